@@ -1,0 +1,37 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+GO      ?= go
+BIN     := bin
+INDEX   ?= $(BIN)/lexico.db
+STATE   ?= data/gamestates/doc-example.txt
+
+export PATH := $(PATH):/usr/local/go/bin
+
+.PHONY: all build index run test bench clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN)/ ./cmd/...
+
+# The index is rebuilt only when the builder or the embedded list changes.
+$(INDEX): build data/word-list-4.1.0.txt.gz
+	$(BIN)/lexico-index build --out $(INDEX)
+
+index: $(INDEX)
+
+run: build index
+	$(BIN)/lexico-index stats --index $(INDEX)
+	@if $(BIN)/lexico-bot run --help >/dev/null 2>&1; then \
+		echo "== lexico-bot run $(STATE)"; \
+		$(BIN)/lexico-bot run --index $(INDEX) $(STATE); \
+	fi
+
+test:
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf $(BIN)

@@ -1,0 +1,50 @@
+// Command lexico-index builds and queries the dictionary index that lexico-bot reads.
+// Each subcommand lives in its own file and registers itself in init, so the
+// front end stays thin and holds no game logic.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+
+	"github.com/urfave/cli/v2"
+)
+
+// commands is filled by the init functions of the per-command files.
+var commands []*cli.Command
+
+// exitCoder lets a command pick its exit status.
+type exitCoder interface{ ExitCode() int }
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	sort.Slice(commands, func(i, j int) bool { return commands[i].Name < commands[j].Name })
+	return &cli.App{
+		Name:      "lexico-index",
+		Usage:     "build and query the Lexico dictionary index",
+		Commands:  commands,
+		Reader:    stdin,
+		Writer:    stdout,
+		ErrWriter: stderr,
+		// Errors are printed once, by main, as one line.
+		ExitErrHandler: func(*cli.Context, error) {},
+	}
+}
+
+func main() {
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is main without the os.Exit, so tests drive the real CLI.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	err := newApp(stdin, stdout, stderr).Run(args)
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintln(stderr, "lexico-index:", err)
+	if ec, ok := err.(exitCoder); ok && ec.ExitCode() != 0 {
+		return ec.ExitCode()
+	}
+	return 1
+}
