@@ -1,0 +1,25 @@
+package rules
+
+import "errors"
+
+// Why a move is refused. Check wraps one of these in Result.Err (with the
+// details in the message), so callers test the reason with errors.Is and show
+// Result.Reason to people.
+var (
+	ErrNoTiles        = errors.New("a play must place at least one tile")
+	ErrBadLetter      = errors.New("a placed tile must show a letter A-Z")
+	ErrOffBoard       = errors.New("tile placed off the board")
+	ErrOccupied       = errors.New("tile placed on an occupied square")
+	ErrSameSquare     = errors.New("two tiles placed on one square")
+	ErrNotInLine      = errors.New("tiles are not in one row or column")
+	ErrGap            = errors.New("tiles are not contiguous (an empty square lies between them)")
+	ErrNotInRack      = errors.New("the rack does not hold the tiles")
+	ErrStartSquare    = errors.New("the first move must cover the start square")
+	ErrFirstWordShort = errors.New("the first move's word is too short")
+	ErrNotConnected   = errors.New("no placed tile is adjacent to a tile on the board")
+	ErrNotAWord       = errors.New("not in the dictionary")
+	ErrExchangeFirst  = errors.New("no exchange on the first go")
+	ErrExchangeBag    = errors.New("too few tiles in the bag to exchange")
+	ErrExchangeNone   = errors.New("an exchange must name at least one tile")
+	ErrUnknownKind    = errors.New("unknown move kind")
+)
