@@ -1,0 +1,149 @@
+package gaddag
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"math/bits"
+	"unsafe"
+)
+
+// The flat form, all little-endian:
+//
+//	0  magic "LXGADDAG"
+//	8  version (1)
+//	12 reserved (0)
+//	16 node count
+//	20 word count
+//	24 array length in uint32s
+//	28 CRC-32C of the array bytes
+//	32 the array
+const (
+	headerLen = 32
+	version   = 1
+	magic     = "LXGADDAG"
+)
+
+// Errors returned by Load. Each wraps the details with %w.
+var (
+	ErrTruncated = errors.New("gaddag: data truncated")
+	ErrMagic     = errors.New("gaddag: not a GADDAG (bad magic)")
+	ErrVersion   = errors.New("gaddag: unsupported version")
+	ErrChecksum  = errors.New("gaddag: checksum mismatch")
+	ErrCorrupt   = errors.New("gaddag: corrupt structure")
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+func encode(raw []byte, a []uint32, nodes, words int) {
+	copy(raw, magic)
+	le := binary.LittleEndian
+	le.PutUint32(raw[8:], version)
+	le.PutUint32(raw[12:], 0)
+	le.PutUint32(raw[16:], uint32(nodes))
+	le.PutUint32(raw[20:], uint32(words))
+	le.PutUint32(raw[24:], uint32(len(a)))
+	body := raw[headerLen:]
+	for i, v := range a {
+		le.PutUint32(body[4*i:], v)
+	}
+	le.PutUint32(raw[28:], crc32.Checksum(body, castagnoli))
+}
+
+// Bytes is the flat, self-describing form that Load reads back: a copy the
+// caller may keep or modify.
+func (g *GADDAG) Bytes() []byte { return append([]byte(nil), g.raw...) }
+
+// WordCount is the number of words the GADDAG was built from.
+func (g *GADDAG) WordCount() int { return int(binary.LittleEndian.Uint32(g.raw[20:])) }
+
+var littleEndianHost = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
+
+// Load reads the flat form made by Bytes. When b is suitably aligned on a
+// little-endian machine the GADDAG uses b's memory directly (no copy, so
+// opening a memory-mapped index costs only the validation pass); b must then
+// stay valid and unmodified while the GADDAG is in use. Otherwise the array
+// is copied.
+//
+// Load never trusts b: besides the checksum it checks that every node lies
+// inside the array, that letter and arc sets use only defined bits, and that
+// every arc points forward to the start of a node, so no traversal of a
+// loaded GADDAG can index out of range or loop.
+func Load(b []byte) (*GADDAG, error) {
+	if len(b) < headerLen {
+		return nil, fmt.Errorf("%w: %d bytes, header needs %d", ErrTruncated, len(b), headerLen)
+	}
+	if string(b[:8]) != magic {
+		return nil, ErrMagic
+	}
+	le := binary.LittleEndian
+	if v := le.Uint32(b[8:]); v != version {
+		return nil, fmt.Errorf("%w: %d (want %d)", ErrVersion, v, version)
+	}
+	nodes := le.Uint32(b[16:])
+	n := uint64(le.Uint32(b[24:]))
+	if uint64(len(b)-headerLen) != 4*n {
+		return nil, fmt.Errorf("%w: header says %d array bytes, have %d", ErrTruncated, 4*n, len(b)-headerLen)
+	}
+	body := b[headerLen:]
+	if sum := crc32.Checksum(body, castagnoli); sum != le.Uint32(b[28:]) {
+		return nil, fmt.Errorf("%w: stored %08x, computed %08x", ErrChecksum, le.Uint32(b[28:]), sum)
+	}
+	var a []uint32
+	if n > 0 && littleEndianHost && uintptr(unsafe.Pointer(&body[0]))%4 == 0 {
+		a = unsafe.Slice((*uint32)(unsafe.Pointer(&body[0])), n)
+	} else {
+		a = make([]uint32, n)
+		for i := range a {
+			a[i] = le.Uint32(body[4*i:])
+		}
+	}
+	if err := validate(a, nodes); err != nil {
+		return nil, err
+	}
+	return &GADDAG{a: a, nodes: int(nodes), raw: b}, nil
+}
+
+func validate(a []uint32, nodes uint32) error {
+	if len(a) < 2 {
+		return fmt.Errorf("%w: no root node", ErrCorrupt)
+	}
+	if len(a) >= 1<<31 {
+		return fmt.Errorf("%w: array too large", ErrCorrupt)
+	}
+	starts := make([]uint64, (len(a)+63)/64)
+	count := uint32(0)
+	for i := 0; i < len(a); {
+		if i+2 > len(a) {
+			return fmt.Errorf("%w: node at %d runs past the end", ErrCorrupt, i)
+		}
+		if a[i]>>26 != 0 || a[i+1]>>27 != 0 {
+			return fmt.Errorf("%w: node at %d has undefined letter bits", ErrCorrupt, i)
+		}
+		k := bits.OnesCount32(a[i+1])
+		if i+2+k > len(a) {
+			return fmt.Errorf("%w: arcs of node at %d run past the end", ErrCorrupt, i)
+		}
+		starts[i/64] |= 1 << (uint(i) % 64)
+		count++
+		i += 2 + k
+	}
+	if count != nodes {
+		return fmt.Errorf("%w: %d nodes, header says %d", ErrCorrupt, count, nodes)
+	}
+	for i := 0; i < len(a); {
+		k := bits.OnesCount32(a[i+1])
+		for j := 0; j < k; j++ {
+			t := uint64(a[i+2+j])
+			if t <= uint64(i) || t >= uint64(len(a)) || starts[t/64]&(1<<(t%64)) == 0 {
+				return fmt.Errorf("%w: arc %d of node at %d points to %d", ErrCorrupt, j, i, t)
+			}
+		}
+		i += 2 + k
+	}
+	return nil
+}
