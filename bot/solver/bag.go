@@ -1,0 +1,90 @@
+package solver
+
+import (
+	"fmt"
+
+	"github.com/lexico/lexico/bot/board"
+	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/bot/variant"
+)
+
+// Unseen is the tiles not on the board: the rule set's distribution minus
+// every tile played, a played blank counting as a blank whatever letter it
+// shows. These are the tiles that may still be in the bag or on a rack.
+// A board that shows more of a tile than the game has is refused, naming the
+// tile and both counts: it was mistyped, and solving it would mislead.
+func Unseen(v *variant.Variant, b *board.Board) ([tile.NumKinds]int, error) {
+	left := v.Distribution
+	for _, s := range b.Squares {
+		switch {
+		case s.Empty():
+		case s.Blank:
+			left[tile.BlankIndex]--
+		default:
+			left[tile.Index(s.Letter)]--
+		}
+	}
+	for i, n := range left {
+		if n < 0 {
+			have := v.Distribution[i]
+			return left, fmt.Errorf("%w: the board shows %s but the %s game has only %d",
+				ErrBoardOverused, count(tile.Byte(i), have-n), v.Name, have)
+		}
+	}
+	return left, nil
+}
+
+// ParseHand reads a hand: letters in either case, '*' (or '?') for a blank.
+// It must hold between 1 and v.RackSize tiles.
+func ParseHand(s string, v *variant.Variant) (tile.Rack, error) {
+	if s == "" {
+		return tile.Rack{}, fmt.Errorf("%w: the hand is empty (give letters, '*' for a blank)", ErrHand)
+	}
+	var r tile.Rack
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z':
+			c -= 'a' - 'A'
+		case c == '*':
+			c = tile.Blank
+		}
+		if tile.Index(c) < 0 {
+			return tile.Rack{}, fmt.Errorf("%w: %q: %q is not a letter or '*' (a blank)", ErrHand, s, s[i])
+		}
+		r.Add(c)
+	}
+	if r.N > v.RackSize {
+		return tile.Rack{}, fmt.Errorf("%w: %q has %d tiles, a %s rack holds %d", ErrHandSize, s, r.N, v.Name, v.RackSize)
+	}
+	return r, nil
+}
+
+// CheckHand refuses a hand that holds more of a tile than are unseen: such a
+// hand cannot be on a rack, so the plays found for it would be fiction.
+func CheckHand(hand tile.Rack, unseen [tile.NumKinds]int, v *variant.Variant) error {
+	for i, n := range hand.Counts {
+		if int(n) > unseen[i] {
+			t := tile.Byte(i)
+			onBoard := v.Distribution[i] - unseen[i]
+			return fmt.Errorf("%w: the hand holds %s but only %d can still be in a rack (the %s game has %d, the board shows %d)",
+				ErrHandNotInBag, count(t, int(n)), unseen[i], v.Name, v.Distribution[i], onBoard)
+		}
+	}
+	return nil
+}
+
+// count is how messages name n of a tile: "1 E tile", "3 blanks (?)".
+func count(t byte, n int) string {
+	name := fmt.Sprintf("%d %c tile", n, t)
+	if t == tile.Blank {
+		name = fmt.Sprintf("%d blank", n)
+	}
+	if n != 1 {
+		name += "s"
+	}
+	if t == tile.Blank {
+		name += " (?)"
+	}
+	return name
+}

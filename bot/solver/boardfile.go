@@ -1,0 +1,169 @@
+package solver
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/lexico/lexico/bot/board"
+	"github.com/lexico/lexico/bot/variant"
+)
+
+// The board file is the seed's: a line per row, top row first, a character
+// per column. '_' is an empty square, 'A'..'Z' a played tile, 'a'..'z' a
+// played blank standing for that letter. Row r of the file is engine row r
+// (row 0 at the top), so the file needs no orientation change.
+const emptySquare = '_'
+
+// ParseBoard reads a board file's contents into a board carrying v's premium
+// layout. Line endings may be "\n" or "\r\n"; one final newline is optional.
+// Any other deviation (a line too short or too long, too few or too many
+// lines, a character that is not a square) is refused with the line number
+// (1-based, as editors count) and, for a bad character, the column.
+func ParseBoard(data []byte, v *variant.Variant) (*board.Board, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, fmt.Errorf("%w: want %d lines of %d squares ('%c' for an empty square)",
+			ErrBoardEmpty, v.Size, v.Size, emptySquare)
+	}
+	text := bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+	text = bytes.TrimSuffix(text, []byte("\n"))
+	lines := bytes.Split(text, []byte("\n"))
+	b := v.NewBoard()
+	for r, line := range lines {
+		if r >= v.Size {
+			return nil, fmt.Errorf("%w: line %d: the %s board has only %d rows",
+				ErrBoardSize, r+1, v.Name, v.Size)
+		}
+		if len(line) != v.Size {
+			return nil, fmt.Errorf("%w: line %d has %d characters, want %d (one per column)",
+				ErrBoardSize, r+1, len(line), v.Size)
+		}
+		for c, ch := range line {
+			switch {
+			case ch == emptySquare:
+			case ch >= 'A' && ch <= 'Z':
+				b.Set(r, c, board.Square{Letter: ch})
+			case ch >= 'a' && ch <= 'z':
+				b.Set(r, c, board.Square{Letter: ch - 'a' + 'A', Blank: true})
+			default:
+				return nil, fmt.Errorf("%w: line %d, column %d: %q is not '%c' (empty), A-Z (a tile) or a-z (a blank)",
+					ErrBoardChar, r+1, c+1, ch, emptySquare)
+			}
+		}
+	}
+	if len(lines) < v.Size {
+		return nil, fmt.Errorf("%w: %d lines, want %d (line %d is missing)",
+			ErrBoardSize, len(lines), v.Size, len(lines)+1)
+	}
+	return b, nil
+}
+
+// FormatBoard writes b in the board-file format, each row ending in "\n".
+func FormatBoard(b *board.Board) []byte {
+	out := make([]byte, 0, b.Size*(b.Size+1))
+	for r := 0; r < b.Size; r++ {
+		for c := 0; c < b.Size; c++ {
+			s := b.At(r, c)
+			switch {
+			case s.Empty():
+				out = append(out, emptySquare)
+			case s.Blank:
+				out = append(out, s.Letter-'A'+'a')
+			default:
+				out = append(out, s.Letter)
+			}
+		}
+		out = append(out, '\n')
+	}
+	return out
+}
+
+// BoardFile is a board read from a file, remembering the bytes it was read
+// from so Save can tell when someone else changed the file in between.
+type BoardFile struct {
+	Path  string
+	Board *board.Board
+	data  []byte
+}
+
+// LoadBoardFile reads and parses the board file at path.
+func LoadBoardFile(path string, v *variant.Variant) (*BoardFile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	b, err := ParseBoard(data, v)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &BoardFile{Path: path, Board: b, data: data}, nil
+}
+
+// BackupPath is where Save keeps the previous contents of the file.
+func (f *BoardFile) BackupPath() string { return f.Path + ".bak" }
+
+// Save replaces the file with b, keeping the previous contents in
+// BackupPath. Both files are written atomically (a temporary file beside
+// the target, fsync, rename, fsync of the directory), so a crash leaves
+// either the old or the new board, never half of one. Save refuses with
+// ErrBoardChanged when the file no longer holds what was read: the user may
+// have edited it meanwhile, and that edit must not be lost.
+func (f *BoardFile) Save(b *board.Board) error {
+	cur, err := os.ReadFile(f.Path)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(cur, f.data) {
+		return fmt.Errorf("%w: %s (not overwritten; solve again)", ErrBoardChanged, f.Path)
+	}
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(f.Path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	if err := writeAtomic(f.BackupPath(), cur, mode); err != nil {
+		return fmt.Errorf("keeping a backup: %w", err)
+	}
+	next := FormatBoard(b)
+	if err := writeAtomic(f.Path, next, mode); err != nil {
+		return err
+	}
+	f.Board, f.data = b, next
+	return nil
+}
+
+// writeAtomic writes data to path through a temporary file in the same
+// directory (rename is atomic only within one file system).
+func writeAtomic(path string, data []byte, mode os.FileMode) (err error) {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp.Name(), path); err != nil {
+		return err
+	}
+	if d, derr := os.Open(dir); derr == nil {
+		d.Sync() // best effort: some file systems refuse to sync a directory
+		d.Close()
+	}
+	return nil
+}

@@ -1,0 +1,184 @@
+package solver
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lexico/lexico/bot/board"
+	"github.com/lexico/lexico/bot/variant"
+)
+
+// boardText draws a board file of size n with words written on it; each
+// word is placed across from (row, col) as given, letters kept as typed
+// (lower case for blanks).
+func boardText(n int, words ...placed) string {
+	rows := make([][]byte, n)
+	for r := range rows {
+		rows[r] = bytes.Repeat([]byte{'_'}, n)
+	}
+	for _, w := range words {
+		for i := 0; i < len(w.letters); i++ {
+			if w.down {
+				rows[w.row+i][w.col] = w.letters[i]
+			} else {
+				rows[w.row][w.col+i] = w.letters[i]
+			}
+		}
+	}
+	return string(bytes.Join(rows, []byte("\n"))) + "\n"
+}
+
+type placed struct {
+	row, col int
+	down     bool
+	letters  string
+}
+
+func TestParseEmptyBoardFile(t *testing.T) {
+	data, err := os.ReadFile("../../data/wwf/empty.wwf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ParseBoard(data, variant.WWF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !b.IsEmpty() {
+		t.Fatalf("empty.wwf parsed with %d tiles", b.TileCount())
+	}
+	if b.PremiumAt(0, 3) != board.TripleWord {
+		t.Fatalf("board does not carry the WWF premiums")
+	}
+	if got := FormatBoard(b); !bytes.Equal(got, data) {
+		t.Fatalf("empty board written back differs:\n%s", got)
+	}
+}
+
+func TestParseBoardTilesAndBlanks(t *testing.T) {
+	text := boardText(15, placed{7, 5, false, "QuIT"}, placed{3, 10, true, "MAsT"})
+	b, err := ParseBoard([]byte(text), variant.Multipliers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := b.At(7, 5); s.Letter != 'Q' || s.Blank {
+		t.Errorf("(7,5) = %+v, want a Q tile", s)
+	}
+	if s := b.At(7, 6); s.Letter != 'U' || !s.Blank {
+		t.Errorf("(7,6) = %+v, want a blank showing U", s)
+	}
+	if s := b.At(5, 10); s.Letter != 'S' || !s.Blank {
+		t.Errorf("(5,10) = %+v, want a blank showing S (down word)", s)
+	}
+	if got := string(FormatBoard(b)); got != text {
+		t.Errorf("board written back differs:\n%s\nwant\n%s", got, text)
+	}
+	// Windows line endings and a missing final newline read the same.
+	crlf := strings.TrimSuffix(strings.ReplaceAll(text, "\n", "\r\n"), "\r\n")
+	b2, err := ParseBoard([]byte(crlf), variant.Multipliers)
+	if err != nil {
+		t.Fatalf("CRLF board: %v", err)
+	}
+	if string(FormatBoard(b2)) != text {
+		t.Errorf("CRLF board read differently")
+	}
+}
+
+func TestParseBoardRefusesBadFiles(t *testing.T) {
+	good := boardText(15, placed{7, 7, false, "HI"})
+	lines := strings.Split(strings.TrimSuffix(good, "\n"), "\n")
+	join := func(ls []string) []byte { return []byte(strings.Join(ls, "\n") + "\n") }
+	short := append([]string(nil), lines...)
+	short[3] = short[3][:14]
+	long := append([]string(nil), lines...)
+	long[9] += "_"
+	garbled := append([]string(nil), lines...)
+	garbled[7] = "____#__HI______"
+	cases := []struct {
+		name string
+		data []byte
+		err  error
+		says []string
+	}{
+		{"zero bytes", nil, ErrBoardEmpty, []string{"15 lines"}},
+		{"14 lines", join(lines[:14]), ErrBoardSize, []string{"14 lines", "line 15"}},
+		{"16 lines", join(append(lines, lines[0])), ErrBoardSize, []string{"line 16"}},
+		{"short line", join(short), ErrBoardSize, []string{"line 4", "14 characters"}},
+		{"long line", join(long), ErrBoardSize, []string{"line 10", "16 characters"}},
+		{"bad character", join(garbled), ErrBoardChar, []string{"line 8", "column 5", "'#'"}},
+		{"blank line inside", join(append(append(append([]string(nil), lines[:5]...), ""), lines[5:14]...)), ErrBoardSize, []string{"line 6", "0 characters"}},
+	}
+	for _, c := range cases {
+		_, err := ParseBoard(c.data, variant.WWF)
+		if !errors.Is(err, c.err) {
+			t.Errorf("%s: got %v, want %v", c.name, err, c.err)
+			continue
+		}
+		for _, s := range c.says {
+			if !strings.Contains(err.Error(), s) {
+				t.Errorf("%s: message %q does not say %q", c.name, err, s)
+			}
+		}
+	}
+}
+
+func TestSaveKeepsBackupAndIsAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.wwf")
+	old := boardText(15, placed{7, 6, false, "HI"})
+	if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f, err := LoadBoardFile(path, variant.WWF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := f.Board.Clone()
+	next.Set(8, 6, board.Square{Letter: 'O', Blank: true})
+	if err := f.Save(next); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(path)
+	want := boardText(15, placed{7, 6, false, "HI"}, placed{8, 6, false, "o"})
+	if string(got) != want {
+		t.Errorf("saved board:\n%s\nwant\n%s", got, want)
+	}
+	if bak, _ := os.ReadFile(f.BackupPath()); string(bak) != old {
+		t.Errorf("backup holds:\n%s\nwant the previous board", bak)
+	}
+	if st, _ := os.Stat(path); st.Mode().Perm() != 0o600 {
+		t.Errorf("saved file mode %v, want the original 0600", st.Mode().Perm())
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("directory holds %v, want the board and its backup only", names)
+	}
+
+	// Someone edits the file after it was read: Save must not clobber it.
+	edited := boardText(15, placed{0, 0, false, "ZA"})
+	if err := os.WriteFile(path, []byte(edited), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Save(f.Board); !errors.Is(err, ErrBoardChanged) {
+		t.Fatalf("save over an edited file: %v, want ErrBoardChanged", err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != edited {
+		t.Errorf("the edited file was overwritten")
+	}
+}
+
+func TestLoadBoardFileNamesThePath(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.wwf")
+	os.WriteFile(path, []byte("___\n"), 0o644)
+	_, err := LoadBoardFile(path, variant.WWF)
+	if !errors.Is(err, ErrBoardSize) || !strings.Contains(err.Error(), path) {
+		t.Fatalf("got %v, want ErrBoardSize naming %s", err, path)
+	}
+}

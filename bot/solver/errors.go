@@ -1,0 +1,18 @@
+package solver
+
+import "errors"
+
+// Why the solver refuses its input. Functions wrap one of these with the
+// details (the line, the letter, the counts), so callers test the reason with
+// errors.Is and show the message to people.
+var (
+	ErrUnknownRules  = errors.New("unknown rule set")
+	ErrBoardEmpty    = errors.New("board file is empty")
+	ErrBoardSize     = errors.New("board file has the wrong size")
+	ErrBoardChar     = errors.New("board file holds a character that is not a square")
+	ErrBoardOverused = errors.New("board uses more tiles than the game has")
+	ErrBoardChanged  = errors.New("board file changed since it was read")
+	ErrHand          = errors.New("hand is not a set of tiles")
+	ErrHandSize      = errors.New("hand holds more tiles than a rack")
+	ErrHandNotInBag  = errors.New("hand holds tiles that cannot still be in a rack")
+)

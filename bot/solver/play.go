@@ -1,0 +1,126 @@
+package solver
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/lexico/lexico/bot/board"
+	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/rules"
+	"github.com/lexico/lexico/bot/variant"
+)
+
+// Direction is the line a play's tiles lie on.
+type Direction uint8
+
+const (
+	Across Direction = iota // along a row, left to right
+	Down                    // down a column, top to bottom
+)
+
+func (d Direction) String() string {
+	if d == Down {
+		return "down"
+	}
+	return "across"
+}
+
+// Play is a move described for a person, as the seed's solver prints it:
+// where its main word starts (row and column 0-based, row 0 the first line
+// of the board file), its direction, the words it forms and its score.
+type Play struct {
+	// Rank is the play's place in the ranking, from 1 (the best).
+	Rank int
+	Move move.Move
+	// Row, Col is the first square of the main word (the word along Dir).
+	Row, Col int
+	Dir      Direction
+	// Word is the main word; a blank's letter is lower case.
+	Word string
+	// Words are all the words formed, main word first, as the rules engine
+	// scores them.
+	Words []rules.Word
+	Score int
+	// Bingo is set when the play uses a whole rack (its score includes the
+	// rule set's bingo bonus).
+	Bingo bool
+}
+
+// Describe finds where m's main word lies on b and scores m with the rules
+// engine (the one place scoring lives).
+func Describe(v *variant.Variant, b *board.Board, m move.Move) Play {
+	score, words := rules.Score(v, b, m)
+	p := Play{Move: m, Words: words, Score: score, Bingo: len(m.Tiles) == v.RackSize}
+	if len(m.Tiles) == 0 {
+		return p
+	}
+	first := m.Tiles[0]
+	placed := func(r, c int) (move.Placement, bool) {
+		for _, t := range m.Tiles {
+			if t.Row == r && t.Col == c {
+				return t, true
+			}
+		}
+		return move.Placement{}, false
+	}
+	occupied := func(r, c int) bool {
+		_, ok := placed(r, c)
+		return ok || b.Occupied(r, c)
+	}
+	// The same rule as the rules engine: tiles sharing a row run across; a
+	// lone tile runs across when it touches a tile left or right of it.
+	dr, dc := 0, 1
+	switch {
+	case len(m.Tiles) > 1 && m.Tiles[1].Col == first.Col:
+		dr, dc, p.Dir = 1, 0, Down
+	case len(m.Tiles) == 1 && !b.Occupied(first.Row, first.Col-1) && !b.Occupied(first.Row, first.Col+1):
+		dr, dc, p.Dir = 1, 0, Down
+	}
+	r, c := first.Row, first.Col
+	for occupied(r-dr, c-dc) {
+		r, c = r-dr, c-dc
+	}
+	p.Row, p.Col = r, c
+	var sb strings.Builder
+	for ; occupied(r, c); r, c = r+dr, c+dc {
+		s, ok := placed(r, c)
+		if !ok {
+			sq := b.At(r, c)
+			s = move.Placement{Letter: sq.Letter, Blank: sq.Blank}
+		}
+		if s.Blank {
+			sb.WriteByte(s.Letter - 'A' + 'a')
+		} else {
+			sb.WriteByte(s.Letter)
+		}
+	}
+	p.Word = sb.String()
+	return p
+}
+
+// Covers reports whether the play puts a tile on (row, col).
+func (p *Play) Covers(row, col int) bool {
+	for _, t := range p.Move.Tiles {
+		if t.Row == row && t.Col == col {
+			return true
+		}
+	}
+	return false
+}
+
+// String is one line of the solver's listing: rank, main word, row, column,
+// direction and score, then the other words the play forms.
+func (p *Play) String() string {
+	s := fmt.Sprintf("%4d. %-15s r%2d c%2d  %-6s %4d", p.Rank, p.Word, p.Row, p.Col, p.Dir, p.Score)
+	if len(p.Words) > 1 {
+		also := make([]string, 0, len(p.Words)-1)
+		for _, w := range p.Words[1:] {
+			also = append(also, fmt.Sprintf("%s %d", w.Word, w.Score))
+		}
+		s += "  (also " + strings.Join(also, ", ") + ")"
+	}
+	if len(p.Move.Tiles) == 7 {
+		s += "  bingo"
+	}
+	return s
+}
