@@ -1,0 +1,178 @@
+// Package build is the offline index pipeline: fetch a word list (embedded,
+// file, stdin or URL), normalise it, derive the index structures and write
+// them atomically into one bbolt file that package index reads.
+package build
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/lexico/lexico/index"
+)
+
+// Options says what to build and where. The zero value builds the embedded
+// default into DefaultOut.
+type Options struct {
+	// Source is "" for the embedded default list, "-" for Stdin, an http(s)
+	// URL, or a file path. Gzip is recognised by its magic bytes.
+	Source string
+	Stdin  io.Reader
+	// Out is the index file to write (DefaultOut if empty).
+	Out string
+	// SHA256, if set, is the hex SHA-256 the source's bytes (as stored or
+	// served, before gunzip) must have.
+	SHA256 string
+	// MinLen and MaxLen bound word length; 0 means the defaults 2 and 15.
+	MinLen, MaxLen int
+	// Log receives one-line progress notes and the rejection report; nil
+	// discards them.
+	Log io.Writer
+	// Progress, if set, draws a download progress bar there (the CLI passes
+	// stderr only when it is a terminal).
+	Progress io.Writer
+	// Fetch configures downloads; the zero value is sensible.
+	Fetch FetchOptions
+
+	// hook runs after each write stage; tests use it to fail mid-build.
+	hook func(stage string) error
+}
+
+// DefaultOut is the index file a build writes when Options.Out is empty.
+const DefaultOut = "lexico.db"
+
+// FetchOptions tunes downloads.
+type FetchOptions struct {
+	// Client does the requests (http.DefaultClient's transport if nil).
+	Client *http.Client
+	// Timeout bounds one attempt, headers and body (default 2 minutes).
+	Timeout time.Duration
+	// Retries is how many times a 5xx or a broken connection is retried
+	// (default 3), waiting Backoff, 2*Backoff, ... (default 500ms) between.
+	Retries int
+	Backoff time.Duration
+	// CacheDir keeps downloads by URL and ETag ("" means
+	// os.UserCacheDir()/lexico/downloads; "-" disables the cache).
+	CacheDir string
+}
+
+// Result is what a build wrote.
+type Result struct {
+	Out  string
+	Meta index.Meta
+	List *WordList
+}
+
+// Build runs the whole pipeline. On error nothing is left at o.Out (an index
+// already there is untouched) and no temporary file remains.
+func Build(ctx context.Context, o Options) (*Result, error) {
+	if o.Out == "" {
+		o.Out = DefaultOut
+	}
+	if o.MinLen == 0 {
+		o.MinLen = DefaultMinLen
+	}
+	if o.MaxLen == 0 {
+		o.MaxLen = DefaultMaxLen
+	}
+	logw := o.Log
+	if logw == nil {
+		logw = io.Discard
+	}
+	start := time.Now()
+	src, err := openSource(ctx, &o)
+	if err != nil {
+		return nil, err
+	}
+	wl, err := readList(src, o)
+	src.Close()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", src.name, err)
+	}
+	if wl.Rejected > 0 {
+		fmt.Fprintf(logw, "rejected %d lines with characters outside A-Z, e.g. %q\n", wl.Rejected, wl.Examples)
+	}
+	meta := &index.Meta{
+		FormatVersion: index.FormatVersion,
+		Source:        src.name,
+		SHA256:        wl.SHA256,
+		WordCount:     len(wl.Words),
+		MinLen:        wl.MinLen, MaxLen: wl.MaxLen,
+		Rejected: wl.Rejected, RejectedExamples: wl.Examples,
+		OutOfLength: wl.OutOfLength, Duplicates: wl.Duplicates,
+		BuiltAt:       start.UTC(),
+		ByLength:      map[int]int{},
+		ByFirstLetter: map[string]int{},
+	}
+	for _, w := range wl.Words {
+		meta.ByLength[len(w)]++
+		meta.ByFirstLetter[w[:1]]++
+	}
+	blobs := deriveBlobs(wl.Words, meta)
+	err = writeAtomic(o.Out, func(tmp string) error {
+		return bulkLoad(ctx, tmp, wl.Words, meta, blobs, o.hook)
+	})
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(logw, "wrote %s: %d words from %s in %s\n", o.Out, meta.WordCount, meta.Source, time.Duration(meta.BuildDuration))
+	return &Result{Out: o.Out, Meta: *meta, List: wl}, nil
+}
+
+// readList checks the source's SHA-256 if one was given, gunzips it if it is
+// gzip, and normalises it.
+func readList(src *source, o Options) (*WordList, error) {
+	var r io.Reader = src
+	var sum *hashReader
+	if o.SHA256 != "" && !src.verified {
+		sum = newHashReader(src)
+		r = sum
+	}
+	text, err := Decompress(r)
+	if err != nil {
+		return nil, err
+	}
+	wl, err := Normalise(text, o.MinLen, o.MaxLen)
+	if sum != nil {
+		// Check the digest even when normalisation failed: a wrong file is
+		// the clearer diagnosis.
+		io.Copy(io.Discard, r)
+		if serr := sum.check(o.SHA256); serr != nil {
+			return nil, serr
+		}
+	}
+	return wl, err
+}
+
+// deriveBlobs starts building the Bloom filters (and the GADDAG) in the
+// background, while the caller writes the word buckets, and returns a function
+// that waits for them and records their descriptions in meta.
+func deriveBlobs(words []string, meta *index.Meta) func() ([]blob, error) {
+	var wg sync.WaitGroup
+	var wordF, fragF filter
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		fragF = fragmentFilter(words, rand.New(rand.NewPCG(1, 2)))
+	}()
+	go func() {
+		defer wg.Done()
+		wordF = wordFilter(words, rand.New(rand.NewPCG(3, 4)))
+	}()
+	return func() ([]blob, error) {
+		wg.Wait()
+		meta.WordBloom, meta.FragmentBloom = wordF.info, fragF.info
+		return []blob{
+			{index.BlobWordBloom, wordF.blob},
+			{index.BlobFragmentBloom, fragF.blob},
+		}, nil
+	}
+}
+
+// workers is how many goroutines a parallel stage uses.
+func workers() int { return runtime.GOMAXPROCS(0) }

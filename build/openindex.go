@@ -1,0 +1,70 @@
+package build
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/lexico/lexico/index"
+)
+
+// EnvIndex names the environment variable that points at an index file when
+// no --index flag is given.
+const EnvIndex = "LEXICO_INDEX"
+
+// DefaultIndexPath is where the index built from the embedded list lives:
+// os.UserCacheDir()/lexico/default.db.
+func DefaultIndexPath() (string, error) {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no user cache directory for the default index (set $%s or pass --index): %w", EnvIndex, err)
+	}
+	return filepath.Join(dir, "lexico", "default.db"), nil
+}
+
+// OpenIndex resolves the --index flag of every command that needs a
+// dictionary: path if non-empty, else $LEXICO_INDEX, else the default index in
+// the user cache directory, built from the embedded list on first use (a note
+// goes to logw, which may be nil). An explicit path is never built or
+// replaced: a missing or bad file there is the user's error to see.
+//
+// Concurrent first uses are safe: each builder writes its own temporary file
+// and renames it into place, so a reader sees either no file or a whole one;
+// two builds at once only cost the time of one.
+func OpenIndex(path string, logw io.Writer) (*index.Index, error) {
+	if path == "" {
+		path = os.Getenv(EnvIndex)
+	}
+	if path != "" {
+		return index.Open(path)
+	}
+	def, err := DefaultIndexPath()
+	if err != nil {
+		return nil, err
+	}
+	x, err := index.Open(def)
+	if err == nil {
+		return x, nil
+	}
+	// The cache file is ours: build it when missing, rebuild it when an
+	// upgrade changed the format or it was damaged.
+	if !errors.Is(err, os.ErrNotExist) && !errors.Is(err, index.ErrOlderFormat) &&
+		!errors.Is(err, index.ErrNewerFormat) && !errors.Is(err, index.ErrCorrupt) &&
+		!errors.Is(err, index.ErrNotIndex) && !errors.Is(err, index.ErrChecksum) {
+		return nil, err
+	}
+	if logw == nil {
+		logw = io.Discard
+	}
+	if err := os.MkdirAll(filepath.Dir(def), 0o755); err != nil {
+		return nil, fmt.Errorf("default index: %w", err)
+	}
+	fmt.Fprintf(logw, "building the default index %s from the embedded word list (first use)\n", def)
+	if _, err := Build(context.Background(), Options{Out: def}); err != nil {
+		return nil, fmt.Errorf("default index: %w", err)
+	}
+	return index.Open(def)
+}

@@ -1,0 +1,87 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/lexico/lexico/data"
+)
+
+// source is an open word-list source and the name the index records for it.
+type source struct {
+	io.ReadCloser
+	name string
+	// verified: the bytes were already checked against Options.SHA256
+	// (a download checks before it is cached).
+	verified bool
+}
+
+// openSource opens o.Source: the embedded default, stdin, a URL or a file.
+func openSource(ctx context.Context, o *Options) (*source, error) {
+	switch s := o.Source; {
+	case s == "":
+		return &source{ReadCloser: io.NopCloser(bytes.NewReader(data.DefaultDictionaryGz)), name: data.DefaultDictionaryName}, nil
+	case s == "-":
+		if o.Stdin == nil {
+			return nil, errors.New("source - (stdin): no standard input")
+		}
+		return &source{ReadCloser: io.NopCloser(o.Stdin), name: "stdin"}, nil
+	case isURL(s):
+		return nil, fmt.Errorf("source %s: downloads are not supported yet", s)
+	default:
+		f, err := os.Open(s)
+		if err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, fmt.Errorf("source %s: %w", s, err)
+		}
+		if fi, err := f.Stat(); err == nil && fi.IsDir() {
+			f.Close()
+			return nil, fmt.Errorf("source %s: is a directory", s)
+		}
+		name := s
+		if abs, err := filepath.Abs(s); err == nil {
+			name = abs
+		}
+		return &source{ReadCloser: f, name: name}, nil
+	}
+}
+
+func isURL(s string) bool {
+	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
+}
+
+// hashReader hashes what is read through it.
+type hashReader struct {
+	r io.Reader
+	h hash.Hash
+}
+
+func newHashReader(r io.Reader) *hashReader { return &hashReader{r: r, h: sha256.New()} }
+
+func (h *hashReader) Read(p []byte) (int, error) {
+	n, err := h.r.Read(p)
+	h.h.Write(p[:n])
+	return n, err
+}
+
+// check compares the digest of everything read with want (hex, any case).
+func (h *hashReader) check(want string) error {
+	got := hex.EncodeToString(h.h.Sum(nil))
+	if !strings.EqualFold(got, strings.TrimSpace(want)) {
+		return fmt.Errorf("%w: got %s, want %s", ErrSHA256, got, want)
+	}
+	return nil
+}

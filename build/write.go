@@ -1,0 +1,270 @@
+package build
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+	"encoding/json"
+
+	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/index"
+	bolt "go.etcd.io/bbolt"
+)
+
+// txKeys bounds the keys put in one bbolt transaction. A bulk load in one
+// transaction would hold every dirty page in memory until commit; a
+// transaction per key would rewrite the right edge of the tree each time.
+// With sorted keys and FillPercent 1.0, 100k keys a commit keeps memory flat
+// and pages full.
+const txKeys = 100_000
+
+// blob is one value of index.BucketBlobs.
+type blob struct {
+	key  []byte
+	data []byte
+}
+
+// writeAtomic makes the file at out appear complete or not at all: fill writes
+// a temporary file beside out (same directory, so the rename cannot cross file
+// systems), which is fsynced, renamed over out, and the directory fsynced so
+// the rename itself survives a crash. On any error, or a kill before the
+// rename, out is untouched; the temporary file is removed on error.
+func writeAtomic(out string, fill func(tmp string) error) (err error) {
+	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
+		return fmt.Errorf("output %s is a directory", out)
+	}
+	dir := filepath.Dir(out)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(out)+".*.tmp")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("cannot write in output directory %s: %w", dir, err)
+	}
+	tmp := f.Name()
+	f.Close()
+	defer func() {
+		if err != nil {
+			os.Remove(tmp)
+		}
+	}()
+	if err := fill(tmp); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp, 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, out); err != nil {
+		return err
+	}
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// bulkLoad writes the whole index into the empty file at path the way bbolt
+// is meant to be bulk-loaded: keys in sorted order into buckets with
+// FillPercent 1.0 (appending never splits a page half-empty), NoSync during
+// the load and one Sync at the end, and bounded transactions. The meta bucket
+// is written last, so a file cut short is never taken for an index. hook, if
+// set, runs after each stage; a test uses it to fail mid-build.
+func bulkLoad(ctx context.Context, path string, words []string, meta *index.Meta, blobs func() ([]blob, error), hook func(stage string) error) (err error) {
+	db, err := bolt.Open(path, 0o600, &bolt.Options{
+		NoSync: true, NoGrowSync: true, NoFreelistSync: true,
+		FreelistType: bolt.FreelistMapType,
+	})
+	if err != nil {
+		return fmt.Errorf("create %s: %w", path, err)
+	}
+	defer func() {
+		if cerr := db.Close(); err == nil && cerr != nil {
+			err = cerr
+		}
+	}()
+	step := func(stage string, fn func() error) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := fn(); err != nil {
+			return fmt.Errorf("write %s: %w", stage, err)
+		}
+		if hook != nil {
+			return hook(stage)
+		}
+		return nil
+	}
+
+	if err := step("words", func() error {
+		return putSorted(ctx, db, index.BucketWords, len(words), func(i int) ([]byte, []byte) {
+			return []byte(words[i]), nil
+		})
+	}); err != nil {
+		return err
+	}
+
+	byLen := byLength(words)
+	if err := step("by_length", func() error {
+		return putSorted(ctx, db, index.BucketByLength, len(byLen), func(i int) ([]byte, []byte) {
+			return index.LengthKey(byLen[i]), nil
+		})
+	}); err != nil {
+		return err
+	}
+
+	keys, values := anagramSets(words)
+	meta.AnagramKeys = len(keys)
+	if err := step("anagrams", func() error {
+		return putSorted(ctx, db, index.BucketAnagrams, len(keys), func(i int) ([]byte, []byte) {
+			return []byte(keys[i]), values[i]
+		})
+	}); err != nil {
+		return err
+	}
+
+	if err := step("blobs", func() error {
+		bs, err := blobs()
+		if err != nil {
+			return err
+		}
+		return db.Update(func(tx *bolt.Tx) error {
+			b, err := tx.CreateBucketIfNotExists(index.BucketBlobs)
+			if err != nil {
+				return err
+			}
+			b.FillPercent = 1.0
+			slices.SortFunc(bs, func(a, b blob) int { return slices.Compare(a.key, b.key) })
+			for _, bl := range bs {
+				if err := b.Put(bl.key, bl.data); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}); err != nil {
+		return err
+	}
+
+	if err := step("meta", func() error {
+		return db.Update(func(tx *bolt.Tx) error { return putMeta(tx, meta) })
+	}); err != nil {
+		return err
+	}
+	return step("sync", db.Sync)
+}
+
+// putSorted puts n keys, given in ascending order by kv, into bucket.
+func putSorted(ctx context.Context, db *bolt.DB, bucket []byte, n int, kv func(i int) (k, v []byte)) error {
+	for start := 0; start < n || start == 0; start += txKeys {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		err := db.Update(func(tx *bolt.Tx) error {
+			b, err := tx.CreateBucketIfNotExists(bucket)
+			if err != nil {
+				return err
+			}
+			b.FillPercent = 1.0
+			for i := start; i < min(n, start+txKeys); i++ {
+				k, v := kv(i)
+				if err := b.Put(k, v); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// putMeta writes the identity, format version and description. It must be
+// the last write: Open trusts a file only once these are present.
+func putMeta(tx *bolt.Tx, meta *index.Meta) error {
+	b, err := tx.CreateBucketIfNotExists(index.BucketMeta)
+	if err != nil {
+		return err
+	}
+	js, err := metaJSON(meta)
+	if err != nil {
+		return err
+	}
+	for _, kv := range [][2][]byte{
+		{index.MetaFormat, index.EncodeFormat(index.FormatVersion)},
+		{index.MetaMagic, []byte(index.Magic)},
+		{index.MetaJSON, js},
+	} {
+		if err := b.Put(kv[0], kv[1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// byLength orders sorted words by length, alphabetically within a length
+// (a stable counting sort): the key order of index.BucketByLength.
+func byLength(words []string) []string {
+	var count [256]int
+	for _, w := range words {
+		count[len(w)]++
+	}
+	var start [256]int
+	for l := 1; l < 256; l++ {
+		start[l] = start[l-1] + count[l-1]
+	}
+	out := make([]string, len(words))
+	for _, w := range words {
+		out[start[len(w)]] = w
+		start[len(w)]++
+	}
+	return out
+}
+
+// anagramSets groups words by their sorted letters: keys ascending, values
+// the words of each set concatenated in alphabetical order.
+func anagramSets(words []string) (keys []string, values [][]byte) {
+	type pair struct{ key, word string }
+	pairs := make([]pair, len(words))
+	for i, w := range words {
+		pairs[i] = pair{tile.Canonical(w), w}
+	}
+	slices.SortFunc(pairs, func(a, b pair) int {
+		if a.key != b.key {
+			if a.key < b.key {
+				return -1
+			}
+			return 1
+		}
+		if a.word < b.word {
+			return -1
+		}
+		return 1
+	})
+	for i := 0; i < len(pairs); {
+		j := i
+		var v []byte
+		for ; j < len(pairs) && pairs[j].key == pairs[i].key; j++ {
+			v = append(v, pairs[j].word...)
+		}
+		keys = append(keys, pairs[i].key)
+		values = append(values, v)
+		i = j
+	}
+	return keys, values
+}
+
+// metaJSON stamps the build duration (the build started at meta.BuiltAt) and
+// encodes meta.
+func metaJSON(meta *index.Meta) ([]byte, error) {
+	meta.BuildDuration = index.Duration(time.Since(meta.BuiltAt).Round(time.Millisecond))
+	return json.Marshal(meta)
+}

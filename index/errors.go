@@ -1,0 +1,29 @@
+package index
+
+import "errors"
+
+// The errors a caller can test with errors.Is. Open wraps them with the file
+// name and the detail, so the message printed to a user is one clear line.
+var (
+	// ErrNotIndex: the file exists but is not a Lexico index (another bbolt
+	// database, a word list passed by mistake, random bytes).
+	ErrNotIndex = errors.New("not a Lexico index file")
+	// ErrCorrupt: the file is a Lexico index but damaged (truncated, a page
+	// or blob that fails its check).
+	ErrCorrupt = errors.New("index file is corrupt")
+	// ErrNewerFormat: the file was written by a newer lexico-index; this
+	// binary cannot read it and must be upgraded (or the index rebuilt).
+	ErrNewerFormat = errors.New("index format is newer than this program understands")
+	// ErrOlderFormat: the file was written by an older lexico-index whose
+	// layout this binary no longer reads; rebuild it.
+	ErrOlderFormat = errors.New("index format is older than this program reads; rebuild it")
+	// ErrChecksum: a stored checksum does not match the data it covers.
+	ErrChecksum = errors.New("index checksum mismatch")
+	// ErrLocked: another process holds the file's write lock past the open
+	// timeout.
+	ErrLocked = errors.New("index file is locked by another process")
+	// ErrClosed: a query was made after Close.
+	ErrClosed = errors.New("index is closed")
+	// ErrBadRack: a query's rack holds something other than letters and blanks.
+	ErrBadRack = errors.New("rack must hold letters A-Z and blanks (?)")
+)

@@ -1,0 +1,201 @@
+package index
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io/fs"
+	"os"
+	"runtime/debug"
+	"time"
+
+	"github.com/bits-and-blooms/bloom/v3"
+	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
+)
+
+// Index is an open index file. Its methods are safe for concurrent use: each
+// query runs in its own bbolt read transaction.
+type Index struct {
+	path string
+	db   *bolt.DB
+	// pin is a read transaction held for the Index's lifetime so that byte
+	// slices taken from the memory map (the GADDAG) stay valid without a copy.
+	pin       *bolt.Tx
+	meta      Meta
+	words     *bloom.BloomFilter
+	fragments *bloom.BloomFilter
+}
+
+// openTimeout bounds the wait for the shared lock. Only a process holding the
+// exclusive lock (a writer, which lexico-index never is on a live index: it
+// writes a temporary file and renames it) can make Open wait.
+const openTimeout = 2 * time.Second
+
+// castagnoli is the CRC table for blob checks; hardware-accelerated on amd64
+// and arm64, so checking megabytes at open costs well under a millisecond.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// Open opens the index file at path read-only, under a shared lock, and checks
+// that it is a complete Lexico index of a format this package reads. Every
+// failure is one of the errors in errors.go (or an fs error such as
+// fs.ErrNotExist), wrapped with the path.
+func Open(path string) (*Index, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("index %s: %w", path, err)
+	}
+	if fi.IsDir() {
+		return nil, fmt.Errorf("index %s: is a directory: %w", path, ErrNotIndex)
+	}
+	db, err := openBolt(path)
+	if err != nil {
+		return nil, fmt.Errorf("index %s: %w", path, err)
+	}
+	x := &Index{path: path, db: db}
+	if err := x.load(fi.Size()); err != nil {
+		x.Close()
+		return nil, fmt.Errorf("index %s: %w", path, err)
+	}
+	return x, nil
+}
+
+// openBolt opens the bbolt file read-only and maps bbolt's errors onto ours.
+func openBolt(path string) (db *bolt.DB, err error) {
+	defer guard(&err)
+	db, err = bolt.Open(path, 0o444, &bolt.Options{ReadOnly: true, Timeout: openTimeout})
+	if err == nil {
+		return db, nil
+	}
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, berrors.ErrTimeout):
+		return nil, ErrLocked
+	case errors.As(err, &pe):
+		return nil, err
+	case errors.Is(err, berrors.ErrChecksum):
+		return nil, fmt.Errorf("%w: bbolt meta page checksum", ErrCorrupt)
+	default: // ErrInvalid, ErrVersionMismatch, "file size too small", ...
+		return nil, fmt.Errorf("%w (%v)", ErrNotIndex, err)
+	}
+}
+
+// guard turns a panic or a memory fault inside bbolt (a damaged page can send
+// it off the map) into ErrCorrupt, so a bad file is an error, never a crash.
+func guard(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("%w: %v", ErrCorrupt, r)
+	}
+}
+
+// load checks the file's identity, version and blobs, and pins a read
+// transaction.
+func (x *Index) load(fileSize int64) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer guard(&err)
+	tx, err := x.db.Begin(false)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	x.pin = tx
+	if tx.Size() > fileSize {
+		return fmt.Errorf("%w: truncated: %d bytes, the database claims %d", ErrCorrupt, fileSize, tx.Size())
+	}
+	mb := tx.Bucket(BucketMeta)
+	if mb == nil || !bytes.Equal(mb.Get(MetaMagic), []byte(Magic)) {
+		return ErrNotIndex
+	}
+	fv := mb.Get(MetaFormat)
+	if len(fv) != 4 {
+		return fmt.Errorf("%w: format version field", ErrCorrupt)
+	}
+	switch v := int(binary.BigEndian.Uint32(fv)); {
+	case v > FormatVersion:
+		return fmt.Errorf("%w (file %d, program %d)", ErrNewerFormat, v, FormatVersion)
+	case v < FormatVersion:
+		return fmt.Errorf("%w (file %d, program %d)", ErrOlderFormat, v, FormatVersion)
+	}
+	if err := json.Unmarshal(mb.Get(MetaJSON), &x.meta); err != nil {
+		return fmt.Errorf("%w: metadata: %v", ErrCorrupt, err)
+	}
+	for _, name := range [][]byte{BucketWords, BucketByLength, BucketAnagrams, BucketBlobs} {
+		if tx.Bucket(name) == nil {
+			return fmt.Errorf("%w: bucket %q missing", ErrCorrupt, name)
+		}
+	}
+	blobs := tx.Bucket(BucketBlobs)
+	if x.words, err = loadBloom(blobs, BlobWordBloom, x.meta.WordBloom); err != nil {
+		return err
+	}
+	if x.fragments, err = loadBloom(blobs, BlobFragmentBloom, x.meta.FragmentBloom); err != nil {
+		return err
+	}
+	return nil
+}
+
+// checkBlob fetches a blob and checks it against its recorded size and CRC.
+func checkBlob(b *bolt.Bucket, key []byte, info BlobInfo) ([]byte, error) {
+	v := b.Get(key)
+	if v == nil {
+		return nil, fmt.Errorf("%w: blob %q missing", ErrCorrupt, key)
+	}
+	if len(v) != info.Bytes {
+		return nil, fmt.Errorf("%w: blob %q is %d bytes, metadata says %d", ErrCorrupt, key, len(v), info.Bytes)
+	}
+	if crc32.Checksum(v, castagnoli) != info.CRC32C {
+		return nil, fmt.Errorf("%w: blob %q", ErrChecksum, key)
+	}
+	return v, nil
+}
+
+// loadBloom rebuilds a Bloom filter from its stored bit array. The bits are
+// copied once into aligned uint64s (a few hundred microseconds for megabytes):
+// bbolt values carry no alignment guarantee, so aliasing the map as []uint64
+// would be undefined behaviour on strict-alignment platforms.
+func loadBloom(b *bolt.Bucket, key []byte, info BloomInfo) (*bloom.BloomFilter, error) {
+	v, err := checkBlob(b, key, info.Blob)
+	if err != nil {
+		return nil, err
+	}
+	if info.K == 0 || info.M == 0 || uint(len(v)) != (info.M+63)/64*8 {
+		return nil, fmt.Errorf("%w: Bloom filter %q shape m=%d k=%d for %d bytes", ErrCorrupt, key, info.M, info.K, len(v))
+	}
+	words := make([]uint64, len(v)/8)
+	for i := range words {
+		words[i] = binary.LittleEndian.Uint64(v[8*i:])
+	}
+	return bloom.FromWithM(words, info.M, info.K), nil
+}
+
+// Close releases the file. Queries after Close report ErrClosed (or false).
+func (x *Index) Close() error {
+	if x == nil || x.db == nil {
+		return nil
+	}
+	if x.pin != nil {
+		x.pin.Rollback()
+		x.pin = nil
+	}
+	err := x.db.Close()
+	x.db = nil
+	return err
+}
+
+// Path is the file the index was opened from.
+func (x *Index) Path() string { return x.path }
+
+// Meta describes the index (a copy; callers may keep it).
+func (x *Index) Meta() Meta { return x.meta }
+
+// view runs fn in a read transaction, turning a damaged page into ErrCorrupt.
+func (x *Index) view(fn func(tx *bolt.Tx) error) (err error) {
+	if x.db == nil {
+		return ErrClosed
+	}
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer guard(&err)
+	return x.db.View(fn)
+}
