@@ -1,0 +1,12 @@
+package server
+
+import "errors"
+
+// Errors a request can be refused with; each becomes a JSON body
+// {"error": "..."} with the status given.
+var (
+	// ErrTooLarge: the body exceeds Server.MaxBody (413).
+	ErrTooLarge = errors.New("request body too large")
+	// ErrBadRequest: the body is not a usable gamestate or check request (400).
+	ErrBadRequest = errors.New("bad request")
+)

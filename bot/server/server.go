@@ -1,0 +1,223 @@
+// Package server is the bot behind HTTP: POST /move answers a gamestate
+// with a move before its deadline, POST /check judges a move, GET /healthz
+// says the server is up. One index and one player serve every request, so a
+// request costs a move search and nothing else.
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/lexico/lexico/bot/gamestate"
+	"github.com/lexico/lexico/bot/player"
+	"github.com/lexico/lexico/bot/position"
+	"github.com/lexico/lexico/bot/rules"
+)
+
+// Chooser answers a position before ctx is done; *player.Player is one.
+type Chooser interface {
+	Choose(ctx context.Context, p *position.Position) player.Choice
+}
+
+// Server holds what every request shares. Its fields must not change once
+// it serves.
+type Server struct {
+	Player Chooser
+	// Dict judges words for /check.
+	Dict rules.Dictionary
+	// Clock sets each /move's budget from its gamestate; it should be
+	// Strict, since a live deadline that has passed cannot be met by
+	// thinking longer.
+	Clock player.Clock
+	// MaxBody is the largest request body accepted. A gamestate is about
+	// 4 KB; the default (1 MiB) leaves room for pretty-printing while a
+	// flood cannot exhaust memory.
+	MaxBody int64
+	Log     *slog.Logger
+	// Now is the clock read at each request (tests pin it); nil: time.Now.
+	Now func() time.Time
+}
+
+// DefaultMaxBody is MaxBody when it is left 0.
+const DefaultMaxBody = 1 << 20
+
+// Handler routes the three endpoints with logging around them.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /move", s.move)
+	mux.HandleFunc("POST /check", s.check)
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	return s.logged(mux)
+}
+
+// Serve answers on ln until ctx is done, then stops taking connections and
+// lets requests in flight finish (up to grace) before returning.
+func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration) error {
+	srv := &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+func (s *Server) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// body reads the request body up to MaxBody.
+func (s *Server) body(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	limit := s.MaxBody
+	if limit <= 0 {
+		limit = DefaultMaxBody
+	}
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
+	case err != nil:
+		return nil, fmt.Errorf("%w: reading the body: %v", ErrBadRequest, err)
+	case len(data) == 0:
+		return nil, fmt.Errorf("%w: empty body", ErrBadRequest)
+	}
+	return data, nil
+}
+
+// MoveResponse is /move's answer. Move is the platform's move list, ready
+// to be returned from calculate_move.
+type MoveResponse struct {
+	Move     json.RawMessage `json:"move"`
+	Kind     string          `json:"kind"`
+	Score    int             `json:"score"`
+	Equity   float64         `json:"equity"`
+	Leave    string          `json:"leave"`
+	Reason   string          `json:"reason,omitempty"`
+	Plays    int             `json:"plays"`
+	Complete bool            `json:"complete"`
+	BudgetMS float64         `json:"budget_ms"`
+	Late     bool            `json:"late,omitempty"`
+}
+
+func (s *Server) move(w http.ResponseWriter, r *http.Request) {
+	start := s.now()
+	data, err := s.body(w, r)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	p, err := gamestate.Parse(data)
+	if err != nil {
+		fail(w, fmt.Errorf("%w: %v", ErrBadRequest, err))
+		return
+	}
+	budget := s.Clock.Budget(p, start)
+	ctx, cancel := context.WithTimeout(r.Context(), budget.Time)
+	defer cancel()
+	ch := s.Player.Choose(ctx, p)
+	enc, err := gamestate.EncodeMove(ch.Move, p.Board.Size)
+	if err != nil {
+		fail(w, fmt.Errorf("encoding the chosen move %s: %w", ch.Move, err))
+		return
+	}
+	annotate(r, slog.String("move", ch.Move.String()), slog.Int("plays", ch.Plays),
+		slog.Bool("complete", ch.Complete), slog.Duration("budget", budget.Time), slog.Bool("late", budget.Late))
+	writeJSON(w, http.StatusOK, MoveResponse{
+		Move: enc, Kind: ch.Move.Kind.String(), Score: ch.Move.Score, Equity: ch.Equity,
+		Leave: ch.Leave.String(), Reason: ch.Reason, Plays: ch.Plays, Complete: ch.Complete,
+		BudgetMS: float64(budget.Time) / float64(time.Millisecond), Late: budget.Late,
+	})
+}
+
+// CheckRequest is /check's body. Gamestate is the gamestate object, or a
+// string holding it in either form (JSON or the documentation's Python
+// literal); Move is the platform's move list (or a string holding it).
+type CheckRequest struct {
+	Gamestate json.RawMessage `json:"gamestate"`
+	Move      json.RawMessage `json:"move"`
+}
+
+func (s *Server) check(w http.ResponseWriter, r *http.Request) {
+	data, err := s.body(w, r)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	var req CheckRequest
+	if err := json.Unmarshal(data, &req); err != nil {
+		fail(w, fmt.Errorf("%w: want {\"gamestate\": ..., \"move\": ...}: %v", ErrBadRequest, err))
+		return
+	}
+	if len(req.Gamestate) == 0 || len(req.Move) == 0 {
+		fail(w, fmt.Errorf("%w: want both \"gamestate\" and \"move\"", ErrBadRequest))
+		return
+	}
+	p, err := gamestate.Parse(unquote(req.Gamestate))
+	if err != nil {
+		fail(w, fmt.Errorf("%w: %v", ErrBadRequest, err))
+		return
+	}
+	m, err := gamestate.ParseMove(unquote(req.Move), p.Board.Size)
+	if err != nil {
+		fail(w, fmt.Errorf("%w: %v", ErrBadRequest, err))
+		return
+	}
+	res := rules.Check(p, m, s.Dict)
+	annotate(r, slog.Bool("legal", res.Legal), slog.Int("score", res.Score))
+	writeJSON(w, http.StatusOK, res)
+}
+
+// unquote turns a JSON string into its contents; anything else is returned
+// as it is.
+func unquote(raw json.RawMessage) []byte {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return []byte(s)
+	}
+	return raw
+}
+
+func fail(w http.ResponseWriter, err error) {
+	status := http.StatusInternalServerError
+	switch {
+	case errors.Is(err, ErrTooLarge):
+		status = http.StatusRequestEntityTooLarge
+	case errors.Is(err, ErrBadRequest):
+		status = http.StatusBadRequest
+	}
+	writeJSON(w, status, map[string]string{"error": err.Error()})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
