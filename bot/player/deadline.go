@@ -44,24 +44,26 @@ type Budget struct {
 // Budget computes the thinking time for p at now.
 func (c Clock) Budget(p *position.Position, now time.Time) Budget {
 	late := !p.Deadline.IsZero() && !now.Before(p.Deadline)
+	passed := ""
+	if late {
+		passed = "the ResponseDeadline passed " + ago(now.Sub(p.Deadline)) + " ago"
+	}
 	if c.Override > 0 {
 		b := Budget{Time: c.Override, Late: late, Note: fmt.Sprintf("budget %v (--budget)", c.Override)}
 		if late {
-			b.Note += fmt.Sprintf("; the ResponseDeadline passed %v ago", now.Sub(p.Deadline).Round(time.Millisecond))
+			b.Note = passed + "; " + b.Note
 		}
 		return b
 	}
-	moveTime := p.MoveTime
-	src := "MoveTime"
-	if moveTime <= 0 {
-		moveTime, src = c.DefaultMoveTime, "default MoveTime (the gamestate gives none)"
+	t, src := p.MoveTime, "MoveTime"
+	if t <= 0 {
+		t, src = c.DefaultMoveTime, "default MoveTime (the gamestate gives none)"
 	}
-	t := moveTime
 	switch {
 	case late && c.Strict:
-		return Budget{Time: 0, Late: true, Note: fmt.Sprintf("the ResponseDeadline passed %v ago: answering at once", now.Sub(p.Deadline).Round(time.Millisecond))}
+		return Budget{Time: 0, Late: true, Note: passed + ": answering at once"}
 	case late:
-		src = fmt.Sprintf("%s; the ResponseDeadline passed %v ago, so it is ignored", src, now.Sub(p.Deadline).Round(time.Millisecond))
+		src = passed + " (a saved gamestate?) and is ignored: " + src
 	case !p.Deadline.IsZero() && p.Deadline.Sub(now) < t:
 		t, src = p.Deadline.Sub(now), "time left to the ResponseDeadline"
 	}
@@ -69,9 +71,15 @@ func (c Clock) Budget(p *position.Position, now time.Time) Budget {
 	if c.MaxMargin > 0 && margin > c.MaxMargin {
 		margin = c.MaxMargin
 	}
-	t -= margin
-	if t < 0 {
-		t = 0
+	full := t
+	t = max(t-margin, 0)
+	return Budget{Time: t, Late: late, Note: fmt.Sprintf("%s %v less a %v margin: budget %v", src, full, margin, t)}
+}
+
+// ago rounds a duration for people: days for old gamestates.
+func ago(d time.Duration) string {
+	if d >= 48*time.Hour {
+		return fmt.Sprintf("%d days", int(d/(24*time.Hour)))
 	}
-	return Budget{Time: t, Late: late, Note: fmt.Sprintf("budget %v: %s less a %v margin", t, src, margin)}
+	return d.Round(time.Millisecond).String()
 }

@@ -11,19 +11,15 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/equity"
 	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/movegen"
 	"github.com/lexico/lexico/bot/position"
 	"github.com/lexico/lexico/bot/tile"
-	"github.com/lexico/lexico/bot/variant"
 )
 
-// Generator finds every play of rack on b and hands each to rec (the move
-// is valid only during the call). movegen's strategies are Generators.
-type Generator interface {
-	Generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec func(m *move.Move))
-}
+// Generator is the move generator a player drives (movegen's strategies).
+type Generator = movegen.Generator
 
 // Player is a policy: a generator, a valuation, and whether exchanges
 // compete with plays. It is safe for concurrent use if its Generator is.
@@ -120,9 +116,12 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 		ch.Top = []Candidate{ch.Candidate}
 		return ch
 	case c.top[0].Move.Kind == move.Exchange:
-		if c.plays == 0 {
+		switch {
+		case c.plays == 0 && c.complete:
 			ch.Reason = "no play found"
-		} else {
+		case c.plays == 0:
+			ch.Reason = "no play found within the budget"
+		default:
 			ch.Reason = fmt.Sprintf("the exchange is worth %.1f, the best play %.1f", c.top[0].Equity, c.bestPlay)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/equity"
 	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/movegen"
 	"github.com/lexico/lexico/bot/position"
 	"github.com/lexico/lexico/bot/tile"
 	"github.com/lexico/lexico/bot/variant"
@@ -22,7 +23,7 @@ type scripted struct {
 	block chan struct{}
 }
 
-func (s *scripted) Generate(_ *variant.Variant, _ *board.Board, _ tile.Rack, rec func(*move.Move)) {
+func (s *scripted) Generate(_ *variant.Variant, _ *board.Board, _ tile.Rack, rec movegen.PlayRecorder) {
 	for i := range s.moves {
 		rec(&s.moves[i])
 	}

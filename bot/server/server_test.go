@@ -21,6 +21,7 @@ import (
 	"github.com/lexico/lexico/bot/equity"
 	"github.com/lexico/lexico/bot/gamestate"
 	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/movegen"
 	"github.com/lexico/lexico/bot/player"
 	"github.com/lexico/lexico/bot/rules"
 	"github.com/lexico/lexico/bot/tile"
@@ -49,7 +50,7 @@ type fixedGen struct {
 
 func (g *fixedGen) called() bool { return g.calls.Load() > 0 }
 
-func (g *fixedGen) Generate(_ *variant.Variant, _ *board.Board, _ tile.Rack, rec func(*move.Move)) {
+func (g *fixedGen) Generate(_ *variant.Variant, _ *board.Board, _ tile.Rack, rec movegen.PlayRecorder) {
 	g.calls.Add(1)
 	for i := range g.moves {
 		rec(&g.moves[i])

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/lexico/lexico/bot/equity"
+	"github.com/lexico/lexico/bot/movegen"
+	"github.com/lexico/lexico/bot/player"
+	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/index"
+)
+
+// botFlags are the flags run and serve share: where the words are, how the
+// player chooses and how much of the clock it keeps in hand.
+func botFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)"},
+		&cli.StringFlag{Name: "policy", Value: "equity", Usage: "how to choose: equity (score plus the value of the tiles kept; exchanges when worth more) or greedy (the highest score)"},
+		&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator: gaddag (fast) or exhaustive (slow, for checking)"},
+		&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` (CSV, see bot/equity/table.go; default the embedded data/leaves.csv)"},
+		&cli.DurationFlag{Name: "budget", Usage: "thinking time, overriding MoveTime and ResponseDeadline (0: from the gamestate)"},
+		&cli.Float64Flag{Name: "margin", Value: player.DefaultClock.Margin, Usage: "fraction of the budget held back for the answer's trip (larger is safer, smaller thinks longer)"},
+		&cli.DurationFlag{Name: "margin-max", Value: player.DefaultClock.MaxMargin, Usage: "cap on the margin, so a long MoveTime is not wasted"},
+	}
+}
+
+// botSetup is what a command that plays needs, built once from the flags.
+type botSetup struct {
+	index  *index.Index
+	player *player.Player
+	clock  player.Clock
+}
+
+// badInput is an error in what the user gave (flags, files, gamestate):
+// exit status 2, like check.
+type badInput struct{ err error }
+
+func (e badInput) Error() string { return e.err.Error() }
+func (e badInput) Unwrap() error { return e.err }
+func (e badInput) ExitCode() int { return 2 }
+
+func badInputf(format string, args ...any) error { return badInput{fmt.Errorf(format, args...)} }
+
+// newBotSetup opens the index and builds the player. The caller closes the
+// index.
+func newBotSetup(c *cli.Context, strict bool) (*botSetup, error) {
+	if m := c.Float64("margin"); m < 0 || m >= 1 {
+		return nil, badInputf("--margin %v: want a fraction in [0, 1)", m)
+	}
+	if c.Duration("budget") < 0 {
+		return nil, badInputf("--budget %v: want a positive duration", c.Duration("budget"))
+	}
+	table, err := leaveTable(c.String("leaves"))
+	if err != nil {
+		return nil, err
+	}
+	x, err := build.OpenIndex(c.String("index"), c.App.ErrWriter)
+	if err != nil {
+		return nil, badInputf("index: %w", err)
+	}
+	gen, err := movegen.New(c.String("strategy"), x)
+	if err != nil {
+		x.Close()
+		return nil, badInputf("--strategy: %w", err)
+	}
+	pl, err := player.New(c.String("policy"), gen, table)
+	if err != nil {
+		x.Close()
+		return nil, badInputf("--policy: %w", err)
+	}
+	clock := player.DefaultClock
+	clock.Margin, clock.MaxMargin = c.Float64("margin"), c.Duration("margin-max")
+	clock.Override, clock.Strict = c.Duration("budget"), strict
+	return &botSetup{index: x, player: pl, clock: clock}, nil
+}
+
+func leaveTable(path string) (*equity.Table, error) {
+	if path == "" {
+		return equity.DefaultTable()
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, badInputf("--leaves: %w", err)
+	}
+	t, err := equity.Parse(bytes.NewReader(b))
+	if err != nil {
+		return nil, badInputf("--leaves %s: %w", path, err)
+	}
+	return t, nil
+}
+
+// readArg reads a file named on the command line, or stdin for "-".
+func readArg(c *cli.Context, what, name string) ([]byte, error) {
+	var (
+		b   []byte
+		err error
+	)
+	if name == "-" {
+		b, err = io.ReadAll(c.App.Reader)
+	} else {
+		b, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return nil, badInputf("reading the %s: %w", what, err)
+	}
+	return b, nil
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
