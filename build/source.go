@@ -37,7 +37,7 @@ func openSource(ctx context.Context, o *Options) (*source, error) {
 		}
 		return &source{ReadCloser: io.NopCloser(o.Stdin), name: "stdin"}, nil
 	case isURL(s):
-		return nil, fmt.Errorf("source %s: downloads are not supported yet", s)
+		return download(ctx, s, o)
 	default:
 		f, err := os.Open(s)
 		if err != nil {

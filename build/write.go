@@ -2,6 +2,7 @@ package build
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -9,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"time"
-	"encoding/json"
 
 	"github.com/lexico/lexico/bot/tile"
 	"github.com/lexico/lexico/index"

@@ -46,9 +46,9 @@ type BloomInfo struct {
 	// TargetFP is the false-positive rate the filter was sized for;
 	// MeasuredFP the rate observed at build time on Probes random strings
 	// known not to be in the set.
-	TargetFP   float64 `json:"target_fp"`
-	MeasuredFP float64 `json:"measured_fp"`
-	Probes     int     `json:"probes"`
+	TargetFP   float64  `json:"target_fp"`
+	MeasuredFP float64  `json:"measured_fp"`
+	Probes     int      `json:"probes"`
 	Blob       BlobInfo `json:"blob"`
 }
 
@@ -62,7 +62,9 @@ type BlobInfo struct {
 // Duration is a time.Duration that reads as text in JSON ("1.234s").
 type Duration time.Duration
 
-func (d Duration) MarshalText() ([]byte, error) { return []byte(time.Duration(d).String()), nil }
+func (d Duration) String() string { return time.Duration(d).String() }
+
+func (d Duration) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
 
 func (d *Duration) UnmarshalText(b []byte) error {
 	v, err := time.ParseDuration(string(b))

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/lexico/lexico/build"
+	"github.com/urfave/cli/v2"
+)
+
+func init() {
+	commands = append(commands, &cli.Command{
+		Name:      "build",
+		Usage:     "build an index file from a word list (default: the embedded list)",
+		ArgsUsage: " ",
+		Description: "Reads one word a line from --source (an http(s) URL, a file, or - for stdin;\n" +
+			"gzip is detected by content), normalises it (upper case; CRLF, BOM and blank\n" +
+			"lines dropped; duplicates merged; words with characters outside A-Z rejected and\n" +
+			"counted) and writes the index atomically: on any failure an existing --out is\n" +
+			"left untouched. Downloads are cached by URL and ETag in the user cache directory.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "source", Usage: "word list `URL|PATH|-` (default: the embedded word-list 4.1.0)"},
+			&cli.StringFlag{Name: "out", Value: build.DefaultOut, Usage: "index `FILE` to write"},
+			&cli.StringFlag{Name: "sha256", Usage: "expected SHA-256 `HEX` of the source bytes (as downloaded, before gunzip)"},
+			&cli.IntFlag{Name: "min-len", Value: build.DefaultMinLen, Usage: "shortest word kept"},
+			&cli.IntFlag{Name: "max-len", Value: build.DefaultMaxLen, Usage: "longest word kept"},
+			&cli.DurationFlag{Name: "timeout", Value: 0, Usage: "per-attempt download timeout (default 2m)"},
+			&cli.IntFlag{Name: "retries", Value: 3, Usage: "download retries on 5xx or a broken connection"},
+			&cli.BoolFlag{Name: "no-cache", Usage: "do not read or write the download cache"},
+		},
+		Action: buildAction,
+	})
+}
+
+func buildAction(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return exitError{2, fmt.Errorf("build takes no arguments (got %q); use --source", c.Args().First())}
+	}
+	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	o := build.Options{
+		Source: c.String("source"),
+		Stdin:  c.App.Reader,
+		Out:    c.String("out"),
+		SHA256: c.String("sha256"),
+		MinLen: c.Int("min-len"),
+		MaxLen: c.Int("max-len"),
+		Log:    c.App.ErrWriter,
+		Fetch: build.FetchOptions{
+			Timeout: c.Duration("timeout"),
+			Retries: c.Int("retries"),
+		},
+	}
+	if o.Fetch.Retries == 0 {
+		o.Fetch.Retries = -1 // explicit 0: no retries
+	}
+	if c.Bool("no-cache") {
+		o.Fetch.CacheDir = "-"
+	}
+	if isTerminal(c.App.ErrWriter) {
+		o.Progress = c.App.ErrWriter
+	}
+	if o.MinLen < 1 || o.MaxLen < o.MinLen {
+		return exitError{2, fmt.Errorf("--min-len %d and --max-len %d: need 1 <= min <= max", o.MinLen, o.MaxLen)}
+	}
+	r, err := build.Build(ctx, o)
+	if err != nil {
+		return err
+	}
+	m := r.Meta
+	fmt.Fprintf(c.App.Writer, "%s: %d words, sha256 %s, built in %s\n", r.Out, m.WordCount, m.SHA256, m.BuildDuration)
+	return nil
+}

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"bytes"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runCLI runs lexico-index with args and stdin, returning the exit code and
+// both outputs.
+func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(append([]string{"lexico-index"}, args...), strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestBuildFromStdin(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "x.db")
+	code, stdout, stderr := runCLI(t, "tea\r\neat\r\nate\r\n", "build", "--source", "-", "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "3 words") {
+		t.Fatalf("stdout %q does not report the word count", stdout)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBuildBadInput: each bad input gives one clear line on stderr, a
+// non-zero exit, and no file at --out.
+func TestBuildBadInput(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.NotFound(w, r)
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	garbage := filepath.Join(dir, "garbage.bin")
+	os.WriteFile(garbage, []byte("\x00\x01\x02\x03\xff\xfe binary"), 0o644)
+	empty := filepath.Join(dir, "empty.txt")
+	os.WriteFile(empty, nil, 0o644)
+	notDir := filepath.Join(dir, "plainfile")
+	os.WriteFile(notDir, nil, 0o644)
+
+	for _, tc := range []struct {
+		name, stdin, want string
+		args              []string
+	}{
+		{"missing file", "", "no such file", []string{"--source", filepath.Join(dir, "nope.txt")}},
+		{"404", "", "404", []string{"--source", srv.URL + "/dictionary.txt", "--no-cache"}},
+		{"binary garbage", "", "not a text word list", []string{"--source", garbage}},
+		{"empty list", "", "empty", []string{"--source", empty}},
+		{"empty stdin", "", "empty", []string{"--source", "-"}},
+		{"bad length bounds", "", "--min-len", []string{"--min-len", "9", "--max-len", "3"}},
+		{"unwritable output dir", "word\n", "output directory", []string{"--source", "-", "--out", filepath.Join(notDir, "x.db")}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "x.db")
+			args := append([]string{"build", "--out", out}, tc.args...)
+			code, _, stderr := runCLI(t, tc.stdin, args...)
+			if code == 0 {
+				t.Fatalf("exit 0")
+			}
+			lines := strings.Split(strings.TrimSpace(stderr), "\n")
+			if len(lines) != 1 || !strings.Contains(stderr, tc.want) {
+				t.Fatalf("stderr %q: want one line mentioning %q", stderr, tc.want)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Fatalf("a file was left at --out")
+			}
+		})
+	}
+}
