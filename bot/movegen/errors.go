@@ -1,0 +1,9 @@
+package movegen
+
+import "errors"
+
+// Errors returned by New.
+var (
+	ErrUnknownStrategy = errors.New("unknown move generation strategy")
+	ErrNoGADDAG        = errors.New("no GADDAG")
+)

@@ -1,0 +1,66 @@
+// Package movegen finds every legal placement in a position. Strategies
+// (GADDAG, exhaustive, ...) share one interface and report each play to a
+// PlayRecorder, which decides what to keep: a caller that wants only the best
+// move never pays for collecting thousands.
+//
+// Generators never allocate per generated move: the *move.Move handed to a
+// recorder lives in the generator's reused buffers and is valid only during
+// the call. A recorder that keeps a move copies it (AllPlays, TopN and Best
+// do).
+//
+// A play is the set of tiles it places (move.Key): a single tile that forms a
+// word both across and down is reported once, as rules.Score scores it (along
+// its row when it touches a tile left or right of it, else down its column).
+// Words already on the board are never re-validated, only the words the play
+// forms.
+package movegen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/lexico/lexico/bot/board"
+	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/index"
+	"github.com/lexico/lexico/index/gaddag"
+)
+
+// gaddagSource is what New needs from an index: the GADDAG precomputed into
+// it, so the generator is never rebuilt at start-up.
+type gaddagSource interface{ GADDAG() *gaddag.GADDAG }
+
+// PlayRecorder receives each legal play with its score. m is valid only
+// during the call: copy what you keep.
+type PlayRecorder func(m *move.Move)
+
+// Generator reports every legal play of rack on b under v to rec. It does
+// not report passes or exchanges (whether those are allowed is the caller's
+// business). Implementations are safe for concurrent use.
+type Generator interface {
+	Generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder)
+}
+
+// Strategies lists the names New accepts.
+func Strategies() []string { return []string{"gaddag", "exhaustive"} }
+
+// New returns the strategy called name over idx: "gaddag" (the fast one,
+// over the GADDAG stored in the index) or "exhaustive" (plainly correct and
+// slow, for tests and for checking the others).
+func New(name string, idx *index.Index) (Generator, error) {
+	switch strings.ToLower(name) {
+	case "gaddag":
+		var g *gaddag.GADDAG
+		if src, ok := any(idx).(gaddagSource); ok {
+			g = src.GADDAG()
+		}
+		if g == nil {
+			return nil, fmt.Errorf("%w: index %s holds no GADDAG", ErrNoGADDAG, idx.Path())
+		}
+		return NewGADDAG(g), nil
+	case "exhaustive":
+		return NewExhaustive(idx), nil
+	}
+	return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownStrategy, name, strings.Join(Strategies(), ", "))
+}
