@@ -1,0 +1,241 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/lexico/lexico/bot/gamestate"
+	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/movegen"
+	"github.com/lexico/lexico/bot/rules"
+	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/index"
+)
+
+const docExample = "../../data/gamestates/doc-example.txt"
+
+// botTestWords is a small dictionary for the doc's example rack (TNFSLPI):
+// enough plays to choose from, and an index that builds in milliseconds.
+var botTestWords = []string{
+	"FIN", "FINS", "FIST", "FIT", "FITS", "FLINT", "FLINTS", "FLIP", "FLIPS", "FOOL", "FOOLS",
+	"FREED", "IF", "IN", "IS", "IT", "LIFT", "LIFTS", "LIP", "LIPS", "LISP", "NIP", "NO", "ON",
+	"PIN", "PINS", "PINT", "PINTS", "PIT", "PITS", "PO", "SIFT", "SIN", "SIP", "SIT", "SLIP",
+	"SLIT", "SNIP", "SO", "SPIN", "SPIT", "SPLINT", "SPLIT", "TIN", "TINS", "TIP", "TIPS", "TO",
+}
+
+var (
+	botIndexOnce sync.Once
+	botIndexPath string
+	botIndexErr  error
+)
+
+// botIndex builds the small test index once per test binary.
+func botIndex(t *testing.T) string {
+	t.Helper()
+	botIndexOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "lexico-bot-run-test")
+		if err != nil {
+			botIndexErr = err
+			return
+		}
+		words := filepath.Join(dir, "words.txt")
+		if botIndexErr = os.WriteFile(words, []byte(strings.Join(botTestWords, "\n")), 0o644); botIndexErr != nil {
+			return
+		}
+		botIndexPath = filepath.Join(dir, "bot.db")
+		_, botIndexErr = build.Build(context.Background(), build.Options{Source: words, Out: botIndexPath})
+	})
+	if botIndexErr != nil {
+		t.Fatalf("building the test index: %v", botIndexErr)
+	}
+	return botIndexPath
+}
+
+// testStrategy is the move generator the command tests drive.
+const testStrategy = "exhaustive"
+
+func runBot(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(append([]string{"lexico-bot"}, args...), strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// legalOnDoc asserts that line is one platform move, legal on the doc's
+// example under the test index.
+func legalOnDoc(t *testing.T, line []byte) move.Move {
+	t.Helper()
+	data, err := os.ReadFile(docExample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := gamestate.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := gamestate.ParseMove(line, p.Board.Size)
+	if err != nil {
+		t.Fatalf("output %q is not a platform move: %v", line, err)
+	}
+	x, err := index.Open(botIndex(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	if res := rules.Check(p, m, x); !res.Legal {
+		t.Fatalf("move %s is illegal: %s", line, res.Reason)
+	}
+	return m
+}
+
+func TestRunDocExamplePrintsOneLegalMove(t *testing.T) {
+	code, out, errs := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, docExample)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if strings.Count(out, "\n") != 1 || !strings.HasSuffix(out, "\n") {
+		t.Fatalf("stdout is not exactly one line: %q", out)
+	}
+	m := legalOnDoc(t, []byte(strings.TrimSpace(out)))
+	if m.Kind != move.Play {
+		t.Fatalf("played %s, want a placement (there are many)", m)
+	}
+	if !strings.Contains(errs, "ResponseDeadline passed") {
+		t.Fatalf("stderr does not say the saved deadline has passed:\n%s", errs)
+	}
+}
+
+func TestRunReadsStdinAndJSONForm(t *testing.T) {
+	data, _ := os.ReadFile(docExample)
+	p, err := gamestate.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := gamestate.Encode(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, fromFile, _ := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, docExample)
+	code, fromStdin, errs := runBot(t, string(js), "run", "--index", botIndex(t), "--strategy", testStrategy, "-")
+	if code != 0 || fromStdin != fromFile {
+		t.Fatalf("stdin (JSON form): exit %d, %q; file (Python form): %q\n%s", code, fromStdin, fromFile, errs)
+	}
+}
+
+func TestRunJSONWithTop(t *testing.T) {
+	code, out, errs := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, "--json", "--top", "3", docExample)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var got runJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("--json output %q: %v", out, err)
+	}
+	legalOnDoc(t, got.Move)
+	if len(got.Top) != 3 || string(got.Top[0].Move) != string(got.Move) {
+		t.Fatalf("top %d candidates, first %s; want 3 led by the move %s", len(got.Top), got.Top[0].Move, got.Move)
+	}
+	for i := 1; i < len(got.Top); i++ {
+		if got.Top[i].Equity > got.Top[i-1].Equity {
+			t.Fatalf("top not best first: %v after %v", got.Top[i].Equity, got.Top[i-1].Equity)
+		}
+	}
+	if len(got.Words) == 0 || got.Score == 0 || got.Plays == 0 || !got.Complete {
+		t.Fatalf("report lacks words, score or search figures: %+v", got)
+	}
+}
+
+func TestRunGreedyTakesTheTopScore(t *testing.T) {
+	data, _ := os.ReadFile(docExample)
+	p, _ := gamestate.Parse(data)
+	x, err := index.Open(botIndex(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := 0
+	movegen.NewExhaustive(x).Generate(p.Variant, p.Board, p.Rack, func(m *move.Move) { best = max(best, m.Score) })
+	x.Close()
+	code, out, errs := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, "--policy", "greedy", "--json", docExample)
+	var got runJSON
+	if code != 0 || json.Unmarshal([]byte(out), &got) != nil {
+		t.Fatalf("exit %d, %q: %s", code, out, errs)
+	}
+	if got.Score != best || best == 0 {
+		t.Fatalf("greedy scored %d, the best play scores %d", got.Score, best)
+	}
+}
+
+func TestRunBoardIsPlainOffTerminal(t *testing.T) {
+	code, out, errs := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, "--board", docExample)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m := legalOnDoc(t, []byte(strings.TrimSpace(out)))
+	if strings.Contains(errs, "\x1b[") {
+		t.Fatalf("colour codes written to a non-terminal")
+	}
+	// Each placed tile shows as [L] in its row (labelled with the platform's
+	// y) and column (x): cell x spans characters 4+3x .. 6+3x.
+	rows := map[string]string{}
+	for _, line := range strings.Split(errs, "\n") {
+		if len(line) > 4 {
+			rows[strings.TrimSpace(line[:4])] = line
+		}
+	}
+	for _, pl := range m.Tiles {
+		row := rows[fmt.Sprint(14-pl.Row)]
+		if at := 4 + 3*pl.Col; len(row) < at+3 || row[at:at+3] != "["+string(pl.Letter)+"]" {
+			t.Fatalf("tile %c at x=%d y=%d not marked in row %q", pl.Letter, pl.Col, 14-pl.Row, row)
+		}
+	}
+	if row := rows["5"]; !strings.Contains(row, "O  D  I  O  U  S") {
+		t.Fatalf("row y=5 should hold ODIOUS from the doc's board: %q", row)
+	}
+}
+
+func TestRunBadInput(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	garbage := write("garbage.txt", "{'Board': [[' ']], 'MyHand': 7")
+	corrupt := write("corrupt.db", strings.Repeat("not a bbolt file ", 1000))
+	leaves := write("leaves.csv", "feature,key,value\ntile,S,lots\n")
+	idx := botIndex(t)
+	cases := []struct {
+		name    string
+		args    []string
+		mention string
+	}{
+		{"no argument", []string{"run", "--index", idx}, "one GAMESTATE"},
+		{"two arguments", []string{"run", "--index", idx, docExample, docExample}, "one GAMESTATE"},
+		{"broken gamestate", []string{"run", "--index", idx, garbage}, "gamestate"},
+		{"missing gamestate", []string{"run", "--index", idx, filepath.Join(dir, "nope.txt")}, "nope.txt"},
+		{"missing index", []string{"run", "--index", filepath.Join(dir, "nope.db"), docExample}, "nope.db"},
+		{"corrupt index", []string{"run", "--index", corrupt, docExample}, "index"},
+		{"unknown policy", []string{"run", "--index", idx, "--strategy", testStrategy, "--policy", "random", docExample}, "policy"},
+		{"unknown strategy", []string{"run", "--index", idx, "--strategy", "magic", docExample}, "strategy"},
+		{"bad leave table", []string{"run", "--index", idx, "--strategy", testStrategy, "--leaves", leaves, docExample}, "line 2"},
+		{"bad margin", []string{"run", "--index", idx, "--margin", "1.5", docExample}, "margin"},
+	}
+	for _, c := range cases {
+		code, out, errs := runBot(t, "", c.args...)
+		if code == 0 || out != "" {
+			t.Errorf("%s: exit %d, stdout %q; want a failure and nothing on stdout", c.name, code, out)
+		}
+		if !strings.Contains(errs, c.mention) || strings.Count(strings.TrimSpace(errs), "\n") > 0 {
+			t.Errorf("%s: stderr %q should be one line mentioning %q", c.name, errs, c.mention)
+		}
+	}
+}
