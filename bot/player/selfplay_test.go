@@ -1,0 +1,109 @@
+package player
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/lexico/lexico/bot/equity"
+	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/movegen"
+	"github.com/lexico/lexico/bot/position"
+	"github.com/lexico/lexico/bot/rules"
+	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/bot/variant"
+)
+
+// game is a minimal self-play table: a seeded bag, two racks, a board.
+type game struct {
+	v      *variant.Variant
+	pos    *position.Position
+	bag    []byte
+	racks  [2]tile.Rack
+	scores [2]int
+	rng    *rand.Rand
+}
+
+func newGame(v *variant.Variant, seed uint64) *game {
+	g := &game{v: v, rng: rand.New(rand.NewPCG(seed, 1))}
+	for i, n := range v.Distribution {
+		for ; n > 0; n-- {
+			g.bag = append(g.bag, tile.Byte(i))
+		}
+	}
+	g.rng.Shuffle(len(g.bag), func(i, j int) { g.bag[i], g.bag[j] = g.bag[j], g.bag[i] })
+	g.pos = &position.Position{Variant: v, Board: v.NewBoard(), FirstGo: true}
+	g.draw(0)
+	g.draw(1)
+	return g
+}
+
+func (g *game) draw(who int) {
+	for g.racks[who].N < g.v.RackSize && len(g.bag) > 0 {
+		g.racks[who].Add(g.bag[len(g.bag)-1])
+		g.bag = g.bag[:len(g.bag)-1]
+	}
+}
+
+// Self-play with the real GADDAG generator and the embedded dictionary: every
+// move either policy answers is legal by rules.Check, scored as Check scores
+// it, and the game reaches its end.
+func TestSelfPlayMovesAreLegal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the GADDAG of the full embedded dictionary")
+	}
+	_, dict, gd := embeddedWords(t)
+	gen := movegen.NewGADDAG(gd)
+	tb, err := equity.DefaultTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	greedy, _ := New("greedy", gen, tb)
+	eq, _ := New("equity", gen, tb)
+	players := [2]*Player{eq, greedy}
+	for seed, v := range []*variant.Variant{variant.Multipliers, variant.Classic, variant.Multipliers} {
+		g := newGame(v, uint64(seed))
+		passes, turn, exchanges := 0, 0, 0
+		for ; turn < 200; turn++ {
+			who := turn % 2
+			p := g.pos
+			p.Rack, p.BagCount = g.racks[who], len(g.bag)
+			p.MyScore, p.OppScore = g.scores[who], g.scores[1-who]
+			ch := players[who].Choose(context.Background(), p)
+			res := rules.Check(p, ch.Move, dict)
+			if !res.Legal {
+				t.Fatalf("variant %s seed %d turn %d: %s is illegal: %s\n%s rack %s", v.Name, seed, turn, ch.Move, res.Reason, p.Board, p.Rack.String())
+			}
+			if ch.Move.Kind == move.Play && res.Score != ch.Move.Score {
+				t.Fatalf("turn %d: %s claims %d, Check scores %d", turn, ch.Move, ch.Move.Score, res.Score)
+			}
+			leave, ok := ch.Move.Leave(g.racks[who])
+			if !ok {
+				t.Fatalf("turn %d: %s uses tiles not on the rack %s", turn, ch.Move, g.racks[who].String())
+			}
+			switch ch.Move.Kind {
+			case move.Play:
+				rules.Apply(p.Board, ch.Move)
+				p.FirstGo = false
+				passes = 0
+			case move.Exchange:
+				exchanges++
+				g.bag = append(g.bag, ch.Move.Exchanged...)
+				g.rng.Shuffle(len(g.bag), func(i, j int) { g.bag[i], g.bag[j] = g.bag[j], g.bag[i] })
+				passes = 0 // an exchange is not a scoreless pass for ending the game
+			case move.Pass:
+				passes++
+			}
+			g.scores[who] += ch.Move.Score
+			g.racks[who] = leave
+			g.draw(who)
+			if (len(g.bag) == 0 && g.racks[who].N == 0) || passes >= 2 {
+				break
+			}
+		}
+		if turn == 200 {
+			t.Fatalf("variant %s seed %d: no end after 200 turns", v.Name, seed)
+		}
+		t.Logf("%s seed %d: %d turns, %d exchanges, equity %d - greedy %d", v.Name, seed, turn+1, exchanges, g.scores[0], g.scores[1])
+	}
+}
