@@ -1,0 +1,34 @@
+package solver
+
+import (
+	"github.com/lexico/lexico/bot/board"
+	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/movegen"
+	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/bot/variant"
+)
+
+// Solve lists the plays hand can make on b under v, best first: at most top
+// of them, or all when top <= 0 (the interactive loop filters the whole list,
+// the plain listing needs only its top). It refuses a board that uses more
+// tiles than v has and a hand that cannot still be on a rack.
+func Solve(gen movegen.Generator, v *variant.Variant, b *board.Board, hand tile.Rack, top int) ([]Play, error) {
+	unseen, err := Unseen(v, b)
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckHand(hand, unseen, v); err != nil {
+		return nil, err
+	}
+	var moves []move.Move
+	if top > 0 {
+		rec := movegen.NewTopN(top)
+		gen.Generate(v, b, hand, rec.Record)
+		moves = rec.Moves()
+	} else {
+		var rec movegen.AllPlays
+		gen.Generate(v, b, hand, rec.Record)
+		moves = rec.Moves
+	}
+	return Rank(v, b, moves), nil
+}

@@ -1,0 +1,161 @@
+package solver
+
+import (
+	"errors"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/lexico/lexico/bot/board"
+	"github.com/lexico/lexico/bot/movegen"
+	"github.com/lexico/lexico/bot/rules"
+	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/index/gaddag"
+)
+
+// smallWords is the word list of these tests: small enough to reason about,
+// with the words the seed's hand xypdqab can make and a few around CAT.
+var smallWords = strings.Fields(`AB AD BA BAD BAP BY DAB DAP DAY PA PAD PAY PYX YA YAP
+	AT TA AH HA HAT HATS CAT CATS SCAT ACT ACTS TACT`)
+
+func smallGenerator(t *testing.T) (movegen.Generator, map[string]bool) {
+	t.Helper()
+	ws := append([]string(nil), smallWords...)
+	sort.Strings(ws)
+	dict := map[string]bool{}
+	for _, w := range ws {
+		dict[w] = true
+	}
+	return movegen.NewGADDAG(gaddag.Build(ws)), dict
+}
+
+func solveText(t *testing.T, v *variant.Variant, text, hand string, top int) ([]Play, *board.Board, error) {
+	t.Helper()
+	b, err := ParseBoard([]byte(text), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := ParseHand(hand, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen, _ := smallGenerator(t)
+	plays, err := Solve(gen, v, b, h, top)
+	return plays, b, err
+}
+
+// The seed's example: an empty board and the hand xypdqab, under both rule
+// sets. The first move must cover the centre and form a word of the rule
+// set's minimum length; every word must be in the list; best first.
+func TestSolveEmptyBoardSeedHand(t *testing.T) {
+	_, dict := smallGenerator(t)
+	for _, c := range []struct {
+		v    *variant.Variant
+		best string
+		// The best score, worked by hand: PYX is P+Y+X.
+		score int
+	}{
+		// Lexico values 3+4+8, doubled by the centre's double-word square.
+		{variant.Multipliers, "PYX", 30},
+		// WWF values 4+3+8; the WWF centre star carries no premium and no
+		// three-letter word through it reaches a premium square.
+		{variant.WWF, "PYX", 15},
+	} {
+		plays, b, err := solveText(t, c.v, boardText(15), "xypdqab", 0)
+		if err != nil {
+			t.Fatalf("%s: %v", c.v.Name, err)
+		}
+		if len(plays) == 0 {
+			t.Fatalf("%s: no plays on the empty board", c.v.Name)
+		}
+		shortest := 99
+		for i, p := range plays {
+			if i > 0 && p.Score > plays[i-1].Score {
+				t.Errorf("%s: play %d scores %d, more than play %d's %d", c.v.Name, i+1, p.Score, i, plays[i-1].Score)
+			}
+			if !p.Covers(c.v.StartRow, c.v.StartCol) {
+				t.Errorf("%s: first move %s does not cover the centre", c.v.Name, p.Move)
+			}
+			if len(p.Words) != 1 || !dict[p.Words[0].Word] {
+				t.Errorf("%s: first move %s forms %v", c.v.Name, p.Move, p.Words)
+			}
+			if score, _ := rules.Score(c.v, b, p.Move); score != p.Score || p.Move.Score != p.Score {
+				t.Errorf("%s: %s listed at %d, generator %d, rules engine %d", c.v.Name, p.Move, p.Score, p.Move.Score, score)
+			}
+			shortest = min(shortest, len(p.Move.Tiles))
+		}
+		if shortest < c.v.FirstWordMinLen {
+			t.Errorf("%s: a first move of %d tiles, the minimum is %d", c.v.Name, shortest, c.v.FirstWordMinLen)
+		}
+		if shortest != c.v.FirstWordMinLen {
+			t.Errorf("%s: shortest first move has %d tiles; the list has %d-letter words", c.v.Name, shortest, c.v.FirstWordMinLen)
+		}
+		if plays[0].Word != c.best || plays[0].Score != c.score {
+			t.Errorf("%s: best play %s %d, want %s %d", c.v.Name, plays[0].Word, plays[0].Score, c.best, c.score)
+		}
+		top, _, err := solveText(t, c.v, boardText(15), "xypdqab", 5)
+		if err != nil || len(top) != 5 {
+			t.Fatalf("%s: top 5 gave %d plays, %v", c.v.Name, len(top), err)
+		}
+		for i := range top {
+			if top[i].Score != plays[i].Score {
+				t.Errorf("%s: top-5 play %d scores %d, the full list's %d", c.v.Name, i+1, top[i].Score, plays[i].Score)
+			}
+		}
+	}
+}
+
+// Lower-case letters on the board are blanks: they score 0, so a play
+// through the blank c of "cAT" scores C's value less than through "CAT".
+func TestSolveBoardWithBlanks(t *testing.T) {
+	v := variant.WWF
+	find := func(plays []Play, word string) *Play {
+		for i := range plays {
+			if strings.EqualFold(plays[i].Word, word) && len(plays[i].Move.Tiles) == 1 {
+				return &plays[i]
+			}
+		}
+		t.Fatalf("no one-tile play forming %s in %v", word, plays)
+		return nil
+	}
+	withBlank, _, err := solveText(t, v, boardText(15, placed{7, 6, false, "cAT"}), "S", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	real, _, err := solveText(t, v, boardText(15, placed{7, 6, false, "CAT"}), "S", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pb, pr := find(withBlank, "CATS"), find(real, "CATS")
+	if pb.Word != "cATS" {
+		t.Errorf("play through the blank shows %q, want cATS", pb.Word)
+	}
+	// (7,9) carries no premium: CATS is C+A+T+S.
+	if pr.Score != 4+1+1+1 || pb.Score != 0+1+1+1 {
+		t.Errorf("CATS scores %d with a C tile and %d with a blank c, want 7 and 3", pr.Score, pb.Score)
+	}
+	if pb.Row != 7 || pb.Col != 6 || pb.Dir != Across {
+		t.Errorf("CATS described at r%d c%d %s, want r7 c6 across", pb.Row, pb.Col, pb.Dir)
+	}
+	// A blank in the hand scores 0 too.
+	viaBlank, _, err := solveText(t, v, boardText(15, placed{7, 6, false, "CAT"}), "*", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pw := find(viaBlank, "CATS")
+	if pw.Word != "CATs" || pw.Score != 4+1+1+0 {
+		t.Errorf("CATS with a blank s: %q scores %d, want CATs 6", pw.Word, pw.Score)
+	}
+}
+
+func TestSolveRefusesImpossibleInput(t *testing.T) {
+	v := variant.WWF
+	_, _, err := solveText(t, v, boardText(15, placed{7, 0, false, "EEEEEEEEEEEEEE"}), "AB", 0)
+	if !errors.Is(err, ErrBoardOverused) || !strings.Contains(err.Error(), "14 E tiles") || !strings.Contains(err.Error(), "13") {
+		t.Errorf("14 E: %v", err)
+	}
+	_, _, err = solveText(t, v, boardText(15, placed{7, 6, false, "PYX"}), "xypdqab", 0)
+	if !errors.Is(err, ErrHandNotInBag) || !strings.Contains(err.Error(), "1 X tile") {
+		t.Errorf("hand with the only X, which is on the board: %v", err)
+	}
+}
