@@ -6,6 +6,7 @@ package player
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"sync"
@@ -88,6 +89,11 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 	if ctx.Err() == nil {
 		go func() {
 			defer close(done)
+			defer func() {
+				if r := recover(); r != nil && r != errStopped {
+					panic(r)
+				}
+			}()
 			pl.Gen.Generate(p.Variant, p.Board, p.Rack, c.record)
 		}()
 		select {
@@ -145,11 +151,21 @@ type collector struct {
 	exBuf    [tile.NumKinds * 2]byte
 }
 
+// errStopped unwinds a generator whose answer is no longer wanted.
+var errStopped = errors.New("player: search stopped")
+
 // record is the generator's callback: the hot path. It copies a move only
 // when it enters the top list.
+//
+// Once Choose has answered, record panics with errStopped, which the
+// generation goroutine recovers: the Generator interface has no way to be
+// cancelled, and a search left running after its deadline (hundreds of
+// milliseconds with two blanks on a crowded board) would pile up under load
+// and starve the searches that still have a deadline to meet. The panic
+// reaches the generator between two plays, where it holds no lock.
 func (c *collector) record(m *move.Move) {
 	if c.stopped.Load() {
-		return
+		panic(errStopped)
 	}
 	leave := c.pos.Rack
 	for _, pl := range m.Tiles {

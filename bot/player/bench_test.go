@@ -1,0 +1,83 @@
+package player
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/lexico/lexico/bot/equity"
+	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/movegen"
+	"github.com/lexico/lexico/bot/position"
+	"github.com/lexico/lexico/bot/rules"
+	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/bot/variant"
+)
+
+// crowdedPosition plays a seeded greedy game on the Multipliers board until
+// at most 8 tiles are left in the bag, then hands the mover two blanks: the
+// hardest case for the clock (a full board means many anchors, two blanks
+// multiply the words each anchor can take).
+func crowdedPosition(b *testing.B, gen movegen.Generator) *position.Position {
+	g := newGame(variant.Multipliers, 7)
+	greedy := &Player{Gen: gen, Equity: equity.Score{}}
+	for turn := 0; len(g.bag) > 8; turn++ {
+		who := turn % 2
+		p := g.pos
+		p.Rack, p.BagCount = g.racks[who], len(g.bag)
+		ch := greedy.Choose(context.Background(), p)
+		if ch.Move.Kind != move.Play {
+			b.Fatalf("greedy self-play stalled at turn %d", turn)
+		}
+		rules.Apply(p.Board, ch.Move)
+		p.FirstGo = false
+		g.racks[who], _ = ch.Move.Leave(g.racks[who])
+		g.draw(who)
+	}
+	p := g.pos.Clone()
+	p.Rack, _ = tile.ParseRack("??AEIRS")
+	p.BagCount = len(g.bag)
+	p.MoveTime = 50 * time.Millisecond
+	return p
+}
+
+// BenchmarkAnswerCrowded50ms is the deadline figure of BENCHMARKS.md: the
+// time from receiving a late-game position with MoveTime 50 ms to holding
+// the answer, under the default clock (budget 45 ms). It reports p50, p99
+// and max of that time and the share of searches that finished in budget.
+func BenchmarkAnswerCrowded50ms(b *testing.B) {
+	_, _, gd := embeddedWords(b)
+	gen := movegen.NewGADDAG(gd)
+	p := crowdedPosition(b, gen)
+	tb, err := equity.DefaultTable()
+	if err != nil {
+		b.Fatal(err)
+	}
+	pl, _ := New("equity", gen, tb)
+	b.Logf("board (%d tiles, bag %d, rack %s):\n%s", p.Board.TileCount(), p.BagCount, p.Rack.String(), p.Board)
+	var times []time.Duration
+	complete, plays := 0, 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		p.Deadline = start.Add(p.MoveTime)
+		budget := DefaultClock.Budget(p, start)
+		ctx, cancel := context.WithTimeout(context.Background(), budget.Time)
+		ch := pl.Choose(ctx, p)
+		cancel()
+		times = append(times, time.Since(start))
+		if ch.Complete {
+			complete++
+		}
+		plays = ch.Plays
+	}
+	b.StopTimer()
+	slices.Sort(times)
+	q := func(f float64) float64 { return float64(times[int(f*float64(len(times)-1))]) / 1e6 }
+	b.ReportMetric(q(0.50), "p50-ms")
+	b.ReportMetric(q(0.99), "p99-ms")
+	b.ReportMetric(q(1), "max-ms")
+	b.ReportMetric(float64(complete)/float64(b.N), "complete")
+	b.ReportMetric(float64(plays), "plays")
+}
