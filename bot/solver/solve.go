@@ -22,9 +22,9 @@ func Solve(gen movegen.Generator, v *variant.Variant, b *board.Board, hand tile.
 	}
 	var moves []move.Move
 	if top > 0 {
-		rec := movegen.NewTopN(top)
+		rec := &topRecorder{n: top}
 		gen.Generate(v, b, hand, rec.Record)
-		moves = rec.Moves()
+		moves = rec.moves()
 	} else {
 		var rec movegen.AllPlays
 		gen.Generate(v, b, hand, rec.Record)
