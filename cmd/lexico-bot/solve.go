@@ -1,0 +1,115 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/lexico/lexico/bot/movegen"
+	"github.com/lexico/lexico/bot/solver"
+	"github.com/lexico/lexico/build"
+)
+
+func init() {
+	commands = append(commands, &cli.Command{
+		Name:  "solve",
+		Usage: "list the best plays for a hand on a board file (Lexico or Words With Friends), and play one",
+		UsageText: "lexico-bot solve --board FILE --hand LETTERS [--rules lexico|wwf] [--top N] [--interactive] [--index FILE]\n\n" +
+			"The board file has a line per row and a character per column: '_' empty, A-Z a tile, a-z a played blank.\n" +
+			"The hand is letters, '*' for a blank. Rows and columns are numbered from 0, row 0 the file's first line.\n" +
+			"--interactive reads commands from stdin: N next, P previous, F=r,c filter, D=n draw, a number plays it, Q quit.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "board", Usage: "board `FILE` (rewritten with the chosen play in --interactive)", Required: true},
+			&cli.StringFlag{Name: "hand", Usage: "the rack's `LETTERS`, '*' for a blank", Required: true},
+			&cli.StringFlag{Name: "rules", Value: "lexico", Usage: "rule set: lexico (the multipliers game) or wwf (Words With Friends)"},
+			&cli.IntFlag{Name: "top", Value: 25, Usage: "how many plays to list without --interactive"},
+			&cli.BoolFlag{Name: "interactive", Usage: "page through the plays and choose one to write into the board file"},
+			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache)"},
+			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator"},
+		},
+		Action: solveAction,
+	})
+}
+
+// solveInputError is bad input to solve (a board, hand or flag): exit 2, as
+// for check; anything else (the index, the disk) exits 1.
+type solveInputError struct{ error }
+
+func (solveInputError) ExitCode() int   { return 2 }
+func (e solveInputError) Unwrap() error { return e.error }
+
+func solveAction(c *cli.Context) error {
+	if c.Args().Present() {
+		return solveInputError{fmt.Errorf("solve takes no arguments (got %q): use --board and --hand", c.Args().First())}
+	}
+	v, err := solver.RuleSet(c.String("rules"))
+	if err != nil {
+		return solveInputError{err}
+	}
+	if c.Int("top") < 1 {
+		return solveInputError{fmt.Errorf("--top %d: want at least 1", c.Int("top"))}
+	}
+	f, err := solver.LoadBoardFile(c.String("board"), v)
+	if err != nil {
+		return solveInputError{err}
+	}
+	hand, err := solver.ParseHand(c.String("hand"), v)
+	if err != nil {
+		return solveInputError{err}
+	}
+	// The bag checks come before opening the index: bad input is reported
+	// at once, without a first-use index build.
+	unseen, err := solver.Unseen(v, f.Board)
+	if err != nil {
+		return solveInputError{fmt.Errorf("%s: %w", f.Path, err)}
+	}
+	if err := solver.CheckHand(hand, unseen, v); err != nil {
+		return solveInputError{err}
+	}
+	idx, err := build.OpenIndex(c.String("index"), c.App.ErrWriter)
+	if err != nil {
+		return err
+	}
+	defer idx.Close()
+	gen, err := movegen.New(c.String("strategy"), idx)
+	if err != nil {
+		return solveInputError{err}
+	}
+	top := c.Int("top")
+	if c.Bool("interactive") {
+		top = 0 // the loop pages and filters the whole list
+	}
+	plays, err := solver.Solve(gen, v, f.Board, hand, top)
+	if err != nil {
+		return solveInputError{err}
+	}
+	out := c.App.Writer
+	rulesName := strings.ToLower(c.String("rules"))
+	handText := strings.ToUpper(c.String("hand"))
+	if c.Bool("interactive") {
+		fmt.Fprintf(out, "%s rules, board %s, hand %s: %d plays\n", rulesName, f.Path, handText, len(plays))
+		s := &solver.Session{File: f, Plays: plays, In: c.App.Reader, Out: out}
+		err := s.Run()
+		if errors.Is(err, solver.ErrBoardChanged) {
+			return solveInputError{err}
+		}
+		return err
+	}
+	listPlays(out, rulesName, f, handText, plays)
+	return nil
+}
+
+func listPlays(out io.Writer, rules string, f *solver.BoardFile, hand string, plays []solver.Play) {
+	fmt.Fprintf(out, "%s rules, board %s, hand %s: %d best plays\n", rules, f.Path, hand, len(plays))
+	if len(plays) == 0 {
+		fmt.Fprintln(out, "no plays")
+		return
+	}
+	for i := range plays {
+		fmt.Fprintln(out, plays[i].String())
+	}
+	fmt.Fprintf(out, "best:\n%s", solver.Draw(f.Board, plays[0].Move))
+}

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/lexico/lexico/bot/solver"
+	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/build"
+)
+
+// solveTestWords: the words the seed's hand xypdqab can make, and a few
+// around CAT for the board-with-blanks example.
+var solveTestWords = []string{
+	"AB", "AD", "BA", "BAD", "BAP", "BY", "DAB", "DAP", "DAY", "PA", "PAD", "PAY", "PYX", "YA", "YAP",
+	"AT", "TA", "CAT", "CATS", "SCAT", "ACT", "ACTS",
+}
+
+var (
+	solveIndexOnce sync.Once
+	solveIndexPath string
+	solveIndexErr  error
+)
+
+// solveIndex builds the small test index once per test binary, through the
+// real pipeline into a real bbolt file.
+func solveIndex(t *testing.T) string {
+	t.Helper()
+	solveIndexOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "lexico-bot-solve-test")
+		if err != nil {
+			solveIndexErr = err
+			return
+		}
+		words := filepath.Join(dir, "words.txt")
+		if solveIndexErr = os.WriteFile(words, []byte(strings.Join(solveTestWords, "\n")), 0o644); solveIndexErr != nil {
+			return
+		}
+		solveIndexPath = filepath.Join(dir, "solve.db")
+		_, solveIndexErr = build.Build(context.Background(), build.Options{Source: words, Out: solveIndexPath})
+	})
+	if solveIndexErr != nil {
+		t.Fatalf("building the test index: %v", solveIndexErr)
+	}
+	return solveIndexPath
+}
+
+// boardFile writes a 15x15 board file with words across at (row, col).
+func boardFile(t *testing.T, words map[[2]int]string) (path, text string) {
+	t.Helper()
+	rows := make([][]byte, 15)
+	for r := range rows {
+		rows[r] = []byte(strings.Repeat("_", 15))
+	}
+	for at, w := range words {
+		copy(rows[at[0]][at[1]:], w)
+	}
+	for _, r := range rows {
+		text += string(r) + "\n"
+	}
+	path = filepath.Join(t.TempDir(), "board.wwf")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path, text
+}
+
+// playLine matches one play of the listing: rank, word, row, column,
+// direction, score.
+var playLine = regexp.MustCompile(`(?m)^\s*(\d+)\. (\S+)\s+r\s*(\d+) c\s*(\d+)\s+(across|down)\s+(\d+)`)
+
+func TestSolveListsSeedExample(t *testing.T) {
+	idx := solveIndex(t)
+	for _, c := range []struct {
+		rules, best string
+	}{
+		{"wwf", "PYX 15"},    // WWF values 4+3+8, no premium at the centre
+		{"lexico", "PYX 30"}, // Lexico values 3+4+8, doubled by the centre
+	} {
+		path, text := boardFile(t, nil)
+		code, out, errs := runBot(t, "", "solve", "--board", path, "--hand", "xypdqab", "--rules", c.rules, "--index", idx)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.rules, code, errs)
+		}
+		plays := playLine.FindAllStringSubmatch(out, -1)
+		if len(plays) == 0 || len(plays) > 25 {
+			t.Fatalf("%s: %d plays listed, want 1-25:\n%s", c.rules, len(plays), out)
+		}
+		if got := plays[0][2] + " " + plays[0][6]; got != c.best {
+			t.Errorf("%s: best play %s, want %s", c.rules, got, c.best)
+		}
+		for _, p := range plays {
+			if (p[5] == "across" && p[3] != "7") || (p[5] == "down" && p[4] != "7") {
+				t.Errorf("%s: first move %s at r%s c%s cannot cover the centre", c.rules, p[2], p[3], p[4])
+			}
+		}
+		if got, _ := os.ReadFile(path); string(got) != text {
+			t.Errorf("%s: listing changed the board file", c.rules)
+		}
+		_, out, _ = runBot(t, "", "solve", "--board", path, "--hand", "xypdqab", "--rules", c.rules, "--index", idx, "--top", "3")
+		if n := len(playLine.FindAllString(out, -1)); n != 3 {
+			t.Errorf("%s --top 3 listed %d plays", c.rules, n)
+		}
+	}
+}
+
+func TestSolveBoardWithBlanks(t *testing.T) {
+	idx := solveIndex(t)
+	path, _ := boardFile(t, map[[2]int]string{{7, 6}: "cAT"})
+	code, out, errs := runBot(t, "", "solve", "--board", path, "--hand", "S", "--rules", "wwf", "--index", idx)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	// CATS through the blank c: 0+1+1+1 on squares without premiums.
+	if !regexp.MustCompile(`(?m)^\s*\d+\. cATS\s+r 7 c 6\s+across\s+3$`).MatchString(out) {
+		t.Errorf("listing lacks cATS at r7 c6 across for 3:\n%s", out)
+	}
+}
+
+func TestSolveRefusesBadInput(t *testing.T) {
+	idx := solveIndex(t)
+	good, _ := boardFile(t, nil)
+	overused, _ := boardFile(t, map[[2]int]string{{3, 0}: "EEEEEEEEEEEEEE"})
+	pyx, _ := boardFile(t, map[[2]int]string{{7, 6}: "PYX"})
+	short := filepath.Join(t.TempDir(), "short.wwf")
+	os.WriteFile(short, []byte(strings.Repeat("_______________\n", 14)), 0o644)
+	garbled := filepath.Join(t.TempDir(), "garbled.wwf")
+	os.WriteFile(garbled, []byte(strings.Repeat("_______________\n", 5)+"____3__________\n"+strings.Repeat("_______________\n", 9)), 0o644)
+	cases := []struct {
+		name string
+		args []string
+		says []string
+	}{
+		{"over-used letter", []string{"--board", overused, "--hand", "ab", "--rules", "wwf"}, []string{"14 E tiles", "only 13"}},
+		{"hand not in the bag", []string{"--board", pyx, "--hand", "xypdqab", "--rules", "wwf"}, []string{"1 X tile", "only 0"}},
+		{"two blanks too many", []string{"--board", good, "--hand", "***", "--rules", "wwf"}, []string{"3 blanks (?)", "only 2"}},
+		{"hand too long", []string{"--board", good, "--hand", "abcdefgh"}, []string{"8 tiles"}},
+		{"bad hand letter", []string{"--board", good, "--hand", "ab-"}, []string{"'-'"}},
+		{"short board", []string{"--board", short, "--hand", "ab"}, []string{short, "line 15"}},
+		{"garbled board", []string{"--board", garbled, "--hand", "ab"}, []string{"line 6", "column 5"}},
+		{"missing board", []string{"--board", filepath.Join(t.TempDir(), "none.wwf"), "--hand", "ab"}, []string{"none.wwf"}},
+		{"unknown rules", []string{"--board", good, "--hand", "ab", "--rules", "boggle"}, []string{"boggle", "wwf"}},
+		{"top 0", []string{"--board", good, "--hand", "ab", "--top", "0"}, []string{"--top"}},
+	}
+	for _, c := range cases {
+		code, out, errs := runBot(t, "", append(append([]string{"solve"}, c.args...), "--index", idx)...)
+		if code != 2 {
+			t.Errorf("%s: exit %d, want 2 (stdout %q, stderr %q)", c.name, code, out, errs)
+		}
+		for _, s := range c.says {
+			if !strings.Contains(errs, s) {
+				t.Errorf("%s: stderr %q does not say %q", c.name, errs, s)
+			}
+		}
+		if strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+			t.Errorf("%s: want one line on stderr, got %q", c.name, errs)
+		}
+	}
+	if code, _, _ := runBot(t, "", "solve", "--hand", "ab", "--index", idx); code == 0 {
+		t.Errorf("solve without --board exited 0")
+	}
+}
+
+// The interactive loop driven through stdin: next and previous page, a
+// filter on the centre, a drawing, a bad command, then a choice that
+// rewrites the board file and keeps its backup.
+func TestSolveInteractive(t *testing.T) {
+	idx := solveIndex(t)
+	path, before := boardFile(t, nil)
+	code, out, errs := runBot(t, "N\nP\nF=7,7\nD=1\nbogus\n1\n",
+		"solve", "--board", path, "--hand", "xypdqab", "--rules", "wwf", "--interactive", "--index", idx)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"plays 1-10 of", "plays 11-20 of", "with a tile on row 7, column 7", "[P]", `unknown command "BOGUS"`, "wrote " + path} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	bak, err := os.ReadFile(path + ".bak")
+	if err != nil || string(bak) != before {
+		t.Errorf("backup %v:\n%s\nwant the empty board", err, bak)
+	}
+	after, _ := os.ReadFile(path)
+	b, err := solver.ParseBoard(after, variant.WWF)
+	if err != nil {
+		t.Fatalf("rewritten board does not parse: %v\n%s", err, after)
+	}
+	// Play 1 is the best: a PYX through the centre.
+	word := ""
+	for r := 0; r < 15; r++ {
+		for c := 0; c < 15; c++ {
+			if s := b.At(r, c); !s.Empty() {
+				word += string(s.Letter)
+			}
+		}
+	}
+	if word != "PYX" || b.At(7, 7).Empty() {
+		t.Errorf("rewritten board holds %q, want play 1 (PYX through the centre):\n%s", word, after)
+	}
+
+	// Quitting and the end of the input leave the file as it is.
+	for _, input := range []string{"Q\n", "N\n"} {
+		code, _, errs := runBot(t, input, "solve", "--board", path, "--hand", "dab", "--rules", "wwf", "--interactive", "--index", idx)
+		if code != 0 {
+			t.Errorf("input %q: exit %d: %s", input, code, errs)
+		}
+		if got, _ := os.ReadFile(path); string(got) != string(after) {
+			t.Errorf("input %q changed the board file", input)
+		}
+	}
+}
