@@ -182,3 +182,16 @@ func TestLoadBoardFileNamesThePath(t *testing.T) {
 		t.Fatalf("got %v, want ErrBoardSize naming %s", err, path)
 	}
 }
+
+// The sample boards the README points to must stay valid boards.
+func TestSampleBoards(t *testing.T) {
+	for _, name := range []string{"empty.wwf", "midgame.wwf"} {
+		f, err := LoadBoardFile(filepath.Join("../../data/wwf", name), variant.WWF)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Unseen(variant.WWF, f.Board); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
