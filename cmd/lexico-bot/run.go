@@ -60,6 +60,12 @@ func runMove(c *cli.Context) error {
 	defer setup.index.Close()
 	setup.player.Top = c.Int("top")
 	stderr := c.App.ErrWriter
+	if src := setup.index.Meta().Source; p.Dictionary != "" && p.Dictionary != src {
+		// No index built from the gamestate's own list is known (see
+		// --index): say which words the move is chosen from.
+		fmt.Fprintf(stderr, "lexico-bot run: the gamestate names the dictionary %s; playing with %s (words from %s)\n",
+			p.Dictionary, setup.index.Path(), src)
+	}
 
 	start := time.Now()
 	budget := setup.clock.Budget(p, start)

@@ -58,8 +58,8 @@ func botIndex(t *testing.T) string {
 	return botIndexPath
 }
 
-// testStrategy is the move generator the command tests drive.
-const testStrategy = "exhaustive"
+// testStrategy is the move generator the command tests drive: the default.
+const testStrategy = "gaddag"
 
 func runBot(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
