@@ -26,7 +26,9 @@ func ParseBoard(data []byte, v *variant.Variant) (*board.Board, error) {
 		return nil, fmt.Errorf("%w: want %d lines of %d squares ('%c' for an empty square)",
 			ErrBoardEmpty, v.Size, v.Size, emptySquare)
 	}
-	text := bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+	// Editors on some systems start a text file with a UTF-8 byte-order mark.
+	text := bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	text = bytes.ReplaceAll(text, []byte("\r\n"), []byte("\n"))
 	text = bytes.TrimSuffix(text, []byte("\n"))
 	lines := bytes.Split(text, []byte("\n"))
 	b := v.NewBoard()
@@ -82,9 +84,10 @@ func FormatBoard(b *board.Board) []byte {
 // BoardFile is a board read from a file, remembering the bytes it was read
 // from so Save can tell when someone else changed the file in between.
 type BoardFile struct {
-	Path  string
-	Board *board.Board
-	data  []byte
+	Path    string
+	Variant *variant.Variant
+	Board   *board.Board
+	data    []byte
 }
 
 // LoadBoardFile reads and parses the board file at path.
@@ -97,7 +100,7 @@ func LoadBoardFile(path string, v *variant.Variant) (*BoardFile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return &BoardFile{Path: path, Board: b, data: data}, nil
+	return &BoardFile{Path: path, Variant: v, Board: b, data: data}, nil
 }
 
 // BackupPath is where Save keeps the previous contents of the file.

@@ -85,6 +85,10 @@ func TestParseBoardTilesAndBlanks(t *testing.T) {
 	if string(FormatBoard(b2)) != text {
 		t.Errorf("CRLF board read differently")
 	}
+	b3, err := ParseBoard(append([]byte("\xef\xbb\xbf"), text...), variant.Multipliers)
+	if err != nil || string(FormatBoard(b3)) != text {
+		t.Errorf("board with a byte-order mark: %v", err)
+	}
 }
 
 func TestParseBoardRefusesBadFiles(t *testing.T) {

@@ -94,7 +94,7 @@ func (s *Session) command(cmd string) (done bool, err error) {
 		s.filterCmd(cmd[2:])
 	case strings.HasPrefix(cmd, "D="):
 		if p := s.play(cmd[2:]); p != nil {
-			fmt.Fprintf(s.Out, "%s\n%s", p, Draw(s.File.Board, p.Move))
+			fmt.Fprintf(s.Out, "%s\n%s", p, Draw(s.File.Variant, s.File.Board, p.Move))
 		}
 	case isNumber(cmd):
 		if p := s.play(cmd); p != nil {
@@ -178,7 +178,7 @@ func (s *Session) choose(p *Play) error {
 	if err := s.File.Save(next); err != nil {
 		return err
 	}
-	fmt.Fprintf(s.Out, "played\n%s\n%s", p, Draw(before, p.Move))
+	fmt.Fprintf(s.Out, "played\n%s\n%s", p, Draw(s.File.Variant, before, p.Move))
 	fmt.Fprintf(s.Out, "wrote %s (the previous board is in %s)\n", s.File.Path, s.File.BackupPath())
 	return nil
 }

@@ -111,5 +111,5 @@ func listPlays(out io.Writer, rules string, f *solver.BoardFile, hand string, pl
 	for i := range plays {
 		fmt.Fprintln(out, plays[i].String())
 	}
-	fmt.Fprintf(out, "best:\n%s", solver.Draw(f.Board, plays[0].Move))
+	fmt.Fprintf(out, "best:\n%s", solver.Draw(f.Variant, f.Board, plays[0].Move))
 }
