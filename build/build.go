@@ -6,14 +6,15 @@ package build
 import (
 	"context"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"math/rand/v2"
 	"net/http"
-	"runtime"
 	"sync"
 	"time"
 
 	"github.com/lexico/lexico/index"
+	"github.com/lexico/lexico/index/gaddag"
 )
 
 // Options says what to build and where. The zero value builds the embedded
@@ -29,6 +30,8 @@ type Options struct {
 	// served, before gunzip) must have.
 	SHA256 string
 	// MinLen and MaxLen bound word length; 0 means the defaults 2 and 15.
+	// MaxLen cannot exceed gaddag.MaxWordLen (15), the side of the largest
+	// board: a longer word can never be played.
 	MinLen, MaxLen int
 	// Log receives one-line progress notes and the rejection report; nil
 	// discards them.
@@ -79,6 +82,9 @@ func Build(ctx context.Context, o Options) (*Result, error) {
 	}
 	if o.MaxLen == 0 {
 		o.MaxLen = DefaultMaxLen
+	}
+	if o.MinLen < 1 || o.MaxLen < o.MinLen || o.MaxLen > gaddag.MaxWordLen {
+		return nil, fmt.Errorf("%w: word length bounds %d..%d (need 1 <= min <= max <= %d)", ErrBadOption, o.MinLen, o.MaxLen, gaddag.MaxWordLen)
 	}
 	logw := o.Log
 	if logw == nil {
@@ -149,30 +155,37 @@ func readList(src *source, o Options) (*WordList, error) {
 	return wl, err
 }
 
-// deriveBlobs starts building the Bloom filters (and the GADDAG) in the
-// background, while the caller writes the word buckets, and returns a function
-// that waits for them and records their descriptions in meta.
+// deriveBlobs starts building the GADDAG and, from it, the Bloom filters in
+// the background, while the caller writes the word buckets on the other core,
+// and returns a function that waits for them and records their descriptions
+// in meta.
 func deriveBlobs(words []string, meta *index.Meta) func() ([]blob, error) {
 	var wg sync.WaitGroup
 	var wordF, fragF filter
-	wg.Add(2)
+	var g *gaddag.GADDAG
+	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		fragF = fragmentFilter(words, rand.New(rand.NewPCG(1, 2)))
-	}()
-	go func() {
-		defer wg.Done()
-		wordF = wordFilter(words, rand.New(rand.NewPCG(3, 4)))
+		g = gaddag.Build(words)
+		var fw sync.WaitGroup
+		fw.Add(1)
+		go func() {
+			defer fw.Done()
+			wordF = wordFilter(words, g, rand.New(rand.NewPCG(3, 4)))
+		}()
+		fragF = fragmentFilter(g, rand.New(rand.NewPCG(1, 2)))
+		fw.Wait()
 	}()
 	return func() ([]blob, error) {
 		wg.Wait()
 		meta.WordBloom, meta.FragmentBloom = wordF.info, fragF.info
+		flat := g.Bytes()
+		meta.GADDAG = index.BlobInfo{Bytes: len(flat), CRC32C: crc32.Checksum(flat, crc32.MakeTable(crc32.Castagnoli))}
+		meta.GADDAGNodes = g.NodeCount()
 		return []blob{
-			{index.BlobWordBloom, wordF.blob},
-			{index.BlobFragmentBloom, fragF.blob},
+			{index.BucketBlobs, index.BlobWordBloom, wordF.blob},
+			{index.BucketBlobs, index.BlobFragmentBloom, fragF.blob},
+			{index.BucketGADDAG, index.GADDAGKey, flat},
 		}, nil
 	}
 }
-
-// workers is how many goroutines a parallel stage uses.
-func workers() int { return runtime.GOMAXPROCS(0) }

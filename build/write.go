@@ -23,10 +23,10 @@ import (
 // and pages full.
 const txKeys = 100_000
 
-// blob is one value of index.BucketBlobs.
+// blob is one large value: a Bloom filter or the GADDAG.
 type blob struct {
-	key  []byte
-	data []byte
+	bucket, key []byte
+	data        []byte
 }
 
 // writeAtomic makes the file at out appear complete or not at all: fill writes
@@ -110,10 +110,10 @@ func bulkLoad(ctx context.Context, path string, words []string, meta *index.Meta
 		return err
 	}
 
-	byLen := byLength(words)
-	if err := step("by_length", func() error {
-		return putSorted(ctx, db, index.BucketByLength, len(byLen), func(i int) ([]byte, []byte) {
-			return index.LengthKey(byLen[i]), nil
+	llKeys, llValues := lengthLetterSets(words)
+	if err := step("length_letter", func() error {
+		return putSorted(ctx, db, index.BucketLengthLetter, len(llKeys), func(i int) ([]byte, []byte) {
+			return llKeys[i], llValues[i]
 		})
 	}); err != nil {
 		return err
@@ -134,20 +134,21 @@ func bulkLoad(ctx context.Context, path string, words []string, meta *index.Meta
 		if err != nil {
 			return err
 		}
-		return db.Update(func(tx *bolt.Tx) error {
-			b, err := tx.CreateBucketIfNotExists(index.BucketBlobs)
+		// One transaction per blob: each is megabytes, written once.
+		for _, bl := range bs {
+			err := db.Update(func(tx *bolt.Tx) error {
+				b, err := tx.CreateBucketIfNotExists(bl.bucket)
+				if err != nil {
+					return err
+				}
+				b.FillPercent = 1.0
+				return b.Put(bl.key, bl.data)
+			})
 			if err != nil {
 				return err
 			}
-			b.FillPercent = 1.0
-			slices.SortFunc(bs, func(a, b blob) int { return slices.Compare(a.key, b.key) })
-			for _, bl := range bs {
-				if err := b.Put(bl.key, bl.data); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
+		}
+		return nil
 	}); err != nil {
 		return err
 	}
@@ -210,23 +211,23 @@ func putMeta(tx *bolt.Tx, meta *index.Meta) error {
 	return nil
 }
 
-// byLength orders sorted words by length, alphabetically within a length
-// (a stable counting sort): the key order of index.BucketByLength.
-func byLength(words []string) []string {
-	var count [256]int
+// lengthLetterSets groups sorted words by (length, first letter): keys
+// ascending, values the words of each group concatenated in order.
+func lengthLetterSets(words []string) (keys, values [][]byte) {
+	var groups [256][26][]byte
 	for _, w := range words {
-		count[len(w)]++
+		g := &groups[len(w)][w[0]-'A']
+		*g = append(*g, w...)
 	}
-	var start [256]int
-	for l := 1; l < 256; l++ {
-		start[l] = start[l-1] + count[l-1]
+	for n := range groups {
+		for c, v := range groups[n] {
+			if len(v) > 0 {
+				keys = append(keys, index.LengthLetterKey(n, byte('A'+c)))
+				values = append(values, v)
+			}
+		}
 	}
-	out := make([]string, len(words))
-	for _, w := range words {
-		out[start[len(w)]] = w
-		start[len(w)]++
-	}
-	return out
+	return keys, values
 }
 
 // anagramSets groups words by their sorted letters: keys ascending, values

@@ -23,7 +23,7 @@ func TestFailedBuildLeavesOldIndexIntact(t *testing.T) {
 	}
 	before, _ := os.ReadFile(out)
 	boom := errors.New("injected failure")
-	for _, stage := range []string{"words", "by_length", "anagrams", "blobs", "meta", "sync"} {
+	for _, stage := range []string{"words", "length_letter", "anagrams", "blobs", "meta", "sync"} {
 		t.Run(stage, func(t *testing.T) {
 			_, err := Build(context.Background(), Options{
 				Source: "-", Stdin: strings.NewReader("new\nlist\nof\nwords\n"), Out: out,
@@ -61,7 +61,7 @@ func TestCancelledBuildLeavesNothing(t *testing.T) {
 	_, err := Build(ctx, Options{
 		Source: "-", Stdin: strings.NewReader("some\nwords\n"), Out: out,
 		hook: func(s string) error {
-			if s == "by_length" {
+			if s == "length_letter" {
 				cancel() // as a signal handler would on Ctrl-C
 			}
 			return nil

@@ -5,9 +5,9 @@
 // The file is opened read-only with a shared lock, so any number of bots can
 // read one index at once. Every lookup is a bbolt cursor seek into one of a few
 // large buckets keyed by composite keys (a length byte then the word; sorted
-// letters): a B+tree answers a prefix query with one seek and a short scan,
-// where hundreds of tiny per-length or per-letter buckets would cost a bucket
-// lookup per query and waste a page per bucket.
+// letters, a length byte then a letter): a B+tree answers a prefix query with
+// one seek and a short scan, where hundreds of tiny per-length or per-letter
+// buckets would cost a bucket lookup per query and waste a page per bucket.
 package index
 
 import "encoding/binary"
@@ -26,20 +26,28 @@ const Magic = "lexico-index"
 var (
 	// BucketMeta holds MetaMagic, MetaFormat and MetaJSON.
 	BucketMeta = []byte("meta")
-	// BucketWords maps each word to an empty value. Keys are sorted, so it is
-	// also the first-letter index: the words starting with C are one seek to
-	// "C" and a scan while the prefix holds.
+	// BucketWords maps each word to an empty value: the exact membership
+	// test behind Contains, and the list verify checks everything against.
 	BucketWords = []byte("words")
-	// BucketByLength maps LengthKey(word) to an empty value: the words of
-	// length n are one seek to the byte n and a scan.
-	BucketByLength = []byte("by_length")
+	// BucketLengthLetter maps LengthLetterKey(n, c), two bytes, to the words
+	// of n letters starting with c, concatenated in alphabetical order (they
+	// all have n letters, so no separator is needed). Length and first-letter
+	// queries are one seek and a scan of at most 26 (or 14) keys; the words
+	// live in a few hundred large values instead of a quarter of a million
+	// keys, which would double the write time of a build.
+	BucketLengthLetter = []byte("length_letter")
 	// BucketAnagrams maps a word's sorted letters (tile.Canonical) to the
 	// words with exactly those letters, concatenated (they all have the key's
 	// length, so no separator is needed).
 	BucketAnagrams = []byte("anagrams")
-	// BucketBlobs holds the large precomputed structures: BlobWordBloom,
-	// BlobFragmentBloom, BlobGADDAG.
+	// BucketBlobs holds the Bloom filters: BlobWordBloom, BlobFragmentBloom.
 	BucketBlobs = []byte("blobs")
+	// BucketGADDAG holds one key, GADDAGKey, whose value is the GADDAG's flat
+	// form. A bucket of its own fixes where the value sits in its page: page
+	// header (16 bytes), one leaf element (16), the 8-byte key, so the value
+	// starts 40 bytes into a page-aligned page and gaddag.Load can use it in
+	// place as []uint32, without a copy.
+	BucketGADDAG = []byte("gaddag")
 )
 
 // Keys in BucketMeta.
@@ -55,17 +63,15 @@ var (
 	// little-endian uint64 words; its m and k are in Meta.
 	BlobWordBloom     = []byte("bloom.words")
 	BlobFragmentBloom = []byte("bloom.fragments")
-	// BlobGADDAG holds gaddag.(*GADDAG).Bytes().
-	BlobGADDAG = []byte("gaddag")
 )
 
-// LengthKey is the BucketByLength key of word: its length as one byte, then
-// the word. Words are at most 255 letters (the builder caps them far lower).
-func LengthKey(word string) []byte {
-	k := make([]byte, 0, 1+len(word))
-	k = append(k, byte(len(word)))
-	return append(k, word...)
-}
+// GADDAGKey is the only key of BucketGADDAG; its length (8) is part of the
+// alignment argument above.
+var GADDAGKey = []byte("flat.u32")
+
+// LengthLetterKey is the BucketLengthLetter key of the words of n letters
+// starting with letter c.
+func LengthLetterKey(n int, c byte) []byte { return []byte{byte(n), c} }
 
 // EncodeFormat is the MetaFormat value for version v.
 func EncodeFormat(v int) []byte { return binary.BigEndian.AppendUint32(nil, uint32(v)) }

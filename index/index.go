@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/bits-and-blooms/bloom/v3"
+	"github.com/lexico/lexico/index/gaddag"
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 )
@@ -28,6 +29,7 @@ type Index struct {
 	meta      Meta
 	words     *bloom.BloomFilter
 	fragments *bloom.BloomFilter
+	gaddag    *gaddag.GADDAG
 }
 
 // openTimeout bounds the wait for the shared lock. Only a process holding the
@@ -121,7 +123,7 @@ func (x *Index) load(fileSize int64) (err error) {
 	if err := json.Unmarshal(mb.Get(MetaJSON), &x.meta); err != nil {
 		return fmt.Errorf("%w: metadata: %v", ErrCorrupt, err)
 	}
-	for _, name := range [][]byte{BucketWords, BucketByLength, BucketAnagrams, BucketBlobs} {
+	for _, name := range [][]byte{BucketWords, BucketLengthLetter, BucketAnagrams, BucketBlobs, BucketGADDAG} {
 		if tx.Bucket(name) == nil {
 			return fmt.Errorf("%w: bucket %q missing", ErrCorrupt, name)
 		}
@@ -133,8 +135,30 @@ func (x *Index) load(fileSize int64) (err error) {
 	if x.fragments, err = loadBloom(blobs, BlobFragmentBloom, x.meta.FragmentBloom); err != nil {
 		return err
 	}
+	return x.loadGADDAG(tx.Bucket(BucketGADDAG))
+}
+
+// loadGADDAG uses the GADDAG in place in the memory map: the pinned read
+// transaction keeps the bytes valid until Close. gaddag.Load checks its own
+// checksum and structure.
+func (x *Index) loadGADDAG(b *bolt.Bucket) error {
+	v := b.Get(GADDAGKey)
+	if v == nil {
+		return fmt.Errorf("%w: GADDAG missing", ErrCorrupt)
+	}
+	g, err := gaddag.Load(v)
+	switch {
+	case errors.Is(err, gaddag.ErrChecksum):
+		return fmt.Errorf("%w: %v", ErrChecksum, err)
+	case err != nil:
+		return fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	x.gaddag = g
 	return nil
 }
+
+// GADDAG is the dictionary's GADDAG, valid until Close.
+func (x *Index) GADDAG() *gaddag.GADDAG { return x.gaddag }
 
 // checkBlob fetches a blob and checks it against its recorded size and CRC.
 func checkBlob(b *bolt.Bucket, key []byte, info BlobInfo) ([]byte, error) {

@@ -34,6 +34,7 @@ type Meta struct {
 	WordBloom     BloomInfo `json:"word_bloom"`
 	FragmentBloom BloomInfo `json:"fragment_bloom"`
 	GADDAG        BlobInfo  `json:"gaddag"`
+	GADDAGNodes   int       `json:"gaddag_nodes"`
 }
 
 // BloomInfo is a stored Bloom filter's shape and quality.

@@ -2,6 +2,7 @@ package index
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/lexico/lexico/bot/tile"
 	bolt "go.etcd.io/bbolt"
@@ -56,10 +57,9 @@ func (x *Index) ByLength(n int) ([]string, error) {
 	}
 	var out []string
 	err := x.view(func(tx *bolt.Tx) error {
-		prefix := []byte{byte(n)}
-		c := tx.Bucket(BucketByLength).Cursor()
-		for k, _ := c.Seek(prefix); k != nil && k[0] == byte(n); k, _ = c.Next() {
-			out = append(out, string(k[1:]))
+		c := tx.Bucket(BucketLengthLetter).Cursor()
+		for k, v := c.Seek([]byte{byte(n)}); len(k) == 2 && k[0] == byte(n); k, v = c.Next() {
+			out = appendPacked(out, v, n)
 		}
 		return nil
 	})
@@ -77,13 +77,24 @@ func (x *Index) ByFirstLetter(letter byte) ([]string, error) {
 	}
 	var out []string
 	err := x.view(func(tx *bolt.Tx) error {
-		c := tx.Bucket(BucketWords).Cursor()
-		for k, _ := c.Seek([]byte{letter}); k != nil && k[0] == letter; k, _ = c.Next() {
-			out = append(out, string(k))
+		c := tx.Bucket(BucketLengthLetter).Cursor()
+		for k, v := c.First(); k != nil; k, v = c.Next() {
+			if len(k) == 2 && k[1] == letter {
+				out = appendPacked(out, v, int(k[0]))
+			}
 		}
 		return nil
 	})
+	slices.Sort(out)
 	return out, err
+}
+
+// appendPacked appends the words of length n concatenated in v.
+func appendPacked(out []string, v []byte, n int) []string {
+	for i := 0; i+n <= len(v); i += n {
+		out = append(out, string(v[i:i+n]))
+	}
+	return out
 }
 
 // Each calls fn for every word in alphabetical order until fn returns false.
