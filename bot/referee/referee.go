@@ -1,0 +1,284 @@
+// Package referee runs a whole game of Lexico between two players, the way
+// the platform does: each player is handed a gamestate in the platform's own
+// JSON and answers a move in the platform's own format, so a bot is tested on
+// exactly what it will see in production. The referee keeps the bag, the
+// racks, the board and the scores, and judges every answer with package rules.
+//
+// Rules the referee decides (seed 000 leaves them open):
+//   - A refused answer (unparsable, illegal, an error, or late) is recorded,
+//     counted against the player, and played as a pass.
+//   - The game ends when the bag is empty and the player who just played has
+//     no tiles left; or after two consecutive passes, one by each player
+//     (refused answers count as passes; an exchange is not a pass and resets
+//     the count); or at Config.MaxTurns, a guard against two players
+//     exchanging forever.
+//   - Lexico has no end-of-game rack penalty: the final scores are the
+//     scores the plays earned.
+//
+// The bag is shuffled by math/rand/v2 from Config.Seed, so the same seed and
+// the same (deterministic, timely) players give the same game.
+package referee
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/lexico/lexico/bot/board"
+	"github.com/lexico/lexico/bot/gamestate"
+	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/position"
+	"github.com/lexico/lexico/bot/rules"
+	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/bot/variant"
+)
+
+// Player is one side of a game. Move gets a gamestate in the platform's JSON
+// and answers a move in the platform's format; ctx ends at the deadline
+// written in the gamestate.
+type Player interface {
+	Name() string
+	Move(ctx context.Context, gamestate []byte) ([]byte, error)
+}
+
+// Config says which game to play.
+type Config struct {
+	// Variant is the rule set; nil means variant.Multipliers.
+	Variant *variant.Variant
+	// Dictionary judges the words; nil accepts every word (rules.Check).
+	Dictionary rules.Dictionary
+	// Seed shuffles the bag.
+	Seed uint64
+	// Starter is the seat (0 or 1) that moves first.
+	Starter int
+	// MoveTime is the time a player has per move, written into each
+	// gamestate (MoveTime and ResponseDeadline). Zero means 5 s, the
+	// platform's usual value.
+	MoveTime time.Duration
+	// Grace is how long past the deadline the referee waits for an answer
+	// before giving up on the player's goroutine (the answer is late either
+	// way; a player that ignores ctx is then left running). Zero means 1 s.
+	Grace time.Duration
+	// MaxTurns ends a game that has not ended by itself. Zero means 500.
+	MaxTurns int
+	// GameID and DictionaryURL are copied into the gamestates.
+	GameID        int64
+	DictionaryURL string
+}
+
+// Game is the record of a game: enough to replay, audit or score it again.
+type Game struct {
+	Seed    uint64
+	Variant *variant.Variant
+	Players [2]string
+	Starter int
+	Turns   []Turn
+	// Scores are the final scores by seat; Racks the tiles left.
+	Scores [2]int
+	Racks  [2]tile.Rack
+	// Refused counts each seat's refused answers.
+	Refused [2]int
+	// End says why the game ended.
+	End string
+}
+
+// Turn is one turn as it happened.
+type Turn struct {
+	Number int
+	Seat   int
+	// Gamestate is exactly the JSON the player was handed.
+	Gamestate []byte
+	// Answer is exactly what the player returned (nil if it returned an
+	// error or nothing in time).
+	Answer []byte
+	// Move is what the turn did: the parsed answer, or a pass when refused.
+	Move move.Move
+	// Legal is false when the answer was refused; Late when it came after
+	// the deadline; Reason says why it was refused.
+	Legal, Late bool
+	Reason      string
+	// Score is what the turn scored, Words the words it formed.
+	Score   int
+	Words   []rules.Word
+	Bingo   bool
+	Elapsed time.Duration
+	// After is the state once the turn was played.
+	After Snapshot
+}
+
+// Snapshot is the whole state between turns, bag included, so tests and
+// tools can audit a game (every tile is on the board, on a rack or in the
+// bag).
+type Snapshot struct {
+	Board  *board.Board
+	Racks  [2]tile.Rack
+	Bag    []byte
+	Scores [2]int
+}
+
+// End reasons.
+const (
+	EndOut      = "a player is out of tiles and the bag is empty"
+	EndPasses   = "both players passed in a row"
+	EndMaxTurns = "turn limit reached"
+)
+
+func (c *Config) fill() error {
+	if c.Variant == nil {
+		c.Variant = variant.Multipliers
+	}
+	if c.MoveTime == 0 {
+		c.MoveTime = 5 * time.Second
+	}
+	if c.Grace == 0 {
+		c.Grace = time.Second
+	}
+	if c.MaxTurns == 0 {
+		c.MaxTurns = 500
+	}
+	v := c.Variant
+	switch {
+	case c.Starter != 0 && c.Starter != 1:
+		return fmt.Errorf("%w: starter %d is not seat 0 or 1", ErrConfig, c.Starter)
+	case c.MoveTime < 0 || c.Grace < 0 || c.MaxTurns < 0:
+		return fmt.Errorf("%w: negative move time, grace or turn limit", ErrConfig)
+	case v.Size <= 0 || len(v.Layout) != v.Size*v.Size || v.RackSize <= 0 || v.TotalTiles() < 2*v.RackSize:
+		return fmt.Errorf("%w: variant %q is incomplete (size %d, layout %d squares, rack %d, %d tiles)",
+			ErrConfig, v.Name, v.Size, len(v.Layout), v.RackSize, v.TotalTiles())
+	}
+	return nil
+}
+
+// Play runs one game between players[0] and players[1]. It returns the game
+// so far and an error wrapping ErrCancelled if ctx ends first.
+func Play(ctx context.Context, cfg Config, players [2]Player) (*Game, error) {
+	if err := cfg.fill(); err != nil {
+		return nil, err
+	}
+	if players[0] == nil || players[1] == nil {
+		return nil, fmt.Errorf("%w: two players are needed", ErrConfig)
+	}
+	v := cfg.Variant
+	g := &Game{Seed: cfg.Seed, Variant: v, Starter: cfg.Starter,
+		Players: [2]string{players[0].Name(), players[1].Name()}}
+	bag := NewBag(v, cfg.Seed)
+	racks := &g.Racks
+	bag.Fill(&racks[cfg.Starter], v.RackSize)
+	bag.Fill(&racks[1-cfg.Starter], v.RackSize)
+	b := v.NewBoard()
+	scores := &g.Scores
+
+	seat, passes := cfg.Starter, 0
+	for n := 0; g.End == ""; n++ {
+		if n == cfg.MaxTurns {
+			g.End = EndMaxTurns
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			return g, fmt.Errorf("%w at turn %d: %v", ErrCancelled, n, err)
+		}
+		start := time.Now()
+		deadline := start.Add(cfg.MoveTime)
+		pos := &position.Position{
+			Variant: v, Board: b, Rack: racks[seat], BagCount: bag.Len(), FirstGo: b.IsEmpty(),
+			MyScore: scores[seat], OppScore: scores[1-seat], Deadline: deadline, MoveTime: cfg.MoveTime,
+			Dictionary: cfg.DictionaryURL, GameID: cfg.GameID, Opponent: g.Players[1-seat], Status: "RUNNING",
+		}
+		gs, err := gamestate.Encode(pos)
+		if err != nil {
+			return g, err // cannot happen for a board the referee built
+		}
+		answer, perr := ask(ctx, players[seat], gs, deadline, cfg.Grace)
+		t := Turn{Number: n, Seat: seat, Gamestate: gs, Answer: answer, Elapsed: time.Since(start)}
+		t.Late = time.Now().After(deadline)
+		if ctx.Err() != nil && !t.Late {
+			return g, fmt.Errorf("%w at turn %d: %v", ErrCancelled, n, ctx.Err())
+		}
+
+		m, res := judge(pos, answer, perr, t.Late, cfg.Dictionary)
+		t.Legal, t.Reason = res.Legal, res.Reason
+		if !res.Legal {
+			g.Refused[seat]++
+			m = move.NewPass()
+		}
+		t.Move = m
+		switch m.Kind {
+		case move.Play:
+			t.Score, t.Words, t.Bingo = res.Score, res.Words, res.Bingo
+			rules.Apply(b, m)
+			racks[seat], _ = m.Leave(racks[seat])
+			scores[seat] += res.Score
+			bag.Fill(&racks[seat], v.RackSize)
+			passes = 0
+			if racks[seat].N == 0 {
+				g.End = EndOut
+			}
+		case move.Exchange:
+			racks[seat], _ = m.Leave(racks[seat])
+			bag.Exchange(&racks[seat], m.Exchanged, v.RackSize)
+			passes = 0
+		case move.Pass:
+			if passes++; passes >= 2 {
+				g.End = EndPasses
+			}
+		}
+		t.After = Snapshot{Board: b.Clone(), Racks: *racks, Bag: bag.Tiles(), Scores: *scores}
+		g.Turns = append(g.Turns, t)
+		seat = 1 - seat
+	}
+	return g, nil
+}
+
+// ask hands gs to p and waits for the answer until deadline+grace.
+func ask(ctx context.Context, p Player, gs []byte, deadline time.Time, grace time.Duration) ([]byte, error) {
+	mctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
+	type reply struct {
+		b   []byte
+		err error
+	}
+	ch := make(chan reply, 1) // buffered: an abandoned player does not block forever
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				ch <- reply{err: fmt.Errorf("player panicked: %v", r)}
+			}
+		}()
+		b, err := p.Move(mctx, append([]byte(nil), gs...))
+		ch <- reply{b, err}
+	}()
+	timer := time.NewTimer(time.Until(deadline) + grace)
+	defer timer.Stop()
+	select {
+	case r := <-ch:
+		return r.b, r.err
+	case <-timer.C:
+		return nil, errNoAnswer
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+var errNoAnswer = errors.New("no answer")
+
+// judge turns a player's answer into a move and the rules' verdict on it.
+func judge(pos *position.Position, answer []byte, perr error, late bool, dict rules.Dictionary) (move.Move, rules.Result) {
+	refuse := func(format string, args ...any) (move.Move, rules.Result) {
+		msg := fmt.Sprintf(format, args...)
+		return move.Move{}, rules.Result{Reason: msg, Err: errors.New(msg)}
+	}
+	switch {
+	case late && perr != nil:
+		return refuse("late: no answer by the deadline (%v)", perr)
+	case late:
+		return refuse("late: answered after the deadline")
+	case perr != nil:
+		return refuse("the player failed: %v", perr)
+	}
+	m, err := gamestate.ParseMove(answer, pos.Board.Size)
+	if err != nil {
+		return refuse("unusable answer: %v", err)
+	}
+	return m, rules.Check(pos, m, dict)
+}
