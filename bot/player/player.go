@@ -86,7 +86,8 @@ func ExchangeAllowed(p *position.Position) bool {
 func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 	c := &collector{pl: pl, pos: p, keep: max(pl.Top, 1)}
 	done := make(chan struct{})
-	if ctx.Err() == nil {
+	noTime := ctx.Err() != nil
+	if !noTime {
 		go func() {
 			defer close(done)
 			defer func() {
@@ -115,8 +116,12 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 	case len(c.top) == 0:
 		ch.Candidate = Candidate{Move: move.NewPass(), Leave: p.Rack}
 		ch.Equity = pl.Equity.Equity(&ch.Move, p.Rack, p)
-		ch.Reason = "no play found and exchanging is not allowed"
-		if !c.complete {
+		switch {
+		case noTime:
+			ch.Reason = "no time left to search and exchanging is not allowed"
+		case c.complete:
+			ch.Reason = "no play found and exchanging is not allowed"
+		default:
 			ch.Reason = "no play found before the deadline and exchanging is not allowed"
 		}
 		ch.Top = []Candidate{ch.Candidate}
@@ -125,6 +130,8 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 		switch {
 		case c.plays == 0 && c.complete:
 			ch.Reason = "no play found"
+		case noTime:
+			ch.Reason = "no time left to search"
 		case c.plays == 0:
 			ch.Reason = "no play found within the budget"
 		default:

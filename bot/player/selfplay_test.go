@@ -45,6 +45,56 @@ func (g *game) draw(who int) {
 	}
 }
 
+// turnCheck inspects each answer before it is applied; nil checks nothing.
+type turnCheck func(turn int, p *position.Position, ch Choice)
+
+// play runs the game to its end (the bag empty and a rack empty, two passes
+// in a row, or 200 turns) and returns the number of turns and exchanges.
+func (g *game) play(players [2]*Player, check turnCheck) (turns, exchanges int) {
+	passes := 0
+	for turn := 0; turn < 200; turn++ {
+		who := turn % 2
+		p := g.pos
+		p.Rack, p.BagCount = g.racks[who], len(g.bag)
+		p.MyScore, p.OppScore = g.scores[who], g.scores[1-who]
+		ch := players[who].Choose(context.Background(), p)
+		if check != nil {
+			check(turn, p, ch)
+		}
+		leave, _ := ch.Move.Leave(g.racks[who])
+		switch ch.Move.Kind {
+		case move.Play:
+			rules.Apply(p.Board, ch.Move)
+			p.FirstGo = false
+			passes = 0
+		case move.Exchange:
+			exchanges++
+			g.bag = append(g.bag, ch.Move.Exchanged...)
+			g.rng.Shuffle(len(g.bag), func(i, j int) { g.bag[i], g.bag[j] = g.bag[j], g.bag[i] })
+			passes = 0 // an exchange is not a scoreless pass for ending the game
+		case move.Pass:
+			passes++
+		}
+		g.scores[who] += ch.Move.Score
+		g.racks[who] = leave
+		g.draw(who)
+		if (len(g.bag) == 0 && g.racks[who].N == 0) || passes >= 2 {
+			return turn + 1, exchanges
+		}
+	}
+	return 200, exchanges
+}
+
+func policies(tb testing.TB, gen movegen.Generator) (eq, greedy *Player) {
+	table, err := equity.DefaultTable()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	eq, _ = New("equity", gen, table)
+	greedy, _ = New("greedy", gen, table)
+	return eq, greedy
+}
+
 // Self-play with the real GADDAG generator and the embedded dictionary: every
 // move either policy answers is legal by rules.Check, scored as Check scores
 // it, and the game reaches its end.
@@ -53,23 +103,10 @@ func TestSelfPlayMovesAreLegal(t *testing.T) {
 		t.Skip("builds the GADDAG of the full embedded dictionary")
 	}
 	_, dict, gd := embeddedWords(t)
-	gen := movegen.NewGADDAG(gd)
-	tb, err := equity.DefaultTable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	greedy, _ := New("greedy", gen, tb)
-	eq, _ := New("equity", gen, tb)
-	players := [2]*Player{eq, greedy}
+	eq, greedy := policies(t, movegen.NewGADDAG(gd))
 	for seed, v := range []*variant.Variant{variant.Multipliers, variant.Classic, variant.Multipliers} {
 		g := newGame(v, uint64(seed))
-		passes, turn, exchanges := 0, 0, 0
-		for ; turn < 200; turn++ {
-			who := turn % 2
-			p := g.pos
-			p.Rack, p.BagCount = g.racks[who], len(g.bag)
-			p.MyScore, p.OppScore = g.scores[who], g.scores[1-who]
-			ch := players[who].Choose(context.Background(), p)
+		turns, exchanges := g.play([2]*Player{eq, greedy}, func(turn int, p *position.Position, ch Choice) {
 			res := rules.Check(p, ch.Move, dict)
 			if !res.Legal {
 				t.Fatalf("variant %s seed %d turn %d: %s is illegal: %s\n%s rack %s", v.Name, seed, turn, ch.Move, res.Reason, p.Board, p.Rack.String())
@@ -77,33 +114,44 @@ func TestSelfPlayMovesAreLegal(t *testing.T) {
 			if ch.Move.Kind == move.Play && res.Score != ch.Move.Score {
 				t.Fatalf("turn %d: %s claims %d, Check scores %d", turn, ch.Move, ch.Move.Score, res.Score)
 			}
-			leave, ok := ch.Move.Leave(g.racks[who])
-			if !ok {
-				t.Fatalf("turn %d: %s uses tiles not on the rack %s", turn, ch.Move, g.racks[who].String())
+			if _, ok := ch.Move.Leave(p.Rack); !ok {
+				t.Fatalf("turn %d: %s uses tiles not on the rack %s", turn, ch.Move, p.Rack.String())
 			}
-			switch ch.Move.Kind {
-			case move.Play:
-				rules.Apply(p.Board, ch.Move)
-				p.FirstGo = false
-				passes = 0
-			case move.Exchange:
-				exchanges++
-				g.bag = append(g.bag, ch.Move.Exchanged...)
-				g.rng.Shuffle(len(g.bag), func(i, j int) { g.bag[i], g.bag[j] = g.bag[j], g.bag[i] })
-				passes = 0 // an exchange is not a scoreless pass for ending the game
-			case move.Pass:
-				passes++
-			}
-			g.scores[who] += ch.Move.Score
-			g.racks[who] = leave
-			g.draw(who)
-			if (len(g.bag) == 0 && g.racks[who].N == 0) || passes >= 2 {
-				break
-			}
-		}
-		if turn == 200 {
+		})
+		if turns == 200 {
 			t.Fatalf("variant %s seed %d: no end after 200 turns", v.Name, seed)
 		}
-		t.Logf("%s seed %d: %d turns, %d exchanges, equity %d - greedy %d", v.Name, seed, turn+1, exchanges, g.scores[0], g.scores[1])
+		t.Logf("%s seed %d: %d turns, %d exchanges, equity %d - greedy %d", v.Name, seed, turns, exchanges, g.scores[0], g.scores[1])
 	}
+}
+
+// BenchmarkEquityVsGreedy is a strength figure, not a speed one: b.N
+// self-play games of the equity policy against greedy (seats alternating,
+// Multipliers and Classic in turn); it reports equity's win share and mean
+// spread. Run with -benchtime 200x for a stable figure.
+func BenchmarkEquityVsGreedy(b *testing.B) {
+	_, _, gd := embeddedWords(b)
+	eq, greedy := policies(b, movegen.NewGADDAG(gd))
+	wins, spread := 0, 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		v := variant.Multipliers
+		if i%4 >= 2 {
+			v = variant.Classic
+		}
+		g := newGame(v, uint64(100+i))
+		seat := i % 2
+		players := [2]*Player{eq, greedy}
+		if seat == 1 {
+			players = [2]*Player{greedy, eq}
+		}
+		g.play(players, nil)
+		d := g.scores[seat] - g.scores[1-seat]
+		spread += d
+		if d > 0 {
+			wins++
+		}
+	}
+	b.ReportMetric(float64(wins)/float64(b.N), "equity-wins")
+	b.ReportMetric(float64(spread)/float64(b.N), "mean-spread")
 }

@@ -131,12 +131,12 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 	start := s.now()
 	data, err := s.body(w, r)
 	if err != nil {
-		fail(w, err)
+		fail(w, r, err)
 		return
 	}
 	p, err := gamestate.Parse(data)
 	if err != nil {
-		fail(w, fmt.Errorf("%w: %v", ErrBadRequest, err))
+		fail(w, r, fmt.Errorf("%w: %v", ErrBadRequest, err))
 		return
 	}
 	budget := s.Clock.Budget(p, start)
@@ -145,10 +145,10 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 	ch := s.Player.Choose(ctx, p)
 	enc, err := gamestate.EncodeMove(ch.Move, p.Board.Size)
 	if err != nil {
-		fail(w, fmt.Errorf("encoding the chosen move %s: %w", ch.Move, err))
+		fail(w, r, fmt.Errorf("encoding the chosen move %s: %w", ch.Move, err))
 		return
 	}
-	annotate(r, slog.String("move", ch.Move.String()), slog.Int("plays", ch.Plays),
+	annotate(r, slog.String("move", string(enc)), slog.Int("score", ch.Move.Score), slog.Int("plays", ch.Plays),
 		slog.Bool("complete", ch.Complete), slog.Duration("budget", budget.Time), slog.Bool("late", budget.Late))
 	writeJSON(w, http.StatusOK, MoveResponse{
 		Move: enc, Kind: ch.Move.Kind.String(), Score: ch.Move.Score, Equity: ch.Equity,
@@ -168,26 +168,26 @@ type CheckRequest struct {
 func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 	data, err := s.body(w, r)
 	if err != nil {
-		fail(w, err)
+		fail(w, r, err)
 		return
 	}
 	var req CheckRequest
 	if err := json.Unmarshal(data, &req); err != nil {
-		fail(w, fmt.Errorf("%w: want {\"gamestate\": ..., \"move\": ...}: %v", ErrBadRequest, err))
+		fail(w, r, fmt.Errorf("%w: want {\"gamestate\": ..., \"move\": ...}: %v", ErrBadRequest, err))
 		return
 	}
 	if len(req.Gamestate) == 0 || len(req.Move) == 0 {
-		fail(w, fmt.Errorf("%w: want both \"gamestate\" and \"move\"", ErrBadRequest))
+		fail(w, r, fmt.Errorf("%w: want both \"gamestate\" and \"move\"", ErrBadRequest))
 		return
 	}
 	p, err := gamestate.Parse(unquote(req.Gamestate))
 	if err != nil {
-		fail(w, fmt.Errorf("%w: %v", ErrBadRequest, err))
+		fail(w, r, fmt.Errorf("%w: %v", ErrBadRequest, err))
 		return
 	}
 	m, err := gamestate.ParseMove(unquote(req.Move), p.Board.Size)
 	if err != nil {
-		fail(w, fmt.Errorf("%w: %v", ErrBadRequest, err))
+		fail(w, r, fmt.Errorf("%w: %v", ErrBadRequest, err))
 		return
 	}
 	res := rules.Check(p, m, s.Dict)
@@ -205,7 +205,7 @@ func unquote(raw json.RawMessage) []byte {
 	return raw
 }
 
-func fail(w http.ResponseWriter, err error) {
+func fail(w http.ResponseWriter, r *http.Request, err error) {
 	status := http.StatusInternalServerError
 	switch {
 	case errors.Is(err, ErrTooLarge):
@@ -213,6 +213,7 @@ func fail(w http.ResponseWriter, err error) {
 	case errors.Is(err, ErrBadRequest):
 		status = http.StatusBadRequest
 	}
+	annotate(r, slog.String("error", err.Error()))
 	writeJSON(w, status, map[string]string{"error": err.Error()})
 }
 
