@@ -43,7 +43,7 @@ type Generator interface {
 }
 
 // Strategies lists the names New accepts.
-func Strategies() []string { return []string{"gaddag", "exhaustive"} }
+func Strategies() []string { return []string{"gaddag", "anagram", "exhaustive"} }
 
 // New returns the strategy called name over idx: "gaddag" (the fast one,
 // over the GADDAG stored in the index) or "exhaustive" (plainly correct and
@@ -59,6 +59,8 @@ func New(name string, idx *index.Index) (Generator, error) {
 			return nil, fmt.Errorf("%w: index %s holds no GADDAG", ErrNoGADDAG, idx.Path())
 		}
 		return NewGADDAG(g), nil
+	case "anagram":
+		return newAnagramStrategy(idx)
 	case "exhaustive":
 		return NewExhaustive(idx), nil
 	}

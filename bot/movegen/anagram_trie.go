@@ -1,0 +1,187 @@
+package movegen
+
+import (
+	"bytes"
+	"math/bits"
+	"slices"
+
+	"github.com/lexico/lexico/bot/tile"
+)
+
+// maxKeyLen is the longest word the anagram trie keeps: its per-node length
+// set is a uint32. Longer words fit on no board a Lexico variant uses.
+const maxKeyLen = 31
+
+// anagramTrie is the dictionary keyed by anagram key (a word's letters in
+// sorted order, tile.Canonical): one path per key, the key's words stored at
+// its last node. It is the index's anagram bucket held in memory, with the
+// length buckets folded into every node (the set of key lengths below it), so
+// a walk for keys of one length never enters a branch without one.
+//
+// It lives in memory rather than being queried in bbolt because the anagram
+// generator asks for hundreds of multisets per position: a bbolt cursor seek
+// per trie step costs about a microsecond, a slice index a nanosecond.
+// Building it from the index's words takes a fraction of a second at
+// construction; it then costs about 20 MB for the default list.
+type anagramTrie struct {
+	nodes []akNode
+	words []byte // every key's words, concatenated; all of a key's words have its length
+}
+
+// akNode is one key prefix. Children are contiguous, in letter order.
+type akNode struct {
+	first   uint32 // index of the first child
+	words   uint32 // offset in words of this key's first word
+	lengths uint32 // bit l: some key of length l ends at or below this node
+	nWords  uint16 // words whose key ends here
+	nKids   uint8
+	letter  uint8 // letter index of the arc into this node (0 for 'A')
+}
+
+// newAnagramTrie builds the trie of words (upper case A-Z; others, and words
+// longer than maxKeyLen, are skipped).
+func newAnagramTrie(words []string) *anagramTrie {
+	type entry struct{ key, word string }
+	es := make([]entry, 0, len(words))
+	for _, w := range words {
+		ok := len(w) > 0 && len(w) <= maxKeyLen
+		for i := 0; ok && i < len(w); i++ {
+			ok = tile.IsLetter(w[i])
+		}
+		if ok {
+			es = append(es, entry{tile.Canonical(w), w})
+		}
+	}
+	slices.SortFunc(es, func(a, b entry) int {
+		if c := bytes.Compare([]byte(a.key), []byte(b.key)); c != 0 {
+			return c
+		}
+		return bytes.Compare([]byte(a.word), []byte(b.word))
+	})
+	es = slices.CompactFunc(es, func(a, b entry) bool { return a.word == b.word })
+	t := &anagramTrie{nodes: make([]akNode, 1, 2*len(es)+1)}
+	keys := make([]string, len(es))
+	ws := make([]string, len(es))
+	for i, e := range es {
+		keys[i], ws[i] = e.key, e.word
+	}
+	t.build(0, keys, ws, 0)
+	return t
+}
+
+// build fills node ni from the sorted keys sharing their first depth letters
+// (and the matching words), and returns the node's length set.
+func (t *anagramTrie) build(ni int, keys, words []string, depth int) uint32 {
+	var lengths uint32
+	i := 0
+	for i < len(keys) && len(keys[i]) == depth {
+		i++
+	}
+	if i > 0 {
+		t.nodes[ni].words = uint32(len(t.words))
+		t.nodes[ni].nWords = uint16(i)
+		for _, w := range words[:i] {
+			t.words = append(t.words, w...)
+		}
+		lengths |= 1 << uint(depth)
+	}
+	keys, words = keys[i:], words[i:]
+	groups := 0
+	for j := 0; j < len(keys); j++ {
+		if j == 0 || keys[j][depth] != keys[j-1][depth] {
+			groups++
+		}
+	}
+	first := len(t.nodes)
+	t.nodes = append(t.nodes, make([]akNode, groups)...)
+	t.nodes[ni].first, t.nodes[ni].nKids = uint32(first), uint8(groups)
+	for g, j := 0, 0; j < len(keys); g++ {
+		k := j
+		for k < len(keys) && keys[k][depth] == keys[j][depth] {
+			k++
+		}
+		t.nodes[first+g].letter = keys[j][depth] - 'A'
+		lengths |= t.build(first+g, keys[j:k], words[j:k], depth+1)
+		j = k
+	}
+	t.nodes[ni].lengths = lengths
+	return lengths
+}
+
+// keyWalk enumerates the keys of one length that hold every letter of a
+// required multiset (a slot's fixed letters) plus letters from a rack, blanks
+// standing for any letter. Each key is visited once: a letter is taken from
+// the required set first, then from the rack's real tiles, and from a blank
+// only when neither has one left, so the walk never reaches a key twice by
+// different choices of source.
+type keyWalk struct {
+	t        *anagramTrie
+	length   int
+	need     [26]uint8
+	needMask uint32 // letters with need > 0
+	needLeft int
+	rack     [26]uint8
+	rackLeft int
+	blanks   int
+	visit    func(word []byte) // called for every word of every key found
+}
+
+// run walks the whole trie.
+func (w *keyWalk) run() {
+	if w.length <= maxKeyLen && w.t.nodes[0].lengths&(1<<uint(w.length)) != 0 {
+		w.walk(0, 0)
+	}
+}
+
+func (w *keyWalk) walk(ni uint32, depth int) {
+	nd := &w.t.nodes[ni]
+	rem := w.length - depth
+	if rem == 0 {
+		if nd.nWords > 0 && w.needLeft == 0 {
+			l := uint32(w.length)
+			ws := w.t.words[nd.words : nd.words+uint32(nd.nWords)*l]
+			for i := 0; i+int(l) <= len(ws); i += int(l) {
+				w.visit(ws[i : i+int(l)])
+			}
+		}
+		return
+	}
+	if w.needLeft > rem || w.needLeft+w.rackLeft+w.blanks < rem {
+		return
+	}
+	bit := uint32(1) << uint(w.length)
+	kids := w.t.nodes[nd.first : nd.first+uint32(nd.nKids)]
+	for i := range kids {
+		k := &kids[i]
+		x := k.letter
+		if w.needMask != 0 && uint8(bits.TrailingZeros32(w.needMask)) < x {
+			// Keys are sorted: passing x would skip a required letter.
+			return
+		}
+		if k.lengths&bit == 0 {
+			continue
+		}
+		switch {
+		case w.need[x] > 0:
+			w.need[x]--
+			w.needLeft--
+			if w.need[x] == 0 {
+				w.needMask &^= 1 << x
+			}
+			w.walk(nd.first+uint32(i), depth+1)
+			w.need[x]++
+			w.needLeft++
+			w.needMask |= 1 << x
+		case w.rack[x] > 0:
+			w.rack[x]--
+			w.rackLeft--
+			w.walk(nd.first+uint32(i), depth+1)
+			w.rack[x]++
+			w.rackLeft++
+		case w.blanks > 0:
+			w.blanks--
+			w.walk(nd.first+uint32(i), depth+1)
+			w.blanks++
+		}
+	}
+}
