@@ -1,0 +1,132 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/lexico/lexico/bot/gamestate"
+	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/rules"
+	"github.com/lexico/lexico/build"
+)
+
+func init() {
+	commands = append(commands, &cli.Command{
+		Name:      "check",
+		Usage:     "judge a move: is it legal in the gamestate, which words does it form, what does it score",
+		ArgsUsage: "GAMESTATE|- MOVE",
+		Description: "GAMESTATE is a file (JSON or the documentation's Python-literal form) or - for stdin.\n" +
+			"MOVE is the move in the platform's format, inline (e.g. '[[\"C\",\"A\",\"R\"],[[6,7],[7,7],[8,7]]]')\n" +
+			"or a file holding it. The words are read from the board with the move's tiles on it,\n" +
+			"never from text sent with the move, and the score is shown even when a word is not in\n" +
+			"the dictionary. Exit status: 0 legal, 1 illegal, 2 unusable input.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "index", Usage: "dictionary index `FILE` (default: $LEXICO_INDEX, else one built from the embedded list in the user cache)"},
+			&cli.BoolFlag{Name: "json", Usage: `print {"legal","reason","score","words":[{"word","score","valid"}],"bingo"}`},
+		},
+		Action: checkMove,
+	})
+}
+
+// illegalMove makes check exit 1: the input was fine, the move is not.
+type illegalMove struct{ reason string }
+
+func (e illegalMove) Error() string { return "illegal move: " + e.reason }
+func (e illegalMove) ExitCode() int { return 1 }
+
+// checkJSON is check's --json output.
+type checkJSON struct {
+	Legal  bool         `json:"legal"`
+	Reason string       `json:"reason"`
+	Score  int          `json:"score"`
+	Words  []rules.Word `json:"words"`
+	Bingo  bool         `json:"bingo"`
+}
+
+func checkMove(c *cli.Context) error {
+	if c.NArg() != 2 {
+		return badInputf("check wants GAMESTATE and MOVE, got %d arguments", c.NArg())
+	}
+	gsArg, mvArg := c.Args().Get(0), c.Args().Get(1)
+	if gsArg == "-" && mvArg == "-" {
+		return badInputf("GAMESTATE and MOVE cannot both be read from stdin")
+	}
+	data, err := readArg(c, "gamestate", gsArg)
+	if err != nil {
+		return err
+	}
+	p, err := gamestate.Parse(data)
+	if err != nil {
+		return badInput{err}
+	}
+	mvData := []byte(mvArg)
+	if t := bytes.TrimSpace(mvData); len(t) == 0 || (t[0] != '[' && t[0] != '(') {
+		if mvData, err = readArg(c, "move", mvArg); err != nil {
+			return err
+		}
+	}
+	m, err := gamestate.ParseMove(mvData, p.Board.Size)
+	if err != nil {
+		return badInput{err}
+	}
+	x, err := build.OpenIndex(c.String("index"), c.App.ErrWriter)
+	if err != nil {
+		return badInputf("index: %w", err)
+	}
+	defer x.Close()
+
+	res := rules.Check(p, m, x)
+	if res.Words == nil {
+		res.Words = []rules.Word{}
+	}
+	if c.Bool("json") {
+		out := checkJSON{Legal: res.Legal, Reason: res.Reason, Score: res.Score, Words: res.Words, Bingo: res.Bingo}
+		if err := json.NewEncoder(c.App.Writer).Encode(out); err != nil {
+			return err
+		}
+	} else {
+		writeCheck(c.App.Writer, m, res, p.Variant.BingoBonus)
+	}
+	if !res.Legal {
+		return illegalMove{res.Reason}
+	}
+	return nil
+}
+
+// writeCheck says the verdict in words: one line for it, then one per word.
+func writeCheck(w io.Writer, m move.Move, res rules.Result, bingoBonus int) {
+	verdict := "legal"
+	if !res.Legal {
+		verdict = "illegal: " + res.Reason
+	}
+	switch {
+	case m.Kind != move.Play:
+		fmt.Fprintf(w, "%s %s\n", m.Kind, verdict)
+		return
+	case len(res.Words) == 0:
+		fmt.Fprintf(w, "play %s\n", verdict)
+		return
+	}
+	total := fmt.Sprintf("scores %d", res.Score)
+	if !res.Legal {
+		total = fmt.Sprintf("would score %d", res.Score)
+	}
+	if res.Bingo {
+		total += fmt.Sprintf(" (with the %d-point bonus for using every tile)", bingoBonus)
+	}
+	fmt.Fprintf(w, "play %s; %s\n", verdict, total)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, wd := range res.Words {
+		valid := "in the dictionary"
+		if !wd.Valid {
+			valid = "NOT in the dictionary"
+		}
+		fmt.Fprintf(tw, "  %s\t%d\t%s\n", wd.Word, wd.Score, valid)
+	}
+	tw.Flush()
+}
