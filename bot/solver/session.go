@@ -39,8 +39,8 @@ type Session struct {
 }
 
 // Run shows the first page and serves commands until a play is chosen, Q,
-// or the end of the input. It returns an error only when the chosen play
-// could not be written (the file is then unchanged).
+// or the end of the input. It returns an error only when the input cannot be
+// read or the chosen play cannot be written (the file is then unchanged).
 func (s *Session) Run() error {
 	if len(s.Plays) == 0 {
 		fmt.Fprintln(s.Out, "no plays: the board file is unchanged")
@@ -58,7 +58,8 @@ func (s *Session) Run() error {
 			fmt.Fprintln(s.Out, "\nend of input: the board file is unchanged")
 			return nil
 		}
-		done, err := s.command(strings.ToUpper(strings.TrimSpace(in.Text())))
+		// Spaces mean nothing in a command: "F = 7, 7" is F=7,7.
+		done, err := s.command(strings.ToUpper(strings.Join(strings.Fields(in.Text()), "")))
 		if done || err != nil {
 			return err
 		}

@@ -43,7 +43,7 @@ func runSession(f *BoardFile, plays []Play, input string) (string, error) {
 
 func TestSessionPagesFiltersDrawsAndPlays(t *testing.T) {
 	f, plays, old := sessionFixture(t)
-	out, err := runSession(f, plays, "N\nN\nP\nF=8,7\nF=0,0\nF=x\nD=1\nbogus\n99\nf\n3\nQ\n")
+	out, err := runSession(f, plays, "N\nN\nP\n f = 8, 7 \nF=0,0\nF=x\nD=1\nbogus\n99\nf\n3\nQ\n")
 	if err != nil {
 		t.Fatal(err)
 	}
