@@ -3,10 +3,14 @@ package equity
 import "github.com/lexico/lexico/bot/tile"
 
 // RackProblem is why a rack fails the rack check of seed 003 (LEXI_PI's
-// isRackBad), or "" when it passes. A bad rack is the floor of the exchange
-// decision: the equity player never keeps one when an exchange is allowed and
-// worth as much (see package player). A blank counts as a vowel, a consonant
-// and a U alike, since it can be any of them; Y is a consonant.
+// isRackBad: no vowels, no consonants, or a Q without a U), or "" when it
+// passes. The check is the floor of the exchange decision, not its ceiling:
+// the leave table prices exactly these leaves low (the balance rows of
+// all-vowel and all-consonant leaves, q_without_u), so a weak play that
+// keeps such a rack loses to an exchange, while a play strong enough to be
+// worth it, or one that uses the problem tiles, still wins. The player
+// names the problem when it exchanges. A blank counts as a vowel, a
+// consonant and a U alike, since it can be any of them; Y is a consonant.
 func RackProblem(r tile.Rack) string {
 	if r.N == 0 {
 		return ""

@@ -2,6 +2,13 @@
 // a deadline, ranks what it finds with an equity.Calculator, weighs exchanges
 // against plays, and always holds a best move so far, so that whatever the
 // clock does there is an answer.
+//
+// Ranking happens inside the generator's callback rather than in a second
+// pass over a TopN list: the valuation costs a few array lookups, so the
+// best-so-far is the best by equity among all plays seen from the first
+// play on (a greedy answer then refined would hold a worse move when the
+// clock runs out in the middle). Exchanges, at most 127, are weighed after
+// generation and that step stops when the budget is gone.
 package player
 
 import (
@@ -136,6 +143,9 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 			ch.Reason = "no play found within the budget"
 		default:
 			ch.Reason = fmt.Sprintf("the exchange is worth %.1f, the best play %.1f", c.top[0].Equity, c.bestPlay)
+		}
+		if problem := equity.RackProblem(p.Rack); problem != "" {
+			ch.Reason = "the rack has " + problem + "; " + ch.Reason
 		}
 	}
 	ch.Candidate = c.top[0]

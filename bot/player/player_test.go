@@ -3,6 +3,7 @@ package player
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -116,8 +117,8 @@ func TestRackCheckIsTheFloor(t *testing.T) {
 		if p := equity.RackProblem(ch.Leave); p != "" && ch.Leave.N > 1 {
 			t.Errorf("%s: exchange %s keeps %s, which still has %s", c.rack, ch.Move, ch.Leave.String(), p)
 		}
-		if ch.Reason == "" {
-			t.Errorf("%s: exchange without a reason", c.rack)
+		if want := equity.RackProblem(pos.Rack); !strings.Contains(ch.Reason, want) {
+			t.Errorf("%s: reason %q does not name the problem %q", c.rack, ch.Reason, want)
 		}
 		if g := choose(newPlayer(t, "greedy", c.play), pos); g.Move.Kind != move.Play {
 			t.Errorf("%s: greedy chose %s, want the play", c.rack, g.Move)
@@ -231,5 +232,22 @@ func TestExpiredContextStillAnswers(t *testing.T) {
 func TestUnknownPolicy(t *testing.T) {
 	if _, err := New("random", &scripted{}, nil); !errors.Is(err, ErrPolicy) {
 		t.Fatalf("New(random) = %v, want ErrPolicy", err)
+	}
+}
+
+// The recorder runs for every generated play (51,000 on a crowded board
+// with two blanks): a play that does not enter the top list costs no
+// allocation.
+func TestRecordDoesNotAllocate(t *testing.T) {
+	tb, err := equity.DefaultTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := position_(t, "ESTVWXY", 50)
+	c := &collector{pl: &Player{Equity: equity.Static{Table: tb}}, pos: pos, keep: 1}
+	best, worse := play("WEX", 5, 40), play("YE", 5, 5)
+	c.record(&best)
+	if n := testing.AllocsPerRun(100, func() { c.record(&worse) }); n != 0 {
+		t.Fatalf("recording a play outside the top allocates %v times", n)
 	}
 }
