@@ -20,7 +20,11 @@ var smallWords = strings.Fields(`AB AD BA BAD BAP BY DAB DAP DAY PA PAD PAY PYX 
 
 func smallGenerator(t *testing.T) (movegen.Generator, map[string]bool) {
 	t.Helper()
-	ws := append([]string(nil), smallWords...)
+	return generatorOf(smallWords)
+}
+
+func generatorOf(words []string) (movegen.Generator, map[string]bool) {
+	ws := append([]string(nil), words...)
 	sort.Strings(ws)
 	dict := map[string]bool{}
 	for _, w := range ws {
@@ -159,5 +163,35 @@ func TestSolveRefusesImpossibleInput(t *testing.T) {
 	_, _, err = solveText(t, v, boardText(15, placed{7, 6, false, "PYX"}), "xypdqab", 0)
 	if !errors.Is(err, ErrHandNotInBag) || !strings.Contains(err.Error(), "1 X tile") {
 		t.Errorf("hand with the only X, which is on the board: %v", err)
+	}
+}
+
+// A WWF play that uses a triple word and a triple letter, worked by hand on
+// the sample mid-game board, so the layout, the values and the blank rule
+// are checked together against the rules engine's scoring.
+func TestSolveWWFPremiums(t *testing.T) {
+	v := variant.WWF
+	f, err := LoadBoardFile("../../data/wwf/midgame.wwf", v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen, _ := generatorOf([]string{"HAZE", "HAZER", "QINDAR", "QI"})
+	hand, _ := ParseHand("qadi*ne", v)
+	plays, err := Solve(gen, v, f.Board, hand, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plays) == 0 {
+		t.Fatal("no plays")
+	}
+	best := plays[0]
+	// QINDAr across row 11 from column 0, the blank r hooking HAZE into
+	// HAZER: Q on the triple word (11,0), D on the triple letter (11,3):
+	// (10+1+2+3*2+1+0)*3 = 60, plus HAZER 3+1+10+1+0 = 15.
+	if best.Word != "QINDAr" || best.Row != 11 || best.Col != 0 || best.Dir != Across || best.Score != 75 {
+		t.Fatalf("best play %s, want QINDAr r11 c0 across 75", best.String())
+	}
+	if len(best.Words) != 2 || best.Words[1].Word != "HAZER" || best.Words[1].Score != 15 {
+		t.Errorf("QINDAr forms %v, want HAZER 15 beside it", best.Words)
 	}
 }
