@@ -3,6 +3,7 @@ package solver
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -197,5 +198,20 @@ func TestSampleBoards(t *testing.T) {
 		if _, err := Unseen(variant.WWF, f.Board); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
+	}
+}
+
+func TestBoardWords(t *testing.T) {
+	f, err := LoadBoardFile("../../data/wwf/midgame.wwf", variant.WWF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range BoardWords(f.Board) {
+		got = append(got, fmt.Sprintf("%s r%d c%d %s", w.Word, w.Row, w.Col, w.Dir))
+	}
+	want := []string{"HORSE r7 c5 across", "ERUPT r10 c5 across", "HAZE r7 c5 down", "EXIT r7 c9 down"}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("board words %v, want %v", got, want)
 	}
 }

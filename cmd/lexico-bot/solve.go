@@ -74,6 +74,13 @@ func solveAction(c *cli.Context) error {
 		return err
 	}
 	defer idx.Close()
+	// Generators take the board as given; a word there that the dictionary
+	// lacks is most likely a typo in the file, worth a note but not a refusal.
+	for _, w := range solver.BoardWords(f.Board) {
+		if !idx.Contains(w.Word) {
+			fmt.Fprintf(c.App.ErrWriter, "note: %s on the board (r%d c%d %s) is not in the dictionary\n", w.Word, w.Row, w.Col, w.Dir)
+		}
+	}
 	gen, err := movegen.New(c.String("strategy"), idx)
 	if err != nil {
 		return solveInputError{err}

@@ -116,6 +116,9 @@ func TestSolveBoardWithBlanks(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
+	if errs != "" {
+		t.Errorf("stderr %q: CAT is in the dictionary", errs)
+	}
 	// CATS through the blank c: 0+1+1+1 on squares without premiums.
 	if !regexp.MustCompile(`(?m)^\s*\d+\. cATS\s+r 7 c 6\s+across\s+3$`).MatchString(out) {
 		t.Errorf("listing lacks cATS at r7 c6 across for 3:\n%s", out)
@@ -213,5 +216,22 @@ func TestSolveInteractive(t *testing.T) {
 		if got, _ := os.ReadFile(path); string(got) != string(after) {
 			t.Errorf("input %q changed the board file", input)
 		}
+	}
+}
+
+// A word on the board that the dictionary lacks is most likely a typo in
+// the file: the solver still solves, and says so on stderr.
+func TestSolveNotesUnknownBoardWords(t *testing.T) {
+	idx := solveIndex(t)
+	path, _ := boardFile(t, map[[2]int]string{{7, 6}: "CZT"})
+	code, out, errs := runBot(t, "", "solve", "--board", path, "--hand", "ab", "--rules", "wwf", "--index", idx)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, "CZT on the board (r7 c6 across) is not in the dictionary") {
+		t.Errorf("stderr %q does not point at CZT", errs)
+	}
+	if !strings.Contains(out, "best plays") {
+		t.Errorf("no listing:\n%s", out)
 	}
 }
