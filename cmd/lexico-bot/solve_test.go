@@ -102,6 +102,12 @@ func TestSolveListsSeedExample(t *testing.T) {
 		if got, _ := os.ReadFile(path); string(got) != text {
 			t.Errorf("%s: listing changed the board file", c.rules)
 		}
+		// The listing is the solver's total order, whichever generator found
+		// the plays.
+		_, slow, _ := runBot(t, "", "solve", "--board", path, "--hand", "xypdqab", "--rules", c.rules, "--index", idx, "--strategy", "exhaustive")
+		if slow != out {
+			t.Errorf("%s: the exhaustive generator's listing differs:\n%s\nGADDAG's:\n%s", c.rules, slow, out)
+		}
 		_, out, _ = runBot(t, "", "solve", "--board", path, "--hand", "xypdqab", "--rules", c.rules, "--index", idx, "--top", "3")
 		if n := len(playLine.FindAllString(out, -1)); n != 3 {
 			t.Errorf("%s --top 3 listed %d plays", c.rules, n)
