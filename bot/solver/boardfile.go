@@ -18,13 +18,14 @@ const emptySquare = '_'
 
 // ParseBoard reads a board file's contents into a board carrying v's premium
 // layout. Line endings may be "\n" or "\r\n"; one final newline is optional.
-// Any other deviation (a line too short or too long, too few or too many
-// lines, a character that is not a square) is refused with the line number
-// (1-based, as editors count) and, for a bad character, the column.
+// A file with nothing in it (say, made with touch) is the empty board, so a
+// game can start from it. Any other deviation (a line too short or too long,
+// too few or too many lines, a character that is not a square) is refused
+// with the line number (1-based, as editors count) and, for a bad
+// character, the column.
 func ParseBoard(data []byte, v *variant.Variant) (*board.Board, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, fmt.Errorf("%w: want %d lines of %d squares ('%c' for an empty square)",
-			ErrBoardEmpty, v.Size, v.Size, emptySquare)
+		return v.NewBoard(), nil
 	}
 	// Editors on some systems start a text file with a UTF-8 byte-order mark.
 	text := bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))

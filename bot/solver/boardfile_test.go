@@ -59,6 +59,19 @@ func TestParseEmptyBoardFile(t *testing.T) {
 	}
 }
 
+// "An empty board file works": a file with nothing in it is the empty board.
+func TestParseNothingIsTheEmptyBoard(t *testing.T) {
+	for _, data := range []string{"", "\n", " \r\n"} {
+		b, err := ParseBoard([]byte(data), variant.WWF)
+		if err != nil {
+			t.Fatalf("%q: %v", data, err)
+		}
+		if !b.IsEmpty() || b.Size != 15 || b.PremiumAt(0, 3) != board.TripleWord {
+			t.Errorf("%q did not read as the empty WWF board", data)
+		}
+	}
+}
+
 func TestParseBoardTilesAndBlanks(t *testing.T) {
 	text := boardText(15, placed{7, 5, false, "QuIT"}, placed{3, 10, true, "MAsT"})
 	b, err := ParseBoard([]byte(text), variant.Multipliers)
@@ -108,7 +121,6 @@ func TestParseBoardRefusesBadFiles(t *testing.T) {
 		err  error
 		says []string
 	}{
-		{"zero bytes", nil, ErrBoardEmpty, []string{"15 lines"}},
 		{"14 lines", join(lines[:14]), ErrBoardSize, []string{"14 lines", "line 15"}},
 		{"16 lines", join(append(lines, lines[0])), ErrBoardSize, []string{"line 16"}},
 		{"short line", join(short), ErrBoardSize, []string{"line 4", "14 characters"}},

@@ -7,7 +7,6 @@ import "errors"
 // errors.Is and show the message to people.
 var (
 	ErrUnknownRules  = errors.New("unknown rule set")
-	ErrBoardEmpty    = errors.New("board file is empty")
 	ErrBoardSize     = errors.New("board file has the wrong size")
 	ErrBoardChar     = errors.New("board file holds a character that is not a square")
 	ErrBoardOverused = errors.New("board uses more tiles than the game has")

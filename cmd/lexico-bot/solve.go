@@ -18,7 +18,8 @@ func init() {
 		Name:  "solve",
 		Usage: "list the best plays for a hand on a board file (Lexico or Words With Friends), and play one",
 		UsageText: "lexico-bot solve --board FILE --hand LETTERS [--rules lexico|wwf] [--top N] [--interactive] [--index FILE]\n\n" +
-			"The board file has a line per row and a character per column: '_' empty, A-Z a tile, a-z a played blank.\n" +
+			"The board file has a line per row and a character per column: '_' empty, A-Z a tile, a-z a played blank;\n" +
+			"a file with nothing in it is the empty board.\n" +
 			"The hand is letters, '*' for a blank. Rows and columns are numbered from 0, row 0 the file's first line.\n" +
 			"--interactive reads commands from stdin: N next, P previous, F=r,c filter, D=n draw, a number plays it, Q quit.",
 		Flags: []cli.Flag{

@@ -241,3 +241,25 @@ func TestSolveNotesUnknownBoardWords(t *testing.T) {
 		t.Errorf("no listing:\n%s", out)
 	}
 }
+
+// A board file with nothing in it is the empty board; choosing a play
+// writes the whole board into it.
+func TestSolveFromAnEmptyFile(t *testing.T) {
+	idx := solveIndex(t)
+	path := filepath.Join(t.TempDir(), "new.wwf")
+	if err := os.WriteFile(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runBot(t, "1\n", "solve", "--board", path, "--hand", "xypdqab", "--rules", "wwf", "--interactive", "--index", idx)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	after, _ := os.ReadFile(path)
+	b, err := solver.ParseBoard(after, variant.WWF)
+	if err != nil || b.TileCount() != 3 || strings.Count(string(after), "\n") != 15 {
+		t.Errorf("board after the first play (%v):\n%s", err, after)
+	}
+	if bak, err := os.ReadFile(path + ".bak"); err != nil || len(bak) != 0 {
+		t.Errorf("backup %q, %v: want the empty file", bak, err)
+	}
+}
