@@ -53,18 +53,15 @@ func runMove(c *cli.Context) error {
 	if err != nil {
 		return badInput{err}
 	}
-	setup, err := newBotSetup(c, false)
+	setup, err := newBotSetup(c, false, p.Dictionary)
 	if err != nil {
 		return err
 	}
 	defer setup.index.Close()
 	setup.player.Top = c.Int("top")
 	stderr := c.App.ErrWriter
-	if src := setup.index.Meta().Source; p.Dictionary != "" && p.Dictionary != src {
-		// No index built from the gamestate's own list is known (see
-		// --index): say which words the move is chosen from.
-		fmt.Fprintf(stderr, "lexico-bot run: the gamestate names the dictionary %s; playing with %s (words from %s)\n",
-			p.Dictionary, setup.index.Path(), src)
+	if setup.note != "" {
+		fmt.Fprintln(stderr, "lexico-bot run:", setup.note)
 	}
 
 	start := time.Now()

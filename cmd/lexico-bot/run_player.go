@@ -12,7 +12,6 @@ import (
 	"github.com/lexico/lexico/bot/equity"
 	"github.com/lexico/lexico/bot/movegen"
 	"github.com/lexico/lexico/bot/player"
-	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/index"
 )
 
@@ -35,6 +34,9 @@ type botSetup struct {
 	index  *index.Index
 	player *player.Player
 	clock  player.Clock
+	// note says which index was used when it is not one built from the
+	// gamestate's Dictionary.
+	note string
 }
 
 // badInput is an error in what the user gave (flags, files, gamestate):
@@ -47,9 +49,10 @@ func (e badInput) ExitCode() int { return 2 }
 
 func badInputf(format string, args ...any) error { return badInput{fmt.Errorf(format, args...)} }
 
-// newBotSetup opens the index and builds the player. The caller closes the
-// index.
-func newBotSetup(c *cli.Context, strict bool) (*botSetup, error) {
+// newBotSetup opens the index and builds the player. dictURL is the
+// gamestate's Dictionary ("" when there is no one gamestate, as in serve).
+// The caller closes the index.
+func newBotSetup(c *cli.Context, strict bool, dictURL string) (*botSetup, error) {
 	if m := c.Float64("margin"); m < 0 || m >= 1 {
 		return nil, badInputf("--margin %v: want a fraction in [0, 1)", m)
 	}
@@ -60,7 +63,7 @@ func newBotSetup(c *cli.Context, strict bool) (*botSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	x, err := build.OpenIndex(c.String("index"), c.App.ErrWriter)
+	x, note, err := openBotIndex(c.String("index"), dictURL, c.App.ErrWriter)
 	if err != nil {
 		return nil, badInputf("index: %w", err)
 	}
@@ -77,7 +80,7 @@ func newBotSetup(c *cli.Context, strict bool) (*botSetup, error) {
 	clock := player.DefaultClock
 	clock.Margin, clock.MaxMargin = c.Float64("margin"), c.Duration("margin-max")
 	clock.Override, clock.Strict = c.Duration("budget"), strict
-	return &botSetup{index: x, player: pl, clock: clock}, nil
+	return &botSetup{index: x, player: pl, clock: clock, note: note}, nil
 }
 
 func leaveTable(path string) (*equity.Table, error) {

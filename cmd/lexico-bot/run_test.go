@@ -239,3 +239,38 @@ func TestRunBadInput(t *testing.T) {
 		}
 	}
 }
+
+// With no --index and no $LEXICO_INDEX, run plays with the index cached for
+// the gamestate's Dictionary URL, and says nothing about dictionaries.
+func TestRunUsesTheIndexCachedForTheDictionaryURL(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("LEXICO_INDEX", "")
+	const url = "http://127.0.0.1:9/lexico-test-words.txt" // never fetched
+	path, err := dictionaryIndexPath(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	idx, err := os.ReadFile(botIndex(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, idx, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc, _ := os.ReadFile(docExample)
+	gs := strings.Replace(string(doc), "https://s3.eu-west-2.amazonaws.com/aigaming2/Lexico/dictionary.txt", url, 1)
+	if gs == string(doc) {
+		t.Fatal("the doc example no longer names its dictionary URL")
+	}
+	code, out, errs := runBot(t, gs, "run", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if strings.Contains(errs, "dictionary") || strings.Contains(errs, "building the default index") {
+		t.Fatalf("run did not take the cached index for %s:\n%s", url, errs)
+	}
+	legalOnDoc(t, []byte(strings.TrimSpace(out)))
+}

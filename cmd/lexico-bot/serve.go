@@ -38,7 +38,7 @@ func serve(c *cli.Context) error {
 	if c.Int64("max-body") <= 0 {
 		return badInputf("--max-body %d: want a positive number of bytes", c.Int64("max-body"))
 	}
-	setup, err := newBotSetup(c, true)
+	setup, err := newBotSetup(c, true, "")
 	if err != nil {
 		return err
 	}
