@@ -31,9 +31,10 @@ func DefaultIndexPath() (string, error) {
 // goes to logw, which may be nil). An explicit path is never built or
 // replaced: a missing or bad file there is the user's error to see.
 //
-// Concurrent first uses are safe: each builder writes its own temporary file
-// and renames it into place, so a reader sees either no file or a whole one;
-// two builds at once only cost the time of one.
+// Concurrent first uses are safe: the build writes a temporary file and
+// renames it into place, so a reader sees either no file or a whole one, and a
+// lock file beside it makes a second first use wait for the first build
+// instead of repeating it.
 func OpenIndex(path string, logw io.Writer) (*index.Index, error) {
 	if path == "" {
 		path = os.Getenv(EnvIndex)
@@ -61,6 +62,16 @@ func OpenIndex(path string, logw io.Writer) (*index.Index, error) {
 	}
 	if err := os.MkdirAll(filepath.Dir(def), 0o755); err != nil {
 		return nil, fmt.Errorf("default index: %w", err)
+	}
+	// One builder at a time: a second first use waits for the first build
+	// and then opens its result instead of building the same file again.
+	unlock, err := lockFile(def + ".lock")
+	if err != nil {
+		return nil, fmt.Errorf("default index: lock: %w", err)
+	}
+	defer unlock()
+	if x, err := index.Open(def); err == nil {
+		return x, nil
 	}
 	fmt.Fprintf(logw, "building the default index %s from the embedded word list (first use)\n", def)
 	if _, err := Build(context.Background(), Options{Out: def}); err != nil {

@@ -53,6 +53,10 @@ func Open(path string) (*Index, error) {
 	if fi.IsDir() {
 		return nil, fmt.Errorf("index %s: is a directory: %w", path, ErrNotIndex)
 	}
+	if fi.Size() == 0 {
+		// Read-only bbolt would try to initialise an empty file.
+		return nil, fmt.Errorf("index %s: empty file: %w", path, ErrNotIndex)
+	}
 	db, err := openBolt(path)
 	if err != nil {
 		return nil, fmt.Errorf("index %s: %w", path, err)

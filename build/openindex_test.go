@@ -1,0 +1,123 @@
+package build
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/lexico/lexico/data"
+	"github.com/lexico/lexico/index"
+)
+
+func smallIndex(t *testing.T, words string) string {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "small.db")
+	if _, err := Build(context.Background(), Options{Source: "-", Stdin: strings.NewReader(words), Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestOpenIndexPrefersFlagThenEnvironment(t *testing.T) {
+	flagged, env := smallIndex(t, "flag\n"), smallIndex(t, "env\n")
+	t.Setenv(EnvIndex, env)
+	x, err := OpenIndex(flagged, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok := x.Contains("FLAG")
+	x.Close()
+	if !ok {
+		t.Fatalf("the flag's index was not the one opened")
+	}
+	x, err = OpenIndex("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok = x.Contains("ENV")
+	x.Close()
+	if !ok {
+		t.Fatalf("$%s was not used", EnvIndex)
+	}
+}
+
+func TestOpenIndexNeverBuildsAnExplicitPath(t *testing.T) {
+	t.Setenv(EnvIndex, "")
+	missing := filepath.Join(t.TempDir(), "missing.db")
+	if _, err := OpenIndex(missing, nil); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("err = %v, want not-exist", err)
+	}
+	if _, err := os.Stat(missing); err == nil {
+		t.Fatalf("OpenIndex created the explicit path")
+	}
+}
+
+// TestOpenIndexBuildsDefaultOnceConcurrently: with no flag and no variable,
+// the default index is built in the user cache directory on first use; two
+// first uses at once both get a whole, working index, built once.
+func TestOpenIndexBuildsDefaultOnceConcurrently(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the full default index")
+	}
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", cache)
+	t.Setenv(EnvIndex, "")
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	var logs [2]strings.Builder
+	for i := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			x, err := OpenIndex("", &logs[i])
+			if err == nil {
+				if !x.Contains("QUIXOTIC") || x.Meta().Source != data.DefaultDictionaryName {
+					err = errors.New("default index lacks QUIXOTIC or names the wrong source")
+				}
+				x.Close()
+			}
+			errs[i] = err
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("caller %d: %v", i, err)
+		}
+	}
+	def := filepath.Join(cache, "lexico", "default.db")
+	if n := strings.Count(logs[0].String()+logs[1].String(), "building the default index "+def); n != 1 {
+		t.Fatalf("%d builds announced, want 1: %q %q", n, logs[0].String(), logs[1].String())
+	}
+	assertNoTemp(t, filepath.Dir(def))
+	// A second use opens the file without building.
+	var log strings.Builder
+	x, err := OpenIndex("", &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.Close()
+	if log.Len() != 0 {
+		t.Fatalf("second use rebuilt: %q", log.String())
+	}
+	// A damaged default is rebuilt rather than failing every command.
+	os.WriteFile(def, []byte("garbage that is not an index"), 0o644)
+	x, err = OpenIndex("", nil)
+	if err != nil {
+		t.Fatalf("damaged default was not rebuilt: %v", err)
+	}
+	x.Close()
+}
+
+func TestOpenIndexReportsDamagedExplicitFile(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "bad.db")
+	os.WriteFile(p, []byte("not an index at all, just some text"), 0o644)
+	if _, err := OpenIndex(p, nil); !errors.Is(err, index.ErrNotIndex) {
+		t.Fatalf("err = %v, want ErrNotIndex", err)
+	}
+}

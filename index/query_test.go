@@ -1,0 +1,352 @@
+package index_test
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/data"
+	"github.com/lexico/lexico/index"
+)
+
+// sampleWords is every 40th word of the embedded default list (about 6,700
+// real words): realistic spelling at a build cost of a tenth of a second.
+var sampleWords = sync.OnceValue(func() []string {
+	all := defaultWords()
+	var out []string
+	for i := 0; i < len(all); i += 40 {
+		out = append(out, all[i])
+	}
+	return out
+})
+
+// defaultWords is the normalised embedded list, the reference every query is
+// checked against by plain scan.
+var defaultWords = sync.OnceValue(func() []string {
+	r, err := build.Decompress(bytes.NewReader(data.DefaultDictionaryGz))
+	if err != nil {
+		panic(err)
+	}
+	wl, err := build.Normalise(r, build.DefaultMinLen, build.DefaultMaxLen)
+	if err != nil {
+		panic(err)
+	}
+	return wl.Words
+})
+
+// samplePath is the index of sampleWords, built once per test binary.
+var (
+	sampleOnce sync.Once
+	samplePath string
+	sampleErr  error
+)
+
+func openSample(t testing.TB) *index.Index {
+	t.Helper()
+	sampleOnce.Do(func() {
+		samplePath = filepath.Join(defaultDir, "sample.db")
+		_, sampleErr = build.Build(context.Background(), build.Options{
+			Source: "-", Stdin: strings.NewReader(strings.Join(sampleWords(), "\n")), Out: samplePath,
+		})
+	})
+	if sampleErr != nil {
+		t.Fatal(sampleErr)
+	}
+	x, err := index.Open(samplePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { x.Close() })
+	return x
+}
+
+// fits reports whether word can be made from rack ('?' blanks), and which
+// letters the blanks must play (sorted), using a blank only when the rack has
+// run out of a letter.
+func fits(word, rack string) (ok bool, blanks string) {
+	var have [26]int
+	free := 0
+	for _, c := range rack {
+		if c == '?' {
+			free++
+		} else {
+			have[c-'A']++
+		}
+	}
+	var need []byte
+	for i := 0; i < len(word); i++ {
+		c := word[i] - 'A'
+		if have[c] > 0 {
+			have[c]--
+		} else {
+			need = append(need, word[i])
+		}
+	}
+	if len(need) > free {
+		return false, ""
+	}
+	slices.Sort(need)
+	return true, string(need)
+}
+
+// scanSubAnagrams is the plain-scan answer to SubAnagrams.
+func scanSubAnagrams(words []string, rack string, minLen, maxLen int) []index.Match {
+	var out []index.Match
+	for _, w := range words {
+		if len(w) < minLen || len(w) > maxLen {
+			continue
+		}
+		if ok, blanks := fits(w, rack); ok {
+			out = append(out, index.Match{Word: w, Blanks: blanks})
+		}
+	}
+	return out
+}
+
+func sortMatches(m []index.Match) []index.Match {
+	slices.SortFunc(m, func(a, b index.Match) int { return strings.Compare(a.Word, b.Word) })
+	return m
+}
+
+// randomRack draws a rack that often holds words: the letters of a random
+// word, shuffled and trimmed, plus random letters and up to two blanks.
+func randomRack(rng *rand.Rand, words []string) string {
+	w := []byte(words[rng.IntN(len(words))])
+	rng.Shuffle(len(w), func(i, j int) { w[i], w[j] = w[j], w[i] })
+	w = w[:min(len(w), 2+rng.IntN(6))]
+	for range rng.IntN(3) {
+		w = append(w, byte('A'+rng.IntN(26)))
+	}
+	for range rng.IntN(3) {
+		w = append(w, '?')
+	}
+	return string(w)
+}
+
+func TestSubAnagramsMatchPlainScan(t *testing.T) {
+	x := openSample(t)
+	words := sampleWords()
+	rng := rand.New(rand.NewPCG(7, 7))
+	for range 300 {
+		rack := randomRack(rng, words)
+		minLen, maxLen := 1+rng.IntN(3), 2+rng.IntN(len(rack))
+		got, err := x.SubAnagrams(rack, minLen, maxLen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := scanSubAnagrams(words, rack, minLen, min(maxLen, len(rack)))
+		if !slices.Equal(sortMatches(got), sortMatches(want)) {
+			t.Fatalf("SubAnagrams(%q, %d, %d):\n got %v\nwant %v", rack, minLen, maxLen, got, want)
+		}
+	}
+}
+
+func TestAnagramsMatchPlainScan(t *testing.T) {
+	x := openSample(t)
+	words := sampleWords()
+	rng := rand.New(rand.NewPCG(8, 8))
+	for i := range 300 {
+		// Half the racks are a real word's letters, half have blanks.
+		w := []byte(words[rng.IntN(len(words))])
+		rng.Shuffle(len(w), func(i, j int) { w[i], w[j] = w[j], w[i] })
+		if i%2 == 1 {
+			w[rng.IntN(len(w))] = '?'
+		}
+		rack := strings.ToLower(string(w)) // either case is accepted
+		got, err := x.Anagrams(rack)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := scanSubAnagrams(words, string(w), len(w), len(w))
+		if len(want) == 0 {
+			t.Fatalf("the rack %q made from a listed word has no anagram in the scan", rack)
+		}
+		if !slices.Equal(sortMatches(got), sortMatches(want)) {
+			t.Fatalf("Anagrams(%q):\n got %v\nwant %v", rack, got, want)
+		}
+	}
+}
+
+func TestBadRackIsAnError(t *testing.T) {
+	x := openSample(t)
+	for _, rack := range []string{"AB1", "A B", "É"} {
+		if _, err := x.SubAnagrams(rack, 1, 7); err != index.ErrBadRack {
+			t.Errorf("SubAnagrams(%q) err = %v, want ErrBadRack", rack, err)
+		}
+	}
+}
+
+func TestByLengthAndFirstLetterMatchPlainScan(t *testing.T) {
+	x := openSample(t)
+	words := sampleWords()
+	for n := 0; n <= 16; n++ {
+		var want []string
+		for _, w := range words {
+			if len(w) == n {
+				want = append(want, w)
+			}
+		}
+		got, err := x.ByLength(n)
+		if err != nil || !slices.Equal(got, want) {
+			t.Fatalf("ByLength(%d): %d words (err %v), want %d", n, len(got), err, len(want))
+		}
+	}
+	for c := byte('A'); c <= 'Z'; c++ {
+		var want []string
+		for _, w := range words {
+			if w[0] == c {
+				want = append(want, w)
+			}
+		}
+		got, err := x.ByFirstLetter(c + 'a' - 'A')
+		if err != nil || !slices.Equal(got, want) {
+			t.Fatalf("ByFirstLetter(%c): %d words (err %v), want %d", c, len(got), err, len(want))
+		}
+	}
+}
+
+func TestContainsMatchesPlainScan(t *testing.T) {
+	x := openSample(t)
+	words := sampleWords()
+	listed := map[string]bool{}
+	for _, w := range words {
+		listed[w] = true
+		if !x.Contains(w) {
+			t.Fatalf("Contains(%q) = false for a listed word", w)
+		}
+	}
+	// Every other word of the full list, and mutations of listed words.
+	for _, w := range defaultWords()[:20000] {
+		if x.Contains(w) != listed[w] {
+			t.Fatalf("Contains(%q) = %v, listed %v", w, x.Contains(w), listed[w])
+		}
+	}
+}
+
+func TestFragmentHasNoFalseNegativesAndRejectsNonFragments(t *testing.T) {
+	x := openSample(t)
+	words := sampleWords()
+	for _, w := range words {
+		for i := range len(w) {
+			for j := i + 1; j <= len(w); j++ {
+				if !x.Fragment(w[i:j]) {
+					t.Fatalf("Fragment(%q) = false, but it is in %s", w[i:j], w)
+				}
+			}
+		}
+	}
+	// Strings in no word must mostly be rejected (the filter's FP rate is
+	// about 1%): QZX-like strings and random 6-letter strings.
+	rng := rand.New(rand.NewPCG(9, 9))
+	rejected, tried := 0, 0
+	for range 2000 {
+		b := make([]byte, 6)
+		for i := range b {
+			b[i] = byte('A' + rng.IntN(26))
+		}
+		s := string(b)
+		inWord := false
+		for _, w := range words {
+			if strings.Contains(w, s) {
+				inWord = true
+				break
+			}
+		}
+		if inWord {
+			continue
+		}
+		tried++
+		if !x.Fragment(s) {
+			rejected++
+		}
+	}
+	if rejected < tried*95/100 {
+		t.Fatalf("Fragment rejected %d of %d non-fragments, want at least 95%%", rejected, tried)
+	}
+}
+
+func TestGADDAGHoldsEveryWord(t *testing.T) {
+	x := openSample(t)
+	g := x.GADDAG()
+	if g == nil {
+		t.Fatal("GADDAG() is nil")
+	}
+	for _, w := range sampleWords() {
+		if !g.Contains(w) {
+			t.Fatalf("GADDAG lacks %s", w)
+		}
+	}
+	if g.Contains("QXZ") || g.WordCount() != len(sampleWords()) {
+		t.Fatalf("GADDAG holds %d words, want %d", g.WordCount(), len(sampleWords()))
+	}
+}
+
+func TestQueriesAfterCloseFail(t *testing.T) {
+	x, err := index.Open(buildSmall(t, smallList))
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.Close()
+	if x.Contains("TEA") {
+		t.Error("Contains after Close = true")
+	}
+	if _, err := x.ByLength(3); err != index.ErrClosed {
+		t.Errorf("ByLength after Close: err %v, want ErrClosed", err)
+	}
+	if err := x.Close(); err != nil {
+		t.Errorf("second Close: %v", err)
+	}
+}
+
+// sharedDefault is the index of the full embedded list, built once per test
+// binary (it costs seconds) and removed by TestMain.
+var (
+	defaultOnce sync.Once
+	defaultPath string
+	defaultDir  string
+	defaultErr  error
+)
+
+func openDefault(t testing.TB) *index.Index {
+	t.Helper()
+	defaultOnce.Do(func() {
+		defaultPath = filepath.Join(defaultDir, "default.db")
+		_, defaultErr = build.Build(context.Background(), build.Options{Out: defaultPath})
+	})
+	if defaultErr != nil {
+		t.Fatal(defaultErr)
+	}
+	x, err := index.Open(defaultPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { x.Close() })
+	return x
+}
+
+func TestDefaultIndexQueriesMatchPlainScan(t *testing.T) {
+	x := openDefault(t)
+	words := defaultWords()
+	if m := x.Meta(); m.WordCount != len(words) || m.Source != data.DefaultDictionaryName {
+		t.Fatalf("meta: %d words from %s; want %d from %s", m.WordCount, m.Source, len(words), data.DefaultDictionaryName)
+	}
+	for _, rack := range []string{"RETAINS", "QI?", "AEIOU??", "ZYZZYVA"} {
+		got, err := x.SubAnagrams(rack, 2, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := scanSubAnagrams(words, rack, 2, len(rack))
+		if !slices.Equal(sortMatches(got), sortMatches(want)) {
+			t.Fatalf("SubAnagrams(%q): %d words, plain scan %d", rack, len(got), len(want))
+		}
+	}
+	if err := x.Verify(); err != nil {
+		t.Fatalf("Verify of a fresh default index: %v", err)
+	}
+}

@@ -1,0 +1,172 @@
+package index
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+
+	"github.com/lexico/lexico/bot/tile"
+	bolt "go.etcd.io/bbolt"
+)
+
+// maxProblems bounds how many problems Verify reports: past a few, the file
+// is simply broken and the rest is noise.
+const maxProblems = 20
+
+// Verify checks everything the index promises, against the word list in
+// BucketWords: bbolt's page structure; the words (A-Z, within the length
+// bounds, count and SHA-256 as in Meta); the length x letter bucket and the
+// anagram sets (exactly the words, under the right keys); both Bloom filters
+// (no false negatives: every word, every substring of every word); and the
+// GADDAG (every word, and the word count). It returns nil when all holds,
+// else the problems joined, each wrapping ErrCorrupt or ErrChecksum.
+//
+// It reads the whole file (about a second for the default index): Open checks
+// only what a query needs and stays fast.
+func (x *Index) Verify() error {
+	var problems []error
+	add := func(sentinel error, format string, args ...any) bool {
+		if len(problems) < maxProblems {
+			problems = append(problems, fmt.Errorf("%w: %s", sentinel, fmt.Sprintf(format, args...)))
+		}
+		return len(problems) < maxProblems
+	}
+	err := x.view(func(tx *bolt.Tx) error {
+		for err := range tx.Check() {
+			if !add(ErrCorrupt, "bbolt: %v", err) {
+				break
+			}
+		}
+		words := x.verifyWords(tx, add)
+		x.verifyLengthLetter(tx, words, add)
+		x.verifyAnagrams(tx, words, add)
+		x.verifyDerived(words, add)
+		return nil
+	})
+	if err != nil {
+		problems = append(problems, err)
+	}
+	return errors.Join(problems...)
+}
+
+type problemFunc func(sentinel error, format string, args ...any) bool
+
+// verifyWords reads BucketWords and checks it against Meta; the words it
+// returns are the reference for the other checks.
+func (x *Index) verifyWords(tx *bolt.Tx, add problemFunc) []string {
+	m := x.meta
+	var words []string
+	h := sha256.New()
+	c := tx.Bucket(BucketWords).Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		if len(k) < m.MinLen || len(k) > m.MaxLen || bytes.IndexFunc(k, func(r rune) bool { return r < 'A' || r > 'Z' }) >= 0 {
+			add(ErrCorrupt, "word %q is not %d..%d letters A-Z", k, m.MinLen, m.MaxLen)
+		}
+		if v == nil || len(v) != 0 {
+			add(ErrCorrupt, "word %q has a value or is a bucket", k)
+		}
+		h.Write(k)
+		h.Write([]byte{'\n'})
+		words = append(words, string(k))
+	}
+	if len(words) != m.WordCount {
+		add(ErrCorrupt, "%d words, metadata says %d", len(words), m.WordCount)
+	}
+	if sum := hex.EncodeToString(h.Sum(nil)); sum != m.SHA256 {
+		add(ErrChecksum, "word list SHA-256 %s, metadata says %s", sum, m.SHA256)
+	}
+	return words
+}
+
+func (x *Index) verifyLengthLetter(tx *bolt.Tx, words []string, add problemFunc) {
+	want := map[string][]byte{}
+	for _, w := range words {
+		k := string(LengthLetterKey(len(w), w[0]))
+		want[k] = append(want[k], w...)
+	}
+	byLen := map[int]int{}
+	byLetter := map[string]int{}
+	c := tx.Bucket(BucketLengthLetter).Cursor()
+	n := 0
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		n++
+		if !bytes.Equal(want[string(k)], v) {
+			add(ErrCorrupt, "length/letter group %v differs from the word list", k)
+		}
+		if len(k) == 2 && k[0] > 0 {
+			byLen[int(k[0])] += len(v) / int(k[0])
+			byLetter[string(k[1:])] += len(v) / int(k[0])
+		}
+	}
+	if n != len(want) {
+		add(ErrCorrupt, "%d length/letter groups, the word list makes %d", n, len(want))
+	}
+	for l, cnt := range x.meta.ByLength {
+		if byLen[l] != cnt {
+			add(ErrCorrupt, "%d words of length %d, metadata says %d", byLen[l], l, cnt)
+		}
+	}
+	for l, cnt := range x.meta.ByFirstLetter {
+		if byLetter[l] != cnt {
+			add(ErrCorrupt, "%d words starting with %s, metadata says %d", byLetter[l], l, cnt)
+		}
+	}
+}
+
+func (x *Index) verifyAnagrams(tx *bolt.Tx, words []string, add problemFunc) {
+	isWord := make(map[string]bool, len(words))
+	for _, w := range words {
+		isWord[w] = true
+	}
+	keys, total := 0, 0
+	c := tx.Bucket(BucketAnagrams).Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		keys++
+		n := len(k)
+		if n == 0 || len(v) == 0 || len(v)%n != 0 {
+			add(ErrCorrupt, "anagram set %q has %d bytes", k, len(v))
+			continue
+		}
+		for i := 0; i < len(v); i += n {
+			w := string(v[i : i+n])
+			total++
+			if !isWord[w] || tile.Canonical(w) != string(k) {
+				add(ErrCorrupt, "anagram set %q holds %q", k, w)
+			}
+		}
+	}
+	if total != len(words) || keys != x.meta.AnagramKeys {
+		add(ErrCorrupt, "anagram sets hold %d words under %d keys; want %d words, %d keys", total, keys, len(words), x.meta.AnagramKeys)
+	}
+}
+
+// verifyDerived checks the structures a Bloom filter or GADDAG query relies
+// on: a false negative there would silently drop a word.
+func (x *Index) verifyDerived(words []string, add problemFunc) {
+	for _, w := range words {
+		if !x.words.TestString(w) {
+			if !add(ErrCorrupt, "word Bloom filter misses %s", w) {
+				return
+			}
+		}
+		for i := range len(w) {
+			for j := i + 1; j <= len(w); j++ {
+				if !x.fragments.TestString(w[i:j]) {
+					if !add(ErrCorrupt, "fragment Bloom filter misses %s (in %s)", w[i:j], w) {
+						return
+					}
+				}
+			}
+		}
+		if !x.gaddag.Contains(w) {
+			if !add(ErrCorrupt, "GADDAG misses %s", w) {
+				return
+			}
+		}
+	}
+	if n := x.gaddag.WordCount(); n != len(words) {
+		add(ErrCorrupt, "GADDAG holds %d words, the list %d", n, len(words))
+	}
+}
