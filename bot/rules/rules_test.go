@@ -131,6 +131,12 @@ func TestCheck(t *testing.T) {
 			score: 3 + 1 + 1 + 1 + 1*2, words: []rules.Word{{"CATER", 8, true}},
 		},
 		{
+			name: "a letter premium under an old tile does not count",
+			// old CAT with C on the DL (7,3); S added at (7,6), no premium.
+			p: pos(std, "SRXYZQJ", line(7, 3, across, "CAT")), m: play(7, 6, across, "S"), dict: dict("CATS"),
+			score: 3 + 1 + 1 + 1, words: []rules.Word{{"CATS", 6, true}},
+		},
+		{
 			name: "gaps filled by old tiles",
 			p:    pos(std, "TKXYZQJ", line(7, 7, across, "A.E")), m: play(7, 6, across, "T.K"), dict: dict("TAKE"),
 			score: 1 + 1 + 5 + 1, words: []rules.Word{{"TAKE", 8, true}},
