@@ -19,7 +19,7 @@ import (
 // at most 8 tiles are left in the bag, then hands the mover two blanks: the
 // hardest case for the clock (a full board means many anchors, two blanks
 // multiply the words each anchor can take).
-func crowdedPosition(b *testing.B, gen movegen.Generator) *position.Position {
+func crowdedPosition(b testing.TB, gen movegen.Generator) *position.Position {
 	g := newGame(variant.Multipliers, 7)
 	greedy := &Player{Gen: gen, Equity: equity.Score{}}
 	for turn := 0; len(g.bag) > 8; turn++ {
