@@ -1,0 +1,166 @@
+package arena
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/lexico/lexico/bot/board"
+	"github.com/lexico/lexico/bot/gamestate"
+	"github.com/lexico/lexico/bot/move"
+)
+
+// WriteGCG writes r in the GCG format (Generic Crossword Game, John
+// Chew's poslfit.com spec, read by Quackle and Macondo), so a game can be
+// studied in other tools. GCG's #player1 is the player who moved first.
+// Each turn is one event line
+//
+//	>nick: RACK 8H WORD +score cumulative    a play; 8H is row 8 (1 at the top)
+//	                                          then column H: across; H8 is down
+//	>nick: RACK -TILES +0 cumulative          an exchange
+//	>nick: RACK - +0 cumulative               a pass
+//
+// The WORD is the whole main word with tiles already on the board written
+// as '.', a blank as its lower-case letter; racks write a blank as '?'. A
+// move the referee refused is written as the pass it became, followed by a
+// #note saying why. End-of-game rack adjustments, when the rules make any,
+// are GCG's end-rack lines. Everything is read back from the gamestates and
+// moves in r, so any record can be converted.
+func (r *Record) WriteGCG(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	first := r.Header.Starter
+	nicks := gcgNicks(r.Header.Players)
+	fmt.Fprintf(bw, "#character-encoding UTF-8\n")
+	fmt.Fprintf(bw, "#player1 %s %s\n", nicks[first], r.Header.Players[first])
+	fmt.Fprintf(bw, "#player2 %s %s\n", nicks[1-first], r.Header.Players[1-first])
+	fmt.Fprintf(bw, "#title lexico-bot play: game %d, %s\n", r.Header.Game, r.Header.Variant)
+	fmt.Fprintf(bw, "#description Lexico %s variant, seed %d\n", r.Header.Variant, r.Header.Seed)
+	for i, t := range r.Turns {
+		line, err := gcgEvent(t)
+		if err != nil {
+			return fmt.Errorf("turn %d: %w", i+1, err)
+		}
+		fmt.Fprintf(bw, ">%s: %s\n", nicks[t.Seat], line)
+		if !t.Legal || t.Late {
+			fmt.Fprintf(bw, "#note refused by the referee: %s\n", oneLine(t.Reason))
+		}
+	}
+	e := r.End
+	for seat := range 2 {
+		adj := e.Adjustments[seat]
+		switch {
+		case adj > 0:
+			fmt.Fprintf(bw, ">%s:  (%s) +%d %d\n", nicks[seat], e.Racks[1-seat], adj, e.Scores[seat])
+		case adj < 0:
+			fmt.Fprintf(bw, ">%s: %s (%s) -%d %d\n", nicks[seat], e.Racks[seat], e.Racks[seat], -adj, e.Scores[seat])
+		}
+	}
+	return bw.Flush()
+}
+
+// gcgNicks are the GCG nicknames of the seats: the names without spaces,
+// numbered when both seats play the same policy (GCG needs them distinct).
+func gcgNicks(names [2]string) [2]string {
+	var n [2]string
+	for i, s := range names {
+		s = strings.Join(strings.Fields(s), "_")
+		if s == "" {
+			s = "player"
+		}
+		n[i] = s
+	}
+	if n[0] == n[1] {
+		n[0], n[1] = n[0]+"1", n[1]+"2"
+	}
+	return n
+}
+
+// gcgEvent is a turn's event after the "nick: " prefix.
+func gcgEvent(t Turn) (string, error) {
+	p, err := gamestate.Parse(t.Gamestate)
+	if err != nil {
+		return "", err
+	}
+	rack := p.Rack.String()
+	if !t.Legal || t.Late {
+		return fmt.Sprintf("%s - +0 %d", rack, t.Total), nil
+	}
+	m, err := gamestate.ParseMove(t.Move, p.Board.Size)
+	if err != nil {
+		return "", err
+	}
+	switch m.Kind {
+	case move.Pass:
+		return fmt.Sprintf("%s - +0 %d", rack, t.Total), nil
+	case move.Exchange:
+		return fmt.Sprintf("%s -%s +0 %d", rack, string(m.Exchanged), t.Total), nil
+	}
+	coord, word := GCGPlay(p.Board, m)
+	return fmt.Sprintf("%s %s %s +%d %d", rack, coord, word, t.Score, t.Total), nil
+}
+
+// GCGPlay writes a play in GCG notation on b (the board before the play):
+// its coordinate (row first for across, column first for down; rows
+// numbered from 1 at the top, columns lettered from A at the left) and its
+// main word, old tiles as '.', blanks in lower case. A single tile runs the
+// way rules.Score reads it: along its row when it has a neighbour there.
+func GCGPlay(b *board.Board, m move.Move) (coord, word string) {
+	placed := make(map[[2]int]move.Placement, len(m.Tiles))
+	for _, p := range m.Tiles {
+		placed[[2]int{p.Row, p.Col}] = p
+	}
+	at := func(r, c int) (byte, bool) {
+		if p, ok := placed[[2]int{r, c}]; ok {
+			if p.Blank {
+				return p.Letter + 'a' - 'A', true
+			}
+			return p.Letter, true
+		}
+		if b.Occupied(r, c) {
+			return '.', true
+		}
+		return 0, false
+	}
+	first := m.Tiles[0]
+	for _, p := range m.Tiles[1:] {
+		if p.Row < first.Row || (p.Row == first.Row && p.Col < first.Col) {
+			first = p
+		}
+	}
+	across := true
+	switch {
+	case len(m.Tiles) > 1:
+		across = m.Tiles[1].Row == first.Row
+	default:
+		across = b.Occupied(first.Row, first.Col-1) || b.Occupied(first.Row, first.Col+1)
+	}
+	dr, dc := 0, 1
+	if !across {
+		dr, dc = 1, 0
+	}
+	r, c := first.Row, first.Col
+	for {
+		if _, ok := at(r-dr, c-dc); !ok {
+			break
+		}
+		r, c = r-dr, c-dc
+	}
+	if across {
+		coord = fmt.Sprintf("%d%c", r+1, 'A'+c)
+	} else {
+		coord = fmt.Sprintf("%c%d", 'A'+c, r+1)
+	}
+	var sb strings.Builder
+	for {
+		l, ok := at(r, c)
+		if !ok {
+			break
+		}
+		sb.WriteByte(l)
+		r, c = r+dr, c+dc
+	}
+	return coord, sb.String()
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -1,0 +1,95 @@
+package arena
+
+import (
+	"math"
+	"testing"
+	"time"
+)
+
+// The examples of Newcombe (1998), "Two-sided confidence intervals for the
+// single proportion", Statistics in Medicine 17, Table I, method 3 (score
+// interval without continuity correction), given there to four places.
+func TestWilsonMatchesNewcombe(t *testing.T) {
+	for _, c := range []struct {
+		wins      float64
+		n         int
+		low, high float64
+	}{
+		{81, 263, 0.2553, 0.3662},
+		{15, 148, 0.0624, 0.1605},
+		{0, 20, 0, 0.1611},
+		{1, 29, 0.0061, 0.1718},
+	} {
+		low, high := Wilson(c.wins, c.n, Z95)
+		if math.Abs(low-c.low) > 5e-5 || math.Abs(high-c.high) > 5e-5 {
+			t.Errorf("Wilson(%v/%d) = [%.4f, %.4f], want [%.4f, %.4f]", c.wins, c.n, low, high, c.low, c.high)
+		}
+	}
+}
+
+func TestWilsonEdges(t *testing.T) {
+	// No win in n games: the upper bound is z²/(n+z²), in closed form.
+	n := 10
+	if low, high := Wilson(0, n, Z95); low != 0 || math.Abs(high-Z95*Z95/(float64(n)+Z95*Z95)) > 1e-12 {
+		t.Errorf("Wilson(0/10) = [%v, %v]", low, high)
+	}
+	// The interval for losses mirrors the one for wins.
+	for _, w := range []float64{0, 3, 5, 7.5, 10} {
+		l1, h1 := Wilson(w, n, Z95)
+		l2, h2 := Wilson(float64(n)-w, n, Z95)
+		if math.Abs(l1-(1-h2)) > 1e-12 || math.Abs(h1-(1-l2)) > 1e-12 {
+			t.Errorf("Wilson(%v/10) = [%v, %v] does not mirror Wilson(%v/10) = [%v, %v]", w, l1, h1, float64(n)-w, l2, h2)
+		}
+	}
+	// No games: nothing is known.
+	if low, high := Wilson(0, 0, Z95); low != 0 || high != 1 {
+		t.Errorf("Wilson(0/0) = [%v, %v], want [0, 1]", low, high)
+	}
+	// More games, narrower interval around the same rate.
+	l1, h1 := Wilson(58, 100, Z95)
+	l2, h2 := Wilson(580, 1000, Z95)
+	if !(l1 < l2 && h2 < h1 && l2 < 0.58 && 0.58 < h2) {
+		t.Errorf("58/100 gives [%v, %v], 580/1000 [%v, %v]: the second should be inside the first and hold 0.58", l1, h1, l2, h2)
+	}
+}
+
+func TestQuantilesNearestRank(t *testing.T) {
+	var ds []time.Duration
+	for i := 100; i >= 1; i-- { // unsorted on purpose
+		ds = append(ds, time.Duration(i)*time.Millisecond)
+	}
+	q := Quantiles(ds)
+	if q.N != 100 || q.P50 != 50*time.Millisecond || q.P99 != 99*time.Millisecond || q.Max != 100*time.Millisecond {
+		t.Errorf("Quantiles(1..100 ms) = %+v", q)
+	}
+	if q := Quantiles([]time.Duration{7}); q.P50 != 7 || q.P99 != 7 || q.Max != 7 {
+		t.Errorf("Quantiles of one = %+v", q)
+	}
+	if q := Quantiles(nil); q != (Percentiles{}) {
+		t.Errorf("Quantiles of none = %+v", q)
+	}
+}
+
+func TestSummaryCountsDrawsAsHalf(t *testing.T) {
+	var s Summary
+	s.Add(Result{Starter: 0, Scores: [2]int{300, 250}, Bingos: [2]int{2, 0}, Times: [2][]time.Duration{{time.Millisecond}, {2 * time.Millisecond}}})
+	s.Add(Result{Starter: 1, Scores: [2]int{280, 280}})
+	s.Add(Result{Starter: 0, Scores: [2]int{200, 310}, Illegal: [2]int{0, 1}, Late: [2]int{1, 0}})
+	s.Finish(time.Second)
+	a, b := s.Seats[0], s.Seats[1]
+	if a.Wins != 1 || a.Losses != 1 || a.Draws != 1 || b.Wins != 1 || b.Losses != 1 || b.Draws != 1 {
+		t.Fatalf("wins/losses/draws: %+v / %+v", a, b)
+	}
+	if a.WinRate != 0.5 || b.WinRate != 0.5 {
+		t.Errorf("win rates %v, %v: want 0.5 each (a draw is half a win)", a.WinRate, b.WinRate)
+	}
+	if a.AvgScore != 260 || a.AvgMargin != -20 || b.AvgMargin != 20 {
+		t.Errorf("averages: seat 1 score %v margin %v, seat 2 margin %v", a.AvgScore, a.AvgMargin, b.AvgMargin)
+	}
+	if a.BingosPerGame != 2.0/3 || a.Late != 1 || b.Illegal != 1 || a.Illegal != 0 {
+		t.Errorf("bingos %v, late %d, illegal %d/%d", a.BingosPerGame, a.Late, a.Illegal, b.Illegal)
+	}
+	if a.WinRateFirst != 0.5 || b.WinRateFirst != 0.5 {
+		t.Errorf("moving first: %v, %v", a.WinRateFirst, b.WinRateFirst)
+	}
+}

@@ -1,0 +1,82 @@
+package arena
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/lexico/lexico/bot/equity"
+	"github.com/lexico/lexico/bot/movegen"
+	"github.com/lexico/lexico/bot/player"
+	"github.com/lexico/lexico/data"
+	"github.com/lexico/lexico/index/gaddag"
+)
+
+// testMaxLen keeps the test dictionary to the embedded list's words of at
+// most this many letters: real games, and a GADDAG that builds in a blink.
+const testMaxLen = 6
+
+var (
+	wordsOnce sync.Once
+	wordSet   wordSetDict
+	wordGraph *gaddag.GADDAG
+	wordsErr  error
+)
+
+// wordSetDict is a rules.Dictionary over a set of words.
+type wordSetDict map[string]bool
+
+func (d wordSetDict) Contains(w string) bool { return d[w] }
+
+// testWords loads the short words of the embedded dictionary and their
+// GADDAG once per test binary.
+func testWords(tb testing.TB) (wordSetDict, *gaddag.GADDAG) {
+	tb.Helper()
+	wordsOnce.Do(func() {
+		zr, err := gzip.NewReader(bytes.NewReader(data.DefaultDictionaryGz))
+		if err != nil {
+			wordsErr = err
+			return
+		}
+		wordSet = wordSetDict{}
+		var list []string
+		sc := bufio.NewScanner(zr)
+		for sc.Scan() {
+			w := strings.ToUpper(strings.TrimSpace(sc.Text()))
+			if len(w) < 2 || len(w) > testMaxLen || strings.IndexFunc(w, func(r rune) bool { return r < 'A' || r > 'Z' }) >= 0 || wordSet[w] {
+				continue
+			}
+			wordSet[w] = true
+			list = append(list, w)
+		}
+		if wordsErr = sc.Err(); wordsErr != nil {
+			return
+		}
+		slices.Sort(list)
+		wordGraph = gaddag.Build(list)
+	})
+	if wordsErr != nil {
+		tb.Fatalf("loading the embedded dictionary: %v", wordsErr)
+	}
+	return wordSet, wordGraph
+}
+
+// testBots are our two policies over the test dictionary, as the CLI seats
+// them.
+func testBots(tb testing.TB) (eq, greedy Bot) {
+	_, g := testWords(tb)
+	gen := movegen.NewGADDAG(g)
+	table, err := equity.DefaultTable()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	e, _ := player.New("equity", gen, table)
+	gr, _ := player.New("greedy", gen, table)
+	clock := player.DefaultClock
+	clock.Strict = true
+	return Bot{Player: e, Clock: clock}, Bot{Player: gr, Clock: clock}
+}

@@ -1,0 +1,241 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/lexico/lexico/bot/arena"
+	"github.com/lexico/lexico/build"
+)
+
+var (
+	playIndexOnce sync.Once
+	playIndexPath string
+	playIndexErr  error
+)
+
+// playIndex builds, once per test binary, an index of the embedded list's
+// words of up to six letters: whole games are played with it, fast.
+func playIndex(t *testing.T) string {
+	t.Helper()
+	playIndexOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "lexico-bot-play-test")
+		if err != nil {
+			playIndexErr = err
+			return
+		}
+		playIndexPath = filepath.Join(dir, "play.db")
+		_, playIndexErr = build.Build(context.Background(), build.Options{Out: playIndexPath, MaxLen: 6})
+	})
+	if playIndexErr != nil {
+		t.Fatalf("building the test index: %v", playIndexErr)
+	}
+	return playIndexPath
+}
+
+func playSummary(t *testing.T, args ...string) arena.Summary {
+	t.Helper()
+	code, out, errs := runBot(t, "", append([]string{"play", "--index", playIndex(t), "--json"}, args...)...)
+	if code != 0 {
+		t.Fatalf("play %v exited %d: %s", args, code, errs)
+	}
+	var s arena.Summary
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatalf("play --json printed %q: %v", out, err)
+	}
+	return s
+}
+
+// Both policies, in both seats and both variants, over a few real games:
+// no illegal and no late move, every game counted, and the figures add up.
+func TestPlaySummaryOurPoliciesPlayClean(t *testing.T) {
+	for _, c := range []struct{ variant, p1, p2 string }{
+		{"multipliers", "equity", "greedy"},
+		{"classic", "greedy", "equity"},
+	} {
+		s := playSummary(t, "--games", "4", "--seed", "3", "--parallel", "2", "--variant", c.variant, "--p1", c.p1, "--p2", c.p2)
+		if s.Games != 4 || s.Variant != c.variant {
+			t.Fatalf("%v: %d games of %s", c, s.Games, s.Variant)
+		}
+		for i, st := range s.Seats {
+			if st.Illegal != 0 || st.Late != 0 {
+				t.Errorf("%v: %s made %d illegal and %d late moves", c, st.Name, st.Illegal, st.Late)
+			}
+			if st.Wins+st.Losses+st.Draws != 4 || st.Moves < 4*5 {
+				t.Errorf("%v: %s: %d+%d+%d results, %d moves", c, st.Name, st.Wins, st.Losses, st.Draws, st.Moves)
+			}
+			if st.Wins != s.Seats[1-i].Losses || st.AvgMargin != -s.Seats[1-i].AvgMargin {
+				t.Errorf("%v: the seats disagree: %+v vs %+v", c, st, s.Seats[1-i])
+			}
+			if st.Interval[0] > st.WinRate || st.WinRate > st.Interval[1] {
+				t.Errorf("%v: win rate %v outside its interval %v", c, st.WinRate, st.Interval)
+			}
+			if st.AvgScore < 100 || st.MoveTime.Max <= 0 {
+				t.Errorf("%v: %s averages %.1f points, slowest move %.1f ms", c, st.Name, st.AvgScore, st.MoveTime.Max)
+			}
+		}
+		if c.p1 != "equity" && s.Seats[0].Name != c.p1 {
+			t.Errorf("seat 1 is %q, want %q", s.Seats[0].Name, c.p1)
+		}
+	}
+}
+
+// The same seed plays the same games, with one worker or two.
+func TestPlayIsReproducibleFromTheSeed(t *testing.T) {
+	a := playSummary(t, "--games", "3", "--seed", "99", "--parallel", "1")
+	b := playSummary(t, "--games", "3", "--seed", "99", "--parallel", "2")
+	for i := range a.Seats {
+		x, y := a.Seats[i], b.Seats[i]
+		if x.Wins != y.Wins || x.AvgScore != y.AvgScore || x.Moves != y.Moves || x.BingosPerGame != y.BingosPerGame {
+			t.Errorf("seed 99 gave %+v, then %+v", x, y)
+		}
+	}
+	c := playSummary(t, "--games", "3", "--seed", "100", "--parallel", "2")
+	if c.Seats[0].AvgScore == a.Seats[0].AvgScore && c.Seats[1].AvgScore == a.Seats[1].AvgScore {
+		t.Errorf("seeds 99 and 100 gave the same scores: the seed is not used")
+	}
+}
+
+func TestPlayTextSummaryAndRecord(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "games")
+	code, out, errs := runBot(t, "", "play", "--index", playIndex(t), "--games", "2", "--seed", "5", "--record", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"2 game(s), multipliers, seed 5", "win rate [95% CI]", "illegal moves", "late moves", "time per move p50/p99/max", "equity", "greedy"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the summary lacks %q:\n%s", want, out)
+		}
+	}
+	for game, first := range []string{"equity", "greedy"} {
+		base := filepath.Join(dir, fmt.Sprintf("game-%04d", game))
+		gcg, err := os.ReadFile(base + ".gcg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(gcg), "#player1 "+first+" ") || !strings.Contains(string(gcg), "\n>"+first+": ") {
+			t.Errorf("game %d: GCG does not start with %s, who moved first:\n%s", game, first, gcg)
+		}
+		f, err := os.Open(base + ".jsonl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := arena.ReadJSONL(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rec.Turns) == 0 || len(rec.Turns[0].Gamestate) == 0 || len(rec.Turns[0].Move) == 0 {
+			t.Errorf("game %d: the record lacks gamestates or moves", game)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*tmp*")); len(left) > 0 {
+		t.Errorf("temporary files left behind: %v", left)
+	}
+}
+
+// Two people at one terminal (seed 5, classic: the first rack is AEHILRR,
+// the second DIPRTVZ): a play the rack cannot make is refused with the
+// rules' reason and asked again, lower case is taken for blanks, hint lists
+// moves, and after two plays and quit the board holds exactly those plays.
+// The racks follow from the referee's seeded bag: if the referee changes how
+// it shuffles, this script must be written again.
+func TestPlayTwoHumansScript(t *testing.T) {
+	script := strings.Join([]string{
+		"H8 across HAIRS", // no S on the rack
+		"8h hair",         // lower case: four blanks
+		"hint 2",
+		"8H HAIR",        // GCG: row first is across
+		"I5 down VIZ.RD", // through the A of HAIR
+		"quit",
+	}, "\n") + "\n"
+	code, out, errs := runBot(t, script, "play", "--index", playIndex(t), "--p1", "human", "--p2", "human", "--seed", "5", "--variant", "classic")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errs, out)
+	}
+	for _, want := range []string{
+		"Rack: A E H I L R R",
+		"Illegal: the rack does not hold the tiles: playing HAIRS from rack AEHILRR. Try again",
+		"lower-case letters are blanks",
+		"Hints, best first:\n  1. ",
+		"human-1 plays H8 across HAIR for 7 (HAIR 7).",
+		"Opponent played H8 across HAIR for 7.",
+		"Rack: D I P R T V Z",
+		"human-2 plays I5 down VIZARD for 19 (VIZARD 19).",
+		"Game 1 over: game abandoned",
+		"Final score: human-1 7, human-2 19.",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the session lacks %q:\n%s", want, out)
+		}
+	}
+	final := out[strings.LastIndex(out, "Game 1 over"):]
+	want := map[int]string{ // row number: the row, columns A to O
+		5:  "........V......",
+		6:  "........I......",
+		7:  "........Z......",
+		8:  ".......HAIR....",
+		9:  "........R......",
+		10: "........D......",
+	}
+	for r := 1; r <= 15; r++ {
+		letters, ok := want[r]
+		if !ok {
+			letters = strings.Repeat(".", 15)
+		}
+		line := fmt.Sprintf("%3d ", r)
+		for _, l := range letters {
+			line += "  " + string(l) + " "
+		}
+		line += fmt.Sprintf("%d\n", r)
+		if !strings.Contains(final, line) {
+			t.Errorf("the final board lacks the row\n%s\nin\n%s", line, final)
+		}
+	}
+}
+
+// A person against a bot sees the bot's opening marked on the board.
+func TestPlayHumanSeesTheBotsMove(t *testing.T) {
+	code, out, errs := runBot(t, "quit\n", "play", "--index", playIndex(t), "--p1", "greedy", "--p2", "human", "--seed", "8")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "Opponent played ") || !strings.Contains(out, "[") || !strings.Contains(out, " TW") {
+		t.Errorf("the human's view lacks the bot's move or the premiums:\n%s", out)
+	}
+	if !strings.Contains(out, "1 game(s) abandoned") {
+		t.Errorf("quitting is not reported:\n%s", out)
+	}
+}
+
+func TestPlayBadInput(t *testing.T) {
+	idx := playIndex(t)
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown policy", []string{"--p1", "smart"}, `--p1 "smart"`},
+		{"no games", []string{"--games", "0"}, "--games 0"},
+		{"negative parallel", []string{"--parallel", "-1"}, "--parallel -1"},
+		{"unknown variant", []string{"--variant", "wordfeud"}, "wordfeud"},
+		{"argument", []string{"equity"}, "no arguments"},
+		{"zero move time", []string{"--move-time", "0s"}, "--move-time"},
+		{"missing index", []string{"--index", filepath.Join(t.TempDir(), "nope.db")}, "nope.db"},
+	} {
+		args := append([]string{"play", "--index", idx}, c.args...)
+		code, out, errs := runBot(t, "", args...)
+		if code != 2 || !strings.Contains(errs, c.want) || out != "" {
+			t.Errorf("%s: exit %d, stderr %q, stdout %q; want exit 2 naming %q", c.name, code, errs, out, c.want)
+		}
+		if strings.Count(strings.TrimSpace(errs), "\n") > 0 {
+			t.Errorf("%s: more than one line on stderr: %q", c.name, errs)
+		}
+	}
+}
