@@ -59,7 +59,7 @@ func (e *Exhaustive) Generate(v *variant.Variant, b *board.Board, rack tile.Rack
 				if dir[0] == 1 {
 					r, c = start, line
 				}
-				if b.Occupied(r, c) {
+				if b.Occupied(r, c) || !reachesAnchor(v, b, r, c, dir[0], dir[1], rack.N) {
 					continue
 				}
 				w := &exhaustiveWalk{e: e, p: p, rec: rec, dr: dir[0], dc: dir[1], rack: rack}
@@ -67,6 +67,27 @@ func (e *Exhaustive) Generate(v *variant.Variant, b *board.Board, rack tile.Rack
 			}
 		}
 	}
+}
+
+// reachesAnchor reports whether one of the first k empty squares from (r, c)
+// along (dr, dc) touches a tile (or is the start square of an empty board).
+// A play from (r, c) covers only those squares, so if none does, no play
+// starting there can be connected and the start is skipped unexamined.
+func reachesAnchor(v *variant.Variant, b *board.Board, r, c, dr, dc, k int) bool {
+	empty := b.IsEmpty()
+	for ; k > 0 && b.In(r, c); r, c = r+dr, c+dc {
+		if b.Occupied(r, c) {
+			continue
+		}
+		k--
+		if empty && r == v.StartRow && c == v.StartCol {
+			return true
+		}
+		if b.Occupied(r-1, c) || b.Occupied(r+1, c) || b.Occupied(r, c-1) || b.Occupied(r, c+1) {
+			return true
+		}
+	}
+	return false
 }
 
 type exhaustiveWalk struct {
@@ -118,17 +139,23 @@ func (w *exhaustiveWalk) visit(r, c int) {
 	for b.Occupied(nr, nc) {
 		nr, nc = nr+w.dr, nc+w.dc
 	}
-	if w.e.prefix != nil {
-		var word []byte
-		for rr, cc := r0, c0; rr != nr || cc != nc; rr, cc = rr+w.dr, cc+w.dc {
-			word = append(word, w.letterAt(rr, cc))
-		}
-		if len(word) >= 2 && !w.e.prefix(string(word)) {
-			return
-		}
+	// The newest tile's cross word is final: if it is not a word, no
+	// extension of this line can be legal.
+	if cross := w.crossWord(r, c); len(cross) >= 2 && !w.e.dict.Contains(cross) {
+		return
 	}
-	// A lone tile is the same play in both directions: report it once.
-	if !(len(w.tiles) == 1 && w.dr == 1) {
+	var word []byte
+	for rr, cc := r0, c0; rr != nr || cc != nc; rr, cc = rr+w.dr, cc+w.dc {
+		word = append(word, w.letterAt(rr, cc))
+	}
+	main := string(word)
+	if len(main) >= 2 && w.e.prefix != nil && !w.e.prefix(main) {
+		return
+	}
+	// Only a play whose main word is a word can be legal (a lone tile's
+	// word may run the other way); rules.Check decides the rest. A lone
+	// tile is the same play in both directions: report it once.
+	if lone := len(w.tiles) == 1; lone && w.dr == 0 || !lone && w.e.dict.Contains(main) {
 		m := move.Move{Kind: move.Play, Tiles: w.tiles}
 		if res := rules.Check(w.p, m, w.e.dict); res.Legal {
 			m.Score = res.Score
@@ -136,6 +163,22 @@ func (w *exhaustiveWalk) visit(r, c int) {
 		}
 	}
 	w.place(nr, nc)
+}
+
+// crossWord is the perpendicular run of letters through the tile just put
+// on (r, c).
+func (w *exhaustiveWalk) crossWord(r, c int) string {
+	b := w.p.Board
+	dr, dc := w.dc, w.dr
+	r0, c0 := r, c
+	for b.Occupied(r0-dr, c0-dc) {
+		r0, c0 = r0-dr, c0-dc
+	}
+	var word []byte
+	for rr, cc := r0, c0; rr == r && cc == c || b.Occupied(rr, cc); rr, cc = rr+dr, cc+dc {
+		word = append(word, w.letterAt(rr, cc))
+	}
+	return string(word)
 }
 
 // letterAt is the letter on (r, c): an old tile or one of the placed ones.

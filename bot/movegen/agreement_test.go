@@ -1,0 +1,188 @@
+package movegen
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/lexico/lexico/bot/gamestate"
+	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/rules"
+	"github.com/lexico/lexico/bot/variant"
+)
+
+// agreementPositions plays random games with gen under both variants and
+// returns every position of them, each with a rack of 0, 1 and 2 blanks in
+// turn.
+func agreementPositions(gen Generator, games int, seed uint64) []testPos {
+	r := rand.New(rand.NewPCG(seed, 7))
+	var out []testPos
+	for g := 0; g < games; g++ {
+		for _, v := range []*variant.Variant{variant.Classic, variant.Multipliers} {
+			for _, p := range randomGame(v, gen, r, fmt.Sprintf("%s game %d", v.Name, g)) {
+				blanks := len(out) % 3
+				p.rack = withBlanks(p.rack, blanks, r)
+				p.name = fmt.Sprintf("%s, %d blank(s), rack %s", p.name, blanks, p.rack.String())
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+var agreementGames = flag.Int("agreement.games", 1, "random games per variant in TestAgreementSmall (about 40 positions each)")
+
+// compareAll runs both generators on every position, on all cores, and
+// reports each position where they differ, with the differences.
+func compareAll(t *testing.T, lx *lexicon, positions []testPos) {
+	var (
+		mu       sync.Mutex
+		failures int
+		total    int
+		wg       sync.WaitGroup
+	)
+	work := make(chan testPos)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range work {
+				got := collect(t, lx.gen, p)
+				exp := collect(t, lx.exh, p)
+				d := diff("gaddag", got, "exhaustive", exp)
+				mu.Lock()
+				total += len(exp)
+				if d != "" {
+					failures++
+					if failures <= 5 {
+						t.Errorf("%s: plays differ:\n%s\n%s", p.name, d, p.b)
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, p := range positions {
+		work <- p
+	}
+	close(work)
+	wg.Wait()
+	if failures > 0 {
+		t.Errorf("%d of %d positions differ", failures, len(positions))
+	}
+	t.Logf("%d positions, %d plays agree", len(positions), total)
+}
+
+// TestAgreementSmall compares the GADDAG generator with the exhaustive one,
+// play by play and score by score, on every position of random games (early,
+// middle and late game, both variants, 0/1/2 blanks) over a sampled word
+// list small enough for the exhaustive generator. Run with
+// -agreement.games=25 for about two thousand positions.
+func TestAgreementSmall(t *testing.T) {
+	lx := small()
+	games := *agreementGames
+	if testing.Short() {
+		games = 1
+	}
+	compareAll(t, lx, agreementPositions(lx.gen, games, 1))
+}
+
+// TestAgreementFull does the same over the whole default list on fewer
+// positions: the real dictionary has long words and rare hooks the sample
+// lacks.
+func TestAgreementFull(t *testing.T) {
+	if testing.Short() {
+		t.Skip("full dictionary agreement is slow")
+	}
+	lx := full()
+	var positions []testPos
+	// Every 5th position keeps the exhaustive generator's time in bounds.
+	for i, p := range agreementPositions(lx.gen, 1, 2) {
+		if i%5 == 0 {
+			positions = append(positions, p)
+		}
+	}
+	compareAll(t, lx, positions)
+}
+
+const realGames = "/work/shared/realgames/quackle-selfplay.jsonl"
+
+// TestRealGames: in every position of 29 recorded Quackle games whose played
+// move forms only words of the default list, the generator must find that
+// move with the score the game record gives.
+func TestRealGames(t *testing.T) {
+	f, err := os.Open(realGames)
+	if err != nil {
+		t.Skipf("real games not available: %v", err)
+	}
+	defer f.Close()
+	lx := full()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	checked, skipped := 0, 0
+	for sc.Scan() {
+		var rec struct {
+			ID        string          `json:"id"`
+			Gamestate json.RawMessage `json:"gamestate"`
+			Move      struct {
+				Tiles     []string `json:"tiles"`
+				Positions [][2]int `json:"positions"`
+				Blanks    [][2]int `json:"blanks"`
+				Score     int      `json:"score"`
+			} `json:"move"`
+			GCG string `json:"gcg_line"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+			t.Fatal(err)
+		}
+		p, err := gamestate.Parse(rec.Gamestate)
+		if err != nil {
+			t.Fatalf("%s: %v", rec.ID, err)
+		}
+		size := p.Board.Size
+		want := move.Move{Kind: move.Play}
+		for i, tl := range rec.Move.Tiles {
+			xy := rec.Move.Positions[i]
+			pl := move.Placement{Row: size - 1 - xy[1], Col: xy[0], Letter: tl[0]}
+			for _, bl := range rec.Move.Blanks {
+				pl.Blank = pl.Blank || bl == xy
+			}
+			want.Tiles = append(want.Tiles, pl)
+		}
+		_, words := rules.Score(p.Variant, p.Board, want)
+		inDict := true
+		for _, w := range words {
+			inDict = inDict && lx.set.Contains(w.Word)
+		}
+		if !inDict {
+			skipped++
+			continue
+		}
+		// Scrabble allows a two-letter opening; Lexico wants three.
+		p.Variant.FirstWordMinLen = 2
+		key := want.Key()
+		found, score := false, 0
+		lx.gen.Generate(p.Variant, p.Board, p.Rack, func(m *move.Move) {
+			if m.Key() == key {
+				found, score = true, m.Score
+			}
+		})
+		checked++
+		switch {
+		case !found:
+			t.Errorf("%s (%s): move %s not generated\n%s", rec.ID, rec.GCG, key, p.Board)
+		case score != rec.Move.Score:
+			t.Errorf("%s (%s): generated score %d, record says %d", rec.ID, rec.GCG, score, rec.Move.Score)
+		}
+	}
+	if checked < 500 {
+		t.Errorf("only %d of the recorded moves checked (%d skipped)", checked, skipped)
+	}
+	t.Logf("%d recorded moves found with their scores; %d skipped (words not in the default list)", checked, skipped)
+}
