@@ -15,6 +15,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -149,7 +150,8 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 		}
 	}
 	ch.Candidate = c.top[0]
-	ch.Top = c.top[:min(len(c.top), max(pl.Top, 1))]
+	// A copy: a recorder already past its stop check may still reach offer.
+	ch.Top = slices.Clone(c.top[:min(len(c.top), max(pl.Top, 1))])
 	return ch
 }
 
@@ -190,12 +192,15 @@ func (c *collector) record(m *move.Move) {
 	}
 	eq := c.pl.Equity.Equity(m, leave, c.pos)
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.stopped.Load() {
+		return // Choose has taken the answer while this play was valued
+	}
 	if c.plays == 0 || eq > c.bestPlay {
 		c.bestPlay = eq
 	}
 	c.plays++
 	c.offer(m, eq, leave)
-	c.mu.Unlock()
 }
 
 // offer inserts a candidate if it is among the best kept. Called with mu held.
