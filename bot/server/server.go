@@ -191,6 +191,9 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res := rules.Check(p, m, s.Dict)
+	if res.Words == nil {
+		res.Words = []rules.Word{} // as `check --json`: a list, never null
+	}
 	annotate(r, slog.Bool("legal", res.Legal), slog.Int("score", res.Score))
 	writeJSON(w, http.StatusOK, res)
 }

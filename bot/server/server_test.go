@@ -223,8 +223,14 @@ func TestCheckMatchesRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if !strings.Contains(string(body), `"words":[`) {
+			t.Errorf("%s: words is not a list: %s", mv, body)
+		}
 		want := rules.Check(p, m, nil)
 		want.Err = nil
+		if want.Words == nil {
+			want.Words = []rules.Word{}
+		}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%s: /check says %+v, rules.Check %+v", mv, got, want)
 		}
