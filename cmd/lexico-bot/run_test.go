@@ -274,3 +274,30 @@ func TestRunUsesTheIndexCachedForTheDictionaryURL(t *testing.T) {
 	}
 	legalOnDoc(t, []byte(strings.TrimSpace(out)))
 }
+
+// Leave values are data: a table that prizes the T makes run keep it,
+// where the default table plays it (FLINT).
+func TestRunLeavesTableChangesTheChoice(t *testing.T) {
+	table := filepath.Join(t.TempDir(), "leaves.csv")
+	if err := os.WriteFile(table, []byte("feature,key,value\ntile,T,100\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var plain, prized runJSON
+	for _, c := range []struct {
+		args []string
+		into *runJSON
+	}{{nil, &plain}, {[]string{"--leaves", table}, &prized}} {
+		args := append([]string{"run", "--index", botIndex(t), "--json"}, c.args...)
+		code, out, errs := runBot(t, "", append(args, docExample)...)
+		if code != 0 || json.Unmarshal([]byte(out), c.into) != nil {
+			t.Fatalf("%v: exit %d, %q: %s", c.args, code, out, errs)
+		}
+	}
+	if strings.Contains(plain.Leave, "T") {
+		t.Fatalf("the default table keeps the T (%s); the test needs a position where it is played", plain.Leave)
+	}
+	if !strings.Contains(prized.Leave, "T") {
+		t.Fatalf("with T worth 100 the bot still plays it: %s keeps %q", prized.Move, prized.Leave)
+	}
+	legalOnDoc(t, prized.Move)
+}
