@@ -49,7 +49,7 @@ func TestGCGPlayNotation(t *testing.T) {
 		coord, word string
 	}{
 		{"across from the left edge", []move.Placement{pl(0, 0, 'O'), pl(0, 1, 'X')}, "1A", "OX"},
-		{"down through an old tile", []move.Placement{pl(1, 3, 'O'), pl(3, 3, 'E')}, "D2", "O.E."},// O A E x: the old blank shows as '.'
+		{"down through an old tile", []move.Placement{pl(1, 3, 'O'), pl(3, 3, 'E')}, "D2", "O.E."}, // O A E x: the old blank shows as '.'
 
 		{"across, extending a word at both ends", []move.Placement{pl(2, 1, 'S'), pl(2, 5, 'S')}, "3B", "S...S"},
 		{"a blank in lower case", []move.Placement{{Row: 6, Col: 2, Letter: 'H', Blank: true}, pl(6, 3, 'I')}, "7C", "hI"},
