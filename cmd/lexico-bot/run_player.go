@@ -19,7 +19,7 @@ import (
 // player chooses and how much of the clock it keeps in hand.
 func botFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)"},
+		&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else (run) the index cached for the gamestate's Dictionary URL, else the default index in the user cache directory, built on first use)"},
 		&cli.StringFlag{Name: "policy", Value: "equity", Usage: "`POLICY`: equity (score plus the value of the tiles kept; exchanges when worth more) or greedy (the highest score)"},
 		&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: gaddag (fast) or exhaustive (slow, for checking)"},
 		&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` (CSV, see bot/equity/table.go; default the embedded data/leaves.csv)"},
