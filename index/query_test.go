@@ -350,3 +350,14 @@ func TestDefaultIndexQueriesMatchPlainScan(t *testing.T) {
 		t.Fatalf("Verify of a fresh default index: %v", err)
 	}
 }
+
+// TestGADDAGIsUsedInPlace guards the layout argument of BucketGADDAG: the
+// stored GADDAG must be aligned in the memory map so that opening an index
+// does not copy megabytes.
+func TestGADDAGIsUsedInPlace(t *testing.T) {
+	for _, x := range []*index.Index{openSmall(t), openSample(t)} {
+		if !index.GADDAGInPlace(x) {
+			t.Fatalf("%s: GADDAG value is not 4-byte aligned in the map", x.Path())
+		}
+	}
+}
