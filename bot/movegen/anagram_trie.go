@@ -1,9 +1,9 @@
 package movegen
 
 import (
-	"bytes"
 	"math/bits"
 	"slices"
+	"strings"
 
 	"github.com/lexico/lexico/bot/tile"
 )
@@ -53,10 +53,10 @@ func newAnagramTrie(words []string) *anagramTrie {
 		}
 	}
 	slices.SortFunc(es, func(a, b entry) int {
-		if c := bytes.Compare([]byte(a.key), []byte(b.key)); c != 0 {
+		if c := strings.Compare(a.key, b.key); c != 0 {
 			return c
 		}
-		return bytes.Compare([]byte(a.word), []byte(b.word))
+		return strings.Compare(a.word, b.word)
 	})
 	es = slices.CompactFunc(es, func(a, b entry) bool { return a.word == b.word })
 	t := &anagramTrie{nodes: make([]akNode, 1, 2*len(es)+1)}

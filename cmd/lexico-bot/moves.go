@@ -1,0 +1,198 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/lexico/lexico/bot/gamestate"
+	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/movegen"
+	"github.com/lexico/lexico/bot/position"
+	"github.com/lexico/lexico/bot/rules"
+	"github.com/lexico/lexico/build"
+)
+
+func init() {
+	commands = append(commands, &cli.Command{
+		Name:      "moves",
+		Usage:     "list every legal placement of gamestates, best first, as JSON lines",
+		ArgsUsage: "GAMESTATE... (- reads one gamestate per line from stdin)",
+		Description: "Prints each legal play as one JSON object per line, in the platform's coordinates\n" +
+			"([x, y], y up): {\"tiles\", \"positions\", \"blanks\", \"words\", \"score\"}, best first (equal\n" +
+			"scores in a fixed order). With several gamestates (files, or - for one per line on stdin)\n" +
+			"the index is opened once and each is answered in turn; each line then also carries\n" +
+			"\"gamestate\", the 0-based number of the position it belongs to. --count prints only the\n" +
+			"number of plays, one line per gamestate. A bad gamestate stops the run with its name.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)"},
+			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator: " + strings.Join(movegen.Strategies(), ", ") + " (all give the same plays; gaddag is the fastest, exhaustive the slowest)"},
+			&cli.BoolFlag{Name: "count", Usage: "print only the number of legal plays"},
+			&cli.IntFlag{Name: "limit", Usage: "print only the first `N` lines of the listing (0: all; ignored with --count)"},
+		},
+		Action: listMoves,
+	})
+}
+
+// moveJSON is one line of moves' output: the play in the platform's move
+// format, split into named fields, with the words it forms and its score.
+type moveJSON struct {
+	Gamestate *int     `json:"gamestate,omitempty"`
+	Tiles     []string `json:"tiles"`
+	Positions [][2]int `json:"positions"`
+	Blanks    []string `json:"blanks"`
+	Words     []string `json:"words"`
+	Score     int      `json:"score"`
+}
+
+// gamestateSource yields the gamestates named on the command line, in order,
+// each with a name for error messages.
+type gamestateSource struct {
+	c     *cli.Context
+	args  []string
+	stdin *bufio.Reader
+	line  int
+}
+
+// next returns the next gamestate, or io.EOF after the last.
+func (s *gamestateSource) next() (data []byte, name string, err error) {
+	for {
+		if s.stdin != nil {
+			b, err := s.stdin.ReadBytes('\n')
+			if len(bytes.TrimSpace(b)) > 0 {
+				s.line++
+				return b, fmt.Sprintf("stdin line %d", s.line), nil
+			}
+			if err == io.EOF {
+				s.stdin = nil
+				continue
+			}
+			if err != nil {
+				return nil, "stdin", badInputf("reading stdin: %w", err)
+			}
+			s.line++
+			continue
+		}
+		if len(s.args) == 0 {
+			return nil, "", io.EOF
+		}
+		name, s.args = s.args[0], s.args[1:]
+		if name == "-" {
+			s.stdin = bufio.NewReader(s.c.App.Reader)
+			continue
+		}
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return nil, name, badInputf("reading the gamestate: %w", err)
+		}
+		return b, name, nil
+	}
+}
+
+func listMoves(c *cli.Context) error {
+	if c.NArg() == 0 {
+		return badInputf("moves wants at least one GAMESTATE file (or - for one gamestate per line on stdin)")
+	}
+	limit := c.Int("limit")
+	if limit < 0 {
+		return badInputf("--limit %d: want 0 (all) or more", limit)
+	}
+	x, err := build.OpenIndex(c.String("index"), c.App.ErrWriter)
+	if err != nil {
+		return badInputf("index: %w", err)
+	}
+	defer x.Close()
+	gen, err := movegen.New(c.String("strategy"), x)
+	if err != nil {
+		return badInputf("--strategy: %w", err)
+	}
+	several := c.NArg() > 1 || c.Args().First() == "-"
+	out := bufio.NewWriter(c.App.Writer)
+	defer out.Flush()
+	src := &gamestateSource{c: c, args: c.Args().Slice()}
+	all := &movegen.AllPlays{}
+	for n := 0; ; n++ {
+		data, name, err := src.next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		p, err := gamestate.Parse(data)
+		if err != nil {
+			return badInputf("%s: %w", name, err)
+		}
+		if c.Bool("count") {
+			plays := 0
+			gen.Generate(p.Variant, p.Board, p.Rack, func(*move.Move) { plays++ })
+			fmt.Fprintln(out, plays)
+		} else {
+			// All plays, sorted, then cut: a bounded recorder would be
+			// cheaper but keeps an arbitrary one of plays tied with the
+			// N-th, and --limit N must print the first N lines of the full
+			// listing.
+			all.Reset()
+			gen.Generate(p.Variant, p.Board, p.Rack, all.Record)
+			all.SortByScore()
+			moves := all.Moves
+			if limit > 0 && len(moves) > limit {
+				moves = moves[:limit]
+			}
+			var which *int
+			if several {
+				which = &n
+			}
+			if err := writeMoves(out, p, moves, which); err != nil {
+				return err
+			}
+		}
+		// Each position's answer reaches the reader before the next is worked on.
+		if err := out.Flush(); err != nil {
+			return err
+		}
+	}
+}
+
+// writeMoves prints moves as JSON lines in the platform's coordinates, using
+// the platform's move encoding so that the fields are exactly what a bot
+// would send.
+func writeMoves(w io.Writer, p *position.Position, moves []move.Move, which *int) error {
+	enc := json.NewEncoder(w)
+	for _, m := range moves {
+		raw, err := gamestate.EncodeMove(m, p.Board.Size)
+		if err != nil {
+			return fmt.Errorf("encoding play %s: %w", m, err)
+		}
+		var parts []json.RawMessage
+		if err := json.Unmarshal(raw, &parts); err != nil || len(parts) < 2 {
+			return fmt.Errorf("encoding play %s: unexpected form %s", m, raw)
+		}
+		j := moveJSON{Gamestate: which, Blanks: []string{}, Words: []string{}, Score: m.Score}
+		if err := json.Unmarshal(parts[0], &j.Tiles); err != nil {
+			return fmt.Errorf("encoding play %s: %w", m, err)
+		}
+		if err := json.Unmarshal(parts[1], &j.Positions); err != nil {
+			return fmt.Errorf("encoding play %s: %w", m, err)
+		}
+		if len(parts) > 2 {
+			if err := json.Unmarshal(parts[2], &j.Blanks); err != nil {
+				return fmt.Errorf("encoding play %s: %w", m, err)
+			}
+		}
+		_, words := rules.Score(p.Variant, p.Board, m)
+		for _, wd := range words {
+			j.Words = append(j.Words, wd.Word)
+		}
+		if err := enc.Encode(j); err != nil {
+			return err
+		}
+	}
+	return nil
+}
