@@ -1,6 +1,7 @@
 package build
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,9 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
-	"github.com/lexico/lexico/bot/tile"
 	"github.com/lexico/lexico/index"
 	bolt "go.etcd.io/bbolt"
 )
@@ -102,9 +103,10 @@ func bulkLoad(ctx context.Context, path string, words []string, meta *index.Meta
 		return nil
 	}
 
+	wkeys := wordKeys(words)
 	if err := step("words", func() error {
-		return putSorted(ctx, db, index.BucketWords, len(words), func(i int) ([]byte, []byte) {
-			return []byte(words[i]), nil
+		return putSorted(ctx, db, index.BucketWords, len(wkeys), func(i int) ([]byte, []byte) {
+			return wkeys[i], nil
 		})
 	}); err != nil {
 		return err
@@ -123,7 +125,7 @@ func bulkLoad(ctx context.Context, path string, words []string, meta *index.Meta
 	meta.AnagramKeys = len(keys)
 	if err := step("anagrams", func() error {
 		return putSorted(ctx, db, index.BucketAnagrams, len(keys), func(i int) ([]byte, []byte) {
-			return []byte(keys[i]), values[i]
+			return keys[i], values[i]
 		})
 	}); err != nil {
 		return err
@@ -231,36 +233,75 @@ func lengthLetterSets(words []string) (keys, values [][]byte) {
 }
 
 // anagramSets groups words by their sorted letters: keys ascending, values
-// the words of each set concatenated in alphabetical order.
-func anagramSets(words []string) (keys []string, values [][]byte) {
-	type pair struct{ key, word string }
+// the words of each set concatenated in alphabetical order. Keys and values
+// are slices of two arenas, so a quarter of a million sets cost four
+// allocations, not half a million.
+func anagramSets(words []string) (keys, values [][]byte) {
+	total := 0
+	for _, w := range words {
+		total += len(w)
+	}
+	type pair struct {
+		key  []byte
+		word string
+	}
 	pairs := make([]pair, len(words))
+	keyArena := make([]byte, 0, total)
 	for i, w := range words {
-		pairs[i] = pair{tile.Canonical(w), w}
+		start := len(keyArena)
+		keyArena = appendCanonical(keyArena, w)
+		pairs[i] = pair{keyArena[start:len(keyArena):len(keyArena)], w}
 	}
 	slices.SortFunc(pairs, func(a, b pair) int {
-		if a.key != b.key {
-			if a.key < b.key {
-				return -1
-			}
-			return 1
+		if c := bytes.Compare(a.key, b.key); c != 0 {
+			return c
 		}
-		if a.word < b.word {
-			return -1
-		}
-		return 1
+		return strings.Compare(a.word, b.word)
 	})
+	valArena := make([]byte, 0, total)
 	for i := 0; i < len(pairs); {
+		start := len(valArena)
 		j := i
-		var v []byte
-		for ; j < len(pairs) && pairs[j].key == pairs[i].key; j++ {
-			v = append(v, pairs[j].word...)
+		for ; j < len(pairs) && bytes.Equal(pairs[j].key, pairs[i].key); j++ {
+			valArena = append(valArena, pairs[j].word...)
 		}
 		keys = append(keys, pairs[i].key)
-		values = append(values, v)
+		values = append(values, valArena[start:len(valArena):len(valArena)])
 		i = j
 	}
 	return keys, values
+}
+
+// appendCanonical appends w's letters in alphabetical order (tile.Canonical
+// without the allocation).
+func appendCanonical(dst []byte, w string) []byte {
+	var counts [26]uint8
+	for i := 0; i < len(w); i++ {
+		counts[w[i]-'A']++
+	}
+	for c, n := range counts {
+		for ; n > 0; n-- {
+			dst = append(dst, byte('A'+c))
+		}
+	}
+	return dst
+}
+
+// wordKeys lays the words out in one arena and returns them as byte slices:
+// bbolt keys without an allocation per word.
+func wordKeys(words []string) [][]byte {
+	total := 0
+	for _, w := range words {
+		total += len(w)
+	}
+	arena := make([]byte, 0, total)
+	keys := make([][]byte, len(words))
+	for i, w := range words {
+		start := len(arena)
+		arena = append(arena, w...)
+		keys[i] = arena[start:len(arena):len(arena)]
+	}
+	return keys
 }
 
 // metaJSON stamps the build duration (the build started at meta.BuiltAt) and

@@ -18,8 +18,9 @@ import (
 	berrors "go.etcd.io/bbolt/errors"
 )
 
-// Index is an open index file. Its methods are safe for concurrent use: each
-// query runs in its own bbolt read transaction.
+// Index is an open index file. Its query methods are safe for concurrent use:
+// each bbolt query runs in its own read transaction, and the in-memory
+// structures (Bloom filters, GADDAG) are read-only.
 type Index struct {
 	path string
 	db   *bolt.DB
@@ -198,7 +199,9 @@ func loadBloom(b *bolt.Bucket, key []byte, info BloomInfo) (*bloom.BloomFilter, 
 	return bloom.FromWithM(words, info.M, info.K), nil
 }
 
-// Close releases the file. Queries after Close report ErrClosed (or false).
+// Close releases the file. Queries after Close report ErrClosed (or false);
+// Close must not run while queries are in flight, and the GADDAG returned by
+// GADDAG must not be used after it (its bytes live in the memory map).
 func (x *Index) Close() error {
 	if x == nil || x.db == nil {
 		return nil
@@ -209,6 +212,7 @@ func (x *Index) Close() error {
 	}
 	err := x.db.Close()
 	x.db = nil
+	x.gaddag = nil // its bytes were in the map
 	return err
 }
 

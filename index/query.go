@@ -25,20 +25,20 @@ func upper(s string) string {
 	return s
 }
 
-// Contains reports whether word (either case) is in the dictionary. The word
-// Bloom filter answers most misses without touching the file; a hit is
-// confirmed by a B+tree lookup, so the answer is exact.
+// Contains reports whether word (either case) is in the dictionary. It is on
+// the move generator's hot path, so it neither allocates (for upper-case
+// input) nor opens a transaction: the word Bloom filter rejects most
+// non-words after one hash, and the GADDAG, in memory and holding exactly the
+// word list (Verify checks this), gives the exact answer for the rest.
 func (x *Index) Contains(word string) bool {
+	if x.gaddag == nil {
+		return false
+	}
 	word = upper(word)
 	if len(word) == 0 || !x.words.TestString(word) {
 		return false
 	}
-	found := false
-	x.view(func(tx *bolt.Tx) error {
-		found = tx.Bucket(BucketWords).Get([]byte(word)) != nil
-		return nil
-	})
-	return found
+	return x.gaddag.Contains(word)
 }
 
 // Fragment reports whether s (either case) may be part of a word: false means

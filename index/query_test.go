@@ -361,3 +361,19 @@ func TestGADDAGIsUsedInPlace(t *testing.T) {
 		}
 	}
 }
+
+func TestEachListsEveryWordInOrder(t *testing.T) {
+	x := openSample(t)
+	var got []string
+	if err := x.Each(func(w string) bool { got = append(got, w); return true }); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, sampleWords()) {
+		t.Fatalf("Each gave %d words, want the %d listed, in order", len(got), len(sampleWords()))
+	}
+	n := 0
+	x.Each(func(string) bool { n++; return n < 3 })
+	if n != 3 {
+		t.Fatalf("Each went on after fn returned false: %d calls", n)
+	}
+}
