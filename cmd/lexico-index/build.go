@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -66,6 +68,9 @@ func buildAction(c *cli.Context) error {
 		return exitError{2, fmt.Errorf("--min-len %d and --max-len %d: need 1 <= min <= max", o.MinLen, o.MaxLen)}
 	}
 	r, err := build.Build(ctx, o)
+	if errors.Is(err, context.Canceled) {
+		return fmt.Errorf("build interrupted; %s left as it was", o.Out)
+	}
 	if err != nil {
 		return err
 	}
