@@ -34,8 +34,16 @@ test:
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 
-bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+# The move-generation strategies compared over data/positions/corpus.jsonl:
+# bench/RESULTS.md (side-by-side table) and bench/chart.svg, from the raw
+# `go test -json` output kept in bench/raw.jsonl; then every other package's
+# benchmarks, printed as they run.
+bench: build index
+	@mkdir -p bench
+	LEXICO_INDEX=$(abspath $(INDEX)) $(GO) test -run '^$$' -bench . -benchmem -json ./bot/movegen/ > bench/raw.jsonl
+	LEXICO_INDEX=$(abspath $(INDEX)) $(GO) run ./scripts/benchreport -in bench/raw.jsonl -bot $(BIN)/lexico-bot \
+		-corpus data/positions/corpus.jsonl -out bench
+	$(GO) test -run '^$$' -bench . -benchmem $$($(GO) list ./... | grep -v '/bot/movegen$$')
 
 clean:
 	rm -rf $(BIN)
