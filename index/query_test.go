@@ -377,3 +377,37 @@ func TestEachListsEveryWordInOrder(t *testing.T) {
 		t.Fatalf("Each went on after fn returned false: %d calls", n)
 	}
 }
+
+// TestConcurrentQueries: one Index serves many goroutines at once (a server
+// answering several games), with the same answers as alone.
+func TestConcurrentQueries(t *testing.T) {
+	x := openSample(t)
+	words := sampleWords()
+	want, err := x.SubAnagrams("RETAIN?", 2, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := g; i < len(words); i += 8 {
+				if !x.Contains(words[i]) || !x.Fragment(words[i][1:]) {
+					errs <- words[i]
+					return
+				}
+			}
+			got, err := x.SubAnagrams("RETAIN?", 2, 7)
+			if err != nil || len(got) != len(want) {
+				errs <- "SubAnagrams"
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Fatalf("concurrent query failed: %s", e)
+	}
+}
