@@ -179,6 +179,7 @@ func (s *anaState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec P
 			w.need[c-'A']++
 			w.needMask |= 1 << (c - 'A')
 		}
+		s.letterLimits(&w.limit)
 		copy(w.rack[:], s.rack[:26])
 		w.blanks = int(s.rack[tile.BlankIndex])
 		w.rackLeft = s.rackN - w.blanks
@@ -186,6 +187,33 @@ func (s *anaState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec P
 		i = j
 	}
 	s.group = nil
+}
+
+// letterLimits sets, for each letter, the most empty squares of one slot of
+// the group that can take it: the walk takes no more of it from the rack, so
+// letters the squares refuse (by cross-checks, fragments, or simply because
+// the rack has them but they fit nowhere) are never tried.
+func (s *anaState) letterLimits(limit *[26]uint8) {
+	*limit = [26]uint8{}
+	n := s.n
+	for i := range s.group {
+		sl := &s.group[i]
+		x := s.lines[sl.dir]
+		base := sl.row*n + sl.start
+		al := s.allowed[sl.dir*n*n+base : sl.dir*n*n+base+sl.length]
+		var count [26]uint8
+		for j, m := range al {
+			if x.Squares[base+j].Letter != 0 {
+				continue
+			}
+			for ; m != 0; m &= m - 1 {
+				count[bits.TrailingZeros32(uint32(m))]++
+			}
+		}
+		for l, c := range count {
+			limit[l] = max(limit[l], c)
+		}
+	}
 }
 
 // compareSlots orders slots by length, then fixed letters, so slots that

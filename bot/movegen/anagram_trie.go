@@ -113,7 +113,8 @@ func (t *anagramTrie) build(ni int, keys, words []string, depth int) uint32 {
 // standing for any letter. Each key is visited once: a letter is taken from
 // the required set first, then from the rack's real tiles, and from a blank
 // only when neither has one left, so the walk never reaches a key twice by
-// different choices of source.
+// different choices of source. Letters the rack supplies are also capped by
+// limit: the slots' squares say which letters can go on them at all.
 type keyWalk struct {
 	t        *anagramTrie
 	length   int
@@ -123,7 +124,10 @@ type keyWalk struct {
 	rack     [26]uint8
 	rackLeft int
 	blanks   int
-	visit    func(word []byte) // called for every word of every key found
+	// limit[x] caps the letters x taken from the rack (tiles or blanks):
+	// at most as many as there are empty squares that can take x.
+	limit [26]uint8
+	visit func(word []byte) // called for every word of every key found
 }
 
 // run walks the whole trie.
@@ -162,6 +166,8 @@ func (w *keyWalk) walk(ni uint32, depth int) {
 			continue
 		}
 		switch {
+		case w.need[x] == 0 && w.limit[x] == 0:
+			// No empty square of any slot in question takes x.
 		case w.need[x] > 0:
 			w.need[x]--
 			w.needLeft--
@@ -175,13 +181,17 @@ func (w *keyWalk) walk(ni uint32, depth int) {
 		case w.rack[x] > 0:
 			w.rack[x]--
 			w.rackLeft--
+			w.limit[x]--
 			w.walk(nd.first+uint32(i), depth+1)
 			w.rack[x]++
 			w.rackLeft++
+			w.limit[x]++
 		case w.blanks > 0:
 			w.blanks--
+			w.limit[x]--
 			w.walk(nd.first+uint32(i), depth+1)
 			w.blanks++
+			w.limit[x]++
 		}
 	}
 }
