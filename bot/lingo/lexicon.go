@@ -1,0 +1,98 @@
+package lingo
+
+// Dictionary is what Lingo needs of a word list; *index.Index and a plain
+// set of words both satisfy it. Words are upper case A-Z.
+type Dictionary interface {
+	Contains(word string) bool
+}
+
+// Fragmenter is an optional extra of a Dictionary: Fragment(s) false means
+// no word contains s. The index answers it from a Bloom filter (no false
+// negatives), which lets the scorer and the move finder stop extending a
+// string early. Without it every extension is tried, which is correct but
+// slower on long lines and large --place values.
+type Fragmenter interface {
+	Fragment(s string) bool
+}
+
+// Lexicon answers the two questions Lingo asks of a string of board
+// letters, whether it is a word read forwards or read backwards, and
+// whether it can still grow into one, and remembers the answers: the scorer
+// and the move finder ask about the same board lines over and over, and
+// the index's Contains is a B+tree lookup. A Lexicon is not safe for
+// concurrent use; give each game or goroutine its own.
+type Lexicon struct {
+	dict  Dictionary
+	frag  Fragmenter
+	known map[string]uint8
+	rev   []byte
+}
+
+// Bits of a Lexicon's memo.
+const (
+	knowWord uint8 = 1 << iota
+	wordFwd
+	wordBwd
+	knowFrag
+	fragAny
+)
+
+// maxKnown bounds the memo; past it the memo starts afresh.
+const maxKnown = 1 << 20
+
+// NewLexicon wraps d, using its Fragment method when it has one.
+func NewLexicon(d Dictionary) *Lexicon {
+	l := &Lexicon{dict: d, known: make(map[string]uint8)}
+	l.frag, _ = d.(Fragmenter)
+	return l
+}
+
+func (l *Lexicon) reversed(s []byte) string {
+	l.rev = l.rev[:0]
+	for i := len(s) - 1; i >= 0; i-- {
+		l.rev = append(l.rev, s[i])
+	}
+	return string(l.rev)
+}
+
+func (l *Lexicon) remember(s []byte, bits uint8) {
+	if len(l.known) >= maxKnown {
+		clear(l.known)
+	}
+	l.known[string(s)] |= bits
+}
+
+// Reads reports whether the letters s are a word read forwards and read
+// backwards.
+func (l *Lexicon) Reads(s []byte) (fwd, bwd bool) {
+	k := l.known[string(s)]
+	if k&knowWord == 0 {
+		k = knowWord
+		if l.dict.Contains(string(s)) {
+			k |= wordFwd
+		}
+		if l.dict.Contains(l.reversed(s)) {
+			k |= wordBwd
+		}
+		l.remember(s, k)
+	}
+	return k&wordFwd != 0, k&wordBwd != 0
+}
+
+// MayGrow reports whether s can be part of a word read either way; false
+// is certain, true may be wrong (and is always the answer without a
+// Fragmenter).
+func (l *Lexicon) MayGrow(s []byte) bool {
+	if l.frag == nil || len(s) < 2 {
+		return true
+	}
+	k := l.known[string(s)]
+	if k&knowFrag == 0 {
+		k = knowFrag
+		if l.frag.Fragment(string(s)) || l.frag.Fragment(l.reversed(s)) {
+			k |= fragAny
+		}
+		l.remember(s, k)
+	}
+	return k&fragAny != 0
+}

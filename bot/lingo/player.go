@@ -1,0 +1,139 @@
+package lingo
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Player chooses the moves of one seat. Move gets a copy of the game (the
+// player to move is g.ToMove) and answers a move; an error abandons the
+// game. Lingo has no passing, so a player that cannot be trusted to answer
+// a legal move should check it with g.Check before answering.
+type Player interface {
+	Name() string
+	Move(ctx context.Context, g *Game) (Move, error)
+}
+
+// Bot plays the highest-scoring move (see Finder.Best). It looks only at
+// its own pool and the board, so it does not peek at hidden pools.
+type Bot struct {
+	name   string
+	finder *Finder
+}
+
+// NewBot returns a bot called name.
+func NewBot(name string) *Bot { return &Bot{name: name} }
+
+func (b *Bot) Name() string { return b.name }
+
+// Move answers the best-scoring move.
+func (b *Bot) Move(ctx context.Context, g *Game) (Move, error) {
+	if err := ctx.Err(); err != nil {
+		return Move{}, err
+	}
+	if b.finder == nil || b.finder.lex != g.Lexicon() || b.finder.opts != g.Opts {
+		b.finder = NewFinder(g.Lexicon(), g.Opts)
+	}
+	m, _, ok := b.finder.Best(&g.Board, g.Pool(g.ToMove))
+	if !ok {
+		return Move{}, fmt.Errorf("%s: no legal move", b.name)
+	}
+	return m, nil
+}
+
+// HumanUsage is the notation, shown by help and after a line that cannot
+// be read.
+const HumanUsage = `Type a move as tile and square, as the board names them:
+  ac7        put tile A on c7 (column c, row 7)
+  ac7,re7    put A on c7 and R on e7 (tiles placed together must be part of one word)
+  help       this text
+  quit       abandon the game`
+
+// Human is a person at a terminal: it shows the board and the pool, reads
+// moves in the seed's notation, and asks again, saying why, after a line
+// it cannot read or a move the rules refuse.
+type Human struct {
+	name string
+	in   *bufio.Scanner
+	out  io.Writer
+}
+
+// NewHuman reads moves from in and writes the board and prompts to out.
+func NewHuman(name string, in io.Reader, out io.Writer) *Human {
+	return &Human{name: name, in: bufio.NewScanner(in), out: out}
+}
+
+func (h *Human) Name() string { return h.name }
+
+// Move shows the position and reads lines until one is a legal move.
+func (h *Human) Move(ctx context.Context, g *Game) (Move, error) {
+	var last Move
+	if n := len(g.Turns); n > 0 {
+		last = g.Turns[n-1].Move
+	}
+	fmt.Fprintln(h.out)
+	Render(h.out, &g.Board, last)
+	fmt.Fprintf(h.out, "%s, your pool:\n", h.name)
+	RenderPool(h.out, g.Pool(g.ToMove))
+	for {
+		if err := ctx.Err(); err != nil {
+			return Move{}, err
+		}
+		fmt.Fprintf(h.out, "%s, your move (%d tile(s) at most; help for the notation): ", h.name, g.Opts.Place)
+		if !h.in.Scan() {
+			if err := h.in.Err(); err != nil {
+				return Move{}, fmt.Errorf("%w: reading the move: %v", ErrQuit, err)
+			}
+			return Move{}, fmt.Errorf("%w: the input ended", ErrQuit)
+		}
+		line := strings.TrimSpace(h.in.Text())
+		switch strings.ToLower(line) {
+		case "quit", "q", "exit":
+			return Move{}, ErrQuit
+		case "help", "?", "h":
+			fmt.Fprintln(h.out, HumanUsage)
+			continue
+		}
+		m, err := g.Board.ParseMove(line)
+		if err == nil {
+			_, err = g.Check(m)
+		}
+		if err != nil {
+			fmt.Fprintf(h.out, "%v\n", err)
+			if errors.Is(err, ErrNotation) {
+				fmt.Fprintln(h.out, "(type help for the notation)")
+			}
+			continue
+		}
+		return m, nil
+	}
+}
+
+// Run plays g to its end, players[i] moving for seat i. onTurn, if not
+// nil, sees each turn as it is played. An error from a player (ErrQuit
+// when a person quits) or an illegal answer stops the game and is
+// returned; the game so far is in g.
+func Run(ctx context.Context, g *Game, players []Player, onTurn func(g *Game, t Turn)) error {
+	if len(players) != g.Opts.Players {
+		return fmt.Errorf("%w: %d players for a %d-player game", ErrOptions, len(players), g.Opts.Players)
+	}
+	for !g.Over {
+		p := players[g.ToMove]
+		m, err := p.Move(ctx, g.Clone())
+		if err != nil {
+			return fmt.Errorf("%s: %w", p.Name(), err)
+		}
+		t, err := g.Play(m)
+		if err != nil {
+			return fmt.Errorf("%s answered %s: %w", p.Name(), g.Board.Format(m), err)
+		}
+		if onTurn != nil {
+			onTurn(g, t)
+		}
+	}
+	return nil
+}

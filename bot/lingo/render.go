@@ -1,0 +1,125 @@
+package lingo
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/lexico/lexico/bot/tile"
+)
+
+// Render draws the window of b in the seed's style: column letters above
+// and below, row numbers at both sides, four characters a square, and a
+// line drawn wherever a square with a tile meets one without, so the tiles
+// show as outlined islands. Letters are lower case except the tiles of
+// fresh (the move just played), which are capitals, as in the seed's
+// example. Trailing spaces are trimmed.
+func Render(w io.Writer, b *Board, fresh Move) {
+	r0, c0, rows, cols := b.Window()
+	occ := func(r, c int) bool {
+		return r >= 0 && c >= 0 && r < rows && c < cols && b.Occupied(r0+r, c0+c)
+	}
+	isFresh := func(r, c int) bool {
+		for _, p := range fresh.Tiles {
+			if p.Row == r0+r && p.Col == c0+c {
+				return true
+			}
+		}
+		return false
+	}
+	var sb strings.Builder
+	line := func(s string) {
+		sb.WriteString(strings.TrimRight(s, " "))
+		sb.WriteByte('\n')
+	}
+	var head strings.Builder
+	head.WriteString("     ")
+	for c := range cols {
+		fmt.Fprintf(&head, " %c  ", 'a'+c)
+	}
+	line(head.String())
+	// edge draws the border between row r-1 and row r.
+	edge := func(r int) {
+		buf := []byte(strings.Repeat(" ", 4+4*cols+1))
+		for c := 0; c <= cols; c++ {
+			// The corner at the top-left of square (r, c).
+			up := occ(r-1, c-1) != occ(r-1, c)
+			down := occ(r, c-1) != occ(r, c)
+			left := occ(r-1, c-1) != occ(r, c-1)
+			right := occ(r-1, c) != occ(r, c)
+			if up || down || left || right {
+				buf[4+4*c] = '+'
+			}
+			if c < cols && right {
+				copy(buf[5+4*c:], "---")
+			}
+		}
+		line(string(buf))
+	}
+	for r := range rows {
+		edge(r)
+		buf := []byte(fmt.Sprintf("%4d", r+1) + strings.Repeat(" ", 4*cols+1))
+		for c := 0; c <= cols; c++ {
+			if occ(r, c-1) != occ(r, c) {
+				buf[4+4*c] = '|'
+			}
+			if c < cols && occ(r, c) {
+				l := b.At(r0+r, c0+c).Letter
+				if !isFresh(r, c) {
+					l += 'a' - 'A'
+				}
+				buf[6+4*c] = l
+			}
+		}
+		line(string(buf) + fmt.Sprintf("%d", r+1))
+	}
+	edge(rows)
+	line(head.String())
+	io.WriteString(w, sb.String())
+}
+
+// RenderPool draws a pool's tiles as the seed does, each boxed with its
+// value beneath.
+func RenderPool(w io.Writer, pool tile.Rack) {
+	tiles := pool.Tiles()
+	var top, mid, vals strings.Builder
+	for i, t := range tiles {
+		if i > 0 {
+			top.WriteByte(' ')
+			mid.WriteByte(' ')
+			vals.WriteByte(' ')
+		}
+		top.WriteString("+---+")
+		fmt.Fprintf(&mid, "| %c |", t)
+		fmt.Fprintf(&vals, "%3d  ", Values[t-'A'])
+	}
+	for _, s := range []string{top.String(), mid.String(), top.String(), vals.String()} {
+		fmt.Fprintf(w, "   %s\n", strings.TrimRight(s, " "))
+	}
+}
+
+// Describe is the seed's sentence for a move: "fred made the words IT and
+// BIZ for a total of (2 + 28) x 2 = 60 pts."
+func Describe(name string, r Result) string {
+	switch len(r.Words) {
+	case 0:
+		return fmt.Sprintf("%s made no words (0 pts).", name)
+	case 1:
+		return fmt.Sprintf("%s made the word %s for %d pts.", name, r.Words[0].Text, r.Score)
+	}
+	texts := make([]string, len(r.Words))
+	scores := make([]string, len(r.Words))
+	for i, w := range r.Words {
+		texts[i], scores[i] = w.Text, fmt.Sprint(w.Score)
+	}
+	return fmt.Sprintf("%s made the words %s for a total of (%s) x %d = %d pts.",
+		name, joinAnd(texts), strings.Join(scores, " + "), len(r.Words), r.Score)
+}
+
+// joinAnd lists "a", "a and b", "a, b and c".
+func joinAnd(s []string) string {
+	if len(s) <= 1 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
