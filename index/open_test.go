@@ -1,23 +1,44 @@
 package index_test
 
 import (
+	"context"
 	"encoding/binary"
+	"encoding/json"
+	"hash/crc32"
 	"errors"
 	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 
+	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/index"
 	bolt "go.etcd.io/bbolt"
 )
 
+// smallIndexBytes is the small index's file, built once per test binary.
+var smallIndexBytes = sync.OnceValues(func() ([]byte, error) {
+	dir, err := os.MkdirTemp(defaultDir, "small-")
+	if err != nil {
+		return nil, err
+	}
+	out := filepath.Join(dir, "small.db")
+	_, err = build.Build(context.Background(), build.Options{
+		Source: "-", Stdin: strings.NewReader(strings.Join(smallList, "\n")), Out: out,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return os.ReadFile(out)
+})
+
 // copyIndex copies the small index to a fresh file a test may damage.
 func copyIndex(t *testing.T) string {
 	t.Helper()
-	src := buildSmall(t, smallList)
-	b, err := os.ReadFile(src)
+	b, err := smallIndexBytes()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,5 +213,35 @@ func TestScribbledPagesNeverPanic(t *testing.T) {
 	// transaction, which holds no data; most land on live pages.
 	if caught < trials/2 {
 		t.Fatalf("only %d of %d damaged files were reported", caught, trials)
+	}
+}
+
+// TestVerifyDetectsBloomFalseNegatives plants an empty fragment filter with a
+// matching checksum, as a buggy builder would: Open accepts it, Verify must
+// not, since a false negative would make a generator drop real words.
+func TestVerifyDetectsBloomFalseNegatives(t *testing.T) {
+	p := copyIndex(t)
+	rewrite(t, p, func(tx *bolt.Tx) error {
+		var m index.Meta
+		mb := tx.Bucket(index.BucketMeta)
+		if err := json.Unmarshal(mb.Get(index.MetaJSON), &m); err != nil {
+			return err
+		}
+		empty := make([]byte, m.FragmentBloom.Blob.Bytes)
+		m.FragmentBloom.Blob.CRC32C = crc32.Checksum(empty, crc32.MakeTable(crc32.Castagnoli))
+		js, _ := json.Marshal(m)
+		if err := mb.Put(index.MetaJSON, js); err != nil {
+			return err
+		}
+		return tx.Bucket(index.BucketBlobs).Put(index.BlobFragmentBloom, empty)
+	})
+	x, err := index.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	err = x.Verify()
+	if !errors.Is(err, index.ErrCorrupt) || !strings.Contains(err.Error(), "fragment Bloom filter misses") {
+		t.Fatalf("Verify = %v, want fragment filter misses", err)
 	}
 }

@@ -263,16 +263,16 @@ func (b *builder) finish() *GADDAG {
 	}
 	b.minimiseTo(0)
 	root := b.register(&b.path[0])
-	n := int(root) + 1 // nodes after the root are unreachable leftovers: none, root is last
-	off := make([]uint32, n)
+	order := b.layout(root)
+	off := make([]uint32, len(b.ls))
 	cur := uint32(0)
-	for id := n - 1; id >= 0; id-- {
+	for _, id := range order {
 		off[id] = cur
 		cur += 2 + uint32(bits.OnesCount32(b.am[id]))
 	}
 	raw := make([]byte, headerLen+4*int(cur))
 	a := make([]uint32, cur)
-	for id := n - 1; id >= 0; id-- {
+	for _, id := range order {
 		o := off[id]
 		a[o] = b.ls[id]
 		a[o+1] = b.am[id]
@@ -282,10 +282,52 @@ func (b *builder) finish() *GADDAG {
 			a[int(o)+2+i] = off[b.kids[int(f)+i]]
 		}
 	}
-	encode(raw, a, n, b.words)
+	encode(raw, a, len(order), b.words)
 	g, err := Load(raw)
 	if err != nil {
 		panic("gaddag: Build produced an invalid automaton: " + err.Error()) // a bug here, not bad input
 	}
 	return g
+}
+
+// layout orders the nodes reachable from root by their longest distance from
+// it. That is a topological order (every arc points forward, which Load
+// checks), and it packs the few shallow nodes every generation walks through
+// into the first kilobytes of the array, where they stay in cache; the deep,
+// rarely visited nodes come last.
+func (b *builder) layout(root int32) []int32 {
+	depth := make([]int32, root+1)
+	for i := range depth {
+		depth[i] = -1
+	}
+	depth[root] = 0
+	var perDepth [MaxWordLen + 3]int
+	// Children have smaller ids than all their parents, so one pass from
+	// the root down sees every parent of a node before the node.
+	for id := root; id >= 0; id-- {
+		d := depth[id]
+		if d < 0 {
+			continue
+		}
+		perDepth[d]++
+		f := b.first[id]
+		for i := int32(0); i < int32(bits.OnesCount32(b.am[id])); i++ {
+			k := b.kids[f+i]
+			depth[k] = max(depth[k], d+1)
+		}
+	}
+	start := make([]int, len(perDepth))
+	total := 0
+	for d, c := range perDepth {
+		start[d] = total
+		total += c
+	}
+	order := make([]int32, total)
+	for id := root; id >= 0; id-- {
+		if d := depth[id]; d >= 0 {
+			order[start[d]] = id
+			start[d]++
+		}
+	}
+	return order
 }
