@@ -91,21 +91,38 @@ func Build(ctx context.Context, o Options) (*Result, error) {
 		logw = io.Discard
 	}
 	start := time.Now()
-	src, err := openSource(ctx, &o)
+	var meta *index.Meta
+	var wl *WordList
+	// The temporary output file is created first, so an unwritable output
+	// directory is reported before a download, not after it.
+	err := writeAtomic(o.Out, func(tmp string) error {
+		src, err := openSource(ctx, &o)
+		if err != nil {
+			return err
+		}
+		wl, err = readList(src, o)
+		src.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", src.name, err)
+		}
+		if wl.Rejected > 0 {
+			fmt.Fprintf(logw, "rejected %d lines with characters outside A-Z, e.g. %q\n", wl.Rejected, wl.Examples)
+		}
+		meta = newMeta(src.name, wl, start)
+		return bulkLoad(ctx, tmp, wl.Words, meta, deriveBlobs(wl.Words, meta), o.hook)
+	})
 	if err != nil {
 		return nil, err
 	}
-	wl, err := readList(src, o)
-	src.Close()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", src.name, err)
-	}
-	if wl.Rejected > 0 {
-		fmt.Fprintf(logw, "rejected %d lines with characters outside A-Z, e.g. %q\n", wl.Rejected, wl.Examples)
-	}
+	fmt.Fprintf(logw, "wrote %s: %d words from %s in %s\n", o.Out, meta.WordCount, meta.Source, time.Duration(meta.BuildDuration))
+	return &Result{Out: o.Out, Meta: *meta, List: wl}, nil
+}
+
+// newMeta describes the list; the derived structures add their parts later.
+func newMeta(source string, wl *WordList, start time.Time) *index.Meta {
 	meta := &index.Meta{
 		FormatVersion: index.FormatVersion,
-		Source:        src.name,
+		Source:        source,
 		SHA256:        wl.SHA256,
 		WordCount:     len(wl.Words),
 		MinLen:        wl.MinLen, MaxLen: wl.MaxLen,
@@ -119,15 +136,7 @@ func Build(ctx context.Context, o Options) (*Result, error) {
 		meta.ByLength[len(w)]++
 		meta.ByFirstLetter[w[:1]]++
 	}
-	blobs := deriveBlobs(wl.Words, meta)
-	err = writeAtomic(o.Out, func(tmp string) error {
-		return bulkLoad(ctx, tmp, wl.Words, meta, blobs, o.hook)
-	})
-	if err != nil {
-		return nil, err
-	}
-	fmt.Fprintf(logw, "wrote %s: %d words from %s in %s\n", o.Out, meta.WordCount, meta.Source, time.Duration(meta.BuildDuration))
-	return &Result{Out: o.Out, Meta: *meta, List: wl}, nil
+	return meta
 }
 
 // readList checks the source's SHA-256 if one was given, gunzips it if it is

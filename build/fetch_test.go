@@ -213,3 +213,22 @@ func assertNoTemp(t *testing.T, dir string) {
 		t.Fatalf("temporary files left behind: %v", matches)
 	}
 }
+
+func TestUnwritableOutputIsReportedBeforeDownloading(t *testing.T) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Write([]byte(listText))
+	}))
+	defer srv.Close()
+	o := fetchOpts(t, srv.URL)
+	notDir := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(notDir, nil, 0o644)
+	o.Out = filepath.Join(notDir, "out.db")
+	if _, err := Build(context.Background(), o); err == nil {
+		t.Fatal("build into a non-directory succeeded")
+	}
+	if hits.Load() != 0 {
+		t.Fatalf("downloaded %d times before finding the output unwritable", hits.Load())
+	}
+}
