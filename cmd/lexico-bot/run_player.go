@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -21,7 +22,7 @@ func botFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else (run) the index cached for the gamestate's Dictionary URL, else the default index in the user cache directory, built on first use)"},
 		&cli.StringFlag{Name: "policy", Value: "equity", Usage: "`POLICY`: equity (score plus the value of the tiles kept; exchanges when worth more) or greedy (the highest score)"},
-		&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: gaddag (fast) or exhaustive (slow, for checking)"},
+		&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(movegen.Strategies(), ", ") + " (gaddag is the fast one; exhaustive is for checking)"},
 		&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` (CSV, see bot/equity/table.go; default the embedded data/leaves.csv)"},
 		&cli.DurationFlag{Name: "budget", Usage: "thinking time `DURATION` (e.g. 800ms), overriding MoveTime and ResponseDeadline (0: from the gamestate)"},
 		&cli.Float64Flag{Name: "margin", Value: player.DefaultClock.Margin, Usage: "`FRACTION` of the budget held back for the answer's trip (larger is safer, smaller thinks longer)"},
