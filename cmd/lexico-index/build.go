@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/lexico/lexico/build"
 	"github.com/urfave/cli/v2"
@@ -26,10 +27,10 @@ func init() {
 			&cli.StringFlag{Name: "source", Usage: "word list `URL|PATH|-` (default: the embedded word-list 4.1.0)"},
 			&cli.StringFlag{Name: "out", Value: build.DefaultOut, Usage: "index `FILE` to write"},
 			&cli.StringFlag{Name: "sha256", Usage: "expected SHA-256 `HEX` of the source bytes (as downloaded, before gunzip)"},
-			&cli.IntFlag{Name: "min-len", Value: build.DefaultMinLen, Usage: "shortest word kept"},
-			&cli.IntFlag{Name: "max-len", Value: build.DefaultMaxLen, Usage: "longest word kept"},
-			&cli.DurationFlag{Name: "timeout", Value: 0, Usage: "per-attempt download timeout (default 2m)"},
-			&cli.IntFlag{Name: "retries", Value: 3, Usage: "download retries on 5xx or a broken connection"},
+			&cli.IntFlag{Name: "min-len", Value: build.DefaultMinLen, Usage: "shortest word `N` kept"},
+			&cli.IntFlag{Name: "max-len", Value: build.DefaultMaxLen, Usage: "longest word `N` kept (at most 15, the largest board)"},
+			&cli.DurationFlag{Name: "timeout", Value: 2 * time.Minute, Usage: "per-attempt download `TIMEOUT`, headers and body"},
+			&cli.IntFlag{Name: "retries", Value: 3, Usage: "download retries (`N`) on 5xx or a broken connection, with doubling back-off"},
 			&cli.BoolFlag{Name: "no-cache", Usage: "do not read or write the download cache"},
 		},
 		Action: buildAction,
@@ -64,8 +65,8 @@ func buildAction(c *cli.Context) error {
 	if isTerminal(c.App.ErrWriter) {
 		o.Progress = c.App.ErrWriter
 	}
-	if o.MinLen < 1 || o.MaxLen < o.MinLen {
-		return exitError{2, fmt.Errorf("--min-len %d and --max-len %d: need 1 <= min <= max", o.MinLen, o.MaxLen)}
+	if o.MinLen < 1 || o.MaxLen < o.MinLen || o.MaxLen > build.DefaultMaxLen {
+		return exitError{2, fmt.Errorf("--min-len %d and --max-len %d: need 1 <= min <= max <= %d", o.MinLen, o.MaxLen, build.DefaultMaxLen)}
 	}
 	r, err := build.Build(ctx, o)
 	if errors.Is(err, context.Canceled) {
