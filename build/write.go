@@ -40,6 +40,7 @@ func writeAtomic(out string, fill func(tmp string) error) (err error) {
 		return fmt.Errorf("output %s is a directory", out)
 	}
 	dir := filepath.Dir(out)
+	removeStaleTemps(dir, filepath.Base(out))
 	f, err := os.CreateTemp(dir, "."+filepath.Base(out)+".*.tmp")
 	if err != nil {
 		var pe *fs.PathError
@@ -69,6 +70,22 @@ func writeAtomic(out string, fill func(tmp string) error) (err error) {
 		d.Close()
 	}
 	return nil
+}
+
+// staleTemp is the age past which a temporary file beside the output is
+// taken to be left by a killed build: a live build writes its file within
+// seconds of creating it, a slow download within minutes.
+const staleTemp = time.Hour
+
+// removeStaleTemps deletes what killed builds of out left beside it (a kill
+// gives no chance to clean up), sparing the files of builds still running.
+func removeStaleTemps(dir, base string) {
+	matches, _ := filepath.Glob(filepath.Join(dir, "."+base+".*.tmp"))
+	for _, m := range matches {
+		if fi, err := os.Stat(m); err == nil && time.Since(fi.ModTime()) > staleTemp {
+			os.Remove(m)
+		}
+	}
 }
 
 // bulkLoad writes the whole index into the empty file at path the way bbolt

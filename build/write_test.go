@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lexico/lexico/index"
 )
@@ -90,4 +91,24 @@ func TestMissingSourceFile(t *testing.T) {
 		t.Fatalf("err = %v, want not-exist", err)
 	}
 	assertNoFile(t, out)
+}
+
+func TestBuildRemovesTempFilesOfKilledBuilds(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "lexico.db")
+	stale := filepath.Join(dir, ".lexico.db.123.tmp")
+	live := filepath.Join(dir, ".lexico.db.456.tmp")
+	os.WriteFile(stale, []byte("half an index"), 0o644)
+	os.WriteFile(live, []byte("a build in progress"), 0o644)
+	old := time.Now().Add(-2 * staleTemp)
+	os.Chtimes(stale, old, old)
+	if _, err := Build(context.Background(), Options{Source: "-", Stdin: strings.NewReader("word\n"), Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a killed build's temporary file is still there")
+	}
+	if _, err := os.Stat(live); err != nil {
+		t.Errorf("a running build's temporary file was removed: %v", err)
+	}
 }
