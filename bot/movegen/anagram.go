@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -93,7 +94,8 @@ func (gen *AnagramGenerator) Generate(v *variant.Variant, b *board.Board, rack t
 type anaSlot struct {
 	dir, row, start, length int
 	key, nKey               int
-	fixedSum                int // face value of its tiles (blanks count 0)
+	fixedSum                int    // face value of its tiles (blanks count 0)
+	group                   uint64 // groupOf: slots sharing a lookup sort together
 }
 
 // anaState is the working memory of one Generate call.
@@ -162,13 +164,13 @@ func (s *anaState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec P
 	s.slots, s.keyBuf = s.slots[:0], s.keyBuf[:0]
 	s.findSlots(0, v.StartRow, v.StartCol, rackMask)
 	s.findSlots(1, v.StartCol, v.StartRow, rackMask)
-	slices.SortFunc(s.slots, s.compareSlots)
+	slices.SortFunc(s.slots, func(a, b anaSlot) int { return cmp.Compare(a.group, b.group) })
 
 	s.mv = move.Move{Kind: move.Play}
 	w := &s.walk
 	for i := 0; i < len(s.slots); {
 		j := i + 1
-		for j < len(s.slots) && s.compareSlots(s.slots[i], s.slots[j]) == 0 {
+		for j < len(s.slots) && s.sameLookup(&s.slots[i], &s.slots[j]) {
 			j++
 		}
 		s.group = s.slots[i:j]
@@ -216,13 +218,23 @@ func (s *anaState) letterLimits(limit *[26]uint8) {
 	}
 }
 
-// compareSlots orders slots by length, then fixed letters, so slots that
-// share a lookup are adjacent.
-func (s *anaState) compareSlots(a, b anaSlot) int {
-	if a.length != b.length {
-		return a.length - b.length
+// sameLookup reports whether two slots share a lookup: the same length and
+// fixed letters. (Equal group numbers almost always mean that; a hash
+// collision only splits a lookup in two, it never merges different ones.)
+func (s *anaState) sameLookup(a, b *anaSlot) bool {
+	return a.group == b.group && bytes.Equal(s.keyBuf[a.key:a.key+a.nKey], s.keyBuf[b.key:b.key+b.nKey])
+}
+
+// groupOf numbers a lookup: the slot length in the top byte, a hash of the
+// fixed letters below, so sorting slots by it brings those that share a
+// lookup together with a cheap integer comparison.
+func groupOf(length int, key []byte) uint64 {
+	h := uint64(14695981039346656037) // FNV-1a
+	for _, c := range key {
+		h ^= uint64(c)
+		h *= 1099511628211
 	}
-	return bytes.Compare(s.keyBuf[a.key:a.key+a.nKey], s.keyBuf[b.key:b.key+b.nKey])
+	return uint64(length)<<56 | h>>8
 }
 
 // findSlots lists the slots along the rows of s.lines[dir]; the start square
@@ -290,7 +302,7 @@ func (s *anaState) findSlots(dir, startRow, startCol int, rackMask CrossSet) {
 					}
 				}
 				s.slots = append(s.slots, anaSlot{dir: dir, row: r, start: st, length: length,
-					key: key, nKey: len(s.keyBuf) - key, fixedSum: fixedSum})
+					key: key, nKey: len(s.keyBuf) - key, fixedSum: fixedSum, group: groupOf(length, s.keyBuf[key:])})
 			}
 		}
 	}
