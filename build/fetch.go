@@ -95,6 +95,9 @@ func download(ctx context.Context, url string, o *Options) (*source, error) {
 			return nil, fmt.Errorf("source %s: %w", url, err)
 		}
 	}
+	if f.Retries == 0 {
+		return nil, fmt.Errorf("source %s: %w", url, lastErr)
+	}
 	return nil, fmt.Errorf("source %s: %w (after %d attempts)", url, lastErr, f.Retries+1)
 }
 

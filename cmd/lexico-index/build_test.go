@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -36,10 +37,22 @@ func TestBuildFromStdin(t *testing.T) {
 // TestBuildBadInput: each bad input gives one clear line on stderr, a
 // non-zero exit, and no file at --out.
 func TestBuildBadInput(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // downloads cache here, not in $HOME
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/truncated" {
+			w.Header().Set("Content-Length", "1000")
+			w.Write([]byte("CAT\nDOG\n"))
+			return
+		}
 		http.NotFound(w, r)
 	}))
 	defer srv.Close()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := "http://" + l.Addr().String() + "/words.txt"
+	l.Close()
 	dir := t.TempDir()
 	garbage := filepath.Join(dir, "garbage.bin")
 	os.WriteFile(garbage, []byte("\x00\x01\x02\x03\xff\xfe binary"), 0o644)
@@ -54,6 +67,8 @@ func TestBuildBadInput(t *testing.T) {
 	}{
 		{"missing file", "", "no such file", []string{"--source", filepath.Join(dir, "nope.txt")}},
 		{"404", "", "404", []string{"--source", srv.URL + "/dictionary.txt", "--no-cache"}},
+		{"refused connection", "", "connection refused", []string{"--source", refused, "--retries", "0"}},
+		{"truncated download", "", "truncated", []string{"--source", srv.URL + "/truncated", "--retries", "0", "--no-cache"}},
 		{"binary garbage", "", "not a text word list", []string{"--source", garbage}},
 		{"empty list", "", "empty", []string{"--source", empty}},
 		{"empty stdin", "", "empty", []string{"--source", "-"}},
@@ -68,6 +83,7 @@ func TestBuildBadInput(t *testing.T) {
 				t.Fatalf("exit 0")
 			}
 			lines := strings.Split(strings.TrimSpace(stderr), "\n")
+			t.Log(stderr)
 			if len(lines) != 1 || !strings.Contains(stderr, tc.want) {
 				t.Fatalf("stderr %q: want one line mentioning %q", stderr, tc.want)
 			}
