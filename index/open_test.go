@@ -245,3 +245,23 @@ func TestVerifyDetectsBloomFalseNegatives(t *testing.T) {
 		t.Fatalf("Verify = %v, want fragment filter misses", err)
 	}
 }
+
+// TestManyReadersShareOneFile: several bots open the same index at once (a
+// shared lock), and each answers on its own.
+func TestManyReadersShareOneFile(t *testing.T) {
+	p := copyIndex(t)
+	var xs []*index.Index
+	for range 4 {
+		x, err := index.Open(p)
+		if err != nil {
+			t.Fatalf("open while %d readers hold the file: %v", len(xs), err)
+		}
+		xs = append(xs, x)
+	}
+	for _, x := range xs {
+		if !x.Contains("RETAINS") {
+			t.Fatal("a shared reader lost a word")
+		}
+		x.Close()
+	}
+}
