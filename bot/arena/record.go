@@ -106,13 +106,15 @@ func ReadJSONL(rd io.Reader) (*Record, error) {
 		var err error
 		switch k.Kind {
 		case "game":
-			err, sawHeader = json.Unmarshal(sc.Bytes(), &r.Header), true
+			sawHeader = true
+			err = json.Unmarshal(sc.Bytes(), &r.Header)
 		case "turn":
 			var t Turn
 			err = json.Unmarshal(sc.Bytes(), &t)
 			r.Turns = append(r.Turns, t)
 		case "end":
-			err, sawEnd = json.Unmarshal(sc.Bytes(), &r.End), true
+			sawEnd = true
+			err = json.Unmarshal(sc.Bytes(), &r.End)
 		default:
 			err = fmt.Errorf("unknown kind %q", k.Kind)
 		}

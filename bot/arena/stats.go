@@ -31,10 +31,8 @@ func Wilson(successes float64, n int, z float64) (low, high float64) {
 // Percentiles summarises durations by nearest rank: P50 and P99 are
 // durations that were actually measured, never interpolated.
 type Percentiles struct {
-	N   int           `json:"n"`
-	P50 time.Duration `json:"-"`
-	P99 time.Duration `json:"-"`
-	Max time.Duration `json:"-"`
+	N             int
+	P50, P99, Max time.Duration
 }
 
 // Quantiles computes Percentiles of ds (sorted in place).
