@@ -24,9 +24,10 @@ import (
 // The WORD is the whole main word with tiles already on the board written
 // as '.', a blank as its lower-case letter; racks write a blank as '?'. A
 // move the referee refused is written as the pass it became, followed by a
-// #note saying why. End-of-game rack adjustments, when the rules make any,
-// are GCG's end-rack lines. Everything is read back from the gamestates and
-// moves in r, so any record can be converted.
+// #note saying why. Lexico has no end-of-game rack penalty (the referee
+// applies none), so there are no end-rack lines: the last cumulative score
+// of each player is the final score. Everything is read back from the
+// gamestates and moves in r, so any record can be converted.
 func (r *Record) WriteGCG(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	first := r.Header.Starter
@@ -44,16 +45,6 @@ func (r *Record) WriteGCG(w io.Writer) error {
 		fmt.Fprintf(bw, ">%s: %s\n", nicks[t.Seat], line)
 		if !t.Legal || t.Late {
 			fmt.Fprintf(bw, "#note refused by the referee: %s\n", oneLine(t.Reason))
-		}
-	}
-	e := r.End
-	for seat := range 2 {
-		adj := e.Adjustments[seat]
-		switch {
-		case adj > 0:
-			fmt.Fprintf(bw, ">%s:  (%s) +%d %d\n", nicks[seat], e.Racks[1-seat], adj, e.Scores[seat])
-		case adj < 0:
-			fmt.Fprintf(bw, ">%s: %s (%s) -%d %d\n", nicks[seat], e.Racks[seat], e.Racks[seat], -adj, e.Scores[seat])
 		}
 	}
 	return bw.Flush()

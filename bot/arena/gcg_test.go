@@ -10,8 +10,11 @@ import (
 	"time"
 
 	"github.com/lexico/lexico/bot/board"
+	"github.com/lexico/lexico/bot/gamestate"
 	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/position"
 	"github.com/lexico/lexico/bot/referee"
+	"github.com/lexico/lexico/bot/tile"
 	"github.com/lexico/lexico/bot/variant"
 )
 
@@ -153,6 +156,42 @@ func placeGCG(t *testing.T, b *board.Board, coord, word string) {
 			b.Set(r, c, board.Square{Letter: l - 'a' + 'A', Blank: true})
 		default:
 			b.Set(r, c, board.Square{Letter: l})
+		}
+	}
+}
+
+// A refused answer is written as the pass the referee made of it, with the
+// reason as a note; an exchange lists its tiles.
+func TestGCGRefusedTurnAndExchange(t *testing.T) {
+	rack, _ := tile.ParseRack("AEIQU?X")
+	gs, err := gamestate.Encode(&position.Position{Variant: variant.Multipliers, Board: variant.Multipliers.NewBoard(),
+		Rack: rack, BagCount: 80, Status: "RUNNING"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Record{
+		Header: Header{Players: [2]string{"bob", "eve"}, Starter: 1, Variant: "multipliers"},
+		Turns: []Turn{
+			{Seat: 1, Gamestate: gs, Move: []byte(`"nonsense"`), Reason: "unusable answer:\nnot a move"},
+			{Seat: 0, Gamestate: gs, Move: []byte(`[["Q","Blank"],["Pass"]]`), Legal: true, Total: 0},
+			{Seat: 1, Gamestate: gs, Move: []byte(`[["A"],[[7,7]]]`), Legal: true, Late: true, Reason: "late: answered after the deadline"},
+		},
+	}
+	var out bytes.Buffer
+	if err := r.WriteGCG(&out); err != nil {
+		t.Fatal(err)
+	}
+	want := "#player1 eve eve\n#player2 bob bob\n"
+	if !strings.Contains(out.String(), want) {
+		t.Errorf("players: want %q in\n%s", want, out.String())
+	}
+	for _, line := range []string{
+		">eve: AEIQUX? - +0 0\n#note refused by the referee: unusable answer: not a move\n",
+		">bob: AEIQUX? -Q? +0 0\n",
+		">eve: AEIQUX? - +0 0\n#note refused by the referee: late: answered after the deadline\n",
+	} {
+		if !strings.Contains(out.String(), line) {
+			t.Errorf("want %q in\n%s", line, out.String())
 		}
 	}
 }

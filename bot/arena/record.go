@@ -58,9 +58,6 @@ type Turn struct {
 type End struct {
 	Kind   string `json:"kind"` // "end"
 	Scores [2]int `json:"scores"`
-	// Adjustments are end-of-game changes to the seats' scores (racks left),
-	// already included in Scores; zero when the rules make none.
-	Adjustments [2]int `json:"adjustments"`
 	// Racks are the tiles each seat held at the end.
 	Racks  [2]string `json:"racks"`
 	Reason string    `json:"reason"`
