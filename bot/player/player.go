@@ -19,12 +19,15 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+	"time"
 
+	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/equity"
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/movegen"
 	"github.com/lexico/lexico/bot/position"
 	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/bot/variant"
 )
 
 // Generator is the move generator a player drives (movegen's strategies).
@@ -93,28 +96,39 @@ func ExchangeAllowed(p *position.Position) bool {
 // allowed, else a pass.
 func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 	c := &collector{pl: pl, pos: p, keep: max(pl.Top, 1)}
-	done := make(chan struct{})
+	// Each search sends once when it ends; the buffer lets it end after
+	// Choose has returned.
+	done := make(chan bool, 2)
 	noTime := ctx.Err() != nil
 	if !noTime {
-		go func() {
-			defer close(done)
-			defer func() {
-				if r := recover(); r != nil && r != errStopped {
-					panic(r)
-				}
-			}()
-			pl.Gen.Generate(p.Variant, p.Board, p.Rack, c.record)
-		}()
-		select {
-		case <-done:
-			c.complete = true
-		case <-ctx.Done():
+		var second <-chan time.Time
+		if deadline, ok := ctx.Deadline(); ok {
+			c.deadline = deadline
+			t := time.NewTimer(time.Duration(float64(time.Until(deadline)) * secondSearchAt))
+			defer t.Stop()
+			second = t.C
+		}
+		go c.search(p.Variant, p.Board, c.record, done)
+	wait:
+		for {
+			select {
+			case finished := <-done:
+				c.complete = finished // either search alone sees every play
+				break wait
+			case <-second:
+				second = nil
+				vt := *p.Variant
+				vt.StartRow, vt.StartCol = p.Variant.StartCol, p.Variant.StartRow
+				go c.search(&vt, p.Board.Transpose(), c.recordTransposed, done)
+			case <-ctx.Done():
+				break wait
+			}
 		}
 	}
 	c.stopped.Store(true)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	ch := Choice{Plays: c.plays, Complete: c.complete}
+	ch := Choice{Plays: max(c.plays[0], c.plays[1]), Complete: c.complete}
 
 	allowed := ExchangeAllowed(p)
 	if allowed && (pl.Exchanges || len(c.top) == 0) {
@@ -136,11 +150,11 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 		return ch
 	case c.top[0].Move.Kind == move.Exchange:
 		switch {
-		case c.plays == 0 && c.complete:
+		case ch.Plays == 0 && c.complete:
 			ch.Reason = "no play found"
 		case noTime:
 			ch.Reason = "no time left to search"
-		case c.plays == 0:
+		case ch.Plays == 0:
 			ch.Reason = "no play found within the budget"
 		default:
 			ch.Reason = fmt.Sprintf("the exchange is worth %.1f, the best play %.1f", c.top[0].Equity, c.bestPlay)
@@ -164,26 +178,76 @@ type collector struct {
 	stopped  atomic.Bool
 	mu       sync.Mutex
 	top      []Candidate // best first, at most keep
-	plays    int
+	plays    [2]int      // by search: 0 the board, 1 its transpose
+	ticks    [2]uint     // plays seen by each search, read only by it
+	deadline time.Time   // the budget's end (zero: none)
 	bestPlay float64
-	complete bool
-	exBuf    [tile.NumKinds * 2]byte
+	// transposed is recordTransposed's buffer for the play turned back.
+	transposed [tile.NumKinds]move.Placement
+	complete   bool
+	exBuf      [tile.NumKinds * 2]byte
 }
+
+// secondSearchAt is the share of the budget after which a search still
+// running gets a second one over the transposed board. The generator finds
+// across plays first and down plays last, so a search cut short has seen
+// few down plays; the second search, finding them first as across plays of
+// the transpose, covers them. It costs a second core's work only on the
+// rare positions that take a fifth of the budget (crowded boards, blanks);
+// earlier would double the work of ordinary searches, later would leave it
+// too little time.
+const secondSearchAt = 0.2
 
 // errStopped unwinds a generator whose answer is no longer wanted.
 var errStopped = errors.New("player: search stopped")
 
-// record is the generator's callback: the hot path. It copies a move only
-// when it enters the top list.
+// search runs the generator over b, reporting to rec, and sends on done
+// whether it finished (true) or was cut (false). A search that cuts itself
+// at the deadline wakes Choose directly, on the core it frees, sooner than
+// the deadline's timer would on a busy machine.
 //
-// Once Choose has answered, record panics with errStopped, which the
-// generation goroutine recovers: the Generator interface has no way to be
-// cancelled, and a search left running after its deadline (hundreds of
-// milliseconds with two blanks on a crowded board) would pile up under load
-// and starve the searches that still have a deadline to meet. The panic
-// reaches the generator between two plays, where it holds no lock.
-func (c *collector) record(m *move.Move) {
+// Once Choose has answered, the recorders panic with errStopped, which
+// search recovers: the Generator interface has no way to be cancelled, and a
+// search left running after its deadline (hundreds of milliseconds with two
+// blanks on a crowded board) would pile up under load and starve the
+// searches that still have a deadline to meet. The panic reaches the
+// generator between two plays, where it holds no lock.
+func (c *collector) search(v *variant.Variant, b *board.Board, rec movegen.PlayRecorder, done chan<- bool) {
+	defer func() {
+		r := recover()
+		if r != nil && r != errStopped {
+			panic(r)
+		}
+		done <- r == nil
+	}()
+	c.pl.Gen.Generate(v, b, c.pos.Rack, rec)
+}
+
+// record is the recorder of the search over the board: the hot path. It
+// copies a move only when it enters the top list.
+func (c *collector) record(m *move.Move) { c.value(m, 0) }
+
+// recordTransposed is the recorder of the search over the transposed board:
+// it turns each play back before valuing it.
+func (c *collector) recordTransposed(m *move.Move) {
+	t := *m
+	t.Tiles = c.transposed[:len(m.Tiles)]
+	for i, pl := range m.Tiles {
+		pl.Row, pl.Col = pl.Col, pl.Row
+		t.Tiles[i] = pl
+	}
+	c.value(&t, 1)
+}
+
+func (c *collector) value(m *move.Move, search int) {
 	if c.stopped.Load() {
+		panic(errStopped)
+	}
+	// The searches also watch the clock themselves, every 64 plays: when
+	// they busy every core, the goroutine woken by the deadline would wait
+	// for the scheduler to preempt one (up to 10 ms) before it could answer.
+	if c.ticks[search]++; c.ticks[search]&63 == 0 && !c.deadline.IsZero() && time.Now().After(c.deadline) {
+		c.stopped.Store(true)
 		panic(errStopped)
 	}
 	leave := c.pos.Rack
@@ -196,10 +260,10 @@ func (c *collector) record(m *move.Move) {
 	if c.stopped.Load() {
 		return // Choose has taken the answer while this play was valued
 	}
-	if c.plays == 0 || eq > c.bestPlay {
+	if c.plays == [2]int{} || eq > c.bestPlay {
 		c.bestPlay = eq
 	}
-	c.plays++
+	c.plays[search]++
 	c.offer(m, eq, leave)
 }
 
@@ -208,13 +272,33 @@ func (c *collector) offer(m *move.Move, eq float64, leave tile.Rack) {
 	if len(c.top) == c.keep && eq <= c.top[len(c.top)-1].Equity {
 		return
 	}
-	cand := Candidate{Move: copyMove(m), Equity: eq, Leave: leave}
 	i := sort.Search(len(c.top), func(i int) bool { return c.top[i].Equity < eq })
+	// Both searches report the same plays: an equal one already kept sits
+	// just before i, among the candidates of the same equity.
+	for j := i - 1; j >= 0 && c.top[j].Equity == eq; j-- {
+		if samePlay(&c.top[j].Move, m) {
+			return
+		}
+	}
+	cand := Candidate{Move: copyMove(m), Equity: eq, Leave: leave}
 	if len(c.top) < c.keep {
 		c.top = append(c.top, Candidate{})
 	}
 	copy(c.top[i+1:], c.top[i:])
 	c.top[i] = cand
+}
+
+// samePlay reports whether two plays place the same tiles, in any order.
+func samePlay(a, b *move.Move) bool {
+	if a.Kind != b.Kind || len(a.Tiles) != len(b.Tiles) || len(a.Exchanged) != len(b.Exchanged) {
+		return false
+	}
+	for _, p := range a.Tiles {
+		if !slices.Contains(b.Tiles, p) {
+			return false
+		}
+	}
+	return a.Kind != move.Exchange || string(a.Exchanged) == string(b.Exchanged)
 }
 
 func copyMove(m *move.Move) move.Move {
