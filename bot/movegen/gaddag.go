@@ -44,6 +44,18 @@ func (gen *GADDAGGenerator) Generate(v *variant.Variant, b *board.Board, rack ti
 	gen.pool.Put(s)
 }
 
+// cell is what the generator reads about one square of the current line,
+// gathered once per line so the recursion touches one small array.
+type cell struct {
+	letter   uint8 // tile on the square: 0 empty, else 'A'..'Z'
+	blank    bool  // that tile is a blank (scores 0)
+	has      bool  // placing here forms a cross word
+	lm, wm   uint8 // letter and word multipliers of the premium
+	cross    uint32
+	base     int32 // face value of the old tiles of the cross word
+	oldValue int32 // value of the tile on the square (0 for a blank)
+}
+
 // score accumulates a play's score as tiles are placed: the main word's
 // letter sum and word multiplier, and the finished cross words.
 type score struct {
@@ -64,18 +76,21 @@ type genState struct {
 	minWord  int
 	rack     [tile.NumKinds]uint8
 	rackLeft int
+	// rackSet has bit l while the rack holds letter l (blanks aside), so a
+	// rack without blanks filters the candidate letters with one AND.
+	rackSet uint32
 
 	// The line being generated.
 	vertical   bool
 	row        int
-	sq         []board.Square
-	prem       []board.Premium
+	cells      []cell
 	ci         *crossInfo
 	anchor     int
 	lastAnchor int
 	wordStart  int
-	placed     []byte // letter placed on each column of the line, 0 for none
-	placedBl   []bool // whether that tile is a blank
+	placed     []byte               // letter placed on each column of the line, 0 for none
+	owned      [tile.NumKinds]uint8 // the rack as given, to share out between real tiles and blanks
+	cost       []int                // score lost if the i-th placed tile is a blank
 	tiles      []move.Placement
 	mv         move.Move
 }
@@ -86,16 +101,25 @@ func (s *genState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec P
 	s.values = v.Values
 	s.values[tile.BlankIndex] = 0
 	s.rack = rack.Counts
+	s.owned = rack.Counts
 	s.rackLeft = rack.N
+	s.rackSet = 0
+	for l := 0; l < 26; l++ {
+		if s.rack[l] > 0 {
+			s.rackSet |= 1 << uint(l)
+		}
+	}
 	if rack.N == 0 || n == 0 {
 		return
 	}
 	if cap(s.placed) < n {
 		s.placed = make([]byte, n)
-		s.placedBl = make([]bool, n)
+		s.cost = make([]int, n)
 		s.tiles = make([]move.Placement, 0, n)
+		s.cells = make([]cell, n)
 	}
-	s.placed, s.placedBl = s.placed[:n], s.placedBl[:n]
+	s.cells = s.cells[:n]
+	s.placed = s.placed[:n]
 	clear(s.placed)
 	s.first = b.IsEmpty()
 	s.minWord = 2
@@ -123,8 +147,8 @@ func (s *genState) genBoard(x *board.Board, vertical bool, startRow, startCol in
 	}
 	for r := 0; r < n; r++ {
 		s.row = r
-		s.sq = x.Squares[r*n : (r+1)*n]
-		s.prem = x.Premiums[r*n : (r+1)*n]
+		sq := x.Squares[r*n : (r+1)*n]
+		s.loadLine(sq, x.Premiums[r*n:(r+1)*n])
 		s.lastAnchor = -2
 		if s.first {
 			if r == startRow && startCol >= 0 && startCol < n {
@@ -141,10 +165,10 @@ func (s *genState) genBoard(x *board.Board, vertical bool, startRow, startCol in
 			below = x.Squares[(r+1)*n : (r+2)*n]
 		}
 		for c := 0; c < n; c++ {
-			if s.sq[c].Letter != 0 {
+			if sq[c].Letter != 0 {
 				continue
 			}
-			if !(c > 0 && s.sq[c-1].Letter != 0 || c+1 < n && s.sq[c+1].Letter != 0 ||
+			if !(c > 0 && sq[c-1].Letter != 0 || c+1 < n && sq[c+1].Letter != 0 ||
 				above != nil && above[c].Letter != 0 || below != nil && below[c].Letter != 0) {
 				continue
 			}
@@ -155,15 +179,33 @@ func (s *genState) genBoard(x *board.Board, vertical bool, startRow, startCol in
 	}
 }
 
+// loadLine gathers the cells of the current line.
+func (s *genState) loadLine(sq []board.Square, prem []board.Premium) {
+	base := s.row * s.n
+	for c := range s.cells {
+		p := prem[c]
+		ce := cell{letter: sq[c].Letter, blank: sq[c].Blank, lm: uint8(p.LetterMultiplier()), wm: uint8(p.WordMultiplier())}
+		if ce.letter != 0 {
+			if !ce.blank {
+				ce.oldValue = int32(s.values[ce.letter-'A'])
+			}
+		} else {
+			ce.cross = uint32(s.ci.set[base+c])
+			ce.has = s.ci.has[base+c]
+			ce.base = s.ci.score[base+c]
+		}
+		s.cells[c] = ce
+	}
+}
+
 // gen puts a letter on column col (the board's tile, or each rack tile the
 // GADDAG and the cross set allow) and continues the word from node.
 func (s *genState) gen(col int, node gaddag.Node, sc score) {
 	g := s.g
-	if sq := s.sq[col]; sq.Letter != 0 {
-		l := int(sq.Letter - 'A')
-		if !sq.Blank {
-			sc.main += s.values[l]
-		}
+	ce := &s.cells[col]
+	if ce.letter != 0 {
+		l := int(ce.letter - 'A')
+		sc.main += int(ce.oldValue)
 		if (g.ArcSet(node)|g.LetterSet(node))&(1<<uint(l)) == 0 {
 			return
 		}
@@ -173,49 +215,46 @@ func (s *genState) gen(col int, node gaddag.Node, sc score) {
 	if s.rackLeft == 0 {
 		return
 	}
-	possible := uint32(s.ci.set[s.crossIndex(col)]) & (g.ArcSet(node) | g.LetterSet(node))
+	possible := ce.cross & (g.ArcSet(node) | g.LetterSet(node))
+	blanks := s.rack[tile.BlankIndex]
+	if blanks == 0 {
+		possible &= s.rackSet
+	}
 	if possible == 0 {
 		return
 	}
-	prem := s.prem[col]
-	lm, wm := prem.LetterMultiplier(), prem.WordMultiplier()
-	ci := s.crossIndex(col)
-	hasCross := s.ci.has[ci]
-	crossBase := int(s.ci.score[ci])
+	lm, wm := int(ce.lm), int(ce.wm)
+	hasCross := ce.has
+	crossBase := int(ce.base)
 	for m := possible; m != 0; m &= m - 1 {
 		l := bits.TrailingZeros32(m)
-		next := g.Arc(node, l)
-		for _, blank := range [2]bool{false, true} {
-			k := l
-			if blank {
-				k = tile.BlankIndex
-			}
-			if s.rack[k] == 0 {
-				continue
-			}
-			s.rack[k]--
-			s.rackLeft--
-			s.placed[col] = byte('A' + l)
-			s.placedBl[col] = blank
-			lv := 0
-			if !blank {
-				lv = s.values[l] * lm
-			}
-			nsc := score{main: sc.main + lv, mult: sc.mult * wm, cross: sc.cross, tiles: sc.tiles + 1}
-			if hasCross {
-				nsc.cross += (crossBase + lv) * wm
-			}
-			s.goOn(col, l, node, next, nsc)
-			s.rack[k]++
-			s.rackLeft++
+		// Real tile if one is left, else a blank: which of the placed
+		// letters are blanks is decided in record, so a subtree is walked
+		// once however many ways the rack can pay for it.
+		k := l
+		if s.rack[l] == 0 {
+			k = tile.BlankIndex
 		}
+		s.rack[k]--
+		if k != tile.BlankIndex && s.rack[k] == 0 {
+			s.rackSet &^= 1 << uint(l)
+		}
+		s.rackLeft--
+		s.placed[col] = byte('A' + l)
+		lv := s.values[l] * lm
+		nsc := score{main: sc.main + lv, mult: sc.mult * wm, cross: sc.cross, tiles: sc.tiles + 1}
+		if hasCross {
+			nsc.cross += (crossBase + lv) * wm
+		}
+		s.goOn(col, l, node, g.Arc(node, l), nsc)
+		s.rack[k]++
+		if k != tile.BlankIndex {
+			s.rackSet |= 1 << uint(l)
+		}
+		s.rackLeft++
 	}
 	s.placed[col] = 0
 }
-
-// crossIndex is where the cross information of column col of the current
-// line is stored.
-func (s *genState) crossIndex(col int) int { return s.row*s.n + col }
 
 // goOn continues after letter l went on col: record the word if it is
 // complete, then extend it leftwards (while left of or on the anchor) or
@@ -225,8 +264,8 @@ func (s *genState) goOn(col, l int, old, next gaddag.Node, sc score) {
 	n := s.n
 	ends := g.LetterSet(old)&(1<<uint(l)) != 0
 	if col <= s.anchor {
-		leftEmpty := col == 0 || s.sq[col-1].Letter == 0
-		rightEmpty := s.anchor+1 == n || s.sq[s.anchor+1].Letter == 0
+		leftEmpty := col == 0 || s.cells[col-1].letter == 0
+		rightEmpty := s.anchor+1 == n || s.cells[s.anchor+1].letter == 0
 		if ends && leftEmpty && rightEmpty {
 			s.record(col, s.anchor, sc)
 		}
@@ -244,7 +283,7 @@ func (s *genState) goOn(col, l int, old, next gaddag.Node, sc score) {
 		}
 		return
 	}
-	if ends && (col+1 == n || s.sq[col+1].Letter == 0) {
+	if ends && (col+1 == n || s.cells[col+1].letter == 0) {
 		s.record(s.wordStart, col, sc)
 	}
 	if next != 0 && col+1 < n {
@@ -252,7 +291,10 @@ func (s *genState) goOn(col, l int, old, next gaddag.Node, sc score) {
 	}
 }
 
-// record reports the play whose main word spans columns start..end.
+// record reports the plays whose main word spans columns start..end: one
+// for each way the rack can pay for the placed letters with real tiles and
+// blanks. sc scored every tile as real; a blank loses its letter's value in
+// the main word and in its cross word.
 func (s *genState) record(start, end int, sc score) {
 	if end-start+1 < s.minWord {
 		return
@@ -261,7 +303,7 @@ func (s *genState) record(start, end int, sc score) {
 		// A lone tile that also touches a tile across was reported by the
 		// horizontal pass (with this word as its cross word).
 		for c := start; c <= end; c++ {
-			if s.placed[c] != 0 && s.ci.has[s.crossIndex(c)] {
+			if s.placed[c] != 0 && s.cells[c].has {
 				return
 			}
 		}
@@ -271,10 +313,17 @@ func (s *genState) record(start, end int, sc score) {
 		if s.placed[c] == 0 {
 			continue
 		}
-		p := move.Placement{Row: s.row, Col: c, Letter: s.placed[c], Blank: s.placedBl[c]}
+		p := move.Placement{Row: s.row, Col: c, Letter: s.placed[c]}
 		if s.vertical {
 			p.Row, p.Col = c, s.row
 		}
+		ce := &s.cells[c]
+		lv := s.values[p.Letter-'A'] * int(ce.lm)
+		cost := lv * sc.mult
+		if ce.has {
+			cost += lv * int(ce.wm)
+		}
+		s.cost[len(ts)] = cost
 		ts = append(ts, p)
 	}
 	s.tiles = ts
@@ -283,6 +332,28 @@ func (s *genState) record(start, end int, sc score) {
 		total += s.v.BingoBonus
 	}
 	s.mv.Tiles = ts
-	s.mv.Score = total
-	s.rec(&s.mv)
+	s.pay(0, total)
+}
+
+// pay decides whether tile i onwards are real tiles or blanks, reporting
+// each complete choice.
+func (s *genState) pay(i, total int) {
+	if i == len(s.tiles) {
+		s.mv.Score = total
+		s.rec(&s.mv)
+		return
+	}
+	l := s.tiles[i].Letter - 'A'
+	if s.owned[l] > 0 {
+		s.owned[l]--
+		s.tiles[i].Blank = false
+		s.pay(i+1, total)
+		s.owned[l]++
+	}
+	if s.owned[tile.BlankIndex] > 0 {
+		s.owned[tile.BlankIndex]--
+		s.tiles[i].Blank = true
+		s.pay(i+1, total-s.cost[i])
+		s.owned[tile.BlankIndex]++
+	}
 }
