@@ -6,4 +6,5 @@ import "errors"
 var (
 	ErrUnknownStrategy = errors.New("unknown move generation strategy")
 	ErrNoGADDAG        = errors.New("no GADDAG")
+	ErrNoIndex         = errors.New("no index")
 )

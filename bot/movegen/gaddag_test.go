@@ -1,7 +1,6 @@
 package movegen
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/lexico/lexico/bot/board"
@@ -154,12 +153,6 @@ func TestRecorders(t *testing.T) {
 		if s, _ := rules.Score(v, b, m); s != m.Score {
 			t.Fatalf("%s: kept score %d, rules.Score %d", m.Key(), m.Score, s)
 		}
-	}
-}
-
-func TestNewUnknown(t *testing.T) {
-	if _, err := New("nonsense", nil); !errors.Is(err, ErrUnknownStrategy) {
-		t.Fatalf("New(nonsense) error %v", err)
 	}
 }
 

@@ -17,6 +17,7 @@ package movegen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/lexico/lexico/bot/board"
@@ -24,12 +25,7 @@ import (
 	"github.com/lexico/lexico/bot/tile"
 	"github.com/lexico/lexico/bot/variant"
 	"github.com/lexico/lexico/index"
-	"github.com/lexico/lexico/index/gaddag"
 )
-
-// gaddagSource is what New needs from an index: the GADDAG precomputed into
-// it, so the generator is never rebuilt at start-up.
-type gaddagSource interface{ GADDAG() *gaddag.GADDAG }
 
 // PlayRecorder receives each legal play with its score. m is valid only
 // during the call: copy what you keep.
@@ -45,16 +41,22 @@ type Generator interface {
 // Strategies lists the names New accepts.
 func Strategies() []string { return []string{"gaddag", "anagram", "exhaustive"} }
 
-// New returns the strategy called name over idx: "gaddag" (the fast one,
-// over the GADDAG stored in the index) or "exhaustive" (plainly correct and
-// slow, for tests and for checking the others).
+// New returns the strategy called name (any case) over idx: "gaddag" (the
+// fastest, over the GADDAG stored in the index, never rebuilt at start-up),
+// "anagram" (rack-subset lookups in the index fitted onto board slots) or
+// "exhaustive" (plainly correct and slow, for tests and for checking the
+// others).
 func New(name string, idx *index.Index) (Generator, error) {
-	switch strings.ToLower(name) {
+	name = strings.ToLower(name)
+	if !slices.Contains(Strategies(), name) {
+		return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownStrategy, name, strings.Join(Strategies(), ", "))
+	}
+	if idx == nil {
+		return nil, fmt.Errorf("%w for strategy %q", ErrNoIndex, name)
+	}
+	switch name {
 	case "gaddag":
-		var g *gaddag.GADDAG
-		if src, ok := any(idx).(gaddagSource); ok {
-			g = src.GADDAG()
-		}
+		g := idx.GADDAG()
 		if g == nil {
 			return nil, fmt.Errorf("%w: index %s holds no GADDAG", ErrNoGADDAG, idx.Path())
 		}
