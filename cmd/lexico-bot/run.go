@@ -63,6 +63,9 @@ func runMove(c *cli.Context) error {
 	if setup.note != "" {
 		fmt.Fprintln(stderr, "lexico-bot run:", setup.note)
 	}
+	if p.Status != "" && p.Status != "RUNNING" {
+		fmt.Fprintf(stderr, "lexico-bot run: the gamestate's GameStatus is %q, not RUNNING; answering anyway\n", p.Status)
+	}
 
 	start := time.Now()
 	budget := setup.clock.Budget(p, start)
