@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -70,6 +71,21 @@ func TestServeAnswersAndStopsOnSignal(t *testing.T) {
 	// searching, and still with a move the platform accepts.
 	if !mr.Late || mr.Plays != 0 {
 		t.Fatalf("/move on a stale deadline searched: %+v", mr)
+	}
+	legalOnDoc(t, mr.Move)
+
+	// The same position with a live deadline gets a full search.
+	live := regexp.MustCompile(`'ResponseDeadline': \d+`).ReplaceAll(doc,
+		[]byte(fmt.Sprintf("'ResponseDeadline': %d", time.Now().Add(time.Minute).UnixMilli())))
+	resp, err = http.Post("http://"+addr+"/move", "text/plain", bytes.NewReader(live))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mr = server.MoveResponse{}
+	err = json.NewDecoder(resp.Body).Decode(&mr)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != 200 || mr.Late || !mr.Complete || mr.Plays == 0 || mr.Kind != "play" {
+		t.Fatalf("/move with a live deadline: %d %v %+v; want a complete search and a play", resp.StatusCode, err, mr)
 	}
 	legalOnDoc(t, mr.Move)
 
