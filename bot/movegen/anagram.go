@@ -24,10 +24,12 @@ import (
 // slot's length made of the slot's fixed letters plus some of the rack,
 // looks up the words with exactly those letters and fits each onto the slot.
 //
-// Slots with the same length and the same fixed letters share one lookup: a
-// walk of the anagram trie (the index's anagram keys held in memory) that
-// enters only branches with a key of that length and never passes a required
-// letter, so only keys that can fill the slot are reached. What the letters
+// Slots with the same fixed letters share one lookup, whatever their
+// lengths: a walk of the anagram trie (the index's anagram keys held in
+// memory, with the lengths below each node: the length buckets) that enters
+// only branches holding a key of a wanted length, never passes a required
+// letter, and takes from the rack only letters some square of the slots can
+// take, so only keys that can fill a slot are reached. What the letters
 // alone cannot decide is settled square by square with a mask per square:
 // the board's tile on a fixed square; on an empty square the cross-check set
 // (H2's CrossSet, the same code as the GADDAG generator's) narrowed to the
@@ -120,6 +122,7 @@ type anaState struct {
 	fragBuf  []byte
 	walk     keyWalk
 	group    []anaSlot
+	byLen    [maxKeyLen + 1][2]int // the group's slots of each length: group[lo:hi]
 	word     []byte
 	cur      *anaSlot
 	placedBl []bool
@@ -175,7 +178,16 @@ func (s *anaState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec P
 		}
 		s.group = s.slots[i:j]
 		sl := &s.slots[i]
-		w.length = sl.length
+		// The group is sorted by length: note where each length's slots are.
+		w.targets = 0
+		for k := range s.group {
+			l := s.group[k].length
+			if w.targets&(1<<uint(l)) == 0 {
+				w.targets |= 1 << uint(l)
+				s.byLen[l][0] = k
+			}
+			s.byLen[l][1] = k + 1
+		}
 		w.need, w.needMask, w.needLeft = [26]uint8{}, 0, sl.nKey
 		for _, c := range s.keyBuf[sl.key : sl.key+sl.nKey] {
 			w.need[c-'A']++
@@ -218,23 +230,24 @@ func (s *anaState) letterLimits(limit *[26]uint8) {
 	}
 }
 
-// sameLookup reports whether two slots share a lookup: the same length and
-// fixed letters. (Equal group numbers almost always mean that; a hash
-// collision only splits a lookup in two, it never merges different ones.)
+// sameLookup reports whether two slots share a lookup: the same fixed
+// letters, whatever their lengths. (Equal hashes almost always mean that; a
+// hash collision only splits a lookup in two, it never merges different
+// ones.)
 func (s *anaState) sameLookup(a, b *anaSlot) bool {
-	return a.group == b.group && bytes.Equal(s.keyBuf[a.key:a.key+a.nKey], s.keyBuf[b.key:b.key+b.nKey])
+	return a.group>>8 == b.group>>8 && bytes.Equal(s.keyBuf[a.key:a.key+a.nKey], s.keyBuf[b.key:b.key+b.nKey])
 }
 
-// groupOf numbers a lookup: the slot length in the top byte, a hash of the
-// fixed letters below, so sorting slots by it brings those that share a
-// lookup together with a cheap integer comparison.
+// groupOf numbers a slot for sorting: a hash of its fixed letters above, its
+// length in the low byte, so slots that share a lookup come together, in
+// order of length, with a cheap integer comparison.
 func groupOf(length int, key []byte) uint64 {
 	h := uint64(14695981039346656037) // FNV-1a
 	for _, c := range key {
 		h ^= uint64(c)
 		h *= 1099511628211
 	}
-	return uint64(length)<<56 | h>>8
+	return h&^0xff | uint64(length)
 }
 
 // findSlots lists the slots along the rows of s.lines[dir]; the start square
@@ -349,11 +362,14 @@ func (s *anaState) pruneByFragments(sq []board.Square, al []CrossSet) {
 	}
 }
 
-// visit is the trie walk's callback: try word on every slot of the group.
+// visit is the trie walk's callback: try word on every slot of the group
+// with its length.
 func (s *anaState) visit(word []byte) {
 	n := s.n
-	for i := range s.group {
-		sl := &s.group[i]
+	span := s.byLen[len(word)]
+	slots := s.group[span[0]:span[1]]
+	for i := range slots {
+		sl := &slots[i]
 		base := (sl.dir*n+sl.row)*n + sl.start
 		al := s.allowed[base : base+sl.length]
 		fits := true

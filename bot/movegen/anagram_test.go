@@ -211,7 +211,7 @@ func TestKeyWalk(t *testing.T) {
 		rack := tile.RackOf(rackS)
 
 		var got []string
-		w := keyWalk{t: tr, length: length, needLeft: len(fixed), blanks: rack.Blanks()}
+		w := keyWalk{t: tr, targets: 1 << uint(length), needLeft: len(fixed), blanks: rack.Blanks()}
 		for _, c := range fixed {
 			w.need[c-'A']++
 			w.needMask |= 1 << (c - 'A')

@@ -108,16 +108,19 @@ func (t *anagramTrie) build(ni int, keys, words []string, depth int) uint32 {
 	return lengths
 }
 
-// keyWalk enumerates the keys of one length that hold every letter of a
-// required multiset (a slot's fixed letters) plus letters from a rack, blanks
-// standing for any letter. Each key is visited once: a letter is taken from
-// the required set first, then from the rack's real tiles, and from a blank
-// only when neither has one left, so the walk never reaches a key twice by
-// different choices of source. Letters the rack supplies are also capped by
-// limit: the slots' squares say which letters can go on them at all.
+// keyWalk enumerates the keys of the target lengths that hold every letter
+// of a required multiset (a slot's fixed letters) plus letters from a rack,
+// blanks standing for any letter. Slots with the same fixed letters share one
+// walk whatever their lengths: keys of different lengths share their
+// prefixes, so one walk costs little more than the longest one. Each key is
+// visited once: a letter is taken from the required set first, then from the
+// rack's real tiles, and from a blank only when neither has one left, so the
+// walk never reaches a key twice by different choices of source. Letters the
+// rack supplies are also capped by limit: the slots' squares say which
+// letters can go on them at all.
 type keyWalk struct {
 	t        *anagramTrie
-	length   int
+	targets  uint32 // bit l: find keys of length l
 	need     [26]uint8
 	needMask uint32 // letters with need > 0
 	needLeft int
@@ -127,33 +130,55 @@ type keyWalk struct {
 	// limit[x] caps the letters x taken from the rack (tiles or blanks):
 	// at most as many as there are empty squares that can take x.
 	limit [26]uint8
+	// ge[x] is how many tiles of letters x..Z the rack can still give (each
+	// letter capped by limit), as at the start of the walk; below a node
+	// reached by x, ge[x+1] is still exact (the path took only letters up
+	// to x) and x's own count is read live.
+	ge    [27]uint8
 	visit func(word []byte) // called for every word of every key found
 }
 
 // run walks the whole trie.
 func (w *keyWalk) run() {
-	if w.length <= maxKeyLen && w.t.nodes[0].lengths&(1<<uint(w.length)) != 0 {
-		w.walk(0, 0)
+	w.ge[26] = 0
+	for l := 25; l >= 0; l-- {
+		w.ge[l] = w.ge[l+1] + min(w.rack[l], w.limit[l])
 	}
+	w.walk(0, 0)
+}
+
+// lengthsBetween is the set of lengths lo..hi.
+func lengthsBetween(lo, hi int) uint32 {
+	if hi > maxKeyLen {
+		hi = maxKeyLen
+	}
+	if lo > hi {
+		return 0
+	}
+	return (1<<uint(hi+1) - 1) &^ (1<<uint(lo) - 1)
 }
 
 func (w *keyWalk) walk(ni uint32, depth int) {
 	nd := &w.t.nodes[ni]
-	rem := w.length - depth
-	if rem == 0 {
-		if nd.nWords > 0 && w.needLeft == 0 {
-			l := uint32(w.length)
-			ws := w.t.words[nd.words : nd.words+uint32(nd.nWords)*l]
-			for i := 0; i+int(l) <= len(ws); i += int(l) {
-				w.visit(ws[i : i+int(l)])
-			}
+	if nd.nWords > 0 && w.needLeft == 0 && w.targets&(1<<uint(depth)) != 0 {
+		ws := w.t.words[nd.words : nd.words+uint32(nd.nWords)*uint32(depth)]
+		for i := 0; i+depth <= len(ws); i += depth {
+			w.visit(ws[i : i+depth])
 		}
+	}
+	// Keys are sorted, so below a node reached by letter x only letters
+	// from x on can follow: the rack's tiles before x no longer count.
+	avail := w.rackLeft
+	if depth > 0 {
+		x := nd.letter
+		avail = int(w.ge[x+1]) + int(min(w.rack[x], w.limit[x]))
+	}
+	// The lengths still worth going on for: every required letter placed,
+	// and no more letters than the rack can still give.
+	want := w.targets & lengthsBetween(depth+max(w.needLeft, 1), depth+w.needLeft+avail+w.blanks)
+	if want == 0 {
 		return
 	}
-	if w.needLeft > rem || w.needLeft+w.rackLeft+w.blanks < rem {
-		return
-	}
-	bit := uint32(1) << uint(w.length)
 	kids := w.t.nodes[nd.first : nd.first+uint32(nd.nKids)]
 	for i := range kids {
 		k := &kids[i]
@@ -162,7 +187,7 @@ func (w *keyWalk) walk(ni uint32, depth int) {
 			// Keys are sorted: passing x would skip a required letter.
 			return
 		}
-		if k.lengths&bit == 0 {
+		if k.lengths&want == 0 {
 			continue
 		}
 		switch {
