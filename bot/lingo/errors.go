@@ -13,7 +13,8 @@ var (
 	ErrIllegal = errors.New("illegal move")
 	// ErrGameOver: a move was offered after the game ended.
 	ErrGameOver = errors.New("lingo: the game is over")
-	// ErrQuit: a person typed quit or the input ended; the game is
-	// abandoned, not lost.
+	// ErrQuit: a person typed quit; the game is abandoned, not lost.
 	ErrQuit = errors.New("the player quit")
+	// ErrInputEnded: a person's input ended (or failed) before the game did.
+	ErrInputEnded = errors.New("the input ended before the game did")
 )

@@ -8,12 +8,13 @@ import (
 // is exhaustive, not heuristic: single tiles are tried on every square a
 // tile may go with every letter of the pool, and moves of several tiles
 // (which must all be part of one word) are built from the other end, from
-// each stretch of a row or column that could become that word: its empty
-// squares must all be filled, and any of its tiles may be covered, as long
-// as no more than Place tiles are used. The stretch's letters must read as
-// a word one way or the other, so a candidate is scored only once its
-// stretch is a word; while filling, a prefix that no word contains (the
-// dictionary's Fragment, when it has one) ends the branch.
+// the word: from every square of every row and column a stretch is grown
+// square by square, each empty square taking a tile from the pool and each
+// tile kept or covered, until Place tiles are used. Whenever the stretch
+// reads as a word one way or the other, its tiles are a candidate, scored
+// in full; a stretch that no word contains (the dictionary's Fragment,
+// when it has one) grows no further, which is what keeps large Place
+// values affordable.
 //
 // A Finder keeps scratch space and a Lexicon: it is not safe for
 // concurrent use.
@@ -25,14 +26,14 @@ type Finder struct {
 	key  []byte
 
 	// The search in progress.
-	b     *Board
-	fn    func(Move, Result)
-	cand  Move
-	line  [grid]struct{ r, c int }
-	seg   []byte // the stretch's letters as currently filled
-	slots []int  // positions in seg that receive a tile, ascending
-	combo []int
-	left  tile.Rack
+	b        *Board
+	fn       func(Move, Result)
+	cand     Move
+	line     [grid]struct{ r, c int }
+	seg      []byte // the stretch's letters as currently filled
+	slots    []int  // positions in seg that receive a tile, ascending
+	left     tile.Rack
+	maxTiles int
 }
 
 // NewFinder returns a finder for games with options o.
@@ -104,6 +105,7 @@ func (f *Finder) singles(pool tile.Rack) {
 // lines walks every row and column of the window.
 func (f *Finder) lines(pool tile.Rack, maxTiles int) {
 	b := f.b
+	f.maxTiles, f.left = maxTiles, pool
 	r0, c0, rows, cols := b.Window()
 	for _, d := range [2]Dir{Across, Down} {
 		count, length := rows, cols
@@ -118,113 +120,71 @@ func (f *Finder) lines(pool tile.Rack, maxTiles int) {
 					f.line[i].r, f.line[i].c = r0+i, c0+k
 				}
 			}
-			f.stretches(pool, maxTiles, length)
+			for i := range length {
+				f.seg, f.slots = f.seg[:0], f.slots[:0]
+				f.walk(i, i, length, 0, 0, false)
+			}
 		}
 	}
 }
 
-// stretches tries every stretch [i, j] of the current line with no more
-// empty squares than tiles to place.
-func (f *Finder) stretches(pool tile.Rack, maxTiles, length int) {
-	b := f.b
-	minLen := max(2, f.opts.MinWordLen())
-	for i := range length {
-		empties, touches := 0, false
-		for j := i; j < length; j++ {
-			sq := f.line[j]
-			if !b.Occupied(sq.r, sq.c) {
-				empties++
-				touches = touches || nextToOld(b, sq.r, sq.c)
-			}
-			if empties > maxTiles {
-				break
-			}
-			if j-i+1 < minLen {
-				continue
-			}
-			f.stretch(pool, maxTiles, i, j, empties, touches)
-		}
-	}
-}
-
-// stretch fills the stretch [i, j]: all its empty squares and, for each
-// number of covered tiles that fits, every choice of tiles to cover.
-func (f *Finder) stretch(pool tile.Rack, maxTiles, i, j, empties int, touches bool) {
-	b := f.b
-	occupied := j - i + 1 - empties
-	f.seg = f.seg[:0]
-	for k := i; k <= j; k++ {
-		f.seg = append(f.seg, b.At(f.line[k].r, f.line[k].c).Letter)
-	}
-	lo := max(0, 2-empties) // a move of one tile is a single
-	if !touches {
-		lo = max(lo, 1) // only a covered tile can join these tiles to the board
-	}
-	for covered := lo; covered <= occupied && empties+covered <= maxTiles; covered++ {
-		f.combo = f.combo[:0]
-		f.choose(pool, i, 0, covered)
-	}
-}
-
-// choose picks covered more occupied positions of the stretch starting at
-// offset from (positions relative to the stretch start i), then fills.
-func (f *Finder) choose(pool tile.Rack, i, from, covered int) {
-	if covered == 0 {
-		f.slots = f.slots[:0]
-		ci := 0
-		for k := range f.seg {
-			switch {
-			case f.seg[k] == 0:
-				f.slots = append(f.slots, k)
-			case ci < len(f.combo) && f.combo[ci] == k:
-				f.slots = append(f.slots, k)
-				ci++
-			}
-		}
-		f.left = pool
-		f.fill(i, 0)
+// walk grows the stretch that starts at square i of the line by square
+// pos: an empty square must take a tile; a tile may be kept or covered.
+// Every stretch of two tiles or more that reads as a word is a candidate;
+// a stretch no word contains grows no further. placed counts the tiles
+// placed so far, covered those on top of a tile, touches whether a tile
+// placed on an empty square is beside a tile already there: one of the
+// two must join the new tiles to the board.
+func (f *Finder) walk(i, pos, length, placed, covered int, touches bool) {
+	if pos == length {
 		return
 	}
-	for k := from; k < len(f.seg); k++ {
-		if f.seg[k] == 0 {
-			continue
+	b := f.b
+	sq := f.line[pos]
+	top := b.At(sq.r, sq.c).Letter
+	if top != 0 {
+		f.seg = append(f.seg, top)
+		if f.lex.MayGrow(f.seg) {
+			f.candidate(i, placed, covered, touches)
+			f.walk(i, pos+1, length, placed, covered, touches)
 		}
-		f.combo = append(f.combo, k)
-		f.choose(pool, i, k+1, covered-1)
-		f.combo = f.combo[:len(f.combo)-1]
+		f.seg = f.seg[:len(f.seg)-1]
 	}
-}
-
-// fill gives slot s and the following ones a letter each from f.left.
-func (f *Finder) fill(i, s int) {
-	if s == len(f.slots) {
-		f.complete(i)
+	if placed == f.maxTiles {
 		return
 	}
-	k := f.slots[s]
-	under := f.b.At(f.line[i+k].r, f.line[i+k].c).Letter
-	// Letters up to the next slot are known once this one is filled.
-	end := len(f.seg)
-	if s+1 < len(f.slots) {
-		end = f.slots[s+1]
+	if top == 0 {
+		touches = touches || nextToOld(b, sq.r, sq.c)
+	} else {
+		covered++
 	}
+	f.slots = append(f.slots, pos-i)
+	f.seg = append(f.seg, 0)
+	last := len(f.seg) - 1
 	for l := range 26 {
 		letter := byte('A' + l)
-		if f.left.Counts[l] == 0 || (letter == under && !f.opts.Repeat) {
+		if f.left.Counts[l] == 0 || (letter == top && !f.opts.Repeat) {
 			continue
 		}
-		f.seg[k] = letter
-		if f.lex.MayGrow(f.seg[:end]) {
-			f.left.Counts[l]--
-			f.fill(i, s+1)
-			f.left.Counts[l]++
+		f.seg[last] = letter
+		if !f.lex.MayGrow(f.seg) {
+			continue
 		}
+		f.left.Counts[l]--
+		f.candidate(i, placed+1, covered, touches)
+		f.walk(i, pos+1, length, placed+1, covered, touches)
+		f.left.Counts[l]++
 	}
-	f.seg[k] = under
+	f.seg = f.seg[:last]
+	f.slots = f.slots[:len(f.slots)-1]
 }
 
-// complete hands on the filled stretch if it reads as a word.
-func (f *Finder) complete(i int) {
+// candidate hands on the stretch as it stands if it is a move of several
+// tiles joined to the board and reads as a word.
+func (f *Finder) candidate(i, placed, covered int, touches bool) {
+	if placed < 2 || len(f.seg) < f.sc.minLen || (!touches && covered == 0) {
+		return
+	}
 	if fwd, bwd := f.lex.Reads(f.seg); !fwd && !bwd {
 		return
 	}

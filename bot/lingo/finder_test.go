@@ -1,7 +1,6 @@
 package lingo
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -165,32 +164,4 @@ func names(n int) []string {
 		out[i] = fmt.Sprintf("bot%d", i+1)
 	}
 	return out
-}
-
-// BenchmarkBest is the bot's thinking time in mid-game positions of the
-// default game (pool 5, place 2) with the embedded dictionary's short
-// words and a fragment check.
-func BenchmarkBest(b *testing.B) {
-	lex := NewLexicon(withFragments(shortList(b)))
-	o := DefaultOptions()
-	g, err := NewGame(o, names(2), 11, lex)
-	if err != nil {
-		b.Fatal(err)
-	}
-	bots := []Player{NewBot("a"), NewBot("b")}
-	for n := 0; n < 15 && !g.Over; n++ {
-		m, err := bots[g.ToMove].Move(context.Background(), g.Clone())
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := g.Play(m); err != nil {
-			b.Fatal(err)
-		}
-	}
-	f := NewFinder(lex, o)
-	pool := g.Pool(g.ToMove)
-	b.ResetTimer()
-	for range b.N {
-		f.Best(&g.Board, pool)
-	}
 }

@@ -1,5 +1,7 @@
 package lingo
 
+import "unsafe"
+
 // Dictionary is what Lingo needs of a word list; *index.Index and a plain
 // set of words both satisfy it. Words are upper case A-Z.
 type Dictionary interface {
@@ -7,7 +9,8 @@ type Dictionary interface {
 }
 
 // Fragmenter is an optional extra of a Dictionary: Fragment(s) false means
-// no word contains s. The index answers it from a Bloom filter (no false
+// no word contains s. s is valid only during the call (the move finder
+// passes its scratch buffer without a copy: it asks millions of times). The index answers it from a Bloom filter (no false
 // negatives), which lets the scorer and the move finder stop extending a
 // string early. Without it every extension is tried, which is correct but
 // slower on long lines and large --place values.
@@ -33,8 +36,6 @@ const (
 	knowWord uint8 = 1 << iota
 	wordFwd
 	wordBwd
-	knowFrag
-	fragAny
 )
 
 // maxKnown bounds the memo; past it the memo starts afresh.
@@ -47,12 +48,15 @@ func NewLexicon(d Dictionary) *Lexicon {
 	return l
 }
 
-func (l *Lexicon) reversed(s []byte) string {
+func (l *Lexicon) reversed(s []byte) string { return string(l.reverse(s)) }
+
+// reverse writes s backwards into the Lexicon's scratch buffer.
+func (l *Lexicon) reverse(s []byte) []byte {
 	l.rev = l.rev[:0]
 	for i := len(s) - 1; i >= 0; i-- {
 		l.rev = append(l.rev, s[i])
 	}
-	return string(l.rev)
+	return l.rev
 }
 
 func (l *Lexicon) remember(s []byte, bits uint8) {
@@ -81,18 +85,16 @@ func (l *Lexicon) Reads(s []byte) (fwd, bwd bool) {
 
 // MayGrow reports whether s can be part of a word read either way; false
 // is certain, true may be wrong (and is always the answer without a
-// Fragmenter).
+// Fragmenter). It is not memoised: the index answers from a Bloom filter
+// faster than a map lookup, and without allocating, since s is lent to
+// Fragment in place.
 func (l *Lexicon) MayGrow(s []byte) bool {
 	if l.frag == nil || len(s) < 2 {
 		return true
 	}
-	k := l.known[string(s)]
-	if k&knowFrag == 0 {
-		k = knowFrag
-		if l.frag.Fragment(string(s)) || l.frag.Fragment(l.reversed(s)) {
-			k |= fragAny
-		}
-		l.remember(s, k)
+	if l.frag.Fragment(unsafe.String(unsafe.SliceData(s), len(s))) {
+		return true
 	}
-	return k&fragAny != 0
+	r := l.reverse(s)
+	return l.frag.Fragment(unsafe.String(unsafe.SliceData(r), len(r)))
 }

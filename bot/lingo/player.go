@@ -77,6 +77,11 @@ func (h *Human) Move(ctx context.Context, g *Game) (Move, error) {
 	}
 	fmt.Fprintln(h.out)
 	Render(h.out, &g.Board, last)
+	scores := make([]string, len(g.Names))
+	for i, n := range g.Names {
+		scores[i] = fmt.Sprintf("%s %d", n, g.Scores[i])
+	}
+	fmt.Fprintf(h.out, "scores: %s; %d tiles not yet drawn\n", strings.Join(scores, ", "), len(g.bag))
 	fmt.Fprintf(h.out, "%s, your pool:\n", h.name)
 	RenderPool(h.out, g.Pool(g.ToMove))
 	for {
@@ -86,9 +91,9 @@ func (h *Human) Move(ctx context.Context, g *Game) (Move, error) {
 		fmt.Fprintf(h.out, "%s, your move (%d tile(s) at most; help for the notation): ", h.name, g.Opts.Place)
 		if !h.in.Scan() {
 			if err := h.in.Err(); err != nil {
-				return Move{}, fmt.Errorf("%w: reading the move: %v", ErrQuit, err)
+				return Move{}, fmt.Errorf("%w: %v", ErrInputEnded, err)
 			}
-			return Move{}, fmt.Errorf("%w: the input ended", ErrQuit)
+			return Move{}, ErrInputEnded
 		}
 		line := strings.TrimSpace(h.in.Text())
 		switch strings.ToLower(line) {
@@ -115,7 +120,7 @@ func (h *Human) Move(ctx context.Context, g *Game) (Move, error) {
 
 // Run plays g to its end, players[i] moving for seat i. onTurn, if not
 // nil, sees each turn as it is played. An error from a player (ErrQuit
-// when a person quits) or an illegal answer stops the game and is
+// when a person quits, ErrInputEnded when their input ends) or an illegal answer stops the game and is
 // returned; the game so far is in g.
 func Run(ctx context.Context, g *Game, players []Player, onTurn func(g *Game, t Turn)) error {
 	if len(players) != g.Opts.Players {

@@ -1,0 +1,180 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/lexico/lexico/bot/lingo"
+	"github.com/lexico/lexico/build"
+)
+
+func init() {
+	commands = append(commands, &cli.Command{
+		Name:  "lingo",
+		Usage: "play Lingo (seed 004), bot against bot or a person against the bot",
+		UsageText: "lexico-bot lingo [--index FILE] [--players N] [--seed S] [--pool N] [--place N] [--small|--full]\n" +
+			"                 [--no-twos] [--repeat] [--not-shared] [--human] [--boards]",
+		Description: "Plays a game of Lingo on the square board and prints each move in the seed's notation\n" +
+			"(ac7,re7: tile A on c7 and R on e7, squares named on the board as last drawn) with its\n" +
+			"words and score, and the board at the end. The bots play the highest-scoring move.\n" +
+			"--human seats you first against the bots: moves are typed in the same notation; type help.\n" +
+			"The same --seed gives the same game.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)"},
+			&cli.IntFlag{Name: "players", Value: lingo.DefaultPlayers, Usage: "number of players `N`, 2 to 4"},
+			&cli.Uint64Flag{Name: "seed", Usage: "seed `S` that shuffles the tiles (default: from the clock, and printed so the game can be replayed)"},
+			&cli.IntFlag{Name: "pool", Value: lingo.DefaultPool, Usage: "tiles `N` in a pool, 1 to 10 (the seed's rules and example show 5; its challenge help says 4)"},
+			&cli.IntFlag{Name: "place", Value: lingo.DefaultPlace, Usage: "most tiles `N` a move places, 1 to the pool size"},
+			&cli.BoolFlag{Name: "small", Usage: "the small set of 30 tiles (default: 49 tiles)"},
+			&cli.BoolFlag{Name: "full", Usage: "the full set of 98 tiles (Scramble without blanks)"},
+			&cli.BoolFlag{Name: "no-twos", Usage: "two-letter words are not words and score nothing"},
+			&cli.BoolFlag{Name: "repeat", Usage: "tiles may be stacked on a tile showing the same letter"},
+			&cli.BoolFlag{Name: "not-shared", Usage: "each player has a hidden pool of their own instead of one common pool"},
+			&cli.BoolFlag{Name: "human", Usage: "play yourself (first) against the bots, reading moves from stdin"},
+			&cli.BoolFlag{Name: "boards", Usage: "draw the board after every move, not only at the end"},
+		},
+		Action: lingoAction,
+	})
+}
+
+// lingoInputError is a bad flag or argument: exit 2, as for check.
+type lingoInputError struct{ error }
+
+func (lingoInputError) ExitCode() int   { return 2 }
+func (e lingoInputError) Unwrap() error { return e.error }
+
+func lingoOptions(c *cli.Context) (lingo.Options, error) {
+	if c.Args().Present() {
+		return lingo.Options{}, fmt.Errorf("lingo takes no arguments (got %q)", c.Args().First())
+	}
+	if c.Bool("small") && c.Bool("full") {
+		return lingo.Options{}, errors.New("--small and --full exclude each other")
+	}
+	o := lingo.Options{
+		Players: c.Int("players"), Pool: c.Int("pool"), Place: c.Int("place"),
+		NoTwos: c.Bool("no-twos"), Repeat: c.Bool("repeat"), NotShared: c.Bool("not-shared"),
+	}
+	switch {
+	case c.Bool("small"):
+		o.Set = lingo.SetSmall
+	case c.Bool("full"):
+		o.Set = lingo.SetFull
+	}
+	return o, o.Validate()
+}
+
+func lingoAction(c *cli.Context) error {
+	o, err := lingoOptions(c)
+	if err != nil {
+		return lingoInputError{err}
+	}
+	seed := c.Uint64("seed")
+	if !c.IsSet("seed") {
+		seed = uint64(time.Now().UnixNano())
+	}
+	idx, err := build.OpenIndex(c.String("index"), c.App.ErrWriter)
+	if err != nil {
+		return err
+	}
+	defer idx.Close()
+
+	human := c.Bool("human")
+	names := make([]string, o.Players)
+	players := make([]lingo.Player, o.Players)
+	for i := range players {
+		names[i] = fmt.Sprintf("bot%d", i+1)
+		players[i] = lingo.NewBot(names[i])
+	}
+	out := c.App.Writer
+	if human {
+		names[0] = "you"
+		players[0] = lingo.NewHuman("you", c.App.Reader, out)
+	}
+	g, err := lingo.NewGame(o, names, seed, lingo.NewLexicon(idx))
+	if err != nil {
+		return lingoInputError{err}
+	}
+	pools := "one shared pool"
+	if o.NotShared {
+		pools = "a pool each"
+	}
+	fmt.Fprintf(out, "Lingo: %s; %s set of %d tiles, %s of %d, up to %d a move%s; seed %d\n",
+		strings.Join(names, ", "), o.Set, o.Set.Size(), pools, o.Pool, o.Place, ruleNotes(o), seed)
+	fmt.Fprintf(out, "starting tile: %c\n", startTile(g))
+
+	err = lingo.Run(context.Background(), g, players, func(g *lingo.Game, t lingo.Turn) {
+		pool := ""
+		if !human {
+			pool = "[" + t.Pool.String() + "] "
+		}
+		fmt.Fprintf(out, "%3d. %s%s: %s\n", t.Number, pool, t.Notation, lingo.Describe(names[t.Player], t.Result))
+		if c.Bool("boards") && !g.Over {
+			lingo.Render(out, &g.Board, t.Move)
+		}
+	})
+	var last lingo.Move
+	if n := len(g.Turns); n > 0 {
+		last = g.Turns[n-1].Move
+	}
+	fmt.Fprintln(out)
+	lingo.Render(out, &g.Board, last)
+	for i, name := range names {
+		if human && i == 0 {
+			name = "your"
+		} else {
+			name += "'s"
+		}
+		fmt.Fprintf(out, "%s score is %d.\n", name, g.Scores[i])
+	}
+	switch {
+	case errors.Is(err, lingo.ErrQuit):
+		fmt.Fprintln(out, "game abandoned.")
+		return nil
+	case err != nil:
+		return err
+	}
+	fmt.Fprintf(out, "game over (%s): %s\n", g.End, result(g))
+	return nil
+}
+
+func ruleNotes(o lingo.Options) string {
+	var notes []string
+	if o.NoTwos {
+		notes = append(notes, "no two-letter words")
+	}
+	if o.Repeat {
+		notes = append(notes, "stacking on the same letter allowed")
+	}
+	if len(notes) == 0 {
+		return ""
+	}
+	return ", " + strings.Join(notes, ", ")
+}
+
+// startTile is the letter of the tile the game starts with.
+func startTile(g *lingo.Game) byte {
+	p := g.Board.Placed()
+	for i, n := range p {
+		if n > 0 {
+			return byte('A' + i)
+		}
+	}
+	return '?'
+}
+
+func result(g *lingo.Game) string {
+	w := g.Winners()
+	if len(w) == 1 {
+		return g.Names[w[0]] + " wins"
+	}
+	names := make([]string, len(w))
+	for i, p := range w {
+		names[i] = g.Names[p]
+	}
+	return strings.Join(names, " and ") + " tie"
+}

@@ -1,0 +1,162 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/lexico/lexico/bot/lingo"
+	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/data"
+	"github.com/lexico/lexico/index"
+)
+
+var (
+	lingoIndexOnce sync.Once
+	lingoIndexPath string
+	lingoIndexErr  error
+)
+
+// lingoIndex is a real index file of the embedded list's two- and
+// three-letter words (about 1,300), built once per test binary: enough
+// words for whole games, quick to build.
+func lingoIndex(t *testing.T) string {
+	t.Helper()
+	lingoIndexOnce.Do(func() {
+		zr, err := gzip.NewReader(bytes.NewReader(data.DefaultDictionaryGz))
+		if err != nil {
+			lingoIndexErr = err
+			return
+		}
+		var words []string
+		sc := bufio.NewScanner(zr)
+		for sc.Scan() {
+			if w := strings.TrimSpace(sc.Text()); len(w) >= 2 && len(w) <= 3 {
+				words = append(words, w)
+			}
+		}
+		dir, err := os.MkdirTemp("", "lexico-bot-lingo-test")
+		if err != nil {
+			lingoIndexErr = err
+			return
+		}
+		list := filepath.Join(dir, "words.txt")
+		if lingoIndexErr = os.WriteFile(list, []byte(strings.Join(words, "\n")), 0o644); lingoIndexErr != nil {
+			return
+		}
+		lingoIndexPath = filepath.Join(dir, "lingo.db")
+		_, lingoIndexErr = build.Build(context.Background(), build.Options{Source: list, Out: lingoIndexPath})
+	})
+	if lingoIndexErr != nil {
+		t.Fatalf("building the test index: %v", lingoIndexErr)
+	}
+	return lingoIndexPath
+}
+
+func runLingo(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(append([]string{"lexico-bot", "lingo"}, args...), strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// lingoMove is one move line: number, the pool, the seed's notation and
+// the sentence.
+var lingoMove = regexp.MustCompile(`(?m)^\s*(\d+)\. \[([A-Z]+)\] ([a-z][a-z]\d+(?:,[a-z][a-z]\d+)*): (bot\d) made (?:no words \(0 pts\)|the words? .* (\d+) pts)\.$`)
+
+func TestLingoBotGame(t *testing.T) {
+	idx := lingoIndex(t)
+	code, out, errs := runLingo(t, "", "--index", idx, "--seed", "9", "--small", "--players", "3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	moves := lingoMove.FindAllStringSubmatch(out, -1)
+	if len(moves) < 5 {
+		t.Fatalf("%d move lines in:\n%s", len(moves), out)
+	}
+	for i, m := range moves {
+		if m[1] != strconv.Itoa(i+1) || m[4] != "bot"+strconv.Itoa(i%3+1) {
+			t.Errorf("move line %d is %q: numbered %s by %s", i+1, m[0], m[1], m[4])
+		}
+	}
+	for _, want := range []string{"bot1, bot2, bot3; small set of 30 tiles", "seed 9", "bot3's score is", "game over (the pool is out of tiles)", "      a   b   c"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	// The same seed, the same game.
+	if _, again, _ := runLingo(t, "", "--index", idx, "--seed", "9", "--small", "--players", "3"); again != out {
+		t.Errorf("seed 9 played twice differs")
+	}
+}
+
+func TestLingoRefusesBadOptions(t *testing.T) {
+	idx := lingoIndex(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--players", "5"}, "5 players"},
+		{[]string{"--pool", "11"}, "pool of 11"},
+		{[]string{"--pool", "3", "--place", "4"}, "placing 4"},
+		{[]string{"--small", "--full"}, "exclude each other"},
+		{[]string{"--small", "--not-shared", "--players", "4", "--pool", "10"}, "cannot fill"},
+		{[]string{"extra"}, "no arguments"},
+	} {
+		code, out, errs := runLingo(t, "", append([]string{"--index", idx}, c.args...)...)
+		if code != 2 || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+			t.Errorf("%v: exit %d, stderr %q, stdout %q; want exit 2 and one line saying %q", c.args, code, errs, out, c.want)
+		}
+	}
+	if code, _, errs := runLingo(t, "", "--index", filepath.Join(t.TempDir(), "missing.db")); code == 0 || !strings.Contains(errs, "missing.db") {
+		t.Errorf("a missing index: exit %d, %q", code, errs)
+	}
+}
+
+func TestLingoHuman(t *testing.T) {
+	idx := lingoIndex(t)
+	x, err := index.Open(idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	// The same seed gives the game the command will deal: the person's
+	// pool, and the starting tile on b2 of a 3x3 window.
+	g, err := lingo.NewGame(lingo.DefaultOptions(), []string{"you", "bot2"}, 4, lingo.NewLexicon(x))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := strings.ToLower(g.Pool(0).String()[:1])
+	stdin := "ac7\n" + l + "a1\n" + l + "a2\nquit\n"
+	code, out, errs := runLingo(t, stdin, "--index", idx, "--seed", "4", "--human")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"off the board", "touches no tile", // the two bad moves, with their reasons
+		"  1. " + l + "a2: you made", "  2. ", // the person's move, then the bot's
+		"game abandoned.", "your score is", "scores: you 0, bot2 0;",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(out, "your move"); n != 4 {
+		t.Errorf("prompted %d times for 4 lines", n)
+	}
+	if strings.Contains(out, "[") {
+		t.Errorf("a game with a person shows the pool of the bot's moves:\n%s", out)
+	}
+	// Input that ends before the game is an error.
+	if code, _, errs := runLingo(t, "", "--index", idx, "--seed", "4", "--human"); code != 1 || !strings.Contains(errs, "input ended") {
+		t.Errorf("no input: exit %d, %q; want exit 1 saying the input ended", code, errs)
+	}
+}
