@@ -16,7 +16,7 @@ func init() {
 		Name:      "lookup",
 		Usage:     "list the words formable from a rack (? is a blank), best-scoring first",
 		ArgsUsage: "RACK",
-		Description: "Words of 2 or more letters formable from some of the RACK's tiles, scored with\n" +
+		Description: "Words formable from some of the RACK's tiles (as short as the index allows), scored with\n" +
 			"Lexico's tile values (a blank scores 0; blank letters are shown in lower case).",
 		Flags:  []cli.Flag{indexFlag, jsonFlag},
 		Action: lookupAction,
@@ -44,7 +44,7 @@ func lookupAction(c *cli.Context) error {
 		return err
 	}
 	defer x.Close()
-	matches, err := x.SubAnagrams(rack, 2, 0)
+	matches, err := x.SubAnagrams(rack, x.Meta().MinLen, 0)
 	if err != nil {
 		return err
 	}
