@@ -80,6 +80,7 @@ func BenchmarkBest(b *testing.B) {
 			g := midGame(b, c.o, x, 3, 10)
 			f := NewFinder(NewLexicon(x), c.o)
 			pool := g.Pool(g.ToMove)
+			b.ReportAllocs()
 			for b.Loop() {
 				f.Best(&g.Board, pool)
 			}

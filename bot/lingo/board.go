@@ -139,9 +139,9 @@ func (b *Board) Name(row, col int) string {
 	return fmt.Sprintf("%c%d", 'a'+col-c0, row-r0+1)
 }
 
-// Square reads a square's name ("c7", either case) into internal
+// ParseSquare reads a square's name ("c7", either case) into internal
 // coordinates. Only squares of the window have names.
-func (b *Board) Square(name string) (row, col int, err error) {
+func (b *Board) ParseSquare(name string) (row, col int, err error) {
 	r0, c0, rows, cols := b.Window()
 	s := strings.ToLower(strings.TrimSpace(name))
 	if len(s) < 2 || s[0] < 'a' || s[0] > 'z' {

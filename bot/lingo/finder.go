@@ -38,26 +38,37 @@ type Finder struct {
 
 // NewFinder returns a finder for games with options o.
 func NewFinder(lex *Lexicon, o Options) *Finder {
-	return &Finder{lex: lex, opts: o, sc: scorer{lex: lex, minLen: o.MinWordLen()}, seen: make(map[string]struct{})}
+	return &Finder{lex: lex, opts: o, sc: scorer{lex: lex, minLen: o.MinWordLen(), quiet: true}, seen: make(map[string]struct{})}
 }
 
 // Best is the highest-scoring legal move for pool on b and its score; ok
 // is false only when there is no legal move (an empty pool). Among moves of
 // equal score the first found wins: single tiles before several, squares
 // top to bottom and left to right, letters in alphabetical order, so the
-// answer is the same every time. The move's tiles are the caller's.
+// answer is the same every time. The move and the result (its words
+// spelt) are the caller's.
 func (f *Finder) Best(b *Board, pool tile.Rack) (best Move, res Result, ok bool) {
 	f.Each(b, pool, func(m Move, r Result) {
 		if !ok || r.Score > res.Score {
-			best, res, ok = m.Clone(), r, true
+			best.Tiles = append(best.Tiles[:0], m.Tiles...)
+			res, ok = r, true
 		}
 	})
-	return best, res, ok
+	if !ok {
+		return Move{}, Result{}, false
+	}
+	sv := b.apply(best)
+	sc := scorer{lex: f.lex, minLen: f.sc.minLen}
+	res = sc.score(b, best)
+	b.undo(best, sv)
+	return best, res, true
 }
 
-// Each calls fn once for every legal move of pool on b with its result. m
-// and r are valid only during the call. b is changed during the search
-// and restored before Each returns.
+// Each calls fn once for every legal move of pool on b with its result,
+// the words' Text left empty (Judge spells them): m and r are valid only
+// during the call, and the search allocates nothing per candidate but
+// the key that stops a move of several tiles being handed on twice. b is
+// changed during the search and restored before Each returns.
 func (f *Finder) Each(b *Board, pool tile.Rack, fn func(m Move, r Result)) {
 	f.b, f.fn = b, fn
 	defer func() { f.b, f.fn = nil, nil }()

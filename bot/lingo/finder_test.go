@@ -145,6 +145,9 @@ func TestFinderFindsEveryLegalMove(t *testing.T) {
 				if !ok || res.Score != wantBest {
 					t.Fatalf("turn %d: best %v scores %d, brute force's best %d", n+1, ok, res.Score, wantBest)
 				}
+				if jr, err := Judge(&g.Board, pool, m, lex, c.opts); err != nil || Describe("bot", jr) != Describe("bot", res) {
+					t.Errorf("turn %d: Best says %q, Judge %q (%v)", n+1, Describe("bot", res), Describe("bot", jr), err)
+				}
 				if _, err := g.Play(m); err != nil {
 					t.Fatalf("turn %d: the best move %s: %v", n+1, g.Board.Format(m), err)
 				}

@@ -38,8 +38,8 @@ const (
 	wordBwd
 )
 
-// maxKnown bounds the memo; past it the memo starts afresh.
-const maxKnown = 1 << 20
+// maxKnown bounds the memo (some 15 MB); past it the memo starts afresh.
+const maxKnown = 1 << 18
 
 // NewLexicon wraps d, using its Fragment method when it has one.
 func NewLexicon(d Dictionary) *Lexicon {

@@ -56,7 +56,7 @@ func (b *Board) ParseMove(s string) (Move, error) {
 		if l < 'A' || l > 'Z' {
 			return Move{}, fmt.Errorf("%w: %q does not start with a letter (as ac7: tile A on c7)", ErrNotation, f)
 		}
-		r, c, err := b.Square(f[1:])
+		r, c, err := b.ParseSquare(f[1:])
 		if err != nil {
 			return Move{}, err
 		}

@@ -61,6 +61,12 @@ type scorer struct {
 	lex    *Lexicon
 	minLen int
 	line   []byte
+	// quiet: the move finder's mode. Words are not spelt (Text is empty)
+	// and the Words slice is reused from one call to the next, so scoring a
+	// candidate allocates nothing; the finder spells out only the move it
+	// keeps.
+	quiet bool
+	words []Word
 }
 
 // score scores move m, already applied to b, by the seed's rules: for each
@@ -74,6 +80,9 @@ type scorer struct {
 // span nearest the tile's right or bottom end).
 func (s *scorer) score(b *Board, m Move) Result {
 	var res Result
+	if s.quiet {
+		res.Words = s.words[:0]
+	}
 	for _, p := range m.Tiles {
 		for _, d := range [2]Dir{Across, Down} {
 			w, ok := s.best(b, p.Row, p.Col, d)
@@ -85,6 +94,9 @@ func (s *scorer) score(b *Board, m Move) Result {
 		}
 	}
 	res.Score = res.Sum * len(res.Words)
+	if s.quiet {
+		s.words = res.Words
+	}
 	return res
 }
 
@@ -148,9 +160,11 @@ func (s *scorer) best(b *Board, row, col int, d Dir) (Word, bool) {
 	fwd, _ := s.lex.Reads(w)
 	dr, dc := d.step()
 	out := Word{Row: r0 + bi*dr, Col: c0 + bi*dc, Len: len(w), Dir: d, Backwards: !fwd, Score: bestScore}
-	if fwd {
+	switch {
+	case s.quiet:
+	case fwd:
 		out.Text = string(w)
-	} else {
+	default:
 		out.Text = s.lex.reversed(w)
 	}
 	return out, true
