@@ -256,3 +256,16 @@ func BenchmarkContains(b *testing.B) {
 		i += 7919
 	}
 }
+
+// BenchmarkLoad is what opening an index pays for the GADDAG: the checksum
+// and the structural validation, no copy.
+func BenchmarkLoad(b *testing.B) {
+	_, g := defaultList(b)
+	raw := g.Bytes()
+	b.SetBytes(int64(len(raw)))
+	for b.Loop() {
+		if _, err := Load(raw); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
