@@ -1,9 +1,11 @@
 package movegen
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/lexico/lexico/bot/tile"
 )
@@ -39,30 +41,86 @@ type akNode struct {
 }
 
 // newAnagramTrie builds the trie of words (upper case A-Z; others, and words
-// longer than maxKeyLen, are skipped).
+// longer than maxKeyLen, are skipped). It runs once per generator, so it is
+// kept lean: the keys are slices of one arena, not a string each, and the
+// two halves of the list are sorted on two cores, then merged.
 func newAnagramTrie(words []string) *anagramTrie {
-	type entry struct{ key, word string }
-	es := make([]entry, 0, len(words))
+	type entry struct {
+		packed    uint64
+		key, word string
+	}
+	total := 0
+	for _, w := range words {
+		total += len(w)
+	}
+	arena := make([]byte, 0, total)
+	bounds := make([]int32, 0, len(words))
+	kept := make([]string, 0, len(words))
 	for _, w := range words {
 		ok := len(w) > 0 && len(w) <= maxKeyLen
+		var counts [26]uint8
 		for i := 0; ok && i < len(w); i++ {
-			ok = tile.IsLetter(w[i])
+			if ok = tile.IsLetter(w[i]); ok {
+				counts[w[i]-'A']++
+			}
 		}
-		if ok {
-			es = append(es, entry{tile.Canonical(w), w})
+		if !ok {
+			continue
 		}
+		for l, c := range counts {
+			for ; c > 0; c-- {
+				arena = append(arena, byte('A'+l))
+			}
+		}
+		bounds = append(bounds, int32(len(arena)))
+		kept = append(kept, w)
 	}
-	slices.SortFunc(es, func(a, b entry) int {
+	keyArena := string(arena)
+	// Sort by the first twelve letters of the key packed into an integer
+	// (5 bits a letter, A=1, so a shorter key sorts first as strings do);
+	// only keys sharing those compare as strings.
+	es := make([]entry, len(kept))
+	for i, w := range kept {
+		k := keyArena[int(bounds[i])-len(w) : bounds[i]]
+		var packed uint64
+		for j := range 12 {
+			packed <<= 5
+			if j < len(k) {
+				packed |= uint64(k[j]-'A') + 1
+			}
+		}
+		es[i] = entry{packed, k, w}
+	}
+	cmpEntry := func(a, b entry) int {
+		if a.packed != b.packed {
+			return cmp.Compare(a.packed, b.packed)
+		}
 		if c := strings.Compare(a.key, b.key); c != 0 {
 			return c
 		}
 		return strings.Compare(a.word, b.word)
-	})
-	es = slices.CompactFunc(es, func(a, b entry) bool { return a.word == b.word })
-	t := &anagramTrie{nodes: make([]akNode, 1, 2*len(es)+1)}
-	keys := make([]string, len(es))
-	ws := make([]string, len(es))
-	for i, e := range es {
+	}
+	half := len(es) / 2
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); slices.SortFunc(es[:half], cmpEntry) }()
+	slices.SortFunc(es[half:], cmpEntry)
+	wg.Wait()
+	merged := make([]entry, 0, len(es))
+	for i, j := 0, half; i < half || j < len(es); {
+		if j == len(es) || i < half && cmpEntry(es[i], es[j]) <= 0 {
+			merged = append(merged, es[i])
+			i++
+		} else {
+			merged = append(merged, es[j])
+			j++
+		}
+	}
+	merged = slices.CompactFunc(merged, func(a, b entry) bool { return a.word == b.word })
+	t := &anagramTrie{nodes: make([]akNode, 1, 2*len(merged)+1), words: make([]byte, 0, total)}
+	keys := make([]string, len(merged))
+	ws := make([]string, len(merged))
+	for i, e := range merged {
 		keys[i], ws[i] = e.key, e.word
 	}
 	t.build(0, keys, ws, 0)
@@ -93,7 +151,8 @@ func (t *anagramTrie) build(ni int, keys, words []string, depth int) uint32 {
 		}
 	}
 	first := len(t.nodes)
-	t.nodes = append(t.nodes, make([]akNode, groups)...)
+	t.nodes = slices.Grow(t.nodes, groups)[:first+groups]
+	clear(t.nodes[first:])
 	t.nodes[ni].first, t.nodes[ni].nKids = uint32(first), uint8(groups)
 	for g, j := 0, 0; j < len(keys); g++ {
 		k := j
