@@ -2,6 +2,7 @@ package lingo
 
 import (
 	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/index/gaddag"
 )
 
 // Finder finds every legal move of a position and the best-scoring one. It
@@ -133,7 +134,7 @@ func (f *Finder) lines(pool tile.Rack, maxTiles int) {
 			}
 			for i := range length {
 				f.seg, f.slots = f.seg[:0], f.slots[:0]
-				f.walk(i, i, length, 0, 0, false)
+				f.walk(i, i, length, 0, 0, false, reading{})
 			}
 		}
 	}
@@ -145,8 +146,9 @@ func (f *Finder) lines(pool tile.Rack, maxTiles int) {
 // a stretch no word contains grows no further. placed counts the tiles
 // placed so far, covered those on top of a tile, touches whether a tile
 // placed on an empty square is beside a tile already there: one of the
-// two must join the new tiles to the board.
-func (f *Finder) walk(i, pos, length, placed, covered int, touches bool) {
+// two must join the new tiles to the board. at is where the stretch
+// stands in the GADDAG, when the dictionary has one.
+func (f *Finder) walk(i, pos, length, placed, covered int, touches bool, at reading) {
 	if pos == length {
 		return
 	}
@@ -154,12 +156,7 @@ func (f *Finder) walk(i, pos, length, placed, covered int, touches bool) {
 	sq := f.line[pos]
 	top := b.At(sq.r, sq.c).Letter
 	if top != 0 {
-		f.seg = append(f.seg, top)
-		if f.lex.MayGrow(f.seg) {
-			f.candidate(i, placed, covered, touches)
-			f.walk(i, pos+1, length, placed, covered, touches)
-		}
-		f.seg = f.seg[:len(f.seg)-1]
+		f.grow(i, pos, length, placed, covered, touches, at, top)
 	}
 	if placed == f.maxTiles {
 		return
@@ -170,34 +167,88 @@ func (f *Finder) walk(i, pos, length, placed, covered int, touches bool) {
 		covered++
 	}
 	f.slots = append(f.slots, pos-i)
-	f.seg = append(f.seg, 0)
-	last := len(f.seg) - 1
 	for l := range 26 {
 		letter := byte('A' + l)
 		if f.left.Counts[l] == 0 || (letter == top && !f.opts.Repeat) {
 			continue
 		}
-		f.seg[last] = letter
-		if !f.lex.MayGrow(f.seg) {
-			continue
-		}
 		f.left.Counts[l]--
-		f.candidate(i, placed+1, covered, touches)
-		f.walk(i, pos+1, length, placed+1, covered, touches)
+		f.grow(i, pos, length, placed+1, covered, touches, at, letter)
 		f.left.Counts[l]++
 	}
-	f.seg = f.seg[:last]
 	f.slots = f.slots[:len(f.slots)-1]
 }
 
+// grow puts letter on square pos of the stretch, hands the stretch on if it
+// is a word, and walks on if a word may still come.
+func (f *Finder) grow(i, pos, length, placed, covered int, touches bool, at reading, letter byte) {
+	f.seg = append(f.seg, letter)
+	if g := f.lex.gaddag; g != nil {
+		next, word := at.extend(g, len(f.seg) == 1, letter)
+		if word {
+			f.candidate(i, placed, covered, touches, true)
+		}
+		if next.fwdOK || next.bwdOK {
+			f.walk(i, pos+1, length, placed, covered, touches, next)
+		}
+	} else if f.lex.MayGrow(f.seg) {
+		f.candidate(i, placed, covered, touches, false)
+		f.walk(i, pos+1, length, placed, covered, touches, at)
+	}
+	f.seg = f.seg[:len(f.seg)-1]
+}
+
+// reading is a stretch's place in the GADDAG read both ways: fwd follows
+// the rotation first letter ^ the rest (the stretch as the start of a
+// word), bwd the stretch as it stands, which is the word read backwards
+// reversed (a word ending in the stretch's first letter). Either reaches a
+// letter set that says whether one more letter ends a word, so the walk
+// knows at every square whether the stretch is a word, and stops when
+// neither reading leads on: an exact test, unlike the Bloom filter's.
+type reading struct {
+	fwd, bwd     gaddag.Node
+	fwdOK, bwdOK bool
+}
+
+// extend is the reading after letter (first: the stretch's first letter),
+// and whether the stretch ending in letter is a word either way.
+func (at reading) extend(g *gaddag.GADDAG, first bool, letter byte) (next reading, word bool) {
+	l := int(letter - 'A')
+	if first {
+		if n := g.Arc(gaddag.Root, l); n != 0 {
+			next.bwd, next.bwdOK = n, true
+			if s := g.Arc(n, gaddag.Separator); s != 0 {
+				next.fwd, next.fwdOK = s, true
+			}
+		}
+		return next, false
+	}
+	bit := uint32(1) << uint(l)
+	if at.fwdOK {
+		word = g.LetterSet(at.fwd)&bit != 0
+		if n := g.Arc(at.fwd, l); n != 0 {
+			next.fwd, next.fwdOK = n, true
+		}
+	}
+	if at.bwdOK {
+		word = word || g.LetterSet(at.bwd)&bit != 0
+		if n := g.Arc(at.bwd, l); n != 0 {
+			next.bwd, next.bwdOK = n, true
+		}
+	}
+	return next, word
+}
+
 // candidate hands on the stretch as it stands if it is a move of several
-// tiles joined to the board and reads as a word.
-func (f *Finder) candidate(i, placed, covered int, touches bool) {
+// tiles joined to the board and reads as a word (isWord: already known to).
+func (f *Finder) candidate(i, placed, covered int, touches, isWord bool) {
 	if placed < 2 || len(f.seg) < f.sc.minLen || (!touches && covered == 0) {
 		return
 	}
-	if fwd, bwd := f.lex.Reads(f.seg); !fwd && !bwd {
-		return
+	if !isWord {
+		if fwd, bwd := f.lex.Reads(f.seg); !fwd && !bwd {
+			return
+		}
 	}
 	f.cand.Tiles = f.cand.Tiles[:0]
 	f.key = f.key[:0]

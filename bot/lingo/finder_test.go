@@ -2,6 +2,7 @@ package lingo
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 	"testing"
 
@@ -105,6 +106,8 @@ func TestFinderFindsEveryLegalMove(t *testing.T) {
 		{"place 2 with fragments", withFragments(short), Options{Players: 2, Pool: 5, Place: 2}, 2, 12},
 		{"place 3 repeat no_twos", withFragments(short), Options{Players: 3, Pool: 5, Place: 3, Repeat: true, NoTwos: true}, 3, 6},
 		{"place 1", short, Options{Players: 2, Pool: 4, Place: 1}, 4, 12},
+		{"place 2 with the GADDAG", withGADDAG(short), Options{Players: 2, Pool: 5, Place: 2}, 5, 12},
+		{"place 3 repeat with the GADDAG", withGADDAG(short), Options{Players: 2, Pool: 6, Place: 3, Repeat: true}, 6, 5},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			lex := NewLexicon(c.dict)
@@ -116,6 +119,14 @@ func TestFinderFindsEveryLegalMove(t *testing.T) {
 			for n := 0; n < c.turns && !g.Over; n++ {
 				pool := g.Pool(g.ToMove)
 				want, wantBest := bruteForce(&g.Board, pool, lex, c.opts)
+				if _, ok := c.dict.(automatonWords); ok {
+					// Judge with the GADDAG scores as Judge with the plain
+					// word set does.
+					plain, _ := bruteForce(&g.Board, pool, NewLexicon(short), c.opts)
+					if !maps.Equal(plain, want) {
+						t.Fatalf("turn %d: %d legal moves with the GADDAG, %d without, or scored differently", n+1, len(want), len(plain))
+					}
+				}
 				got := map[string]int{}
 				f.Each(&g.Board, pool, func(m Move, r Result) {
 					k := moveKey(m)

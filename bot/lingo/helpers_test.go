@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/lexico/lexico/bot/tile"
 	"github.com/lexico/lexico/data"
+	"github.com/lexico/lexico/index/gaddag"
 )
 
 // words is a word set: the smallest Dictionary.
@@ -44,6 +46,23 @@ func withFragments(w words) fragWords {
 		}
 	}
 	return f
+}
+
+// automatonWords is a word set that also has its GADDAG, as the index does.
+type automatonWords struct {
+	words
+	g *gaddag.GADDAG
+}
+
+func (a automatonWords) GADDAG() *gaddag.GADDAG { return a.g }
+
+func withGADDAG(w words) automatonWords {
+	list := make([]string, 0, len(w))
+	for s := range w {
+		list = append(list, s)
+	}
+	sort.Strings(list)
+	return automatonWords{words: w, g: gaddag.Build(list)}
 }
 
 var (

@@ -1,6 +1,10 @@
 package lingo
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/lexico/lexico/index/gaddag"
+)
 
 // Dictionary is what Lingo needs of a word list; *index.Index and a plain
 // set of words both satisfy it. Words are upper case A-Z.
@@ -18,6 +22,19 @@ type Fragmenter interface {
 	Fragment(s string) bool
 }
 
+// Automaton is another optional extra of a Dictionary: its words as a
+// GADDAG (the index has one). With it the move finder knows at every
+// square whether the stretch it grows is a word, read either way, and
+// whether one can still come, exactly and without a lookup; without it,
+// Fragment and Contains answer. The GADDAG holds words of up to
+// gaddag.MaxWordLen (15) letters, the longest a 15x15 board takes: a
+// Lingo line can be longer, and a move whose only word through all its
+// tiles is longer than 15 letters is then not found (Judge, which uses
+// Contains, still accepts it).
+type Automaton interface {
+	GADDAG() *gaddag.GADDAG
+}
+
 // Lexicon answers the two questions Lingo asks of a string of board
 // letters, whether it is a word read forwards or read backwards, and
 // whether it can still grow into one, and remembers the answers: the scorer
@@ -25,10 +42,11 @@ type Fragmenter interface {
 // the index's Contains is a B+tree lookup. A Lexicon is not safe for
 // concurrent use; give each game or goroutine its own.
 type Lexicon struct {
-	dict  Dictionary
-	frag  Fragmenter
-	known map[string]uint8
-	rev   []byte
+	dict   Dictionary
+	frag   Fragmenter
+	gaddag *gaddag.GADDAG
+	known  map[string]uint8
+	rev    []byte
 }
 
 // Bits of a Lexicon's memo.
@@ -45,6 +63,9 @@ const maxKnown = 1 << 18
 func NewLexicon(d Dictionary) *Lexicon {
 	l := &Lexicon{dict: d, known: make(map[string]uint8)}
 	l.frag, _ = d.(Fragmenter)
+	if a, ok := d.(Automaton); ok {
+		l.gaddag = a.GADDAG()
+	}
 	return l
 }
 

@@ -1,5 +1,7 @@
 package lingo
 
+import "github.com/lexico/lexico/index/gaddag"
+
 // Dir is an axis of the square board.
 type Dir uint8
 
@@ -75,9 +77,7 @@ type scorer struct {
 // is the best for several tiles counts once; the words' scores are added
 // and multiplied by the number of words.
 //
-// The seed leaves ties open; here the longer word wins a tie in score, and
-// between words of the same score and length the one found first (the
-// span nearest the tile's right or bottom end).
+// The seed leaves ties open; see best for the rule used here.
 func (s *scorer) score(b *Board, m Move) Result {
 	var res Result
 	if s.quiet {
@@ -127,29 +127,49 @@ func (s *scorer) run(b *Board, row, col int, d Dir) (r0, c0, pos int) {
 	return r0, c0, pos
 }
 
-// best is the highest-scoring word along d through (row, col).
+// best is the highest-scoring word along d through (row, col). Ties in
+// score go to the longer word, then to the one starting first (leftmost or
+// topmost), so the answer does not depend on the order spans are tried.
 func (s *scorer) best(b *Board, row, col int, d Dir) (Word, bool) {
 	r0, c0, pos := s.run(b, row, col, d)
 	line := s.line
-	bi, bj, bestScore := -1, -1, -1
-	for i := pos; i >= 0; i-- {
-		if !s.lex.MayGrow(line[i : pos+1]) {
-			break // every span from i or further left contains it
+	bi, bj, bestScore, bfwd := -1, -1, -1, false
+	consider := func(i, j int, fwd bool) {
+		n := j - i + 1
+		if n < s.minLen {
+			return
 		}
-		for j := pos; j < len(line); j++ {
-			w := line[i : j+1]
-			if j > pos && !s.lex.MayGrow(w) {
-				break
+		sc := WordScore(line[i : j+1])
+		switch {
+		case sc > bestScore || (sc == bestScore && (n > bj-bi+1 || (n == bj-bi+1 && i < bi))):
+			bi, bj, bestScore, bfwd = i, j, sc, fwd
+		case i == bi && j == bj:
+			bfwd = bfwd || fwd
+		}
+	}
+	if g := s.lex.gaddag; g != nil && len(line) <= gaddag.MaxWordLen {
+		// The GADDAG holds every word of the line's length: its spans
+		// through pos, read forwards, then on the reversed line.
+		gaddagSpans(g, line, pos, func(i, j int) { consider(i, j, true) })
+		last := len(line) - 1
+		rev := s.lex.reverse(line)
+		gaddagSpans(g, rev, last-pos, func(i, j int) { consider(last-j, last-i, false) })
+	} else {
+		for i := pos; i >= 0; i-- {
+			if !s.lex.MayGrow(line[i : pos+1]) {
+				break // every span from i or further left contains it
 			}
-			if len(w) < s.minLen {
-				continue
-			}
-			sc := WordScore(w)
-			if sc < bestScore || (sc == bestScore && len(w) <= bj-bi+1) {
-				continue
-			}
-			if fwd, bwd := s.lex.Reads(w); fwd || bwd {
-				bi, bj, bestScore = i, j, sc
+			for j := pos; j < len(line); j++ {
+				w := line[i : j+1]
+				if j > pos && !s.lex.MayGrow(w) {
+					break
+				}
+				if len(w) < s.minLen || WordScore(w) < bestScore {
+					continue
+				}
+				if fwd, bwd := s.lex.Reads(w); fwd || bwd {
+					consider(i, j, fwd)
+				}
 			}
 		}
 	}
@@ -157,17 +177,40 @@ func (s *scorer) best(b *Board, row, col int, d Dir) (Word, bool) {
 		return Word{}, false
 	}
 	w := line[bi : bj+1]
-	fwd, _ := s.lex.Reads(w)
 	dr, dc := d.step()
-	out := Word{Row: r0 + bi*dr, Col: c0 + bi*dc, Len: len(w), Dir: d, Backwards: !fwd, Score: bestScore}
+	out := Word{Row: r0 + bi*dr, Col: c0 + bi*dc, Len: len(w), Dir: d, Backwards: !bfwd, Score: bestScore}
 	switch {
 	case s.quiet:
-	case fwd:
+	case bfwd:
 		out.Text = string(w)
 	default:
 		out.Text = s.lex.reversed(w)
 	}
 	return out, true
+}
+
+// gaddagSpans calls visit for every span [i, j] of line that contains pos
+// and is a word read forwards, walking the GADDAG from pos: leftwards
+// along REV(line[i..pos]), then past the separator rightwards.
+func gaddagSpans(g *gaddag.GADDAG, line []byte, pos int, visit func(i, j int)) {
+	n := gaddag.Root
+	for i := pos; i >= 0; i-- {
+		c := int(line[i] - 'A')
+		if i < pos && g.LetterSet(n)&(1<<uint(c)) != 0 {
+			visit(i, pos)
+		}
+		if n = g.Arc(n, c); n == 0 {
+			return
+		}
+		m := g.Arc(n, gaddag.Separator)
+		for j := pos + 1; m != 0 && j < len(line); j++ {
+			cj := int(line[j] - 'A')
+			if g.LetterSet(m)&(1<<uint(cj)) != 0 {
+				visit(i, j)
+			}
+			m = g.Arc(m, cj)
+		}
+	}
 }
 
 // spanWord reports whether some word of at least minLen letters along d

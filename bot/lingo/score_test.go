@@ -15,18 +15,20 @@ func TestSeedExample(t *testing.T) {
 		".tg",
 		"bw.")
 	// BI is a word too (read upwards from b4): only the best word of each
-	// axis through the new tile may count.
-	lex := NewLexicon(dict("IT", "BIZ", "BI"))
+	// axis through the new tile may count. The words are found the same
+	// with a plain word set and with a GADDAG.
 	m := parse(t, b, "ib3")
-	res, err := Judge(b, rack(t, "RYTHI"), m, lex, DefaultOptions())
-	if err != nil {
-		t.Fatalf("Judge: %v", err)
-	}
-	if got := Describe("fred", res); got != "fred made the words IT and BIZ for a total of (2 + 28) x 2 = 60 pts." {
-		t.Errorf("Describe = %q", got)
-	}
-	if len(res.Words) != 2 || !res.Words[1].Backwards || res.Words[1].Dir != Down || res.Words[0].Backwards {
-		t.Errorf("words = %+v; want IT across forwards, BIZ down backwards", res.Words)
+	for _, d := range []Dictionary{dict("IT", "BIZ", "BI"), withGADDAG(dict("IT", "BIZ", "BI"))} {
+		res, err := Judge(b, rack(t, "RYTHI"), m, NewLexicon(d), DefaultOptions())
+		if err != nil {
+			t.Fatalf("Judge: %v", err)
+		}
+		if got := Describe("fred", res); got != "fred made the words IT and BIZ for a total of (2 + 28) x 2 = 60 pts." {
+			t.Errorf("%T: Describe = %q", d, got)
+		}
+		if len(res.Words) != 2 || !res.Words[1].Backwards || res.Words[1].Dir != Down || res.Words[0].Backwards {
+			t.Errorf("%T: words = %+v; want IT across forwards, BIZ down backwards", d, res.Words)
+		}
 	}
 	for _, p := range m.Tiles {
 		b.Place(p.Row, p.Col, p.Letter)
