@@ -1,6 +1,7 @@
 package movegen
 
 import (
+	"sync"
 	"testing"
 
 	"github.com/lexico/lexico/bot/board"
@@ -169,4 +170,28 @@ func TestEmptyRackAndFullBoard(t *testing.T) {
 	if n != 0 {
 		t.Fatalf("%d plays from an empty rack or a full board", n)
 	}
+}
+
+// TestGADDAGConcurrent: one generator shared by goroutines (as a server
+// answering several games does) gives each call the plays a lone call gives.
+func TestGADDAGConcurrent(t *testing.T) {
+	lx := small()
+	positions := agreementPositions(lx.gen, 1, 3)
+	want := make([]map[string]int, len(positions))
+	for i, p := range positions {
+		want[i] = collect(t, lx.gen, p)
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := w; i < len(positions); i += 2 {
+				if d := diff("concurrent", collect(t, lx.gen, positions[i]), "alone", want[i]); d != "" {
+					t.Errorf("%s:\n%s", positions[i].name, d)
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
 }
