@@ -324,14 +324,20 @@ func chart(res map[string]result) []byte {
 		barW, gap, groupGap = 26, 4, 34
 	)
 	colors := map[string]string{"gaddag": "#2b6cb0", "anagram": "#dd6b20"}
-	lo, hi := 1.0, 10.0 // decades of microseconds, widened to the data
+	// The axis spans whole decades of microseconds around the data.
+	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, r := range res {
 		if v := r.metrics["p50-us"]; v > 0 {
 			lo = math.Min(lo, math.Floor(math.Log10(v)))
 			hi = math.Max(hi, math.Ceil(math.Log10(v)))
 		}
 	}
-	lo = math.Min(lo, 2)
+	if lo > hi {
+		lo, hi = 1, 2
+	}
+	if lo == hi {
+		hi++
+	}
 	plotH := float64(h - top - bottom)
 	y := func(v float64) float64 { return float64(top) + plotH*(1-(math.Log10(v)-lo)/(hi-lo)) }
 	var b bytes.Buffer

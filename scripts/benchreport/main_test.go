@@ -76,3 +76,19 @@ func TestReportJudgesTargetsAndDrawsValidSVG(t *testing.T) {
 		t.Fatalf("chart has %d rects, want 6", len(doc.Rects))
 	}
 }
+
+// TestChartScale: the log axis spans the decades around the data, so the
+// bars use the plot's height (the shortest bar of the sample, 120 µs, is
+// above the axis floor of 100 µs and the tallest, 800 µs, below the ceiling
+// of 1 ms).
+func TestChartScale(t *testing.T) {
+	svg := string(chart(parseResults(sampleText)))
+	for _, want := range []string{">100 µs</text>", ">1.00 ms</text>"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("axis lacks the label %q", want)
+		}
+	}
+	if strings.Contains(svg, ">10 µs</text>") || strings.Contains(svg, ">10.0 ms</text>") {
+		t.Errorf("axis spans decades without data:\n%s", svg)
+	}
+}
