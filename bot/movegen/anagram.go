@@ -39,9 +39,13 @@ import (
 // every slot through it before any lookup.
 //
 // It reports exactly the plays, with exactly the scores, of the GADDAG
-// generator; it is slower, because a lookup is by letters, not by position,
-// so many candidate words are rejected at fitting. It exists to compare
-// index strategies, as the design card asks.
+// generator. The trade-off (bench/RESULTS.md): with no blank it is slower,
+// since a lookup is by letters, not by position, so candidates are rejected
+// at fitting that the GADDAG never builds; with blanks it is faster, since a
+// blank costs the walk one branch per letter per key, while the GADDAG tries
+// every letter on every square it reaches. It also costs a few hundred
+// milliseconds and about 13 MB at construction, which the GADDAG, used in
+// place in the index's memory map, does not.
 type AnagramGenerator struct {
 	g        *gaddag.GADDAG // for the cross-check sets only
 	trie     *anagramTrie

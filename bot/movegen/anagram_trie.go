@@ -24,7 +24,7 @@ const maxKeyLen = 31
 // generator asks for hundreds of multisets per position: a bbolt cursor seek
 // per trie step costs about a microsecond, a slice index a nanosecond.
 // Building it from the index's words takes a fraction of a second at
-// construction; it then costs about 20 MB for the default list.
+// construction; it then holds about 13 MB for the default list.
 type anagramTrie struct {
 	nodes []akNode
 	words []byte // every key's words, concatenated; all of a key's words have its length

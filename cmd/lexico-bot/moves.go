@@ -32,7 +32,7 @@ func init() {
 			"number of plays, one line per gamestate. A bad gamestate stops the run with its name.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)"},
-			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator: " + strings.Join(movegen.Strategies(), ", ") + " (all give the same plays; gaddag is the fastest, exhaustive the slowest)"},
+			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator: " + strings.Join(movegen.Strategies(), ", ") + " (all give the same plays; gaddag is fastest with no blank, anagram with blanks, exhaustive is for checking: bench/RESULTS.md)"},
 			&cli.BoolFlag{Name: "count", Usage: "print only the number of legal plays"},
 			&cli.IntFlag{Name: "limit", Usage: "print only the first `N` lines of the listing (0: all; ignored with --count)"},
 		},
