@@ -206,16 +206,19 @@ func (s *genState) gen(col int, node gaddag.Node, sc score) {
 	if ce.letter != 0 {
 		l := int(ce.letter - 'A')
 		sc.main += int(ce.oldValue)
-		if (g.ArcSet(node)|g.LetterSet(node))&(1<<uint(l)) == 0 {
+		bit := uint32(1) << uint(l)
+		ls := g.LetterSet(node)
+		if (g.ArcSet(node)|ls)&bit == 0 {
 			return
 		}
-		s.goOn(col, l, node, g.Arc(node, l), sc)
+		s.goOn(col, ls&bit != 0, g.Arc(node, l), sc)
 		return
 	}
 	if s.rackLeft == 0 {
 		return
 	}
-	possible := ce.cross & (g.ArcSet(node) | g.LetterSet(node))
+	ls := g.LetterSet(node)
+	possible := ce.cross & (g.ArcSet(node) | ls)
 	blanks := s.rack[tile.BlankIndex]
 	if blanks == 0 {
 		possible &= s.rackSet
@@ -246,7 +249,7 @@ func (s *genState) gen(col int, node gaddag.Node, sc score) {
 		if hasCross {
 			nsc.cross += (crossBase + lv) * wm
 		}
-		s.goOn(col, l, node, g.Arc(node, l), nsc)
+		s.goOn(col, ls&(1<<uint(l)) != 0, g.Arc(node, l), nsc)
 		s.rack[k]++
 		if k != tile.BlankIndex {
 			s.rackSet |= 1 << uint(l)
@@ -256,13 +259,12 @@ func (s *genState) gen(col int, node gaddag.Node, sc score) {
 	s.placed[col] = 0
 }
 
-// goOn continues after letter l went on col: record the word if it is
-// complete, then extend it leftwards (while left of or on the anchor) or
-// rightwards.
-func (s *genState) goOn(col, l int, old, next gaddag.Node, sc score) {
+// goOn continues after a letter went on col: record the word if it is
+// complete (ends: the letter completes a word), then extend it leftwards
+// (while left of or on the anchor) or rightwards from next.
+func (s *genState) goOn(col int, ends bool, next gaddag.Node, sc score) {
 	g := s.g
 	n := s.n
-	ends := g.LetterSet(old)&(1<<uint(l)) != 0
 	if col <= s.anchor {
 		leftEmpty := col == 0 || s.cells[col-1].letter == 0
 		rightEmpty := s.anchor+1 == n || s.cells[s.anchor+1].letter == 0
