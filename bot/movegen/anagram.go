@@ -331,6 +331,11 @@ func (s *anaState) findSlots(dir, startRow, startCol int, rackMask CrossSet) {
 // makes no fragment of a word is dropped. The filter only hashes the string
 // during the call, so the test reads the reused buffer in place without
 // allocating.
+// minFragment is the shortest string worth a fragment test: nearly every
+// pair of letters occurs in some word, so a tile and one letter beside it
+// prune nothing and only cost the filter's hashing.
+const minFragment = 3
+
 func (s *anaState) pruneByFragments(sq []board.Square, al []CrossSet) {
 	n := len(sq)
 	for c := 0; c < n; c++ {
@@ -352,6 +357,10 @@ func (s *anaState) pruneByFragments(sq []board.Square, al []CrossSet) {
 		buf = append(buf, 'A')
 		for j := c + 1; j < n && sq[j].Letter != 0; j++ {
 			buf = append(buf, sq[j].Letter)
+		}
+		if len(buf) < minFragment {
+			s.fragBuf = buf
+			continue
 		}
 		var keep CrossSet
 		for m := al[c]; m != 0; m &= m - 1 {

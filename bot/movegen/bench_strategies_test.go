@@ -225,3 +225,35 @@ func BenchmarkStrategyNew(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAnagramFragments weighs the anagram strategy's use of the
+// fragment Bloom filter: the same generator with the filter (on) and without
+// it (off), best play only, per blank count. The plays are the same either
+// way (TestAnagramFragmentPruningLosesNothing); only the time differs.
+func BenchmarkAnagramFragments(b *testing.B) {
+	benchSetup(b)
+	var words []string
+	if err := benchIndex.Each(func(w string) bool { words = append(words, w); return true }); err != nil {
+		b.Fatal(err)
+	}
+	gens := map[string]movegen.Generator{
+		"on":  movegen.NewAnagram(words, benchIndex.GADDAG(), benchIndex.Fragment),
+		"off": movegen.NewAnagram(words, benchIndex.GADDAG(), nil),
+	}
+	for _, mode := range []string{"on", "off"} {
+		gen := gens[mode]
+		for blanks := 0; blanks <= 2; blanks++ {
+			b.Run(fmt.Sprintf("%s/blanks=%d", mode, blanks), func(b *testing.B) {
+				best := &movegen.Best{}
+				plays := 0
+				rec := func(m *move.Move) { plays++; best.Record(m) }
+				runCorpus(b, benchPos[blanks], func(p *position.Position) int {
+					best.Reset()
+					plays = 0
+					gen.Generate(p.Variant, p.Board, p.Rack, rec)
+					return plays
+				})
+			})
+		}
+	}
+}

@@ -286,6 +286,17 @@ func markdown(res map[string]result, runs []corpusRun, cpu string) []byte {
 	fmt.Fprintf(&b, "\nThe allocations under *all* are AllPlays' storage (moves are copied into 4096-tile chunks), ")
 	fmt.Fprintf(&b, "not the generators': under *best* neither allocates per play.\n")
 
+	if _, ok := res["BenchmarkAnagramFragments/on/blanks=0"]; ok {
+		fmt.Fprintf(&b, "\n## The fragment Bloom filter in the anagram strategy\n\n")
+		fmt.Fprintf(&b, "Best play only, the same generator with and without the filter (the plays are the same).\n\n")
+		fmt.Fprintf(&b, "| blanks | p50 with | p50 without | mean with | mean without |\n|---|---:|---:|---:|---:|\n")
+		for k := 0; k <= 2; k++ {
+			on := res[fmt.Sprintf("BenchmarkAnagramFragments/on/blanks=%d", k)].metrics
+			off := res[fmt.Sprintf("BenchmarkAnagramFragments/off/blanks=%d", k)].metrics
+			fmt.Fprintf(&b, "| %d | %s | %s | %s | %s |\n", k, us(on["p50-us"]), us(off["p50-us"]), us(on["ns/op"]/1e3), us(off["ns/op"]/1e3))
+		}
+	}
+
 	fmt.Fprintf(&b, "\n## Start-up and memory\n\n| | gaddag | anagram |\n|---|---:|---:|\n")
 	open := res["BenchmarkIndexOpen"].metrics["ns/op"] / 1e6
 	fmt.Fprintf(&b, "| index open (index.Open, shared) | %.1f ms | %.1f ms |\n", open, open)
