@@ -73,6 +73,7 @@ func BenchmarkBest(b *testing.B) {
 		o    Options
 	}{
 		{"default", DefaultOptions()},
+		{"hex", Options{Players: 2, Pool: 5, Place: 2, Hex: true}},
 		{"pool8-place6-full", Options{Players: 2, Pool: 8, Place: 6, Set: SetFull}},
 		{"pool10-place10-full", Options{Players: 2, Pool: 10, Place: 10, Set: SetFull}},
 	} {

@@ -85,7 +85,7 @@ func (f *Finder) Each(b *Board, pool tile.Rack, fn func(m Move, r Result)) {
 func (f *Finder) emit() {
 	b := f.b
 	sv := b.apply(f.cand)
-	if b.bottom-b.top < MaxSpan && b.right-b.left < MaxSpan {
+	if b.inSpan() {
 		f.fn(f.cand, f.sc.score(b, f.cand))
 	}
 	b.undo(f.cand, sv)
@@ -95,48 +95,44 @@ func (f *Finder) emit() {
 // tile or holds one.
 func (f *Finder) singles(pool tile.Rack) {
 	b := f.b
-	r0, c0, rows, cols := b.Window()
-	for r := r0; r < r0+rows; r++ {
-		for c := c0; c < c0+cols; c++ {
-			top := b.At(r, c).Letter
-			if top == 0 && !nextToOld(b, r, c) {
+	b.eachCell(func(r, c int) {
+		top := b.At(r, c).Letter
+		if top == 0 && !nextToOld(b, r, c) {
+			return
+		}
+		for i := range 26 {
+			l := byte('A' + i)
+			if pool.Counts[i] == 0 || (l == top && !f.opts.Repeat) {
 				continue
 			}
-			for i := range 26 {
-				l := byte('A' + i)
-				if pool.Counts[i] == 0 || (l == top && !f.opts.Repeat) {
-					continue
-				}
-				f.cand.Tiles = append(f.cand.Tiles[:0], Placement{Row: r, Col: c, Letter: l})
-				f.emit()
-			}
+			f.cand.Tiles = append(f.cand.Tiles[:0], Placement{Row: r, Col: c, Letter: l})
+			f.emit()
 		}
-	}
+	})
 }
 
-// lines walks every row and column of the window.
+// lines walks every line of the window along every axis: the window is
+// convex, so a line's squares in it are a run, starting where the square
+// before is outside.
 func (f *Finder) lines(pool tile.Rack, maxTiles int) {
 	b := f.b
 	f.maxTiles, f.left = maxTiles, pool
-	r0, c0, rows, cols := b.Window()
-	for _, d := range [2]Dir{Across, Down} {
-		count, length := rows, cols
-		if d == Down {
-			count, length = cols, rows
-		}
-		for k := range count {
-			for i := range length {
-				if d == Across {
-					f.line[i].r, f.line[i].c = r0+k, c0+i
-				} else {
-					f.line[i].r, f.line[i].c = r0+i, c0+k
-				}
+	for _, d := range b.Axes() {
+		dr, dc := d.step()
+		b.eachCell(func(r, c int) {
+			if b.InWindow(r-dr, c-dc) {
+				return
+			}
+			length := 0
+			for ; b.InWindow(r, c); r, c = r+dr, c+dc {
+				f.line[length].r, f.line[length].c = r, c
+				length++
 			}
 			for i := range length {
 				f.seg, f.slots = f.seg[:0], f.slots[:0]
 				f.walk(i, i, length, 0, 0, false, reading{})
 			}
-		}
+		})
 	}
 }
 

@@ -10,17 +10,12 @@ import (
 )
 
 // bruteForce judges every placement of one tile, every pair of tiles, and
-// (when place is 3) every three tiles in a row or column, on every square
+// (when place is 3) every three tiles in a line, on every square
 // of the window with every letter of the pool: the legal moves, keyed, and
 // the best score.
 func bruteForce(b *Board, pool tile.Rack, lex *Lexicon, o Options) (map[string]int, int) {
-	r0, c0, rows, cols := b.Window()
 	var squares [][2]int
-	for r := r0; r < r0+rows; r++ {
-		for c := c0; c < c0+cols; c++ {
-			squares = append(squares, [2]int{r, c})
-		}
-	}
+	b.eachCell(func(r, c int) { squares = append(squares, [2]int{r, c}) })
 	letters := pool.Tiles()
 	legal := map[string]int{}
 	best := -1
@@ -61,7 +56,7 @@ func bruteForce(b *Board, pool tile.Rack, lex *Lexicon, o Options) (map[string]i
 			}
 			for k := j + 1; k < len(squares); k++ {
 				c := squares[k]
-				if (a[0] == c[0] && squares[j][0] == c[0]) || (a[1] == c[1] && squares[j][1] == c[1]) {
+				if _, _, _, ok := line(b, Move{Tiles: []Placement{{Row: a[0], Col: a[1]}, {Row: squares[j][0], Col: squares[j][1]}, {Row: c[0], Col: c[1]}}}); ok {
 					assign([][2]int{a, squares[j], c}, used, Move{})
 				}
 			}
@@ -108,6 +103,8 @@ func TestFinderFindsEveryLegalMove(t *testing.T) {
 		{"place 1", short, Options{Players: 2, Pool: 4, Place: 1}, 4, 12},
 		{"place 2 with the GADDAG", withGADDAG(short), Options{Players: 2, Pool: 5, Place: 2}, 5, 12},
 		{"place 3 repeat with the GADDAG", withGADDAG(short), Options{Players: 2, Pool: 6, Place: 3, Repeat: true}, 6, 5},
+		{"hex place 2", short, Options{Players: 2, Pool: 5, Place: 2, Hex: true}, 7, 8},
+		{"hex place 3 with the GADDAG", withGADDAG(short), Options{Players: 3, Pool: 5, Place: 3, Hex: true, NoTwos: true}, 8, 4},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			lex := NewLexicon(c.dict)

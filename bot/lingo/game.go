@@ -70,7 +70,7 @@ func NewGame(o Options, names []string, seed uint64, lex *Lexicon) (*Game, error
 	}
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	rng.Shuffle(len(g.bag), func(i, j int) { g.bag[i], g.bag[j] = g.bag[j], g.bag[i] })
-	g.Board = *NewBoard(g.draw())
+	g.Board = *NewBoard(g.draw(), o.Hex)
 	g.pools = make([]tile.Rack, o.Pools())
 	for i := range g.pools {
 		g.refill(i)
@@ -177,23 +177,23 @@ func (g *Game) checkEnd() {
 func (g *Game) canMove() bool {
 	b := &g.Board
 	pool := g.Pool(g.ToMove)
-	r0, c0, rows, cols := b.Window()
-	for r := r0; r < r0+rows; r++ {
-		for c := c0; c < c0+cols; c++ {
-			top := b.At(r, c).Letter
-			if top != 0 {
-				if g.Opts.Repeat || pool.N > pool.Count(top) {
-					return true
-				}
-				continue
-			}
-			inSpan := max(b.bottom, r)-min(b.top, r) < MaxSpan && max(b.right, c)-min(b.left, c) < MaxSpan
-			if inSpan && nextToOld(b, r, c) {
-				return true
-			}
+	can := false
+	b.eachCell(func(r, c int) {
+		if can {
+			return
 		}
-	}
-	return false
+		if top := b.At(r, c).Letter; top != 0 {
+			can = g.Opts.Repeat || pool.N > pool.Count(top)
+			return
+		}
+		if nextToOld(b, r, c) {
+			m := Move{Tiles: []Placement{{Row: r, Col: c, Letter: 'A'}}}
+			sv := b.apply(m)
+			can = b.inSpan()
+			b.undo(m, sv)
+		}
+	})
+	return can
 }
 
 // Winners are the players with the highest score.

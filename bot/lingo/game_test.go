@@ -157,6 +157,13 @@ func TestGameEndsWhenThePoolRunsOut(t *testing.T) {
 		t.Errorf("turn scores add to %d, scores %v", total, g.Scores)
 	}
 
+	// The hexagonal game is played to its end the same way.
+	o.Hex = true
+	g = playGame(t, o, 9, short)
+	if !g.Over || len(g.Turns) < 10 || !g.Board.Hex() {
+		t.Errorf("hexagonal game: over %v after %d turns", g.Over, len(g.Turns))
+	}
+
 	// Own pools: the game ends as soon as one player's pool is empty,
 	// though the others still hold tiles.
 	o = Options{Players: 4, Pool: 5, Place: 2, Set: SetSmall, NotShared: true, NoTwos: true}

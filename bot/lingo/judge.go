@@ -16,12 +16,13 @@ import (
 //     on a tile showing the same letter unless o.Repeat.
 //   - "Tiles must be placed adjacent to at least one other tile": every new
 //     tile on an empty square touches a tile (side by side, not corner to
-//     corner), and the move as a whole touches the tiles already there
+//     corner, on the square board), and the move as a whole touches the tiles already there
 //     (two new tiles touching only each other would start a second board).
 //     A stacked tile touches the tile beneath it.
-//   - Several tiles placed in one move lie in one row or column with no gap
-//     and all belong to one word of the dictionary (read either way, at
-//     least o.MinWordLen letters) in that line.
+//   - Several tiles placed in one move lie in one line (row or column; on
+//     the hexagonal board one of three axes) with no gap and all belong to
+//     one word of the dictionary (read either way, at least o.MinWordLen
+//     letters) in that line.
 //   - Squares are named in the window (see Board), and the tiles may not
 //     spread over more than MaxSpan rows or columns.
 func Judge(b *Board, pool tile.Rack, m Move, lex *Lexicon, o Options) (Result, error) {
@@ -63,7 +64,7 @@ func Judge(b *Board, pool tile.Rack, m Move, lex *Lexicon, o Options) (Result, e
 			touches = true
 			continue
 		}
-		if !nextToNew(m, i) {
+		if !nextToNew(b, m, i) {
 			return illegal("%c on %s touches no tile: tiles must be placed next to a tile", p.Letter, names[i])
 		}
 	}
@@ -72,14 +73,14 @@ func Judge(b *Board, pool tile.Rack, m Move, lex *Lexicon, o Options) (Result, e
 	}
 	sv := b.apply(m)
 	defer b.undo(m, sv)
-	if b.bottom-b.top >= MaxSpan || b.right-b.left >= MaxSpan {
-		return illegal("the tiles would spread over more than %d rows or columns", MaxSpan)
+	if !b.inSpan() {
+		return illegal("the tiles would spread over more than %d columns or rows", MaxSpan)
 	}
 	sc := scorer{lex: lex, minLen: o.MinWordLen()}
 	if n > 1 {
-		d, first, length, ok := line(m)
+		d, first, length, ok := line(b, m)
 		if !ok {
-			return illegal("tiles placed in one move must lie in one row or one column (they must all be part of the same word)")
+			return illegal("tiles placed in one move must lie in one line (they must all be part of the same word)")
 		}
 		dr, dc := d.step()
 		for k := range length {
@@ -97,48 +98,51 @@ func Judge(b *Board, pool tile.Rack, m Move, lex *Lexicon, o Options) (Result, e
 
 // nextToOld reports whether a tile stands beside (row, col).
 func nextToOld(b *Board, row, col int) bool {
-	return b.Occupied(row-1, col) || b.Occupied(row+1, col) || b.Occupied(row, col-1) || b.Occupied(row, col+1)
-}
-
-// nextToNew reports whether another tile of m stands beside tile i.
-func nextToNew(m Move, i int) bool {
-	p := m.Tiles[i]
-	for j, q := range m.Tiles {
-		if j != i && abs(q.Row-p.Row)+abs(q.Col-p.Col) == 1 {
+	for _, n := range b.neighbours() {
+		if b.Occupied(row+n[0], col+n[1]) {
 			return true
 		}
 	}
 	return false
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
+// nextToNew reports whether another tile of m stands beside tile i.
+func nextToNew(b *Board, m Move, i int) bool {
+	p := m.Tiles[i]
+	for j, q := range m.Tiles {
+		if j != i && b.adjacent(p.Row, p.Col, q.Row, q.Col) {
+			return true
+		}
 	}
-	return x
+	return false
 }
 
-// line finds the axis m's tiles share, the first square along it and the
+// line finds the axis m's tiles share, the first of them along it and the
 // number of squares from the first tile to the last.
-func line(m Move) (d Dir, first Placement, length int, ok bool) {
-	sameRow, sameCol := true, true
-	first = m.Tiles[0]
-	last := first
-	for _, p := range m.Tiles[1:] {
-		sameRow = sameRow && p.Row == first.Row
-		sameCol = sameCol && p.Col == first.Col
-		if p.Row < first.Row || p.Col < first.Col {
-			first = p
+func line(b *Board, m Move) (d Dir, first Placement, length int, ok bool) {
+	for _, d := range b.Axes() {
+		dr, dc := d.step()
+		// Squares of one line share this key; pos orders them along it.
+		key := func(p Placement) int { return p.Row*dc - p.Col*dr }
+		pos := func(p Placement) int { return p.Row*dr + p.Col*dc }
+		first, last := m.Tiles[0], m.Tiles[0]
+		same := true
+		for _, p := range m.Tiles[1:] {
+			if key(p) != key(first) {
+				same = false
+				break
+			}
+			if pos(p) < pos(first) {
+				first = p
+			}
+			if pos(p) > pos(last) {
+				last = p
+			}
 		}
-		if p.Row > last.Row || p.Col > last.Col {
-			last = p
+		if same {
+			// Steps along d change pos by dr*dr + dc*dc.
+			return d, first, (pos(last)-pos(first))/(dr*dr+dc*dc) + 1, true
 		}
 	}
-	switch {
-	case sameRow:
-		return Across, first, last.Col - first.Col + 1, true
-	case sameCol:
-		return Down, first, last.Row - first.Row + 1, true
-	}
-	return 0, first, 0, false
+	return 0, Placement{}, 0, false
 }

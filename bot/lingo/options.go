@@ -24,6 +24,8 @@ type Options struct {
 	// NotShared: each player draws a hidden pool of their own instead of
 	// all players playing from one common pool.
 	NotShared bool
+	// Hex: the board is hexagonal, three axes instead of two.
+	Hex bool
 }
 
 // Defaults of the options (see Options.Pool for why the pool holds five).

@@ -83,7 +83,7 @@ func (h *Human) Move(ctx context.Context, g *Game) (Move, error) {
 	}
 	fmt.Fprintf(h.out, "scores: %s; %d tiles not yet drawn\n", strings.Join(scores, ", "), len(g.bag))
 	fmt.Fprintf(h.out, "%s, your pool:\n", h.name)
-	RenderPool(h.out, g.Pool(g.ToMove))
+	RenderPool(h.out, g.Pool(g.ToMove), g.Board.Hex())
 	for {
 		if err := ctx.Err(); err != nil {
 			return Move{}, err

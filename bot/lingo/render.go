@@ -14,7 +14,19 @@ import (
 // show as outlined islands. Letters are lower case except the tiles of
 // fresh (the move just played), which are capitals, as in the seed's
 // example. Trailing spaces are trimmed.
+//
+// A hexagonal board is drawn as the seed draws it, three characters a
+// column and a line a half-row, each cell's outline drawn where it meets
+// an empty cell:
+//
+//	    __
+//	 __/e \
+//	/f \__/
 func Render(w io.Writer, b *Board, fresh Move) {
+	if b.hex {
+		renderHex(w, b, fresh)
+		return
+	}
 	r0, c0, rows, cols := b.Window()
 	occ := func(r, c int) bool {
 		return r >= 0 && c >= 0 && r < rows && c < cols && b.Occupied(r0+r, c0+c)
@@ -78,10 +90,99 @@ func Render(w io.Writer, b *Board, fresh Move) {
 	io.WriteString(w, sb.String())
 }
 
+// renderHex draws the hexagonal board (see Render).
+func renderHex(w io.Writer, b *Board, fresh Move) {
+	y0, x0, rows, cols := b.Window()
+	occ := func(y, x int) bool {
+		if y < 0 || x < 0 || y >= rows || x >= cols {
+			return false
+		}
+		r, c, ok := b.undisp(y0+y, x0+x)
+		return ok && b.Occupied(r, c)
+	}
+	width := 5 + 3*cols
+	lines := make([][]byte, rows)
+	for y := range lines {
+		lines[y] = []byte(fmt.Sprintf("%4d", y+1) + strings.Repeat(" ", width-4))
+	}
+	put := func(y, i int, s string) {
+		if y >= 0 && y < rows {
+			copy(lines[y][i:], s)
+		}
+	}
+	for y := range rows {
+		for x := range cols {
+			if !occ(y, x) {
+				continue
+			}
+			r, c, _ := b.undisp(y0+y, x0+x)
+			l := b.At(r, c).Letter
+			if !fresh.has(r, c) {
+				l += 'a' - 'A'
+			}
+			i := 5 + 3*x
+			lines[y][i] = l
+			if !occ(y-2, x) {
+				put(y-1, i, "__")
+			}
+			if !occ(y-1, x-1) {
+				put(y, i-1, "/")
+			}
+			if !occ(y-1, x+1) {
+				put(y, i+2, "\\")
+			}
+			if !occ(y+1, x-1) {
+				put(y+1, i-1, "\\")
+			}
+			if !occ(y+1, x+1) {
+				put(y+1, i+2, "/")
+			}
+			if !occ(y+2, x) {
+				put(y+1, i, "__")
+			}
+		}
+	}
+	var sb strings.Builder
+	var head strings.Builder
+	head.WriteString("    ")
+	for c := range cols {
+		fmt.Fprintf(&head, " %c ", 'a'+c)
+	}
+	sb.WriteString(strings.TrimRight(head.String(), " ") + "\n")
+	for y, l := range lines {
+		fmt.Fprintf(&sb, "%s%d\n", l, y+1)
+	}
+	sb.WriteString(strings.TrimRight(head.String(), " ") + "\n")
+	io.WriteString(w, sb.String())
+}
+
+// has reports whether m places a tile on (row, col).
+func (m Move) has(row, col int) bool {
+	for _, p := range m.Tiles {
+		if p.Row == row && p.Col == col {
+			return true
+		}
+	}
+	return false
+}
+
 // RenderPool draws a pool's tiles as the seed does, each boxed with its
-// value beneath.
-func RenderPool(w io.Writer, pool tile.Rack) {
+// value beneath (hexagons for the hexagonal game).
+func RenderPool(w io.Writer, pool tile.Rack, hex bool) {
 	tiles := pool.Tiles()
+	if hex {
+		var top, mid, bot, vals strings.Builder
+		for _, t := range tiles {
+			top.WriteString(" __  ")
+			fmt.Fprintf(&mid, "/%c \\ ", t)
+			bot.WriteString("\\__/ ")
+			fmt.Fprintf(&vals, "%3d  ", Values[t-'A'])
+		}
+		for _, s := range []string{top.String(), mid.String(), bot.String(), vals.String()} {
+			fmt.Fprintf(w, "    %s\n", strings.TrimRight(s, " "))
+		}
+		return
+	}
 	var top, mid, vals strings.Builder
 	for i, t := range tiles {
 		if i > 0 {

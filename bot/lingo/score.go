@@ -2,25 +2,34 @@ package lingo
 
 import "github.com/lexico/lexico/index/gaddag"
 
-// Dir is an axis of the square board.
+// Dir is an axis of the board: Across and Down on the square board; on the
+// hexagonal board Across runs down to the right, Down straight down, and
+// Rising up to the right (see Board).
 type Dir uint8
 
 const (
 	Across Dir = iota
 	Down
+	Rising
 )
 
 func (d Dir) String() string {
-	if d == Down {
+	switch d {
+	case Down:
 		return "down"
+	case Rising:
+		return "rising"
 	}
 	return "across"
 }
 
-// step is the direction of reading along d.
+// step is the direction of reading along d, in internal coordinates.
 func (d Dir) step() (dr, dc int) {
-	if d == Down {
+	switch d {
+	case Down:
 		return 1, 0
+	case Rising:
+		return -1, 1
 	}
 	return 0, 1
 }
@@ -30,8 +39,8 @@ type Word struct {
 	// Text is the word as the dictionary spells it: a word read backwards
 	// (bottom to top, or right to left) is written the way it reads.
 	Text string
-	// Row, Col is the span's first square (leftmost or topmost), Len its
-	// length, Dir its axis.
+	// Row, Col is the span's first square (leftmost, or topmost on the
+	// square board's Down), Len its length, Dir its axis.
 	Row, Col, Len int
 	Dir           Dir
 	// Backwards says the word reads right to left or bottom to top.
@@ -84,7 +93,7 @@ func (s *scorer) score(b *Board, m Move) Result {
 		res.Words = s.words[:0]
 	}
 	for _, p := range m.Tiles {
-		for _, d := range [2]Dir{Across, Down} {
+		for _, d := range b.Axes() {
 			w, ok := s.best(b, p.Row, p.Col, d)
 			if !ok || hasSpan(res.Words, w) {
 				continue

@@ -197,7 +197,7 @@ func TestTilesOfOneMoveMustBePartOfOneWord(t *testing.T) {
 	b := board(t, "CAT")
 	o := DefaultOptions()
 	for _, c := range []struct{ move, why string }{
-		{"sb1,se2", "one row or one column"}, // not in a line
+		{"sb1,se2", "one line"},              // not in a line
 		{"sb1,sd1", "gap"},                   // row 1 with c1 empty
 		{"sb1,sc1", "no word reads through"}, // SS is no word
 		{"se2,ca2", "no word reads through"}, // CCATS is no word

@@ -16,9 +16,9 @@ import (
 func init() {
 	commands = append(commands, &cli.Command{
 		Name:  "lingo",
-		Usage: "play Lingo (seed 004), bot against bot or a person against the bot",
+		Usage: "play Lingo (seed 004), bot against bot or a person against the bot, on the square or hexagonal board",
 		UsageText: "lexico-bot lingo [--index FILE] [--players N] [--seed S] [--pool N] [--place N] [--small|--full]\n" +
-			"                 [--no-twos] [--repeat] [--not-shared] [--human] [--boards]",
+			"                 [--no-twos] [--repeat] [--not-shared] [--hex] [--human] [--boards]",
 		Description: "Plays a game of Lingo on the square board and prints each move in the seed's notation\n" +
 			"(ac7,re7: tile A on c7 and R on e7, squares named on the board as last drawn) with its\n" +
 			"words and score, and the board at the end. The bots play the highest-scoring move.\n" +
@@ -35,6 +35,7 @@ func init() {
 			&cli.BoolFlag{Name: "no-twos", Usage: "two-letter words are not words and score nothing"},
 			&cli.BoolFlag{Name: "repeat", Usage: "tiles may be stacked on a tile showing the same letter"},
 			&cli.BoolFlag{Name: "not-shared", Usage: "each player has a hidden pool of their own instead of one common pool"},
+			&cli.BoolFlag{Name: "hex", Usage: "play on the hexagonal board (three axes; squares named as the seed's hexagonal picture names them)"},
 			&cli.BoolFlag{Name: "human", Usage: "play yourself (first) against the bots, reading moves from stdin"},
 			&cli.BoolFlag{Name: "boards", Usage: "draw the board after every move, not only at the end"},
 		},
@@ -57,7 +58,7 @@ func lingoOptions(c *cli.Context) (lingo.Options, error) {
 	}
 	o := lingo.Options{
 		Players: c.Int("players"), Pool: c.Int("pool"), Place: c.Int("place"),
-		NoTwos: c.Bool("no-twos"), Repeat: c.Bool("repeat"), NotShared: c.Bool("not-shared"),
+		NoTwos: c.Bool("no-twos"), Repeat: c.Bool("repeat"), NotShared: c.Bool("not-shared"), Hex: c.Bool("hex"),
 	}
 	switch {
 	case c.Bool("small"):
@@ -149,6 +150,9 @@ func ruleNotes(o lingo.Options) string {
 	}
 	if o.Repeat {
 		notes = append(notes, "stacking on the same letter allowed")
+	}
+	if o.Hex {
+		notes = append(notes, "hexagonal board")
 	}
 	if len(notes) == 0 {
 		return ""

@@ -98,6 +98,18 @@ func TestLingoBotGame(t *testing.T) {
 	}
 }
 
+func TestLingoHexGame(t *testing.T) {
+	idx := lingoIndex(t)
+	code, out, errs := runLingo(t, "", "--index", idx, "--seed", "3", "--small", "--hex", "--no-twos")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if len(lingoMove.FindAllString(out, -1)) < 5 || !strings.Contains(out, "no two-letter words, hexagonal board") ||
+		!strings.Contains(out, "     a  b  c") || !strings.Contains(out, "\\__/") {
+		t.Errorf("no hexagonal game in:\n%s", out)
+	}
+}
+
 func TestLingoRefusesBadOptions(t *testing.T) {
 	idx := lingoIndex(t)
 	for _, c := range []struct {
