@@ -108,6 +108,17 @@ func (g *Game) Pools() []tile.Rack { return append([]tile.Rack(nil), g.pools...)
 // Bag is the tiles not yet drawn.
 func (g *Game) Bag() []byte { return append([]byte(nil), g.bag...) }
 
+// Unplayed counts the tiles not yet on the board (in the bag and the
+// pools) by letter: the seed's -c count.
+func (g *Game) Unplayed() [26]int {
+	d := g.Opts.Set.Distribution()
+	p := g.Board.Placed()
+	for i := range d {
+		d[i] -= p[i]
+	}
+	return d
+}
+
 // Lexicon is the word judge the game was dealt with.
 func (g *Game) Lexicon() *Lexicon { return g.lex }
 

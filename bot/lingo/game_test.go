@@ -211,14 +211,23 @@ func TestHumanIsAskedAgainAfterABadMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := strings.ToLower(g.Pool(0).String()[:1])
+	unplayed := FormatDistribution(g.Unplayed())
+	left := 0
+	for _, n := range g.Unplayed() {
+		left += n
+	}
+	if left != SetDefault.Size()-1 {
+		t.Errorf("%d tiles to be played at the start, want all but the starting tile (%d)", left, SetDefault.Size()-1)
+	}
 	var out bytes.Buffer
-	in := strings.NewReader("help\nzz\n" + l + "a1\n" + l + "a2\nquit\n")
+	in := strings.NewReader("help\nzz\n" + l + "a1\ncount\nword qi Qqq eno\n" + l + "a2\nquit\n")
 	err = Run(context.Background(), g, []Player{NewHuman("you", in, &out), NewBot("bot")}, nil)
 	if !errors.Is(err, ErrQuit) {
 		t.Errorf("Run = %v, want the quit", err)
 	}
 	text := out.String()
-	for _, want := range []string{"put tile A on c7", "cannot read the move", "touches no tile", "your move"} {
+	for _, want := range []string{"put tile A on c7", "cannot read the move", "touches no tile", "your move",
+		"to be played (in the bag and the pools): " + unplayed, "QI: a word", "QQQ: not a word", "ENO: not a word, but it reads as one backwards"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the person was not told %q:\n%s", want, text)
 		}
@@ -226,7 +235,7 @@ func TestHumanIsAskedAgainAfterABadMove(t *testing.T) {
 	if len(g.Turns) != 2 || g.Turns[0].Notation != l+"a2" {
 		t.Errorf("turns %+v; want the person's %sa2 and the bot's answer", g.Turns, l)
 	}
-	if n := strings.Count(text, "your move"); n != 5 {
-		t.Errorf("prompted %d times, want once a line (5)", n)
+	if n := strings.Count(text, "your move"); n != 7 {
+		t.Errorf("prompted %d times, want once a line (7)", n)
 	}
 }

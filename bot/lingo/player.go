@@ -50,6 +50,8 @@ func (b *Bot) Move(ctx context.Context, g *Game) (Move, error) {
 const HumanUsage = `Type a move as tile and square, as the board names them:
   ac7        put tile A on c7 (column c, row 7)
   ac7,re7    put A on c7 and R on e7 (tiles placed together must be part of one word)
+  count      the letters still to be played (in the bag and the pools)
+  word W...  whether the dictionary knows the words W...
   help       this text
   quit       abandon the game`
 
@@ -69,14 +71,15 @@ func NewHuman(name string, in io.Reader, out io.Writer) *Human {
 
 func (h *Human) Name() string { return h.name }
 
-// Move shows the position and reads lines until one is a legal move.
+// Move shows the position, the tiles played since the person's last move
+// in capitals, and reads lines until one is a legal move.
 func (h *Human) Move(ctx context.Context, g *Game) (Move, error) {
-	var last Move
-	if n := len(g.Turns); n > 0 {
-		last = g.Turns[n-1].Move
+	var since Move
+	for i := len(g.Turns) - 1; i >= 0 && g.Turns[i].Player != g.ToMove; i-- {
+		since.Tiles = append(since.Tiles, g.Turns[i].Move.Tiles...)
 	}
 	fmt.Fprintln(h.out)
-	Render(h.out, &g.Board, last)
+	Render(h.out, &g.Board, since)
 	scores := make([]string, len(g.Names))
 	for i, n := range g.Names {
 		scores[i] = fmt.Sprintf("%s %d", n, g.Scores[i])
@@ -96,11 +99,20 @@ func (h *Human) Move(ctx context.Context, g *Game) (Move, error) {
 			return Move{}, ErrInputEnded
 		}
 		line := strings.TrimSpace(h.in.Text())
-		switch strings.ToLower(line) {
-		case "quit", "q", "exit":
+		fields := strings.Fields(strings.ToLower(line))
+		switch {
+		case len(fields) == 1 && (fields[0] == "quit" || fields[0] == "q" || fields[0] == "exit"):
 			return Move{}, ErrQuit
-		case "help", "?", "h":
+		case len(fields) == 1 && (fields[0] == "help" || fields[0] == "?" || fields[0] == "h"):
 			fmt.Fprintln(h.out, HumanUsage)
+			continue
+		case len(fields) == 1 && (fields[0] == "count" || fields[0] == "-c"):
+			fmt.Fprintf(h.out, "to be played (in the bag and the pools): %s\n", FormatDistribution(g.Unplayed()))
+			continue
+		case len(fields) > 1 && fields[0] == "word":
+			for _, w := range fields[1:] {
+				fmt.Fprintln(h.out, h.word(g, w))
+			}
 			continue
 		}
 		m, err := g.Board.ParseMove(line)
@@ -118,10 +130,28 @@ func (h *Human) Move(ctx context.Context, g *Game) (Move, error) {
 	}
 }
 
+// word says whether the dictionary knows w, as the seed's word command.
+func (h *Human) word(g *Game, w string) string {
+	u := []byte(strings.ToUpper(w))
+	for _, c := range u {
+		if c < 'A' || c > 'Z' {
+			return fmt.Sprintf("%s: not a word (letters A-Z only)", w)
+		}
+	}
+	fwd, bwd := g.Lexicon().Reads(u)
+	switch {
+	case fwd:
+		return fmt.Sprintf("%s: a word", u)
+	case bwd:
+		return fmt.Sprintf("%s: not a word, but it reads as one backwards", u)
+	}
+	return fmt.Sprintf("%s: not a word", u)
+}
+
 // Run plays g to its end, players[i] moving for seat i. onTurn, if not
 // nil, sees each turn as it is played. An error from a player (ErrQuit
-// when a person quits, ErrInputEnded when their input ends) or an illegal answer stops the game and is
-// returned; the game so far is in g.
+// when a person quits, ErrInputEnded when their input ends) or an illegal
+// answer stops the game and is returned; the game so far is in g.
 func Run(ctx context.Context, g *Game, players []Player, onTurn func(g *Game, t Turn)) error {
 	if len(players) != g.Opts.Players {
 		return fmt.Errorf("%w: %d players for a %d-player game", ErrOptions, len(players), g.Opts.Players)
