@@ -195,3 +195,18 @@ func TestGADDAGConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestFindBest: the two-goroutine search returns the very play (same key,
+// same score) that a Best recorder keeps from Generate, on every position
+// of random games.
+func TestFindBest(t *testing.T) {
+	lx := small()
+	for _, p := range agreementPositions(lx.gen, 1, 4) {
+		var best Best
+		lx.gen.Generate(p.v, p.b, p.rack, best.Record)
+		got, ok := FindBest(lx.gen, p.v, p.b, p.rack)
+		if ok != best.Found || ok && (got.Key() != best.Move.Key() || got.Score != best.Move.Score) {
+			t.Fatalf("%s: FindBest %v (%v), Best recorder %v (%v)", p.name, got, ok, best.Move, best.Found)
+		}
+	}
+}

@@ -38,6 +38,24 @@ type Generator interface {
 	Generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder)
 }
 
+// BestFinder is a Generator that can find a highest-scoring play faster
+// than by reporting every play to a Best recorder.
+type BestFinder interface {
+	FindBest(v *variant.Variant, b *board.Board, rack tile.Rack) (move.Move, bool)
+}
+
+// FindBest returns a highest-scoring play of rack on b, and false when there
+// is none, using gen's own FindBest when it has one. Among equal scores it
+// returns the play gen reports first.
+func FindBest(gen Generator, v *variant.Variant, b *board.Board, rack tile.Rack) (move.Move, bool) {
+	if bf, ok := gen.(BestFinder); ok {
+		return bf.FindBest(v, b, rack)
+	}
+	var best Best
+	gen.Generate(v, b, rack, best.Record)
+	return best.Move, best.Found
+}
+
 // Strategies lists the names New accepts.
 func Strategies() []string { return []string{"gaddag", "anagram", "exhaustive"} }
 
