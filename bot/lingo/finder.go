@@ -9,13 +9,15 @@ import (
 // is exhaustive, not heuristic: single tiles are tried on every square a
 // tile may go with every letter of the pool, and moves of several tiles
 // (which must all be part of one word) are built from the other end, from
-// the word: from every square of every row and column a stretch is grown
-// square by square, each empty square taking a tile from the pool and each
-// tile kept or covered, until Place tiles are used. Whenever the stretch
-// reads as a word one way or the other, its tiles are a candidate, scored
-// in full; a stretch that no word contains (the dictionary's Fragment,
-// when it has one) grows no further, which is what keeps large Place
-// values affordable.
+// the word: from every square of every line (rows and columns; the three
+// axes of the hexagonal board) a stretch is grown square by square, each
+// empty square taking a tile from the pool and each tile kept or covered,
+// until Place tiles are used. Whenever the stretch reads as a word one way
+// or the other, its tiles are a candidate, scored in full. A stretch no
+// word can come from grows no further: with the index's GADDAG (see
+// Automaton) the walk knows this exactly, else the dictionary's Fragment
+// tells, when it has one. This pruning is what keeps large Place values
+// affordable.
 //
 // A Finder keeps scratch space and a Lexicon: it is not safe for
 // concurrent use.
@@ -75,7 +77,7 @@ func (f *Finder) Each(b *Board, pool tile.Rack, fn func(m Move, r Result)) {
 	defer func() { f.b, f.fn = nil, nil }()
 	clear(f.seen)
 	f.singles(pool)
-	if k := min(f.opts.Place, pool.N); k >= 2 {
+	if k := min(f.opts.Place, pool.N, MaxPlaceable); k >= 2 {
 		f.lines(pool, k)
 	}
 }

@@ -16,9 +16,9 @@ import (
 //     on a tile showing the same letter unless o.Repeat.
 //   - "Tiles must be placed adjacent to at least one other tile": every new
 //     tile on an empty square touches a tile (side by side, not corner to
-//     corner, on the square board), and the move as a whole touches the tiles already there
-//     (two new tiles touching only each other would start a second board).
-//     A stacked tile touches the tile beneath it.
+//     corner, on the square board), and the move as a whole touches the
+//     tiles already there (two new tiles touching only each other would
+//     start a second board). A stacked tile touches the tile beneath it.
 //   - Several tiles placed in one move lie in one line (row or column; on
 //     the hexagonal board one of three axes) with no gap and all belong to
 //     one word of the dictionary (read either way, at least o.MinWordLen
@@ -33,8 +33,8 @@ func Judge(b *Board, pool tile.Rack, m Move, lex *Lexicon, o Options) (Result, e
 	switch {
 	case n == 0:
 		return illegal("a move places at least one tile (there is no passing in Lingo)")
-	case n > o.Place:
-		return illegal("%d tiles placed; a move places at most %d", n, o.Place)
+	case n > o.Place || n > MaxPlaceable:
+		return illegal("%d tiles placed; a move places at most %d", n, min(o.Place, MaxPlaceable))
 	}
 	names := make([]string, n)
 	left := pool
