@@ -89,7 +89,7 @@ func newAnagramStrategy(idx *index.Index) (Generator, error) {
 func (gen *AnagramGenerator) Generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder) {
 	s := gen.pool.Get().(*anaState)
 	s.run(v, b, rack, rec)
-	s.rec, s.v = nil, nil
+	s.rec, s.v, s.lines = nil, nil, [2]*board.Board{} // keep no caller's data in the pool
 	gen.pool.Put(s)
 }
 
