@@ -21,10 +21,13 @@ const maxKeyLen = 31
 // a walk for keys of one length never enters a branch without one.
 //
 // It lives in memory rather than being queried in bbolt because the anagram
-// generator asks for hundreds of multisets per position: a bbolt cursor seek
-// per trie step costs about a microsecond, a slice index a nanosecond.
-// Building it from the index's words takes a fraction of a second at
-// construction; it then holds about 13 MB for the default list.
+// generator makes hundreds of lookups per position and the per-query bbolt
+// cost would dominate: the 350 words of 2 to 7 letters from AEINRST take
+// 166 µs through the index's SubAnagrams query (a cursor seek per trie step,
+// a string per word) and 4.4 µs through this trie; from AEINR?? (6,722
+// words) 6.0 ms against 0.25 ms. Building it from the index's words takes a
+// few hundred milliseconds at construction; it then holds about 13 MB for
+// the default list.
 type anagramTrie struct {
 	nodes []akNode
 	words []byte // every key's words, concatenated; all of a key's words have its length
