@@ -21,7 +21,10 @@ import (
 	"github.com/lexico/lexico/index"
 )
 
-const positionCorpus = "../../data/positions/corpus.jsonl"
+const (
+	positionCorpus  = "../../data/positions/corpus.jsonl"
+	movesDocExample = "../../data/gamestates/doc-example.txt"
+)
 
 var (
 	movesIndexOnce sync.Once
@@ -112,7 +115,7 @@ func TestMovesAreLegalAndBestFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer x.Close()
-	doc, err := os.ReadFile(docExample)
+	doc, err := os.ReadFile(movesDocExample)
 	if err != nil {
 		t.Fatal(err)
 	}
