@@ -38,9 +38,9 @@ type akNode struct {
 	first   uint32 // index of the first child
 	words   uint32 // offset in words of this key's first word
 	lengths uint32 // bit l: some key of length l ends at or below this node
+	kids    uint32 // bit x: a child by letter x (the walk picks children by mask)
 	nWords  uint16 // words whose key ends here
-	nKids   uint8
-	letter  uint8 // letter index of the arc into this node (0 for 'A')
+	letter  uint8  // letter index of the arc into this node (0 for 'A')
 }
 
 // newAnagramTrie builds the trie of words (upper case A-Z; others, and words
@@ -156,13 +156,14 @@ func (t *anagramTrie) build(ni int, keys, words []string, depth int) uint32 {
 	first := len(t.nodes)
 	t.nodes = slices.Grow(t.nodes, groups)[:first+groups]
 	clear(t.nodes[first:])
-	t.nodes[ni].first, t.nodes[ni].nKids = uint32(first), uint8(groups)
+	t.nodes[ni].first = uint32(first)
 	for g, j := 0, 0; j < len(keys); g++ {
 		k := j
 		for k < len(keys) && keys[k][depth] == keys[j][depth] {
 			k++
 		}
 		t.nodes[first+g].letter = keys[j][depth] - 'A'
+		t.nodes[ni].kids |= 1 << (keys[j][depth] - 'A')
 		lengths |= t.build(first+g, keys[j:k], words[j:k], depth+1)
 		j = k
 	}
@@ -187,11 +188,13 @@ type keyWalk struct {
 	needMask uint32 // letters with need > 0
 	needLeft int
 	rack     [26]uint8
+	rackMask uint32 // letters with rack > 0
 	rackLeft int
 	blanks   int
 	// limit[x] caps the letters x taken from the rack (tiles or blanks):
 	// at most as many as there are empty squares that can take x.
-	limit [26]uint8
+	limit     [26]uint8
+	limitMask uint32 // letters with limit > 0
 	// ge[x] is how many tiles of letters x..Z the rack can still give (each
 	// letter capped by limit), as at the start of the walk; below a node
 	// reached by x, ge[x+1] is still exact (the path took only letters up
@@ -203,8 +206,15 @@ type keyWalk struct {
 // run walks the whole trie.
 func (w *keyWalk) run() {
 	w.ge[26] = 0
+	w.rackMask, w.limitMask = 0, 0
 	for l := 25; l >= 0; l-- {
 		w.ge[l] = w.ge[l+1] + min(w.rack[l], w.limit[l])
+		if w.rack[l] > 0 {
+			w.rackMask |= 1 << uint(l)
+		}
+		if w.limit[l] > 0 {
+			w.limitMask |= 1 << uint(l)
+		}
 	}
 	w.walk(0, 0)
 }
@@ -241,44 +251,70 @@ func (w *keyWalk) walk(ni uint32, depth int) {
 	if want == 0 {
 		return
 	}
-	kids := w.t.nodes[nd.first : nd.first+uint32(nd.nKids)]
-	for i := range kids {
-		k := &kids[i]
-		x := k.letter
-		if w.needMask != 0 && uint8(bits.TrailingZeros32(w.needMask)) < x {
-			// Keys are sorted: passing x would skip a required letter.
-			return
-		}
-		if k.lengths&want == 0 {
+	// The letters that can come next: a required one, or one the squares
+	// take and the rack (a tile or a blank) can give; never past the first
+	// required letter still missing, since keys are sorted.
+	can := w.rackMask
+	if w.blanks > 0 {
+		can = 1<<26 - 1
+	}
+	next := nd.kids & (w.needMask | w.limitMask&can)
+	if w.needMask != 0 {
+		next &= 2<<uint(bits.TrailingZeros32(w.needMask)) - 1
+	}
+	for ; next != 0; next &= next - 1 {
+		x := uint8(bits.TrailingZeros32(next))
+		ki := nd.first + uint32(bits.OnesCount32(nd.kids&(1<<x-1)))
+		if w.t.nodes[ki].lengths&want == 0 {
 			continue
 		}
 		switch {
-		case w.need[x] == 0 && w.limit[x] == 0:
-			// No empty square of any slot in question takes x.
 		case w.need[x] > 0:
 			w.need[x]--
 			w.needLeft--
 			if w.need[x] == 0 {
 				w.needMask &^= 1 << x
 			}
-			w.walk(nd.first+uint32(i), depth+1)
+			w.walk(ki, depth+1)
 			w.need[x]++
 			w.needLeft++
 			w.needMask |= 1 << x
 		case w.rack[x] > 0:
-			w.rack[x]--
-			w.rackLeft--
-			w.limit[x]--
-			w.walk(nd.first+uint32(i), depth+1)
-			w.rack[x]++
-			w.rackLeft++
-			w.limit[x]++
-		case w.blanks > 0:
-			w.blanks--
-			w.limit[x]--
-			w.walk(nd.first+uint32(i), depth+1)
-			w.blanks++
-			w.limit[x]++
+			w.take(x, false)
+			w.walk(ki, depth+1)
+			w.give(x, false)
+		default: // a blank
+			w.take(x, true)
+			w.walk(ki, depth+1)
+			w.give(x, true)
 		}
 	}
+}
+
+// take removes a tile for letter x (a blank if blank) from the rack and one
+// x from the squares' allowance; give puts them back.
+func (w *keyWalk) take(x uint8, blank bool) {
+	if blank {
+		w.blanks--
+	} else {
+		if w.rack[x]--; w.rack[x] == 0 {
+			w.rackMask &^= 1 << x
+		}
+		w.rackLeft--
+	}
+	if w.limit[x]--; w.limit[x] == 0 {
+		w.limitMask &^= 1 << x
+	}
+}
+
+func (w *keyWalk) give(x uint8, blank bool) {
+	if blank {
+		w.blanks++
+	} else {
+		w.rack[x]++
+		w.rackMask |= 1 << x
+		w.rackLeft++
+	}
+	w.limit[x]++
+	w.limitMask |= 1 << x
 }
