@@ -44,7 +44,7 @@ import (
 // at fitting that the GADDAG never builds; with blanks it is faster, since a
 // blank costs the walk one branch per letter per key, while the GADDAG tries
 // every letter on every square it reaches. It also costs a few hundred
-// milliseconds and about 13 MB at construction, which the GADDAG, used in
+// milliseconds and about 15 MB at construction, which the GADDAG, used in
 // place in the index's memory map, does not.
 type AnagramGenerator struct {
 	g        *gaddag.GADDAG // for the cross-check sets only

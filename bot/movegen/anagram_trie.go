@@ -26,7 +26,7 @@ const maxKeyLen = 31
 // 166 µs through the index's SubAnagrams query (a cursor seek per trie step,
 // a string per word) and 4.4 µs through this trie; from AEINR?? (6,722
 // words) 6.0 ms against 0.25 ms. Building it from the index's words takes a
-// few hundred milliseconds at construction; it then holds about 13 MB for
+// few hundred milliseconds at construction; it then holds about 15 MB for
 // the default list.
 type anagramTrie struct {
 	nodes []akNode
