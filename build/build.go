@@ -62,6 +62,11 @@ type FetchOptions struct {
 	// CacheDir keeps downloads by URL and ETag ("" means
 	// os.UserCacheDir()/lexico/downloads; "-" disables the cache).
 	CacheDir string
+	// IndexCacheDir is where an index built from a URL is also published, by
+	// the URL, so that a bot handed a gamestate naming that Dictionary finds
+	// it without a flag ("" means os.UserCacheDir()/lexico/indexes; "-"
+	// disables it). The copy costs one more file of the index's size.
+	IndexCacheDir string
 }
 
 // Result is what a build wrote.
@@ -115,6 +120,12 @@ func Build(ctx context.Context, o Options) (*Result, error) {
 		return nil, err
 	}
 	fmt.Fprintf(logw, "wrote %s: %d words from %s in %s\n", o.Out, meta.WordCount, meta.Source, time.Duration(meta.BuildDuration))
+	if isURL(o.Source) {
+		if err := publishDictionaryIndex(o.Out, o.Source, o.Fetch.IndexCacheDir); err != nil {
+			// The index the user asked for is written; only the shortcut failed.
+			fmt.Fprintf(logw, "warning: could not keep a copy for %s in the index cache: %v\n", o.Source, err)
+		}
+	}
 	return &Result{Out: o.Out, Meta: *meta, List: wl}, nil
 }
 

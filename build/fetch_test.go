@@ -30,7 +30,8 @@ func fetchOpts(t *testing.T, url string) Options {
 	return Options{
 		Source: url,
 		Out:    filepath.Join(dir, "out.db"),
-		Fetch:  FetchOptions{CacheDir: filepath.Join(dir, "cache"), Backoff: time.Millisecond, Timeout: 5 * time.Second},
+		Fetch: FetchOptions{CacheDir: filepath.Join(dir, "cache"), IndexCacheDir: filepath.Join(dir, "indexes"),
+			Backoff: time.Millisecond, Timeout: 5 * time.Second},
 	}
 }
 
@@ -230,5 +231,44 @@ func TestUnwritableOutputIsReportedBeforeDownloading(t *testing.T) {
 	}
 	if hits.Load() != 0 {
 		t.Fatalf("downloaded %d times before finding the output unwritable", hits.Load())
+	}
+}
+
+// A bot handed a gamestate naming a Dictionary URL looks for the index built
+// from that URL in the index cache: a build from a URL must leave it there,
+// whole, with the URL as its source, and a rebuild must replace it.
+func TestBuildFromURLPublishesIndexUnderTheURL(t *testing.T) {
+	list := listText
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(list))
+	}))
+	defer srv.Close()
+	url := srv.URL + "/dictionary.txt"
+	o := fetchOpts(t, url)
+	o.Fetch.CacheDir = "-" // the second build must download the new list
+	if _, err := Build(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	cached, err := DictionaryIndexPath(o.Fetch.IndexCacheDir, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustOpenWords(t, cached, 5)
+	x, err := index.Open(cached)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src := x.Meta().Source; src != url {
+		t.Errorf("cached index source %q, want %q", src, url)
+	}
+	x.Close()
+
+	list += "zebra\n"
+	if _, err := Build(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	mustOpenWords(t, cached, 6)
+	if other, _ := DictionaryIndexPath(o.Fetch.IndexCacheDir, url+"?v=2"); other == cached {
+		t.Errorf("two URLs share the cache file %s", cached)
 	}
 }

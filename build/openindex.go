@@ -2,6 +2,8 @@ package build
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -78,4 +80,70 @@ func OpenIndex(path string, logw io.Writer) (*index.Index, error) {
 		return nil, fmt.Errorf("default index: %w", err)
 	}
 	return index.Open(def)
+}
+
+// DictionaryIndexPath is where the index built from the word list at url is
+// kept in the index cache dir (see Options.IndexCacheDir; "" is the user
+// cache directory), named by the first 16 bytes of the URL's SHA-256 so one
+// URL has one place. A bot handed a gamestate whose Dictionary is url opens it.
+func DictionaryIndexPath(cacheDir, url string) (string, error) {
+	if cacheDir == "" {
+		base, err := os.UserCacheDir()
+		if err != nil {
+			return "", fmt.Errorf("no user cache directory for the index cache: %w", err)
+		}
+		cacheDir = filepath.Join(base, "lexico", "indexes")
+	}
+	sum := sha256.Sum256([]byte(url))
+	return filepath.Join(cacheDir, hex.EncodeToString(sum[:16])+".db"), nil
+}
+
+// publishDictionaryIndex copies the finished index at out into the index
+// cache under url, atomically, so a reader sees the old copy or the new one.
+func publishDictionaryIndex(out, url, cacheDir string) error {
+	if cacheDir == "-" {
+		return nil
+	}
+	dst, err := DictionaryIndexPath(cacheDir, url)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	if same, _ := sameFile(out, dst); same {
+		return nil
+	}
+	return writeAtomic(dst, func(tmp string) error {
+		src, err := os.Open(out)
+		if err != nil {
+			return err
+		}
+		defer src.Close()
+		f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_TRUNC, 0)
+		if err != nil {
+			return err
+		}
+		if _, err := io.Copy(f, src); err != nil {
+			f.Close()
+			return err
+		}
+		if err := f.Sync(); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
+	})
+}
+
+func sameFile(a, b string) (bool, error) {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false, err
+	}
+	fb, err := os.Stat(b)
+	if err != nil {
+		return false, err
+	}
+	return os.SameFile(fa, fb), nil
 }

@@ -1,31 +1,15 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/index"
 )
-
-// dictionaryIndexPath is where the index built from the word list at url
-// is kept: the user cache directory's lexico/indexes/, named like the
-// download cache (the first 16 bytes of the URL's SHA-256, in hex), so one
-// URL has one place. `lexico-index build --source URL --out PATH` fills it.
-func dictionaryIndexPath(url string) (string, error) {
-	base, err := os.UserCacheDir()
-	if err != nil {
-		return "", err
-	}
-	sum := sha256.Sum256([]byte(url))
-	return filepath.Join(base, "lexico", "indexes", hex.EncodeToString(sum[:16])+".db"), nil
-}
 
 // openBotIndex resolves the index for a command that plays: --index, else
 // $LEXICO_INDEX, else the cached index built from dictURL (the gamestate's
@@ -34,7 +18,7 @@ func dictionaryIndexPath(url string) (string, error) {
 func openBotIndex(flag, dictURL string, logw io.Writer) (x *index.Index, note string, err error) {
 	why := "is not the index's source"
 	if flag == "" && os.Getenv(build.EnvIndex) == "" && dictURL != "" {
-		if path, perr := dictionaryIndexPath(dictURL); perr == nil {
+		if path, perr := build.DictionaryIndexPath("", dictURL); perr == nil {
 			x, err = index.Open(path)
 			switch {
 			case err == nil:

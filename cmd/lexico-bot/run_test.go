@@ -246,7 +246,7 @@ func TestRunUsesTheIndexCachedForTheDictionaryURL(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	t.Setenv("LEXICO_INDEX", "")
 	const url = "http://127.0.0.1:9/lexico-test-words.txt" // never fetched
-	path, err := dictionaryIndexPath(url)
+	path, err := build.DictionaryIndexPath("", url)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ func init() {
 			&cli.IntFlag{Name: "max-len", Value: build.DefaultMaxLen, Usage: "longest word `N` kept (at most 15, the largest board)"},
 			&cli.DurationFlag{Name: "timeout", Value: 2 * time.Minute, Usage: "per-attempt download `TIMEOUT`, headers and body"},
 			&cli.IntFlag{Name: "retries", Value: 3, Usage: "download retries (`N`) on 5xx or a broken connection, with doubling back-off"},
-			&cli.BoolFlag{Name: "no-cache", Usage: "do not read or write the download cache"},
+			&cli.BoolFlag{Name: "no-cache", Usage: "do not read or write the download cache, nor publish a URL's index in the index cache"},
 		},
 		Action: buildAction,
 	})
@@ -61,6 +61,7 @@ func buildAction(c *cli.Context) error {
 	}
 	if c.Bool("no-cache") {
 		o.Fetch.CacheDir = "-"
+		o.Fetch.IndexCacheDir = "-"
 	}
 	if isTerminal(c.App.ErrWriter) {
 		o.Progress = c.App.ErrWriter
