@@ -26,14 +26,14 @@ func Referee(cfg referee.Config) Table {
 		}
 		g, err := referee.Play(ctx, c, players)
 		if errors.Is(context.Cause(ctx), ErrAbandoned) && g != nil {
-			rec := recordOf(g, c)
+			rec := recordOf(g)
 			rec.End.Reason = ErrAbandoned.Error()
 			return rec, ErrAbandoned
 		}
 		if err != nil {
 			return nil, err
 		}
-		return recordOf(g, c), nil
+		return recordOf(g), nil
 	}
 }
 
@@ -55,7 +55,7 @@ func (s *seat) Move(ctx context.Context, gs []byte) ([]byte, error) {
 }
 
 // recordOf converts the referee's game into the arena's record.
-func recordOf(g *referee.Game, c referee.Config) *Record {
+func recordOf(g *referee.Game) *Record {
 	r := &Record{Header: Header{Seed: g.Seed, Players: g.Players, Starter: g.Starter}}
 	for _, t := range g.Turns {
 		r.Turns = append(r.Turns, Turn{
@@ -66,7 +66,7 @@ func recordOf(g *referee.Game, c referee.Config) *Record {
 	}
 	r.End = End{Scores: g.Scores, Racks: [2]string{g.Racks[0].String(), g.Racks[1].String()},
 		Reason: g.End, Turns: len(g.Turns)}
-	final := c.Variant.NewBoard()
+	final := g.Variant.NewBoard() // the referee fills in the default variant; cfg may leave it nil
 	if n := len(g.Turns); n > 0 {
 		final = g.Turns[n-1].After.Board
 	}
