@@ -97,13 +97,13 @@ func checkPlay(p *position.Position, m move.Move, dict Dictionary) Result {
 		case !tile.IsLetter(t.Letter):
 			return refuse(res, fmt.Errorf("%w: tile %d shows %q", ErrBadLetter, i+1, t.Letter))
 		case !b.In(t.Row, t.Col):
-			return refuse(res, fmt.Errorf("%w: row %d, column %d on a %dx%d board", ErrOffBoard, t.Row, t.Col, b.Size, b.Size))
+			return refuse(res, &SquareError{ErrOffBoard, t.Row, t.Col, fmt.Sprintf(" on a %dx%d board", b.Size, b.Size)})
 		case b.Occupied(t.Row, t.Col):
-			return refuse(res, fmt.Errorf("%w: row %d, column %d holds %c", ErrOccupied, t.Row, t.Col, b.At(t.Row, t.Col).Letter))
+			return refuse(res, &SquareError{ErrOccupied, t.Row, t.Col, fmt.Sprintf(" holds %c", b.At(t.Row, t.Col).Letter)})
 		}
 		for _, u := range m.Tiles[:i] {
 			if u.Row == t.Row && u.Col == t.Col {
-				return refuse(res, fmt.Errorf("%w: row %d, column %d", ErrSameSquare, t.Row, t.Col))
+				return refuse(res, &SquareError{ErrSameSquare, t.Row, t.Col, ""})
 			}
 		}
 	}
@@ -118,7 +118,7 @@ func checkPlay(p *position.Position, m move.Move, dict Dictionary) Result {
 	for _, t := range m.Tiles {
 		k := (t.Row - r0) + (t.Col - c0) // offset along the line
 		if k < 0 || k >= n {
-			return refuse(res, fmt.Errorf("%w: row %d, column %d is cut off", ErrGap, t.Row, t.Col))
+			return refuse(res, &SquareError{ErrGap, t.Row, t.Col, " is cut off"})
 		}
 	}
 
@@ -138,7 +138,7 @@ func checkPlay(p *position.Position, m move.Move, dict Dictionary) Result {
 	}
 	if b.IsEmpty() {
 		if o.placed(v.StartRow, v.StartCol) < 0 {
-			return refuse(res, fmt.Errorf("%w (row %d, column %d)", ErrStartSquare, v.StartRow, v.StartCol))
+			return refuse(res, &SquareError{ErrStartSquare, v.StartRow, v.StartCol, ""})
 		}
 		if n < v.FirstWordMinLen {
 			return refuse(res, fmt.Errorf("%w: %d letters, at least %d needed", ErrFirstWordShort, n, v.FirstWordMinLen))

@@ -1,6 +1,9 @@
 package rules
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // Why a move is refused. Check wraps one of these in Result.Err (with the
 // details in the message), so callers test the reason with errors.Is and show
@@ -23,3 +26,19 @@ var (
 	ErrExchangeNone   = errors.New("an exchange must name at least one tile")
 	ErrUnknownKind    = errors.New("unknown move kind")
 )
+
+// SquareError is a refusal about one square. Row and Col are the engine's
+// coordinates (row 0 at the top); a front end that speaks other coordinates
+// (the platform's [x, y] with y up) names the square itself from them, so the
+// conversion stays at the edge. Detail follows the square in the message.
+type SquareError struct {
+	Err      error
+	Row, Col int
+	Detail   string
+}
+
+func (e *SquareError) Error() string {
+	return fmt.Sprintf("%v: row %d, column %d%s", e.Err, e.Row, e.Col, e.Detail)
+}
+
+func (e *SquareError) Unwrap() error { return e.Err }

@@ -191,6 +191,7 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res := rules.Check(p, m, s.Dict)
+	res.Reason = gamestate.Reason(res, p.Board.Size) // squares as the move named them: [x, y]
 	if res.Words == nil {
 		res.Words = []rules.Word{} // as `check --json`: a list, never null
 	}

@@ -227,6 +227,7 @@ func TestCheckMatchesRules(t *testing.T) {
 			t.Errorf("%s: words is not a list: %s", mv, body)
 		}
 		want := rules.Check(p, m, nil)
+		want.Reason = gamestate.Reason(want, 15) // the platform's [x, y], as the move named the square
 		want.Err = nil
 		if want.Words == nil {
 			want.Words = []rules.Word{}

@@ -81,6 +81,7 @@ func checkMove(c *cli.Context) error {
 	defer x.Close()
 
 	res := rules.Check(p, m, x)
+	res.Reason = gamestate.Reason(res, p.Board.Size) // squares as the move named them: [x, y]
 	if res.Words == nil {
 		res.Words = []rules.Word{}
 	}
