@@ -1,17 +1,14 @@
 package movegen
 
 import (
-	"bufio"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"sync"
 	"testing"
 
-	"github.com/lexico/lexico/bot/gamestate"
+	"github.com/lexico/lexico/bot/gamestate/gamestatetest"
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/rules"
 	"github.com/lexico/lexico/bot/variant"
@@ -111,50 +108,15 @@ func TestAgreementFull(t *testing.T) {
 	compareAll(t, lx, positions)
 }
 
-const realGames = "/work/shared/realgames/quackle-selfplay.jsonl"
-
 // TestRealGames: in every position of 29 recorded Quackle games whose played
 // move forms only words of the default list, the generator must find that
 // move with the score the game record gives.
 func TestRealGames(t *testing.T) {
-	f, err := os.Open(realGames)
-	if err != nil {
-		t.Skipf("real games not available: %v", err)
-	}
-	defer f.Close()
+	recs := gamestatetest.RealGames(t)
 	lx := full()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
 	checked, skipped := 0, 0
-	for sc.Scan() {
-		var rec struct {
-			ID        string          `json:"id"`
-			Gamestate json.RawMessage `json:"gamestate"`
-			Move      struct {
-				Tiles     []string `json:"tiles"`
-				Positions [][2]int `json:"positions"`
-				Blanks    [][2]int `json:"blanks"`
-				Score     int      `json:"score"`
-			} `json:"move"`
-			GCG string `json:"gcg_line"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
-			t.Fatal(err)
-		}
-		p, err := gamestate.Parse(rec.Gamestate)
-		if err != nil {
-			t.Fatalf("%s: %v", rec.ID, err)
-		}
-		size := p.Board.Size
-		want := move.Move{Kind: move.Play}
-		for i, tl := range rec.Move.Tiles {
-			xy := rec.Move.Positions[i]
-			pl := move.Placement{Row: size - 1 - xy[1], Col: xy[0], Letter: tl[0]}
-			for _, bl := range rec.Move.Blanks {
-				pl.Blank = pl.Blank || bl == xy
-			}
-			want.Tiles = append(want.Tiles, pl)
-		}
+	for _, rec := range recs {
+		p, want := rec.Position, rec.Move
 		_, words := rules.Score(p.Variant, p.Board, want)
 		inDict := true
 		for _, w := range words {
@@ -177,8 +139,8 @@ func TestRealGames(t *testing.T) {
 		switch {
 		case !found:
 			t.Errorf("%s (%s): move %s not generated\n%s", rec.ID, rec.GCG, key, p.Board)
-		case score != rec.Move.Score:
-			t.Errorf("%s (%s): generated score %d, record says %d", rec.ID, rec.GCG, score, rec.Move.Score)
+		case score != rec.Score:
+			t.Errorf("%s (%s): generated score %d, record says %d", rec.ID, rec.GCG, score, rec.Score)
 		}
 	}
 	if checked < 500 {
