@@ -15,7 +15,16 @@ var (
 	benchIndexOnce sync.Once
 	benchIndexPath string
 	benchIndexErr  error
+	benchIndexDir  string // removed by TestMain: the index is 30 MB
 )
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if benchIndexDir != "" {
+		os.RemoveAll(benchIndexDir)
+	}
+	os.Exit(code)
+}
 
 // benchIndex is the real default index (274k words, Bloom filters), built
 // once per test binary from the embedded list, only when a benchmark
@@ -28,6 +37,7 @@ func benchIndex(b *testing.B) *index.Index {
 			benchIndexErr = err
 			return
 		}
+		benchIndexDir = dir
 		benchIndexPath = filepath.Join(dir, "default.db")
 		_, benchIndexErr = build.Build(context.Background(), build.Options{Out: benchIndexPath})
 	})

@@ -2,12 +2,10 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/lexico/lexico/build"
@@ -17,31 +15,9 @@ import (
 // tried on the doc's example (rack TNFSLPI), and not FOOLSV.
 var checkWords = []string{"FLINTS", "SPLINT", "IF", "NO", "TO", "IT", "TIN"}
 
-var (
-	checkIndexOnce sync.Once
-	checkIndexPath string
-	checkIndexErr  error
-)
-
 func checkIndex(t *testing.T) string {
 	t.Helper()
-	checkIndexOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "lexico-bot-check-test")
-		if err != nil {
-			checkIndexErr = err
-			return
-		}
-		words := filepath.Join(dir, "words.txt")
-		if checkIndexErr = os.WriteFile(words, []byte(strings.Join(checkWords, "\n")), 0o644); checkIndexErr != nil {
-			return
-		}
-		checkIndexPath = filepath.Join(dir, "check.db")
-		_, checkIndexErr = build.Build(context.Background(), build.Options{Source: words, Out: checkIndexPath})
-	})
-	if checkIndexErr != nil {
-		t.Fatalf("building the test index: %v", checkIndexErr)
-	}
-	return checkIndexPath
+	return testIndex(t, "check", fixedWords(checkWords), build.Options{})
 }
 
 func runCheck(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {

@@ -1,28 +1,16 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"compress/gzip"
-	"context"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/lexico/lexico/bot/lingo"
 	"github.com/lexico/lexico/build"
-	"github.com/lexico/lexico/data"
 	"github.com/lexico/lexico/index"
-)
-
-var (
-	lingoIndexOnce sync.Once
-	lingoIndexPath string
-	lingoIndexErr  error
 )
 
 // lingoIndex is a real index file of the embedded list's two- and
@@ -30,35 +18,7 @@ var (
 // words for whole games, quick to build.
 func lingoIndex(t *testing.T) string {
 	t.Helper()
-	lingoIndexOnce.Do(func() {
-		zr, err := gzip.NewReader(bytes.NewReader(data.DefaultDictionaryGz))
-		if err != nil {
-			lingoIndexErr = err
-			return
-		}
-		var words []string
-		sc := bufio.NewScanner(zr)
-		for sc.Scan() {
-			if w := strings.TrimSpace(sc.Text()); len(w) >= 2 && len(w) <= 3 {
-				words = append(words, w)
-			}
-		}
-		dir, err := os.MkdirTemp("", "lexico-bot-lingo-test")
-		if err != nil {
-			lingoIndexErr = err
-			return
-		}
-		list := filepath.Join(dir, "words.txt")
-		if lingoIndexErr = os.WriteFile(list, []byte(strings.Join(words, "\n")), 0o644); lingoIndexErr != nil {
-			return
-		}
-		lingoIndexPath = filepath.Join(dir, "lingo.db")
-		_, lingoIndexErr = build.Build(context.Background(), build.Options{Source: list, Out: lingoIndexPath})
-	})
-	if lingoIndexErr != nil {
-		t.Fatalf("building the test index: %v", lingoIndexErr)
-	}
-	return lingoIndexPath
+	return testIndex(t, "lingo", embeddedWords(func(_ int, w string) bool { return len(w) >= 2 && len(w) <= 3 }), build.Options{})
 }
 
 func runLingo(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {

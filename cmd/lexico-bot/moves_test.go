@@ -1,23 +1,18 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"compress/gzip"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/lexico/lexico/bot/gamestate"
 	"github.com/lexico/lexico/bot/rules"
 	"github.com/lexico/lexico/build"
-	"github.com/lexico/lexico/data"
 	"github.com/lexico/lexico/index"
 )
 
@@ -26,47 +21,13 @@ const (
 	movesDocExample = "../../data/gamestates/doc-example.txt"
 )
 
-var (
-	movesIndexOnce sync.Once
-	movesIndexPath string
-	movesIndexErr  error
-)
-
 // movesIndex builds, once per test binary, a real index of a sample of the
 // embedded list: every word of up to four letters and every 40th longer one,
 // so positions have hundreds of plays, hooks and long words, and the index
 // builds in well under a second.
 func movesIndex(t *testing.T) string {
 	t.Helper()
-	movesIndexOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "lexico-bot-moves-test")
-		if err != nil {
-			movesIndexErr = err
-			return
-		}
-		zr, err := gzip.NewReader(bytes.NewReader(data.DefaultDictionaryGz))
-		if err != nil {
-			movesIndexErr = err
-			return
-		}
-		var words []string
-		sc := bufio.NewScanner(zr)
-		for i := 0; sc.Scan(); i++ {
-			if w := sc.Text(); len(w) <= 4 || i%40 == 0 {
-				words = append(words, w)
-			}
-		}
-		list := filepath.Join(dir, "words.txt")
-		if movesIndexErr = os.WriteFile(list, []byte(strings.Join(words, "\n")), 0o644); movesIndexErr != nil {
-			return
-		}
-		movesIndexPath = filepath.Join(dir, "moves.db")
-		_, movesIndexErr = build.Build(context.Background(), build.Options{Source: list, Out: movesIndexPath})
-	})
-	if movesIndexErr != nil {
-		t.Fatalf("building the test index: %v", movesIndexErr)
-	}
-	return movesIndexPath
+	return testIndex(t, "moves", embeddedWords(func(i int, w string) bool { return len(w) <= 4 || i%40 == 0 }), build.Options{})
 }
 
 func runMoves(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {

@@ -1,42 +1,22 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/lexico/lexico/bot/arena"
 	"github.com/lexico/lexico/build"
 )
 
-var (
-	playIndexOnce sync.Once
-	playIndexPath string
-	playIndexErr  error
-)
-
 // playIndex builds, once per test binary, an index of the embedded list's
 // words of up to six letters: whole games are played with it, fast.
 func playIndex(t *testing.T) string {
 	t.Helper()
-	playIndexOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "lexico-bot-play-test")
-		if err != nil {
-			playIndexErr = err
-			return
-		}
-		playIndexPath = filepath.Join(dir, "play.db")
-		_, playIndexErr = build.Build(context.Background(), build.Options{Out: playIndexPath, MaxLen: 6})
-	})
-	if playIndexErr != nil {
-		t.Fatalf("building the test index: %v", playIndexErr)
-	}
-	return playIndexPath
+	return testIndex(t, "play", nil, build.Options{MaxLen: 6})
 }
 
 func playSummary(t *testing.T, args ...string) arena.Summary {

@@ -2,13 +2,11 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/lexico/lexico/bot/gamestate"
@@ -30,32 +28,10 @@ var botTestWords = []string{
 	"SLIT", "SNIP", "SO", "SPIN", "SPIT", "SPLINT", "SPLIT", "TIN", "TINS", "TIP", "TIPS", "TO",
 }
 
-var (
-	botIndexOnce sync.Once
-	botIndexPath string
-	botIndexErr  error
-)
-
 // botIndex builds the small test index once per test binary.
 func botIndex(t *testing.T) string {
 	t.Helper()
-	botIndexOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "lexico-bot-run-test")
-		if err != nil {
-			botIndexErr = err
-			return
-		}
-		words := filepath.Join(dir, "words.txt")
-		if botIndexErr = os.WriteFile(words, []byte(strings.Join(botTestWords, "\n")), 0o644); botIndexErr != nil {
-			return
-		}
-		botIndexPath = filepath.Join(dir, "bot.db")
-		_, botIndexErr = build.Build(context.Background(), build.Options{Source: words, Out: botIndexPath})
-	})
-	if botIndexErr != nil {
-		t.Fatalf("building the test index: %v", botIndexErr)
-	}
-	return botIndexPath
+	return testIndex(t, "bot", fixedWords(botTestWords), build.Options{})
 }
 
 // testStrategy is the move generator the command tests drive: the default.

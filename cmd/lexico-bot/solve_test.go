@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/lexico/lexico/bot/solver"
@@ -21,33 +19,11 @@ var solveTestWords = []string{
 	"AT", "TA", "CAT", "CATS", "SCAT", "ACT", "ACTS",
 }
 
-var (
-	solveIndexOnce sync.Once
-	solveIndexPath string
-	solveIndexErr  error
-)
-
 // solveIndex builds the small test index once per test binary, through the
 // real pipeline into a real bbolt file.
 func solveIndex(t *testing.T) string {
 	t.Helper()
-	solveIndexOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "lexico-bot-solve-test")
-		if err != nil {
-			solveIndexErr = err
-			return
-		}
-		words := filepath.Join(dir, "words.txt")
-		if solveIndexErr = os.WriteFile(words, []byte(strings.Join(solveTestWords, "\n")), 0o644); solveIndexErr != nil {
-			return
-		}
-		solveIndexPath = filepath.Join(dir, "solve.db")
-		_, solveIndexErr = build.Build(context.Background(), build.Options{Source: words, Out: solveIndexPath})
-	})
-	if solveIndexErr != nil {
-		t.Fatalf("building the test index: %v", solveIndexErr)
-	}
-	return solveIndexPath
+	return testIndex(t, "solve", fixedWords(solveTestWords), build.Options{})
 }
 
 // boardFile writes a 15x15 board file with words across at (row, col).
