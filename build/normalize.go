@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"io"
 	"slices"
+
+	"github.com/lexico/lexico/data"
 )
 
 // Default word length bounds: a two-letter word is the shortest that can be
@@ -166,4 +168,20 @@ func Checksum(words []string) string {
 // control characters other than tab, LF, CR, form feed, and DEL.
 func isControl(r rune) bool {
 	return (r < 0x20 && r != '\t' && r != '\n' && r != '\r' && r != '\f') || r == 0x7f
+}
+
+// DefaultWords is the embedded default list normalised as a build would
+// normalise it, bounded to minLen..maxLen letters: what tests and tools that
+// need real words without an index file should read, so every one of them
+// sees the same words as the index.
+func DefaultWords(minLen, maxLen int) ([]string, error) {
+	r, err := Decompress(bytes.NewReader(data.DefaultDictionaryGz))
+	if err != nil {
+		return nil, err
+	}
+	wl, err := Normalise(r, minLen, maxLen)
+	if err != nil {
+		return nil, err
+	}
+	return wl.Words, nil
 }

@@ -1,18 +1,14 @@
 package arena
 
 import (
-	"bufio"
-	"bytes"
-	"compress/gzip"
-	"slices"
-	"strings"
 	"sync"
 	"testing"
+
+	"github.com/lexico/lexico/build"
 
 	"github.com/lexico/lexico/bot/equity"
 	"github.com/lexico/lexico/bot/movegen"
 	"github.com/lexico/lexico/bot/player"
-	"github.com/lexico/lexico/data"
 	"github.com/lexico/lexico/index/gaddag"
 )
 
@@ -37,26 +33,14 @@ func (d wordSetDict) Contains(w string) bool { return d[w] }
 func testWords(tb testing.TB) (wordSetDict, *gaddag.GADDAG) {
 	tb.Helper()
 	wordsOnce.Do(func() {
-		zr, err := gzip.NewReader(bytes.NewReader(data.DefaultDictionaryGz))
-		if err != nil {
-			wordsErr = err
+		var list []string
+		if list, wordsErr = build.DefaultWords(2, testMaxLen); wordsErr != nil {
 			return
 		}
 		wordSet = wordSetDict{}
-		var list []string
-		sc := bufio.NewScanner(zr)
-		for sc.Scan() {
-			w := strings.ToUpper(strings.TrimSpace(sc.Text()))
-			if len(w) < 2 || len(w) > testMaxLen || strings.IndexFunc(w, func(r rune) bool { return r < 'A' || r > 'Z' }) >= 0 || wordSet[w] {
-				continue
-			}
+		for _, w := range list {
 			wordSet[w] = true
-			list = append(list, w)
 		}
-		if wordsErr = sc.Err(); wordsErr != nil {
-			return
-		}
-		slices.Sort(list)
 		wordGraph = gaddag.Build(list)
 	})
 	if wordsErr != nil {

@@ -1,16 +1,14 @@
 package lingo
 
 import (
-	"bufio"
-	"bytes"
-	"compress/gzip"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/lexico/lexico/build"
+
 	"github.com/lexico/lexico/bot/tile"
-	"github.com/lexico/lexico/data"
 	"github.com/lexico/lexico/index/gaddag"
 )
 
@@ -75,19 +73,13 @@ var (
 func shortList(t testing.TB) words {
 	t.Helper()
 	shortOnce.Do(func() {
-		zr, err := gzip.NewReader(bytes.NewReader(data.DefaultDictionaryGz))
+		list, err := build.DefaultWords(2, 5)
 		if err != nil {
 			t.Fatalf("embedded dictionary: %v", err)
 		}
 		shortWords = words{}
-		sc := bufio.NewScanner(zr)
-		for sc.Scan() {
-			if w := strings.ToUpper(strings.TrimSpace(sc.Text())); len(w) >= 2 && len(w) <= 5 {
-				shortWords[w] = true
-			}
-		}
-		if err := sc.Err(); err != nil {
-			t.Fatalf("embedded dictionary: %v", err)
+		for _, w := range list {
+			shortWords[w] = true
 		}
 	})
 	if len(shortWords) < 1000 {

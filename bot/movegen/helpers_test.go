@@ -1,9 +1,6 @@
 package movegen
 
 import (
-	"bufio"
-	"bytes"
-	"compress/gzip"
 	"fmt"
 	"math/rand/v2"
 	"sort"
@@ -11,12 +8,13 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/lexico/lexico/build"
+
 	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/rules"
 	"github.com/lexico/lexico/bot/tile"
 	"github.com/lexico/lexico/bot/variant"
-	"github.com/lexico/lexico/data"
 	"github.com/lexico/lexico/index/gaddag"
 )
 
@@ -64,23 +62,11 @@ var (
 // defaultWords is the embedded list as the index keeps it: upper case,
 // 2..15 letters A-Z.
 func defaultWords() []string {
-	zr, err := gzip.NewReader(bytes.NewReader(data.DefaultDictionaryGz))
+	words, err := build.DefaultWords(build.DefaultMinLen, build.DefaultMaxLen)
 	if err != nil {
-		panic(err)
+		panic(err) // the embedded list is part of the binary: unreadable means a broken build
 	}
-	var out []string
-	sc := bufio.NewScanner(zr)
-	for sc.Scan() {
-		w := strings.ToUpper(strings.TrimSpace(sc.Text()))
-		ok := len(w) >= 2 && len(w) <= 15
-		for i := 0; ok && i < len(w); i++ {
-			ok = w[i] >= 'A' && w[i] <= 'Z'
-		}
-		if ok {
-			out = append(out, w)
-		}
-	}
-	return out
+	return words
 }
 
 // full is the whole default list, built once per test binary.

@@ -1,15 +1,11 @@
 package player
 
 import (
-	"bufio"
-	"bytes"
-	"compress/gzip"
-	"slices"
-	"strings"
 	"sync"
 	"testing"
 
-	"github.com/lexico/lexico/data"
+	"github.com/lexico/lexico/build"
+
 	"github.com/lexico/lexico/index/gaddag"
 )
 
@@ -31,25 +27,13 @@ func (d wordSetDict) Contains(w string) bool { return d[w] }
 func embeddedWords(tb testing.TB) ([]string, wordSetDict, *gaddag.GADDAG) {
 	tb.Helper()
 	wordsOnce.Do(func() {
-		zr, err := gzip.NewReader(bytes.NewReader(data.DefaultDictionaryGz))
-		if err != nil {
-			wordsErr = err
+		if wordList, wordsErr = build.DefaultWords(build.DefaultMinLen, build.DefaultMaxLen); wordsErr != nil {
 			return
 		}
 		wordSet = map[string]bool{}
-		sc := bufio.NewScanner(zr)
-		for sc.Scan() {
-			w := strings.ToUpper(strings.TrimSpace(sc.Text()))
-			if len(w) < 2 || len(w) > 15 || strings.IndexFunc(w, func(r rune) bool { return r < 'A' || r > 'Z' }) >= 0 || wordSet[w] {
-				continue
-			}
+		for _, w := range wordList {
 			wordSet[w] = true
-			wordList = append(wordList, w)
 		}
-		if wordsErr = sc.Err(); wordsErr != nil {
-			return
-		}
-		slices.Sort(wordList)
 		wordGraph = gaddag.Build(wordList)
 	})
 	if wordsErr != nil {

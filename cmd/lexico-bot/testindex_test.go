@@ -1,9 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
-	"compress/gzip"
 	"context"
 	"fmt"
 	"os"
@@ -13,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/lexico/lexico/build"
-	"github.com/lexico/lexico/data"
 )
 
 // testRoot holds every index the tests build; TestMain removes it, so a
@@ -90,17 +86,16 @@ func fixedWords(words []string) func() ([]string, error) {
 // counts the list's lines), for testIndex.
 func embeddedWords(keep func(i int, w string) bool) func() ([]string, error) {
 	return func() ([]string, error) {
-		zr, err := gzip.NewReader(bytes.NewReader(data.DefaultDictionaryGz))
+		all, err := build.DefaultWords(build.DefaultMinLen, build.DefaultMaxLen)
 		if err != nil {
 			return nil, err
 		}
 		var words []string
-		sc := bufio.NewScanner(zr)
-		for i := 0; sc.Scan(); i++ {
-			if w := strings.TrimSpace(sc.Text()); keep(i, w) {
+		for i, w := range all {
+			if keep(i, w) {
 				words = append(words, w)
 			}
 		}
-		return words, sc.Err()
+		return words, nil
 	}
 }
