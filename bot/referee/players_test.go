@@ -1,18 +1,15 @@
 package referee_test
 
 import (
-	"bufio"
-	"bytes"
-	"compress/gzip"
 	"context"
-	"strings"
 	"sync"
 	"testing"
+
+	"github.com/lexico/lexico/build"
 
 	"github.com/lexico/lexico/bot/gamestate"
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/movegen"
-	"github.com/lexico/lexico/data"
 )
 
 // smallDict is the embedded list's words of 2 to 4 letters: enough for whole
@@ -29,17 +26,12 @@ var (
 
 func words(t testing.TB) *smallDict {
 	dictOnce.Do(func() {
-		zr, err := gzip.NewReader(bytes.NewReader(data.DefaultDictionaryGz))
+		list, err := build.DefaultWords(2, 4)
 		if err != nil {
 			t.Fatal(err)
 		}
 		d := &smallDict{words: map[string]bool{}, prefixes: map[string]bool{}}
-		sc := bufio.NewScanner(zr)
-		for sc.Scan() {
-			w := strings.ToUpper(strings.TrimSpace(sc.Text()))
-			if len(w) < 2 || len(w) > 4 || strings.Trim(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
-				continue
-			}
+		for _, w := range list {
 			d.words[w] = true
 			for i := 1; i <= len(w); i++ {
 				d.prefixes[w[:i]] = true

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"compress/gzip"
 	"context"
 	"os"
 	"path/filepath"
@@ -13,31 +11,14 @@ import (
 	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/gamestate"
 	"github.com/lexico/lexico/build"
-	"github.com/lexico/lexico/data"
 )
 
 // smallIndex builds a real index of the embedded list's words of up to four
 // letters: whole games, in a fraction of the time of the full list.
 func smallIndex(t *testing.T) string {
 	t.Helper()
-	zr, err := gzip.NewReader(bytes.NewReader(data.DefaultDictionaryGz))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var words []string
-	sc := bufio.NewScanner(zr)
-	for sc.Scan() {
-		if len(sc.Text()) <= 4 {
-			words = append(words, sc.Text())
-		}
-	}
-	dir := t.TempDir()
-	list := filepath.Join(dir, "words.txt")
-	if err := os.WriteFile(list, []byte(strings.Join(words, "\n")), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(dir, "small.db")
-	if _, err := build.Build(context.Background(), build.Options{Source: list, Out: out}); err != nil {
+	out := filepath.Join(t.TempDir(), "small.db")
+	if _, err := build.Build(context.Background(), build.Options{Out: out, MaxLen: 4}); err != nil {
 		t.Fatal(err)
 	}
 	return out
