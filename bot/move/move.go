@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/tile"
 )
 
@@ -86,6 +87,19 @@ func (m Move) Leave(rack tile.Rack) (tile.Rack, bool) {
 		}
 	}
 	return rack, true
+}
+
+// Highlights are the tiles a play places, for Board.Draw to mark them;
+// exchanges and passes place none.
+func (m Move) Highlights() []board.Highlight {
+	if m.Kind != Play {
+		return nil
+	}
+	hs := make([]board.Highlight, len(m.Tiles))
+	for i, p := range m.Tiles {
+		hs[i] = board.Highlight{Row: p.Row, Col: p.Col, Square: board.Square{Letter: p.Letter, Blank: p.Blank}}
+	}
+	return hs
 }
 
 // Key identifies a move by the set of tiles it places, independent of the

@@ -3,6 +3,7 @@ package move
 import (
 	"testing"
 
+	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/tile"
 )
 
@@ -40,5 +41,23 @@ func TestLeave(t *testing.T) {
 	}
 	if _, ok := (Move{Kind: Play, Tiles: []Placement{{Letter: 'Q'}}}).Leave(rack); ok {
 		t.Fatal("a move using a tile not on the rack has a leave")
+	}
+}
+
+// A drawn play marks its own tiles, blanks as blanks; an exchange marks no
+// square, whatever its Tiles field holds.
+func TestHighlights(t *testing.T) {
+	m := Move{Kind: Play, Tiles: []Placement{{Row: 7, Col: 7, Letter: 'C'}, {Row: 7, Col: 8, Letter: 'A', Blank: true}}}
+	want := []board.Highlight{
+		{Row: 7, Col: 7, Square: board.Square{Letter: 'C'}},
+		{Row: 7, Col: 8, Square: board.Square{Letter: 'A', Blank: true}},
+	}
+	got := m.Highlights()
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("play highlights %v, want %v", got, want)
+	}
+	m.Kind = Exchange
+	if got := m.Highlights(); len(got) != 0 {
+		t.Errorf("an exchange highlights %v", got)
 	}
 }
