@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
+	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/gamestate"
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/player"
@@ -103,7 +104,7 @@ func runMove(c *cli.Context) error {
 		}
 	}
 	if c.Bool("board") {
-		drawBoard(stderr, p, ch.Move, isTerminal(stderr))
+		p.Board.Draw(stderr, board.DrawOptions{Coordinates: board.PlatformXY, Highlights: ch.Move.Highlights(), Colour: isTerminal(stderr)})
 	}
 	return nil
 }
