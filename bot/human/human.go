@@ -106,7 +106,7 @@ func (h *Player) Move(ctx context.Context, gs []byte) ([]byte, error) {
 func (h *Player) show(p *position.Position) {
 	last, lastMove := h.opponentMove(p)
 	fmt.Fprintf(h.Out, "\n== %s to move\n", h.Name)
-	Render(h.Out, p.Board, last, h.Colour)
+	p.Board.Draw(h.Out, board.DrawOptions{Coordinates: board.LettersNumbers, Highlights: last.Highlights(), Colour: h.Colour})
 	switch {
 	case lastMove != "":
 		fmt.Fprintf(h.Out, "Opponent played %s for %d.\n", lastMove, p.OppScore-h.oppScore)
@@ -122,28 +122,27 @@ func (h *Player) show(p *position.Position) {
 }
 
 // opponentMove finds the tiles on p's board that were not there after this
-// player's last move: the opponent's play since then.
-func (h *Player) opponentMove(p *position.Position) (map[[2]int]bool, string) {
+// player's last move: the opponent's play since then, with its notation
+// ("" when there are no new tiles).
+func (h *Player) opponentMove(p *position.Position) (move.Move, string) {
 	before := h.after
 	if before == nil {
 		before = board.New(p.Board.Size)
 		copy(before.Premiums, p.Board.Premiums)
 	}
-	last := map[[2]int]bool{}
 	var m move.Move
 	m.Kind = move.Play
 	for r := 0; r < p.Board.Size; r++ {
 		for c := 0; c < p.Board.Size; c++ {
 			if sq := p.Board.At(r, c); !sq.Empty() && before.At(r, c).Empty() {
-				last[[2]int{r, c}] = true
 				m.Tiles = append(m.Tiles, move.Placement{Row: r, Col: c, Letter: sq.Letter, Blank: sq.Blank})
 			}
 		}
 	}
 	if len(m.Tiles) == 0 {
-		return last, ""
+		return m, ""
 	}
-	return last, Format(before, m)
+	return m, Format(before, m)
 }
 
 // played remembers the board after our move, to find the opponent's next.
