@@ -28,7 +28,7 @@ func Unseen(v *variant.Variant, b *board.Board) ([tile.NumKinds]int, error) {
 		if n < 0 {
 			have := v.Distribution[i]
 			return left, fmt.Errorf("%w: the board shows %s but the %s game has only %d",
-				ErrBoardOverused, count(tile.Byte(i), have-n), v.Name, have)
+				ErrBoardOverused, count(tile.Byte(i), have-n), ruleSetName(v), have)
 		}
 	}
 	return left, nil
@@ -55,7 +55,7 @@ func ParseHand(s string, v *variant.Variant) (tile.Rack, error) {
 		r.Add(c)
 	}
 	if r.N > v.RackSize {
-		return tile.Rack{}, fmt.Errorf("%w: %q has %d tiles, a %s rack holds %d", ErrHandSize, s, r.N, v.Name, v.RackSize)
+		return tile.Rack{}, fmt.Errorf("%w: %q has %d tiles, a %s rack holds %d", ErrHandSize, s, r.N, ruleSetName(v), v.RackSize)
 	}
 	return r, nil
 }
@@ -68,7 +68,7 @@ func CheckHand(hand tile.Rack, unseen [tile.NumKinds]int, v *variant.Variant) er
 			t := tile.Byte(i)
 			onBoard := v.Distribution[i] - unseen[i]
 			return fmt.Errorf("%w: the hand holds %s but only %d can still be in a rack (the %s game has %d, the board shows %d)",
-				ErrHandNotInBag, count(t, int(n)), unseen[i], v.Name, v.Distribution[i], onBoard)
+				ErrHandNotInBag, count(t, int(n)), unseen[i], ruleSetName(v), v.Distribution[i], onBoard)
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"unicode/utf8"
 
 	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/variant"
@@ -36,30 +37,52 @@ func ParseBoard(data []byte, v *variant.Variant) (*board.Board, error) {
 	for r, line := range lines {
 		if r >= v.Size {
 			return nil, fmt.Errorf("%w: line %d: the %s board has only %d rows",
-				ErrBoardSize, r+1, v.Name, v.Size)
+				ErrBoardSize, r+1, ruleSetName(v), v.Size)
+		}
+		// Characters are read before the length is checked: a letter such
+		// as 'É' is two bytes, and "line 8 has 16 characters" would send
+		// the reader counting the wrong thing.
+		if c, ch, ok := firstNonSquare(line); !ok {
+			return nil, fmt.Errorf("%w: line %d, column %d: %s is not '%c' (empty), A-Z (a tile) or a-z (a blank)",
+				ErrBoardChar, r+1, c+1, ch, emptySquare)
 		}
 		if len(line) != v.Size {
-			return nil, fmt.Errorf("%w: line %d has %d characters, want %d (one per column)",
-				ErrBoardSize, r+1, len(line), v.Size)
+			return nil, fmt.Errorf("%w: line %d has %d characters, want %d (one per column of the %s board)",
+				ErrBoardSize, r+1, len(line), v.Size, ruleSetName(v))
 		}
 		for c, ch := range line {
 			switch {
-			case ch == emptySquare:
 			case ch >= 'A' && ch <= 'Z':
 				b.Set(r, c, board.Square{Letter: ch})
 			case ch >= 'a' && ch <= 'z':
 				b.Set(r, c, board.Square{Letter: ch - 'a' + 'A', Blank: true})
-			default:
-				return nil, fmt.Errorf("%w: line %d, column %d: %q is not '%c' (empty), A-Z (a tile) or a-z (a blank)",
-					ErrBoardChar, r+1, c+1, ch, emptySquare)
 			}
 		}
 	}
 	if len(lines) < v.Size {
-		return nil, fmt.Errorf("%w: %d lines, want %d (line %d is missing)",
-			ErrBoardSize, len(lines), v.Size, len(lines)+1)
+		return nil, fmt.Errorf("%w: %d lines, want %d, one per row of the %s board (line %d is missing)",
+			ErrBoardSize, len(lines), v.Size, ruleSetName(v), len(lines)+1)
 	}
 	return b, nil
+}
+
+// firstNonSquare finds the first character of line that is not a square,
+// its column counted in characters (as editors count) and shown quoted. A
+// byte that is not UTF-8 is shown in hex: quoting it would show the
+// character of the same number, which is not in the file.
+func firstNonSquare(line []byte) (col int, shown string, ok bool) {
+	for i := 0; i < len(line); col++ {
+		ch, size := utf8.DecodeRune(line[i:])
+		if ch == emptySquare || ch >= 'A' && ch <= 'Z' || ch >= 'a' && ch <= 'z' {
+			i += size
+			continue
+		}
+		if ch == utf8.RuneError && size == 1 {
+			return col, fmt.Sprintf("byte 0x%02x", line[i]), false
+		}
+		return col, fmt.Sprintf("%q", ch), false
+	}
+	return 0, "", true
 }
 
 // FormatBoard writes b in the board-file format, each row ending in "\n".

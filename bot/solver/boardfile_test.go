@@ -115,6 +115,13 @@ func TestParseBoardRefusesBadFiles(t *testing.T) {
 	long[9] += "_"
 	garbled := append([]string(nil), lines...)
 	garbled[7] = "____#__HI______"
+	accented := append([]string(nil), lines...)
+	accented[7] = "______ÉHI______" // 15 characters, 16 bytes
+	notUTF8 := append([]string(nil), lines...)
+	notUTF8[7] = "______\xc9HI______"
+	tab := append([]string(nil), lines...)
+	tab[2] = "\t______________"
+	square := func(n int) []string { return strings.Split(strings.TrimSuffix(boardText(n), "\n"), "\n") }
 	cases := []struct {
 		name string
 		data []byte
@@ -127,6 +134,11 @@ func TestParseBoardRefusesBadFiles(t *testing.T) {
 		{"long line", join(long), ErrBoardSize, []string{"line 10", "16 characters"}},
 		{"bad character", join(garbled), ErrBoardChar, []string{"line 8", "column 5", "'#'"}},
 		{"blank line inside", join(append(append(append([]string(nil), lines[:5]...), ""), lines[5:14]...)), ErrBoardSize, []string{"line 6", "0 characters"}},
+		{"letter outside A-Z", join(accented), ErrBoardChar, []string{"line 8", "column 7", "'É'"}},
+		{"byte that is not UTF-8", join(notUTF8), ErrBoardChar, []string{"line 8", "column 7", "byte 0xc9"}},
+		{"tab", join(tab), ErrBoardChar, []string{"line 3", "column 1", `'\t'`}},
+		{"board larger than the rule set's", join(square(21)), ErrBoardSize, []string{"line 1", "21 characters", "want 15", "wwf board"}},
+		{"board smaller than the rule set's", join(square(11)), ErrBoardSize, []string{"line 1", "11 characters", "want 15", "wwf board"}},
 	}
 	for _, c := range cases {
 		_, err := ParseBoard(c.data, variant.WWF)

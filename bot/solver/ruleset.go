@@ -42,3 +42,15 @@ func RuleSet(name string) (*variant.Variant, error) {
 	}
 	return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownRules, name, strings.Join(known, ", "))
 }
+
+// ruleSetName is how messages name v: the --rules name a person typed
+// ("lexico"), not the variant's registered name ("multipliers"), which the
+// solver never asked them for.
+func ruleSetName(v *variant.Variant) string {
+	for name, rs := range RuleSets {
+		if rs == v {
+			return name
+		}
+	}
+	return v.Name
+}
