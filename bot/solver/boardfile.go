@@ -114,13 +114,17 @@ type BoardFile struct {
 	data    []byte
 }
 
-// LoadBoardFile reads and parses the board file at path.
+// LoadBoardFile reads and parses the board file at path, and refuses a
+// board that no game under v could have reached (see CheckBoard).
 func LoadBoardFile(path string, v *variant.Variant) (*BoardFile, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
 	b, err := ParseBoard(data, v)
+	if err == nil {
+		err = CheckBoard(v, b)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -135,8 +139,13 @@ func (f *BoardFile) BackupPath() string { return f.Path + ".bak" }
 // the target, fsync, rename, fsync of the directory), so a crash leaves
 // either the old or the new board, never half of one. Save refuses with
 // ErrBoardChanged when the file no longer holds what was read: the user may
-// have edited it meanwhile, and that edit must not be lost.
+// have edited it meanwhile, and that edit must not be lost. It refuses, and
+// writes nothing, a board that CheckBoard refuses: a file the solver would
+// not load again must not replace one it did.
 func (f *BoardFile) Save(b *board.Board) error {
+	if err := CheckBoard(f.Variant, b); err != nil {
+		return fmt.Errorf("%s not written: %w", f.Path, err)
+	}
 	cur, err := os.ReadFile(f.Path)
 	if err != nil {
 		return err

@@ -11,7 +11,13 @@ var (
 	ErrBoardChar     = errors.New("board file holds a character that is not a square")
 	ErrBoardOverused = errors.New("board uses more tiles than the game has")
 	ErrBoardChanged  = errors.New("board file changed since it was read")
-	ErrHand          = errors.New("hand is not a set of tiles")
-	ErrHandSize      = errors.New("hand holds more tiles than a rack")
-	ErrHandNotInBag  = errors.New("hand holds tiles that cannot still be in a rack")
+	// A board no game could reach: every game opens with a word across or
+	// down through the start square, and every later play touches a tile
+	// already down, so the tiles form one group holding that first word.
+	ErrBoardStart        = errors.New("board has tiles but none on the start square")
+	ErrBoardDisconnected = errors.New("board tiles are not one connected group")
+	ErrBoardFirstWord    = errors.New("board's word through the start square is shorter than a first play")
+	ErrHand              = errors.New("hand is not a set of tiles")
+	ErrHandSize          = errors.New("hand holds more tiles than a rack")
+	ErrHandNotInBag      = errors.New("hand holds tiles that cannot still be in a rack")
 )

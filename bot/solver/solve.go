@@ -10,9 +10,12 @@ import (
 
 // Solve lists the plays hand can make on b under v, best first: at most top
 // of them, or all when top <= 0 (the interactive loop filters the whole list,
-// the plain listing needs only its top). It refuses a board that uses more
-// tiles than v has and a hand that cannot still be on a rack.
+// the plain listing needs only its top). It refuses a board no game could
+// have reached (CheckBoard) and a hand that cannot still be on a rack.
 func Solve(gen movegen.Generator, v *variant.Variant, b *board.Board, hand tile.Rack, top int) ([]Play, error) {
+	if err := CheckBoard(v, b); err != nil {
+		return nil, err
+	}
 	unseen, err := Unseen(v, b)
 	if err != nil {
 		return nil, err
