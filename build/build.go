@@ -15,6 +15,7 @@ import (
 
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/index/gaddag"
+	"github.com/lexico/lexico/index/multiset"
 )
 
 // Options says what to build and where. The zero value builds the embedded
@@ -183,11 +184,17 @@ func deriveBlobs(words []string, meta *index.Meta) func() ([]blob, error) {
 	var wg sync.WaitGroup
 	var wordF, fragF filter
 	var g *gaddag.GADDAG
+	var ms *multiset.Filter
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
 		g = gaddag.Build(words)
 		var fw sync.WaitGroup
+		fw.Add(1)
+		go func() {
+			defer fw.Done()
+			ms = multiset.Build(words, multiset.DefaultLog2Bits)
+		}()
 		fw.Add(1)
 		go func() {
 			defer fw.Done()
@@ -202,7 +209,14 @@ func deriveBlobs(words []string, meta *index.Meta) func() ([]blob, error) {
 		flat := g.Bytes()
 		meta.GADDAG = index.BlobInfo{Bytes: len(flat), CRC32C: crc32.Checksum(flat, crc32.MakeTable(crc32.Castagnoli))}
 		meta.GADDAGNodes = g.NodeCount()
+		msBytes := ms.Bytes()
+		meta.Multisets = index.MultisetInfo{
+			Log2Bits:          multiset.DefaultLog2Bits,
+			FalsePositiveRate: ms.FalsePositiveRate(),
+			Blob:              index.BlobInfo{Bytes: len(msBytes), CRC32C: crc32.Checksum(msBytes, crc32.MakeTable(crc32.Castagnoli))},
+		}
 		return []blob{
+			{index.BucketBlobs, index.BlobMultisets, msBytes},
 			{index.BucketBlobs, index.BlobWordBloom, wordF.blob},
 			{index.BucketBlobs, index.BlobFragmentBloom, fragF.blob},
 			{index.BucketGADDAG, index.GADDAGKey, flat},

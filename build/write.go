@@ -153,21 +153,22 @@ func bulkLoad(ctx context.Context, path string, words []string, meta *index.Meta
 		if err != nil {
 			return err
 		}
-		// One transaction per blob: each is megabytes, written once.
-		for _, bl := range bs {
-			err := db.Update(func(tx *bolt.Tx) error {
+		// One transaction for all: blobs sharing a bucket share a leaf
+		// page, and a transaction per blob would rewrite that multi-megabyte
+		// page each time, leaving the old copies as free pages in the file.
+		return db.Update(func(tx *bolt.Tx) error {
+			for _, bl := range bs {
 				b, err := tx.CreateBucketIfNotExists(bl.bucket)
 				if err != nil {
 					return err
 				}
 				b.FillPercent = 1.0
-				return b.Put(bl.key, bl.data)
-			})
-			if err != nil {
-				return err
+				if err := b.Put(bl.key, bl.data); err != nil {
+					return err
+				}
 			}
-		}
-		return nil
+			return nil
+		})
 	}); err != nil {
 		return err
 	}

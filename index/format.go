@@ -1,6 +1,7 @@
 // Package index reads the dictionary index file that lexico-index build
 // writes: one bbolt database holding the word list, its anagram, length and
-// first-letter orderings, two Bloom filters and the serialised GADDAG.
+// first-letter orderings, two Bloom filters, a filter of the words' letter
+// multisets and the serialised GADDAG.
 //
 // The file is opened read-only with a shared lock, so any number of bots can
 // read one index at once. Every lookup is a bbolt cursor seek into one of a few
@@ -15,7 +16,9 @@ import "encoding/binary"
 // FormatVersion is the layout this package reads and package build writes.
 // Bump it on any change of bucket, key or blob layout: an older binary then
 // refuses a newer file with ErrNewerFormat instead of misreading it.
-const FormatVersion = 1
+//
+// Version 2 added BlobMultisets.
+const FormatVersion = 2
 
 // Magic is stored under MetaMagic so a foreign bbolt file is told apart from
 // a Lexico index before anything else is read.
@@ -40,7 +43,8 @@ var (
 	// words with exactly those letters, concatenated (they all have the key's
 	// length, so no separator is needed).
 	BucketAnagrams = []byte("anagrams")
-	// BucketBlobs holds the Bloom filters: BlobWordBloom, BlobFragmentBloom.
+	// BucketBlobs holds the filters: BlobWordBloom, BlobFragmentBloom,
+	// BlobMultisets.
 	BucketBlobs = []byte("blobs")
 	// BucketGADDAG holds one key, GADDAGKey, whose value is the GADDAG's flat
 	// form. A bucket of its own fixes where the value sits in its page: page
@@ -63,6 +67,9 @@ var (
 	// little-endian uint64 words; its m and k are in Meta.
 	BlobWordBloom     = []byte("bloom.words")
 	BlobFragmentBloom = []byte("bloom.fragments")
+	// BlobMultisets holds a multiset.Filter's bit array: which letter
+	// multisets spell a word, for a move generator's bingo bound.
+	BlobMultisets = []byte("multisets")
 )
 
 // GADDAGKey is the only key of BucketGADDAG; its length (8) is part of the

@@ -14,6 +14,7 @@ import (
 
 	"github.com/bits-and-blooms/bloom/v3"
 	"github.com/lexico/lexico/index/gaddag"
+	"github.com/lexico/lexico/index/multiset"
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 )
@@ -31,6 +32,7 @@ type Index struct {
 	words     *bloom.BloomFilter
 	fragments *bloom.BloomFilter
 	gaddag    *gaddag.GADDAG
+	multisets *multiset.Filter
 }
 
 // openTimeout bounds the wait for the shared lock. Only a process holding the
@@ -140,8 +142,32 @@ func (x *Index) load(fileSize int64) (err error) {
 	if x.fragments, err = loadBloom(blobs, BlobFragmentBloom, x.meta.FragmentBloom); err != nil {
 		return err
 	}
+	if x.multisets, err = loadMultisets(blobs, x.meta.Multisets); err != nil {
+		return err
+	}
 	return x.loadGADDAG(tx.Bucket(BucketGADDAG))
 }
+
+// loadMultisets uses the multiset filter in place in the memory map, after
+// checking its recorded size and checksum.
+func loadMultisets(b *bolt.Bucket, info MultisetInfo) (*multiset.Filter, error) {
+	v, err := checkBlob(b, BlobMultisets, info.Blob)
+	if err != nil {
+		return nil, err
+	}
+	if len(v) != 1<<info.Log2Bits/8 {
+		return nil, fmt.Errorf("%w: multiset filter is %d bytes, metadata says 2^%d bits", ErrCorrupt, len(v), info.Log2Bits)
+	}
+	f, err := multiset.Load(v)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	return f, nil
+}
+
+// Multisets is the filter of the words' letter multisets, valid until
+// Close.
+func (x *Index) Multisets() *multiset.Filter { return x.multisets }
 
 // loadGADDAG uses the GADDAG in place in the memory map: the pinned read
 // transaction keeps the bytes valid until Close. gaddag.Load checks its own

@@ -31,10 +31,21 @@ type Meta struct {
 	ByFirstLetter map[string]int `json:"by_first_letter"`
 	AnagramKeys   int            `json:"anagram_keys"`
 
-	WordBloom     BloomInfo `json:"word_bloom"`
-	FragmentBloom BloomInfo `json:"fragment_bloom"`
-	GADDAG        BlobInfo  `json:"gaddag"`
-	GADDAGNodes   int       `json:"gaddag_nodes"`
+	WordBloom     BloomInfo    `json:"word_bloom"`
+	FragmentBloom BloomInfo    `json:"fragment_bloom"`
+	GADDAG        BlobInfo     `json:"gaddag"`
+	GADDAGNodes   int          `json:"gaddag_nodes"`
+	Multisets     MultisetInfo `json:"multisets"`
+}
+
+// MultisetInfo describes the stored multiset filter (package
+// index/multiset).
+type MultisetInfo struct {
+	// Log2Bits is the filter's size: 2^Log2Bits bits.
+	Log2Bits uint `json:"log2_bits"`
+	// FalsePositiveRate is the filter's own estimate (index/multiset).
+	FalsePositiveRate float64  `json:"false_positive_rate"`
+	Blob              BlobInfo `json:"blob"`
 }
 
 // BloomInfo is a stored Bloom filter's shape and quality.

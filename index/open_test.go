@@ -122,6 +122,7 @@ func TestOpenBlobChecksumMismatch(t *testing.T) {
 	for _, blob := range []struct{ bucket, key []byte }{
 		{index.BucketBlobs, index.BlobFragmentBloom},
 		{index.BucketBlobs, index.BlobWordBloom},
+		{index.BucketBlobs, index.BlobMultisets},
 		{index.BucketGADDAG, index.GADDAGKey},
 	} {
 		p := copyIndex(t)

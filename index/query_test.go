@@ -13,6 +13,7 @@ import (
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/data"
 	"github.com/lexico/lexico/index"
+	"github.com/lexico/lexico/index/multiset"
 )
 
 // sampleWords is every 40th word of the embedded default list (about 6,700
@@ -284,6 +285,36 @@ func TestGADDAGHoldsEveryWord(t *testing.T) {
 	}
 	if g.Contains("QXZ") || g.WordCount() != len(sampleWords()) {
 		t.Fatalf("GADDAG holds %d words, want %d", g.WordCount(), len(sampleWords()))
+	}
+}
+
+// The multiset filter knows the letters of every word (a miss would make a
+// move generator skip a real bingo) and refuses nearly everything else.
+func TestMultisetsHoldEveryWord(t *testing.T) {
+	x := openSample(t)
+	f := x.Multisets()
+	if f == nil {
+		t.Fatal("Multisets() is nil")
+	}
+	in := map[multiset.Key]bool{}
+	for _, w := range sampleWords() {
+		in[multiset.Of(w)] = true
+		if !f.MayHaveWord(multiset.Of(w)) {
+			t.Fatalf("the multiset filter lacks the letters of %s", w)
+		}
+	}
+	yes, tried := 0, 0
+	for _, w := range []string{"QQQQ", "ZZXXJJ", "AAAAAAAA", "BCDFGHJK", "VVVVVV", "XQZJKW"} {
+		if in[multiset.Of(w)] {
+			continue
+		}
+		tried++
+		if f.MayHaveWord(multiset.Of(w)) {
+			yes++
+		}
+	}
+	if yes > 1 {
+		t.Fatalf("the filter accepts %d of %d multisets that spell no word", yes, tried)
 	}
 }
 

@@ -1,6 +1,8 @@
 package index
 
 import (
+	"github.com/lexico/lexico/index/multiset"
+
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
@@ -170,6 +172,11 @@ func (x *Index) verifyDerived(words []string, add problemFunc) {
 		}
 		if !x.gaddag.Contains(w) {
 			if !add(ErrCorrupt, "GADDAG misses %s", w) {
+				return
+			}
+		}
+		if !x.multisets.MayHaveWord(multiset.Of(w)) {
+			if !add(ErrCorrupt, "multiset filter misses the letters of %s", w) {
 				return
 			}
 		}
