@@ -19,7 +19,8 @@ func init() {
 		Usage: "list the best plays for a hand on a board file (Lexico or Words With Friends), and play one",
 		UsageText: "lexico-bot solve --board FILE --hand LETTERS [--rules lexico|wwf] [--top N] [--interactive] [--index FILE]\n\n" +
 			"The board file has a line per row and a character per column: '_' empty, A-Z a tile, a-z a played blank;\n" +
-			"a file with nothing in it is the empty board.\n" +
+			"a file with nothing in it is the empty board. A board no game could reach (tiles that are not one group\n" +
+			"through the start square, more of a letter than the bag holds) is refused with the reason, and left as it is.\n" +
 			"The hand is letters, '*' for a blank. Rows and columns are numbered from 0, row 0 the file's first line.\n" +
 			"--interactive reads commands from stdin: N next, P previous, F=r,c filter, D=n draw, a number plays it, Q quit.",
 		Flags: []cli.Flag{
@@ -53,6 +54,9 @@ func solveAction(c *cli.Context) error {
 	if c.Int("top") < 1 {
 		return solveInputError{fmt.Errorf("--top %d: want at least 1", c.Int("top"))}
 	}
+	// Loading refuses a board no game could reach (its shape and its bag),
+	// before the index is opened: bad input is reported at once, without a
+	// first-use index build, and the file is never written.
 	f, err := solver.LoadBoardFile(c.String("board"), v)
 	if err != nil {
 		return solveInputError{err}
@@ -61,8 +65,6 @@ func solveAction(c *cli.Context) error {
 	if err != nil {
 		return solveInputError{err}
 	}
-	// The bag checks come before opening the index: bad input is reported
-	// at once, without a first-use index build.
 	unseen, err := solver.Unseen(v, f.Board)
 	if err != nil {
 		return solveInputError{fmt.Errorf("%s: %w", f.Path, err)}

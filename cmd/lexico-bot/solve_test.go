@@ -239,3 +239,51 @@ func TestSolveFromAnEmptyFile(t *testing.T) {
 		t.Errorf("backup %q, %v: want the empty file", bak, err)
 	}
 }
+
+// A board no game could reach (a stray tile, tiles off the start square, a
+// lone tile) is refused before anything is solved or written: the message
+// names the reason and the squares in the listing's 0-based rows and
+// columns, the exit status is 2 (bad input), and the file keeps every byte.
+func TestSolveRefusesUnreachableBoard(t *testing.T) {
+	idx := solveIndex(t)
+	cases := []struct {
+		name  string
+		words map[[2]int]string
+		says  []string
+	}{
+		{"stray tile", map[[2]int]string{{7, 6}: "CAT", {0, 14}: "Q"},
+			[]string{"not one connected group", "1 tile is cut off", "row 0, column 14", "start square (row 7, column 7)"}},
+		{"start square uncovered", map[[2]int]string{{3, 0}: "CAT"},
+			[]string{"none on the start square", "row 7, column 7 is empty"}},
+		{"lone tile on the start", map[[2]int]string{{7, 7}: "Q"},
+			[]string{"shorter than a first play", "has 1 letter", "at least 2"}},
+	}
+	for _, c := range cases {
+		for _, mode := range [][]string{nil, {"--interactive"}} {
+			path, text := boardFile(t, c.words)
+			args := append([]string{"solve", "--board", path, "--hand", "dab", "--rules", "wwf", "--index", idx}, mode...)
+			// "1" would choose the best play if the session ever started.
+			code, out, errs := runBot(t, "1\n", args...)
+			if code != 2 {
+				t.Errorf("%s %v: exit %d, want 2 (stdout %q, stderr %q)", c.name, mode, code, out, errs)
+			}
+			if !strings.HasPrefix(errs, "lexico-bot: "+path+": ") || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+				t.Errorf("%s %v: stderr %q, want one line naming %s", c.name, mode, errs, path)
+			}
+			for _, s := range c.says {
+				if !strings.Contains(errs, s) {
+					t.Errorf("%s %v: stderr %q does not say %q", c.name, mode, errs, s)
+				}
+			}
+			if out != "" {
+				t.Errorf("%s %v: printed %q for a refused board", c.name, mode, out)
+			}
+			if got, err := os.ReadFile(path); err != nil || string(got) != text {
+				t.Errorf("%s %v: board file changed (%v):\n%s", c.name, mode, err, got)
+			}
+			if _, err := os.Stat(path + ".bak"); !os.IsNotExist(err) {
+				t.Errorf("%s %v: a backup was written", c.name, mode)
+			}
+		}
+	}
+}
