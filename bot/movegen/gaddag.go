@@ -2,6 +2,8 @@ package movegen
 
 import (
 	"math/bits"
+	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/lexico/lexico/bot/board"
@@ -9,6 +11,7 @@ import (
 	"github.com/lexico/lexico/bot/tile"
 	"github.com/lexico/lexico/bot/variant"
 	"github.com/lexico/lexico/index/gaddag"
+	"github.com/lexico/lexico/index/multiset"
 )
 
 // GADDAGGenerator is Gordon's GADDAG move generator (as in domino14/macondo):
@@ -24,13 +27,33 @@ import (
 // so a word always swallows the tiles that touch it.
 type GADDAGGenerator struct {
 	g    *gaddag.GADDAG
+	ms   *multiset.Filter
 	pool sync.Pool
 }
 
+// GADDAGOption configures NewGADDAG.
+type GADDAGOption func(*GADDAGGenerator)
+
+// WithMultisets gives FindBest the dictionary's multiset filter (the index
+// keeps one: index.Index.Multisets), so its bound adds the bingo bonus only
+// where the rack and the fixed letters of a slot may spell a word. Without
+// it FindBest is as correct, but it searches every slot where seven tiles
+// fit, which on a mid-game board is most of them.
+func WithMultisets(f *multiset.Filter) GADDAGOption {
+	return func(gen *GADDAGGenerator) { gen.ms = f }
+}
+
 // NewGADDAG returns the generator over g.
-func NewGADDAG(g *gaddag.GADDAG) *GADDAGGenerator {
+func NewGADDAG(g *gaddag.GADDAG, opts ...GADDAGOption) *GADDAGGenerator {
 	gen := &GADDAGGenerator{g: g}
-	gen.pool.New = func() any { return &genState{g: g} }
+	for _, o := range opts {
+		o(gen)
+	}
+	gen.pool.New = func() any {
+		s := &genState{g: g}
+		s.recBest = s.recordBest
+		return s
+	}
 	return gen
 }
 
@@ -49,25 +72,65 @@ func (gen *GADDAGGenerator) generate(v *variant.Variant, b *board.Board, rack ti
 	gen.pool.Put(s)
 }
 
-// FindBest returns a highest-scoring play, and false when there is none. It
-// runs the across and the down pass on two goroutines, so on an idle
-// machine with two cores it answers in about half the time of Generate with
-// a Best recorder; on a machine whose cores are all busy it gains nothing
-// and costs one goroutine start. Among plays of equal score it returns the
-// one Generate reports first, so both ways give the same play.
+// FindBest returns a highest-scoring play, and false when there is none.
+// It bounds every anchor's best score first and searches the anchors
+// highest bound first, stopping at the first whose bound cannot beat the
+// best play found (shadow.go), so it walks a fraction of what Generate
+// walks. A helper goroutine joins the search of the anchors as soon as it
+// starts; the caller never waits for it to start, because waking a second
+// core can take longer than a whole search. Among plays of equal score it
+// returns the one Generate reports first, so both ways give the same play.
 func (gen *GADDAGGenerator) FindBest(v *variant.Variant, b *board.Board, rack tile.Rack) (move.Move, bool) {
-	var across, down Best
-	done := make(chan struct{})
-	go func() {
-		gen.generate(v, b, rack, down.Record, false, true)
-		close(done)
-	}()
-	gen.generate(v, b, rack, across.Record, true, false)
-	<-done
-	if !down.Found || across.Found && across.Move.Score >= down.Move.Score {
-		return across.Move, across.Found
+	s := gen.pool.Get().(*genState)
+	defer gen.pool.Put(s)
+	if !s.prepare(v, b, rack, s.recBest) {
+		return move.Move{}, false
 	}
-	return down.Move, true
+	s.prepareBound(gen.ms)
+	sr := &bestSearch{done: make(chan struct{}), published: make(chan struct{})}
+	sr.best.Store(-1)
+	s.search, s.bestRank = sr, -1
+	s.best.Reset()
+	var helper *genState
+	if !s.first && runtime.GOMAXPROCS(0) > 1 {
+		// Started first thing, so that the wake-up overlaps the bounding.
+		helper = gen.pool.Get().(*genState)
+		helper.helpWith(s)
+		go helper.help(sr)
+	}
+	s.collectAnchors(b, &s.trans)
+	s.searchAnchors()
+	if helper != nil && !sr.helper.CompareAndSwap(helperIdle, helperTooLate) {
+		<-sr.done
+	}
+	best := &s.best
+	if helper != nil && helper.bestRank > s.bestRank {
+		best = &helper.best
+	}
+	m, ok := best.Move, best.Found
+	m.Tiles = slices.Clone(m.Tiles)
+	if helper != nil {
+		helper.search, helper.rec, helper.v = nil, nil, nil
+		gen.pool.Put(helper)
+	}
+	s.search, s.rec, s.v = nil, nil, nil
+	if !ok {
+		return move.Move{}, false
+	}
+	return m, true
+}
+
+// help is FindBest's helper goroutine: it searches whatever anchors are
+// left once the caller has published them. When the caller has already
+// finished, it does nothing at all, not even read w, which by then may
+// serve another search.
+func (w *genState) help(sr *bestSearch) {
+	if !sr.helper.CompareAndSwap(helperIdle, helperRunning) {
+		return
+	}
+	defer close(sr.done)
+	<-sr.published
+	w.searchAnchors()
 }
 
 // cell is what the generator reads about one square of the current line,
@@ -80,6 +143,7 @@ type cell struct {
 	cross    uint32
 	base     int32 // face value of the old tiles of the cross word
 	oldValue int32 // value of the tile on the square (0 for a blank)
+	bestFit  int32 // value of the best rack tile cross allows (FindBest's bound)
 }
 
 // score accumulates a play's score as tiles are placed: the main word's
@@ -119,9 +183,40 @@ type genState struct {
 	cost       []int                // score lost if the i-th placed tile is a blank
 	tiles      []move.Placement
 	mv         move.Move
+
+	// FindBest's state (shadow.go): the rack as the bound sees it, every
+	// line's cells, the anchors, and the best play so far with the order of
+	// its anchor.
+	rb       rackBound
+	ms       *multiset.Filter
+	lines    [2][]cell
+	anchors  []anchor
+	keys     []int64
+	order    int32
+	best     Best
+	bestRank int64
+	recBest  PlayRecorder
+	ext      extent
+	search   *bestSearch
 }
 
 func (s *genState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, across, down bool) {
+	if !s.prepare(v, b, rack, rec) {
+		return
+	}
+	if across {
+		computeCross(s.g, &s.trans, &s.values, &s.cross[0])
+		s.genBoard(b, false, v.StartRow, v.StartCol)
+	}
+	if down {
+		computeCross(s.g, b, &s.values, &s.cross[1])
+		s.genBoard(&s.trans, true, v.StartCol, v.StartRow)
+	}
+}
+
+// prepare readies s for a search of rack on b, and reports false when
+// there is nothing to search.
+func (s *genState) prepare(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder) bool {
 	n := b.Size
 	s.v, s.rec, s.n = v, rec, n
 	s.values = v.Values
@@ -136,17 +231,13 @@ func (s *genState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec P
 		}
 	}
 	if rack.N == 0 || n == 0 {
-		return
+		return false
 	}
-	if cap(s.placed) < n {
-		s.placed = make([]byte, n)
-		s.cost = make([]int, n)
-		s.tiles = make([]move.Placement, 0, n)
+	s.sizeBuffers(n)
+	if cap(s.cells) < n {
 		s.cells = make([]cell, n)
 	}
 	s.cells = s.cells[:n]
-	s.placed = s.placed[:n]
-	clear(s.placed)
 	s.first = b.IsEmpty()
 	s.minWord = 2
 	if s.first && v.FirstWordMinLen > 2 {
@@ -154,14 +245,18 @@ func (s *genState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec P
 	}
 	b.TransposeInto(&s.trans)
 	s.mv = move.Move{Kind: move.Play}
-	if across {
-		computeCross(s.g, &s.trans, &s.values, &s.cross[0])
-		s.genBoard(b, false, v.StartRow, v.StartCol)
+	return true
+}
+
+// sizeBuffers readies the per-line buffers for lines of n squares.
+func (s *genState) sizeBuffers(n int) {
+	if cap(s.placed) < n {
+		s.placed = make([]byte, n)
+		s.cost = make([]int, n)
+		s.tiles = make([]move.Placement, 0, n)
 	}
-	if down {
-		computeCross(s.g, b, &s.values, &s.cross[1])
-		s.genBoard(&s.trans, true, v.StartCol, v.StartRow)
-	}
+	s.placed = s.placed[:n]
+	clear(s.placed)
 }
 
 // genBoard generates the plays along the rows of x (x is the transposed
@@ -178,7 +273,7 @@ func (s *genState) genBoard(x *board.Board, vertical bool, startRow, startCol in
 	for r := 0; r < n; r++ {
 		s.row = r
 		sq := x.Squares[r*n : (r+1)*n]
-		s.loadLine(sq, x.Premiums[r*n:(r+1)*n])
+		s.loadLine(sq, x.Premiums[r*n:(r+1)*n], false)
 		s.lastAnchor = -2
 		if s.first {
 			if r == startRow && startCol >= 0 && startCol < n {
@@ -209,8 +304,9 @@ func (s *genState) genBoard(x *board.Board, vertical bool, startRow, startCol in
 	}
 }
 
-// loadLine gathers the cells of the current line.
-func (s *genState) loadLine(sq []board.Square, prem []board.Premium) {
+// loadLine gathers the cells of the current line, with each empty
+// square's bestFit when FindBest needs it.
+func (s *genState) loadLine(sq []board.Square, prem []board.Premium, bestFit bool) {
 	base := s.row * s.n
 	for c := range s.cells {
 		p := prem[c]
@@ -223,6 +319,11 @@ func (s *genState) loadLine(sq []board.Square, prem []board.Premium) {
 			ce.cross = uint32(s.ci.set[base+c])
 			ce.has = s.ci.has[base+c]
 			ce.base = s.ci.score[base+c]
+			if bestFit {
+				for m := ce.cross & s.rackSet; m != 0; m &= m - 1 {
+					ce.bestFit = max(ce.bestFit, int32(s.values[bits.TrailingZeros32(m)]))
+				}
+			}
 		}
 		s.cells[c] = ce
 	}

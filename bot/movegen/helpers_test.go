@@ -16,6 +16,7 @@ import (
 	"github.com/lexico/lexico/bot/tile"
 	"github.com/lexico/lexico/bot/variant"
 	"github.com/lexico/lexico/index/gaddag"
+	"github.com/lexico/lexico/index/multiset"
 )
 
 // wordSet is a plain dictionary for the exhaustive generator: a set of words
@@ -49,7 +50,7 @@ type lexicon struct {
 
 func newLexicon(words []string) *lexicon {
 	lx := &lexicon{words: words, set: newWordSet(words), g: gaddag.Build(words)}
-	lx.gen = NewGADDAG(lx.g)
+	lx.gen = NewGADDAG(lx.g, WithMultisets(multiset.Build(words, 20)))
 	lx.exh = NewExhaustive(lx.set)
 	return lx
 }

@@ -78,7 +78,7 @@ func New(name string, idx *index.Index) (Generator, error) {
 		if g == nil {
 			return nil, fmt.Errorf("%w: index %s holds no GADDAG", ErrNoGADDAG, idx.Path())
 		}
-		return NewGADDAG(g), nil
+		return NewGADDAG(g, WithMultisets(idx.Multisets())), nil
 	case "anagram":
 		return newAnagramStrategy(idx)
 	case "exhaustive":

@@ -1,0 +1,402 @@
+package movegen
+
+import (
+	"slices"
+	"sync/atomic"
+
+	"github.com/lexico/lexico/bot/board"
+	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/index/gaddag"
+	"github.com/lexico/lexico/index/multiset"
+)
+
+// Best-move search by bounds ("shadow" play, as in MAGPIE): before searching
+// anything, every anchor gets a cheap upper bound on the score of any play
+// it can produce, from the squares it can reach, their premiums and cross
+// words and the rack's best tiles, ignoring whether the letters spell
+// words. Anchors are then searched highest bound first, and the search
+// stops at the first anchor whose bound cannot beat the best play found.
+// On a mid-game position a few anchors hold the plays worth having, so most
+// of the GADDAG is never walked.
+
+// anchor is one anchor of one line, with its bound.
+type anchor struct {
+	bound      int32
+	order      int32 // position in Generate's order, for ties
+	vertical   bool
+	row, col   int8
+	lastAnchor int8 // the left part may not reach this column
+}
+
+// rackBound is what the bound needs to know of the rack, computed once per
+// search.
+type rackBound struct {
+	// prefix[k] is the value of the rack's best k tiles (a blank is 0).
+	prefix [maxRack + 1]int
+	// fit has bit l when a rack tile can be letter l: a blank fits any.
+	fit uint32
+	// key is the rack's letter multiset, and bingoKnown is set when the
+	// multiset filter can say whether rack plus fixed letters spells a
+	// word (a blank would need a probe per letter it might be).
+	key        multiset.Key
+	bingoKnown bool
+	// kinds lists the letters on the rack, once each.
+	kinds  [tile.NumKinds]int8
+	nkinds int
+}
+
+// maxRack bounds the tiles a rack holds in any variant.
+const maxRack = 16
+
+func (s *genState) prepareBound(ms *multiset.Filter) {
+	rb := &s.rb
+	*rb = rackBound{fit: s.rackSet}
+	var values [maxRack]int
+	k := 0
+	for l := 0; l < tile.NumKinds && k < maxRack; l++ {
+		for c := 0; c < int(s.rack[l]) && k < maxRack; c++ {
+			values[k] = s.values[l]
+			k++
+			if l < 26 {
+				rb.key = rb.key.Add(l)
+			}
+		}
+	}
+	slices.SortFunc(values[:k], func(a, b int) int { return b - a })
+	for i := 0; i < k; i++ {
+		rb.prefix[i+1] = rb.prefix[i] + values[i]
+	}
+	for i := k + 1; i <= maxRack; i++ {
+		rb.prefix[i] = rb.prefix[k]
+	}
+	for l := 0; l < 26; l++ {
+		if s.rack[l] > 0 {
+			rb.kinds[rb.nkinds] = int8(l)
+			rb.nkinds++
+		}
+	}
+	if s.rack[tile.BlankIndex] > 0 {
+		rb.fit = uint32(AllLetters)
+	}
+	rb.bingoKnown = ms != nil && s.rack[tile.BlankIndex] == 0
+	s.ms = ms
+}
+
+// anchorBound bounds the score of every play the generator reports from
+// anchor c of the loaded line, whose left part stops short of column
+// lastAnchor; it is -1 when no rack tile fits on c.
+//
+// A play from c places its tiles on c, on some of the nearest empty squares
+// to its left (up to lastAnchor) and to its right, and takes in the tiles
+// between and beside them. The bound of such an extent is exact but for the
+// letters: the rack's best tiles, each earning the word multiplier w, and
+// on each square that earns more (a letter premium, a cross word) the
+// excess earned by the best tile that fits it; the bingo bonus only if the
+// multiset filter says the rack and the extent's old tiles may spell a
+// word. Every extent is inside a largest one with as many tiles as the rack
+// allows, and growing an extent never lowers its bound, so only those are
+// scored, unless the filter says their letters spell no word at all: then
+// the extents one tile smaller inside them are.
+func (s *genState) anchorBound(c, lastAnchor int) int {
+	cells := s.cells
+	n := len(cells)
+	rb := &s.rb
+	if cells[c].cross&rb.fit == 0 {
+		return -1
+	}
+	maxK := min(s.rackLeft, maxRack)
+	ex := &s.ext
+	ce := &cells[c]
+	ex.w, ex.perW, ex.fixedW = int32(ce.wm), (int32(ce.lm)-1)*ce.bestFit, 0
+	if ce.has {
+		ex.fixedW = (ce.base + int32(ce.lm)*ce.bestFit) * int32(ce.wm)
+	}
+	kl := s.walkSide(&ex.left, c, -1, lastAnchor, maxK-1)
+	kr := s.walkSide(&ex.right, c, 1, n, maxK-1)
+	bound := -1
+	size := min(maxK, kl+kr+1)
+	var layer, next [maxRack][2]int8
+	nl := 0
+	for l := max(0, size-1-kr); l <= min(kl, size-1); l++ {
+		layer[nl] = [2]int8{int8(l), int8(size - 1 - l)}
+		nl++
+	}
+	for ; nl > 0 && size > 0; size-- {
+		nn := 0
+		for _, lr := range layer[:nl] {
+			l, r := int(lr[0]), int(lr[1])
+			if s.mayBeWord(size, ex.left.key[l]+ex.right.key[r]) {
+				bound = max(bound, s.extentBound(l, r))
+				continue
+			}
+			for _, ch := range [2][2]int8{{lr[0] - 1, lr[1]}, {lr[0], lr[1] - 1}} {
+				if ch[0] >= 0 && ch[1] >= 0 && (nn == 0 || next[nn-1] != ch) {
+					next[nn] = ch
+					nn++
+				}
+			}
+		}
+		layer, nl = next, nn
+	}
+	return bound
+}
+
+// extent is anchorBound's view of the current anchor: the anchor square's
+// own terms and each side's running totals.
+type extent struct {
+	w, perW, fixedW int32
+	left, right     side
+}
+
+// side holds running totals over the first k empty squares out from the
+// anchor on one side (index 0: none of them), so an extent's bound is a few
+// additions.
+type side struct {
+	// fixed[k] and key[k] are the value and letters of the old tiles out to
+	// the (k+1)-th empty square: a word with k tiles on this side takes
+	// them all in.
+	fixed [maxRack]int32
+	key   [maxRack]multiset.Key
+	// w[k] is the product of the squares' word multipliers; perW[k] what
+	// their letter premiums add per unit of the word's multiplier ((lm-1)
+	// times the best tile that fits); fixedW[k] what their cross words add
+	// whatever the multiplier (old tiles plus the best tile that fits).
+	w, perW, fixedW [maxRack]int32
+}
+
+// walkSide fills sd walking from anchor c in direction step (-1 or 1),
+// stopping before column stop, the board's edge, a square no rack tile
+// fits, or after limit empty squares; it returns how many it took.
+func (s *genState) walkSide(sd *side, c, step, stop, limit int) int {
+	cells := s.cells
+	n := len(cells)
+	fit := s.rb.fit
+	sd.w[0], sd.perW[0], sd.fixedW[0] = 1, 0, 0
+	k, acc, key := 0, int32(0), multiset.Key(0)
+	for j := c + step; ; j += step {
+		for j >= 0 && j < n && cells[j].letter != 0 {
+			acc += cells[j].oldValue
+			key = key.Add(int(cells[j].letter - 'A'))
+			j += step
+		}
+		sd.fixed[k], sd.key[k] = acc, key
+		if j < 0 || j >= n || (step < 0 && j <= stop) || k == limit || cells[j].cross&fit == 0 {
+			return k
+		}
+		ce := &cells[j]
+		k++
+		sd.w[k] = sd.w[k-1] * int32(ce.wm)
+		sd.perW[k] = sd.perW[k-1] + (int32(ce.lm)-1)*ce.bestFit
+		sd.fixedW[k] = sd.fixedW[k-1]
+		if ce.has {
+			sd.fixedW[k] += (ce.base + int32(ce.lm)*ce.bestFit) * int32(ce.wm)
+		}
+	}
+}
+
+// extentBound bounds the plays on the anchor, the first l empty squares
+// left of it and the first r right of it (see anchorBound).
+func (s *genState) extentBound(l, r int) int {
+	ex := &s.ext
+	L, R := &ex.left, &ex.right
+	w := ex.w * L.w[l] * R.w[r]
+	perW := ex.perW + L.perW[l] + R.perW[r]
+	k := 1 + l + r
+	total := int((L.fixed[l]+R.fixed[r]+perW+int32(s.rb.prefix[k]))*w + ex.fixedW + L.fixedW[l] + R.fixedW[r])
+	if k == s.v.RackSize {
+		// mayBeWord passed this extent: the whole rack may spell a word here.
+		total += s.v.BingoBonus
+	}
+	return total
+}
+
+// mayBeWord reports whether k tiles of the rack and the old tiles whose
+// letters are fixed may spell a word. The filter is asked only when the k
+// tiles are the whole rack (one question) or all but one (a question per
+// kind of tile): smaller words are too many to ask about and are assumed
+// to exist.
+func (s *genState) mayBeWord(k int, fixed multiset.Key) bool {
+	rb := &s.rb
+	if !rb.bingoKnown {
+		return true
+	}
+	switch s.rackLeft - k {
+	case 0:
+		return s.ms.MayHaveWord(rb.key + fixed)
+	case 1:
+		for _, l := range rb.kinds[:rb.nkinds] {
+			if s.ms.MayHaveWord(rb.key - multiset.Letter(int(l)) + fixed) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// collectAnchors loads every line of b, across then down, lists every
+// anchor with its bound in s.anchors, in Generate's order, and their
+// negated ranks, sorted, in s.keys; then publishes them to the helper.
+func (s *genState) collectAnchors(b, trans *board.Board) {
+	n := s.n
+	v := s.v
+	s.anchors, s.keys = s.anchors[:0], s.keys[:0]
+	for d := range 2 {
+		x, startRow, startCol := b, v.StartRow, v.StartCol
+		if d == 1 {
+			x, startRow, startCol = trans, v.StartCol, v.StartRow
+			computeCross(s.g, b, &s.values, &s.cross[1])
+		} else {
+			computeCross(s.g, trans, &s.values, &s.cross[0])
+		}
+		if len(s.lines[d]) != n*n {
+			s.lines[d] = make([]cell, n*n)
+		}
+		s.ci = &s.cross[d]
+		s.vertical = d == 1
+		for r := 0; r < n; r++ {
+			s.row = r
+			s.cells = s.lines[d][r*n : (r+1)*n]
+			sq := x.Squares[r*n : (r+1)*n]
+			s.loadLine(sq, x.Premiums[r*n:(r+1)*n], true)
+			if s.first {
+				if r == startRow && startCol >= 0 && startCol < n {
+					s.addAnchor(d, r, startCol, -2)
+				}
+				continue
+			}
+			last := -2
+			for c := 0; c < n; c++ {
+				if sq[c].Letter == 0 && isAnchor(x, r, c) {
+					s.addAnchor(d, r, c, last)
+					last = c
+				}
+			}
+		}
+	}
+	// Sorting the negated ranks orders the anchors best bound first, ties
+	// in Generate's order, and an integer sort needs no comparison calls.
+	slices.Sort(s.keys)
+	if sr := s.search; sr != nil {
+		sr.owner, sr.anchors, sr.keys = s, s.anchors, s.keys
+		close(sr.published)
+	}
+}
+
+// addAnchor bounds the anchor at column c of line r of direction d (the
+// line loaded in s.cells) and lists it.
+func (s *genState) addAnchor(d, r, c, last int) {
+	order := int32(len(s.anchors)) // across anchors come first, as in Generate
+	bound := s.anchorBound(c, last)
+	s.anchors = append(s.anchors, anchor{bound: int32(bound), order: order,
+		vertical: d == 1, row: int8(r), col: int8(c), lastAnchor: int8(last)})
+	s.keys = append(s.keys, -rank(bound, order))
+}
+
+// isAnchor: an empty square of x with a tile beside it, above or below.
+func isAnchor(x *board.Board, r, c int) bool {
+	n := x.Size
+	sq := x.Squares
+	return c > 0 && sq[r*n+c-1].Letter != 0 || c+1 < n && sq[r*n+c+1].Letter != 0 ||
+		r > 0 && sq[(r-1)*n+c].Letter != 0 || r+1 < n && sq[(r+1)*n+c].Letter != 0
+}
+
+// bestSearch is what the goroutines of one FindBest share: the best play's
+// rank so far, and the anchors, best bound first, with a cursor that
+// whichever goroutine is free advances.
+type bestSearch struct {
+	best atomic.Int64 // rank of the best play found, -1 for none
+	// published is closed once owner's anchors and keys (the anchors'
+	// negated ranks, ascending) are ready; owner's lines hold their cells.
+	published chan struct{}
+	owner     *genState
+	anchors   []anchor
+	keys      []int64
+	next      atomic.Int32
+	// helper is helperIdle until the helper starts (helperRunning) or the
+	// caller, done, shuts it out (helperTooLate); done is closed by a
+	// helper that ran, once it has finished.
+	helper atomic.Int32
+	done   chan struct{}
+}
+
+const (
+	helperIdle int32 = iota
+	helperRunning
+	helperTooLate
+)
+
+// rank orders plays as FindBest prefers them: higher score first, then
+// the earlier anchor in Generate's order. An anchor with bound b can only
+// produce plays ranked at most rank(b, its order).
+func rank(score int, order int32) int64 { return int64(score)<<32 | int64(0x7fffffff-order) }
+
+// searchAnchors searches the published anchors in turn, best bound
+// first, until none left can beat the best play found.
+func (s *genState) searchAnchors() {
+	sr := s.search
+	n := s.n
+	for {
+		i := int(sr.next.Add(1)) - 1
+		if i >= len(sr.keys) {
+			return
+		}
+		// Ranks come best first: once one anchor cannot beat the best play,
+		// none after it can. A negative bound (nothing fits) ranks below
+		// every play.
+		r := -sr.keys[i]
+		if r <= sr.best.Load() {
+			sr.next.Store(int32(len(sr.keys)))
+			return
+		}
+		a := &sr.anchors[0x7fffffff-int32(r)]
+		d := 0
+		if a.vertical {
+			d = 1
+		}
+		s.vertical = a.vertical
+		s.row = int(a.row)
+		s.cells = sr.owner.lines[d][s.row*n : (s.row+1)*n]
+		s.anchor = int(a.col)
+		s.lastAnchor = int(a.lastAnchor)
+		s.order = a.order
+		s.gen(s.anchor, gaddag.Root, score{mult: 1})
+	}
+}
+
+// recordBest is FindBest's recorder: it keeps the play if it outranks the
+// best found by either goroutine. Within an anchor the first of equal
+// score is kept, as Generate's first best play.
+func (s *genState) recordBest(m *move.Move) {
+	r := rank(m.Score, s.order)
+	if r <= s.bestRank || r <= s.search.best.Load() {
+		return
+	}
+	b := &s.best
+	b.Found = true
+	tiles := append(b.Move.Tiles[:0], m.Tiles...)
+	b.Move = *m
+	b.Move.Tiles = tiles
+	s.bestRank = r
+	for {
+		old := s.search.best.Load()
+		if r <= old || s.search.best.CompareAndSwap(old, r) {
+			return
+		}
+	}
+}
+
+// helpWith readies w to search alongside s: the same rack, variant and
+// search, its own working memory.
+func (w *genState) helpWith(s *genState) {
+	w.v, w.n, w.rec = s.v, s.n, w.recBest
+	w.values, w.rack, w.owned = s.values, s.rack, s.owned
+	w.rackLeft, w.rackSet = s.rackLeft, s.rackSet
+	w.first, w.minWord = s.first, s.minWord
+	w.rb, w.ms, w.search = s.rb, s.ms, s.search
+	w.sizeBuffers(s.n)
+	w.mv = move.Move{Kind: move.Play}
+	w.best.Reset()
+	w.bestRank = -1
+}
