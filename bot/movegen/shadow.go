@@ -259,9 +259,18 @@ func (s *genState) collectAnchors(b, trans *board.Board) {
 			s.row = r
 			s.cells = s.lines[d][r*n : (r+1)*n]
 			sq := x.Squares[r*n : (r+1)*n]
-			s.loadLine(sq, x.Premiums[r*n:(r+1)*n], true)
+			// Only lines with an anchor are ever searched: the others are
+			// not loaded at all.
+			loaded := false
+			load := func() {
+				if !loaded {
+					s.loadLine(sq, x.Premiums[r*n:(r+1)*n], true)
+					loaded = true
+				}
+			}
 			if s.first {
 				if r == startRow && startCol >= 0 && startCol < n {
+					load()
 					s.addAnchor(d, r, startCol, -2)
 				}
 				continue
@@ -269,6 +278,7 @@ func (s *genState) collectAnchors(b, trans *board.Board) {
 			last := -2
 			for c := 0; c < n; c++ {
 				if sq[c].Letter == 0 && isAnchor(x, r, c) {
+					load()
 					s.addAnchor(d, r, c, last)
 					last = c
 				}
