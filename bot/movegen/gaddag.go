@@ -319,7 +319,11 @@ func (s *genState) loadLine(sq []board.Square, prem []board.Premium, bestFit boo
 			ce.cross = uint32(s.ci.set[base+c])
 			ce.has = s.ci.has[base+c]
 			ce.base = s.ci.score[base+c]
-			if bestFit {
+			switch {
+			case !bestFit:
+			case !ce.has:
+				ce.bestFit = int32(s.rb.prefix[1]) // any tile fits
+			default:
 				for m := ce.cross & s.rackSet; m != 0; m &= m - 1 {
 					ce.bestFit = max(ce.bestFit, int32(s.values[bits.TrailingZeros32(m)]))
 				}
