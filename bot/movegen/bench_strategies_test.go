@@ -136,6 +136,20 @@ func BenchmarkStrategy(b *testing.B) {
 						return plays
 					})
 				})
+				// FindBest: the gaddag strategy's bounded search (with its
+				// helper goroutine, then on one core); the anagram strategy
+				// has none and falls back to Generate with Best.
+				findBest := func(p *position.Position) int {
+					if _, ok := movegen.FindBest(gen, p.Variant, p.Board, p.Rack); ok {
+						return 1
+					}
+					return 0
+				}
+				b.Run(fmt.Sprintf("blanks=%d/findbest", blanks), func(b *testing.B) { runCorpus(b, ps, findBest) })
+				b.Run(fmt.Sprintf("blanks=%d/findbest-1core", blanks), func(b *testing.B) {
+					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+					runCorpus(b, ps, findBest)
+				})
 			}
 		})
 	}
