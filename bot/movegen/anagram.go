@@ -87,10 +87,20 @@ func newAnagramStrategy(idx *index.Index) (Generator, error) {
 // Generate implements Generator. Concurrent calls are safe: each takes its
 // own working state from a pool.
 func (gen *AnagramGenerator) Generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder) {
+	gen.GenerateUntil(v, b, rack, rec, nil)
+}
+
+// GenerateUntil implements StoppableGenerator: stop is asked before each
+// lookup (the slots that share fixed letters) and, within one, every
+// stopEvery steps of the walk of the anagram trie.
+func (gen *AnagramGenerator) GenerateUntil(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, stop func() bool) bool {
 	s := gen.pool.Get().(*anaState)
-	s.run(v, b, rack, rec)
+	s.walk.resetStop(stop)
+	finished := s.run(v, b, rack, rec)
 	s.rec, s.v, s.lines = nil, nil, [2]*board.Board{} // keep no caller's data in the pool
+	s.walk.resetStop(nil)
 	gen.pool.Put(s)
+	return finished
 }
 
 // anaSlot is a run of squares a play can fill exactly: along line row of the
@@ -134,11 +144,12 @@ type anaState struct {
 	mv       move.Move
 }
 
-func (s *anaState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder) {
+// run generates, and reports false when s.walk's stop ended it.
+func (s *anaState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder) bool {
 	n := b.Size
 	s.v, s.rec, s.n = v, rec, n
 	if rack.N == 0 || n == 0 {
-		return
+		return true
 	}
 	s.values = v.Values
 	s.values[tile.BlankIndex] = 0
@@ -176,6 +187,10 @@ func (s *anaState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec P
 	s.mv = move.Move{Kind: move.Play}
 	w := &s.walk
 	for i := 0; i < len(s.slots); {
+		if w.checkStop() {
+			s.group = nil
+			return false
+		}
 		j := i + 1
 		for j < len(s.slots) && s.sameLookup(&s.slots[i], &s.slots[j]) {
 			j++
@@ -205,6 +220,7 @@ func (s *anaState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec P
 		i = j
 	}
 	s.group = nil
+	return !w.halted
 }
 
 // letterLimits sets, for each letter, the most empty squares of one slot of
@@ -394,6 +410,12 @@ func (s *anaState) visit(word []byte) {
 		}
 		if !fits {
 			continue
+		}
+		// Each slot a word fits is a step of the walk too: on an open board
+		// a word fits dozens, and the walk finds thousands of words below a
+		// few nodes.
+		if s.walk.untilStop--; s.walk.untilStop < 0 && s.walk.checkStop() {
+			return
 		}
 		s.cur, s.word = sl, word
 		s.place(0, score{main: sl.fixedSum, mult: 1})

@@ -201,6 +201,9 @@ type keyWalk struct {
 	// to x) and x's own count is read live.
 	ge    [27]uint8
 	visit func(word []byte) // called for every word of every key found
+	// Counted down by the nodes that go on to their children and by each
+	// slot visit fits a word on; once it has stopped, no word is visited.
+	stopCheck
 }
 
 // run walks the whole trie.
@@ -232,7 +235,7 @@ func lengthsBetween(lo, hi int) uint32 {
 
 func (w *keyWalk) walk(ni uint32, depth int) {
 	nd := &w.t.nodes[ni]
-	if nd.nWords > 0 && w.needLeft == 0 && w.targets&(1<<uint(depth)) != 0 {
+	if nd.nWords > 0 && w.needLeft == 0 && w.targets&(1<<uint(depth)) != 0 && !w.halted {
 		ws := w.t.words[nd.words : nd.words+uint32(nd.nWords)*uint32(depth)]
 		for i := 0; i+depth <= len(ws); i += depth {
 			w.visit(ws[i : i+depth])
@@ -249,6 +252,9 @@ func (w *keyWalk) walk(ni uint32, depth int) {
 	// and no more letters than the rack can still give.
 	want := w.targets & lengthsBetween(depth+max(w.needLeft, 1), depth+w.needLeft+avail+w.blanks)
 	if want == 0 {
+		return
+	}
+	if w.untilStop--; w.untilStop < 0 && w.checkStop() {
 		return
 	}
 	// The letters that can come next: a required one, or one the squares

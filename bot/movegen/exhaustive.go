@@ -50,7 +50,16 @@ func NewExhaustive(dict rules.Dictionary) *Exhaustive {
 
 // Generate implements Generator.
 func (e *Exhaustive) Generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder) {
+	e.GenerateUntil(v, b, rack, rec, nil)
+}
+
+// GenerateUntil implements StoppableGenerator: stop is asked before the
+// plays from each starting square are tried and, within them, every
+// stopEvery tiles put down.
+func (e *Exhaustive) GenerateUntil(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, stop func() bool) bool {
 	p := &position.Position{Variant: v, Board: b, Rack: rack, FirstGo: b.IsEmpty()}
+	var sc stopCheck
+	sc.resetStop(stop)
 	n := b.Size
 	for _, dir := range [2][2]int{{0, 1}, {1, 0}} {
 		for line := 0; line < n; line++ {
@@ -62,11 +71,15 @@ func (e *Exhaustive) Generate(v *variant.Variant, b *board.Board, rack tile.Rack
 				if b.Occupied(r, c) || !reachesAnchor(v, b, r, c, dir[0], dir[1], rack.N) {
 					continue
 				}
-				w := &exhaustiveWalk{e: e, p: p, rec: rec, dr: dir[0], dc: dir[1], rack: rack}
+				if sc.checkStop() {
+					return false
+				}
+				w := &exhaustiveWalk{e: e, p: p, rec: rec, dr: dir[0], dc: dir[1], rack: rack, stop: &sc}
 				w.place(r, c)
 			}
 		}
 	}
+	return !sc.halted
 }
 
 // reachesAnchor reports whether one of the first k empty squares from (r, c)
@@ -97,6 +110,7 @@ type exhaustiveWalk struct {
 	dr, dc int
 	rack   tile.Rack
 	tiles  []move.Placement
+	stop   *stopCheck
 }
 
 // place puts each possible tile on the empty square (r, c), reports the play
@@ -128,6 +142,9 @@ func (w *exhaustiveWalk) place(r, c int) {
 
 // visit checks the current tiles and goes on to the next empty square.
 func (w *exhaustiveWalk) visit(r, c int) {
+	if w.stop.untilStop--; w.stop.untilStop < 0 && w.stop.checkStop() {
+		return
+	}
 	b := w.p.Board
 	// The main word so far: from the first tile of the run through the
 	// first placed tile, up to the last tile after the newest one.

@@ -60,16 +60,25 @@ func NewGADDAG(g *gaddag.GADDAG, opts ...GADDAGOption) *GADDAGGenerator {
 // Generate implements Generator. Per call it takes a reusable state from a
 // pool, so concurrent calls are safe and steady-state calls do not allocate.
 func (gen *GADDAGGenerator) Generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder) {
-	gen.generate(v, b, rack, rec, true, true)
+	gen.generate(v, b, rack, rec, nil, true, true)
 }
 
-// generate runs the across pass, the down pass or both.
-func (gen *GADDAGGenerator) generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, across, down bool) {
+// GenerateUntil implements StoppableGenerator: stop is asked before each
+// anchor and, within one, every stopEvery steps of the walk.
+func (gen *GADDAGGenerator) GenerateUntil(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, stop func() bool) bool {
+	return gen.generate(v, b, rack, rec, stop, true, true)
+}
+
+// generate runs the across pass, the down pass or both, and reports
+// whether it finished.
+func (gen *GADDAGGenerator) generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, stop func() bool, across, down bool) bool {
 	s := gen.pool.Get().(*genState)
-	s.run(v, b, rack, rec, across, down)
-	s.rec = nil
-	s.v = nil
+	s.resetStop(stop)
+	finished := s.run(v, b, rack, rec, across, down)
+	s.rec, s.v = nil, nil
+	s.resetStop(nil)
 	gen.pool.Put(s)
+	return finished
 }
 
 // FindBest returns a highest-scoring play, and false when there is none.
@@ -81,11 +90,19 @@ func (gen *GADDAGGenerator) generate(v *variant.Variant, b *board.Board, rack ti
 // core can take longer than a whole search. Among plays of equal score it
 // returns the one Generate reports first, so both ways give the same play.
 func (gen *GADDAGGenerator) FindBest(v *variant.Variant, b *board.Board, rack tile.Rack) (move.Move, bool) {
+	m, found, _ := gen.FindBestUntil(v, b, rack, nil)
+	return m, found
+}
+
+// FindBestUntil implements StoppableBestFinder: stop is asked as by
+// GenerateUntil, by the caller's goroutine and by the helper.
+func (gen *GADDAGGenerator) FindBestUntil(v *variant.Variant, b *board.Board, rack tile.Rack, stop func() bool) (m move.Move, found, finished bool) {
 	s := gen.pool.Get().(*genState)
 	defer gen.pool.Put(s)
 	if !s.prepare(v, b, rack, s.recBest) {
-		return move.Move{}, false
+		return move.Move{}, false, true
 	}
+	s.resetStop(stop)
 	s.prepareBound(gen.ms)
 	sr := &bestSearch{done: make(chan struct{}), published: make(chan struct{})}
 	sr.best.Store(-1)
@@ -107,17 +124,20 @@ func (gen *GADDAGGenerator) FindBest(v *variant.Variant, b *board.Board, rack ti
 	if helper != nil && helper.bestRank > s.bestRank {
 		best = &helper.best
 	}
-	m, ok := best.Move, best.Found
+	m, found = best.Move, best.Found
 	m.Tiles = slices.Clone(m.Tiles)
 	if helper != nil {
 		helper.search, helper.rec, helper.v = nil, nil, nil
+		helper.resetStop(nil)
 		gen.pool.Put(helper)
 	}
 	s.search, s.rec, s.v = nil, nil, nil
-	if !ok {
-		return move.Move{}, false
+	s.resetStop(nil)
+	finished = !sr.stopped.Load()
+	if !found {
+		return move.Move{}, false, finished
 	}
-	return m, true
+	return m, true, finished
 }
 
 // help is FindBest's helper goroutine: it searches whatever anchors are
@@ -157,6 +177,9 @@ type genState struct {
 	g   *gaddag.GADDAG
 	v   *variant.Variant
 	rec PlayRecorder
+	// Asked before each anchor and, within one, every stopEvery calls of
+	// gen that try letters.
+	stopCheck
 
 	n        int
 	values   [tile.NumKinds]int
@@ -200,18 +223,24 @@ type genState struct {
 	search   *bestSearch
 }
 
-func (s *genState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, across, down bool) {
+// run generates, and reports false when s.stop ended it.
+func (s *genState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, across, down bool) bool {
 	if !s.prepare(v, b, rack, rec) {
-		return
+		return true
 	}
 	if across {
 		computeCross(s.g, &s.trans, &s.values, &s.cross[0])
-		s.genBoard(b, false, v.StartRow, v.StartCol)
+		if !s.genBoard(b, false, v.StartRow, v.StartCol) {
+			return false
+		}
 	}
 	if down {
 		computeCross(s.g, b, &s.values, &s.cross[1])
-		s.genBoard(&s.trans, true, v.StartCol, v.StartRow)
+		if !s.genBoard(&s.trans, true, v.StartCol, v.StartRow) {
+			return false
+		}
 	}
+	return true
 }
 
 // prepare readies s for a search of rack on b, and reports false when
@@ -260,9 +289,9 @@ func (s *genState) sizeBuffers(n int) {
 }
 
 // genBoard generates the plays along the rows of x (x is the transposed
-// board when vertical). startRow, startCol is the start square in x's
-// coordinates.
-func (s *genState) genBoard(x *board.Board, vertical bool, startRow, startCol int) {
+// board when vertical), and reports false when s.stop ended it. startRow,
+// startCol is the start square in x's coordinates.
+func (s *genState) genBoard(x *board.Board, vertical bool, startRow, startCol int) bool {
 	n := s.n
 	s.vertical = vertical
 	if vertical {
@@ -277,6 +306,9 @@ func (s *genState) genBoard(x *board.Board, vertical bool, startRow, startCol in
 		s.lastAnchor = -2
 		if s.first {
 			if r == startRow && startCol >= 0 && startCol < n {
+				if s.checkStop() {
+					return false
+				}
 				s.anchor = startCol
 				s.gen(startCol, gaddag.Root, score{mult: 1})
 			}
@@ -297,11 +329,15 @@ func (s *genState) genBoard(x *board.Board, vertical bool, startRow, startCol in
 				above != nil && above[c].Letter != 0 || below != nil && below[c].Letter != 0) {
 				continue
 			}
+			if s.checkStop() {
+				return false
+			}
 			s.anchor = c
 			s.gen(c, gaddag.Root, score{mult: 1})
 			s.lastAnchor = c
 		}
 	}
+	return !s.halted
 }
 
 // loadLine gathers the cells of the current line, with each empty
@@ -359,6 +395,11 @@ func (s *genState) gen(col int, node gaddag.Node, sc score) {
 		possible &= s.rackSet
 	}
 	if possible == 0 {
+		return
+	}
+	// Only the calls that try letters count towards the next question to
+	// stop: the others end at once, and would cost more to count than to run.
+	if s.untilStop--; s.untilStop < 0 && s.checkStop() {
 		return
 	}
 	lm, wm := int(ce.lm), int(ce.wm)
@@ -433,7 +474,7 @@ func (s *genState) goOn(col int, ends bool, next gaddag.Node, sc score) {
 // blanks. sc scored every tile as real; a blank loses its letter's value in
 // the main word and in its cross word.
 func (s *genState) record(start, end int, sc score) {
-	if end-start+1 < s.minWord {
+	if end-start+1 < s.minWord || s.halted {
 		return
 	}
 	if sc.tiles == 1 && s.vertical {

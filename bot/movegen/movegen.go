@@ -38,6 +38,57 @@ type Generator interface {
 	Generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder)
 }
 
+// StoppableGenerator is a Generator that can be stopped part way, for a
+// caller with a deadline.
+//
+// GenerateUntil reports plays to rec as Generate does, and asks stop before
+// each unit of work (an anchor of the GADDAG generator, a lookup of the
+// anagram generator, a starting square of the exhaustive one) and, within
+// one, every few hundred steps of its walk: a unit usually takes
+// microseconds, but with two blanks one can take many milliseconds, part
+// of them without a play. Between two questions there are at most about
+// half a millisecond of work, so a stop is obeyed that soon, and asking
+// that seldom costs nothing measurable even when stop reads the clock. At
+// the first true answer it returns without reporting another play. It
+// reports whether it finished: true when every play was reported, exactly
+// as by Generate; false when stop ended it. A nil stop never stops.
+//
+// stop is a plain func() bool, not a context.Context, so that any
+// condition serves at the cost of one call: an atomic.Bool's Load, a
+// context (func() bool { return ctx.Err() != nil }), or a look at the
+// clock itself, which a context cannot offer: its deadline is signalled by
+// a timer that, while the searches busy every core, waits for one.
+type StoppableGenerator interface {
+	Generator
+	GenerateUntil(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, stop func() bool) (finished bool)
+}
+
+// GenerateUntil runs gen until it has reported every play or stop answers
+// true, and reports whether it finished (see StoppableGenerator). A gen
+// that is not a StoppableGenerator cannot be cut short: it runs to its end,
+// but stop is asked before each play, and once it has answered true no
+// further play is reported and GenerateUntil returns false.
+func GenerateUntil(gen Generator, v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, stop func() bool) (finished bool) {
+	if sg, ok := gen.(StoppableGenerator); ok {
+		return sg.GenerateUntil(v, b, rack, rec, stop)
+	}
+	if stop == nil {
+		gen.Generate(v, b, rack, rec)
+		return true
+	}
+	stopped := stop()
+	if !stopped {
+		gen.Generate(v, b, rack, func(m *move.Move) {
+			if !stopped && !stop() {
+				rec(m)
+				return
+			}
+			stopped = true
+		})
+	}
+	return !stopped
+}
+
 // BestFinder is a Generator that can find a highest-scoring play faster
 // than by reporting every play to a Best recorder.
 type BestFinder interface {
@@ -54,6 +105,30 @@ func FindBest(gen Generator, v *variant.Variant, b *board.Board, rack tile.Rack)
 	var best Best
 	gen.Generate(v, b, rack, best.Record)
 	return best.Move, best.Found
+}
+
+// StoppableBestFinder is a BestFinder that can be stopped part way.
+// FindBestUntil returns what FindBest returns when it finishes (finished
+// true); when stop ends it first, the best play of the part searched, if
+// any. stop is asked between two units of work, as by GenerateUntil, but
+// possibly from several goroutines at once: it must be safe for concurrent
+// use.
+type StoppableBestFinder interface {
+	BestFinder
+	FindBestUntil(v *variant.Variant, b *board.Board, rack tile.Rack, stop func() bool) (m move.Move, found, finished bool)
+}
+
+// FindBestUntil is FindBest that stops when stop answers true, using gen's
+// own FindBestUntil when it has one, else GenerateUntil with a Best
+// recorder. finished is false when stop ended the search: the play
+// returned, if any, is then the best of the part searched.
+func FindBestUntil(gen Generator, v *variant.Variant, b *board.Board, rack tile.Rack, stop func() bool) (m move.Move, found, finished bool) {
+	if bf, ok := gen.(StoppableBestFinder); ok {
+		return bf.FindBestUntil(v, b, rack, stop)
+	}
+	var best Best
+	finished = GenerateUntil(gen, v, b, rack, best.Record, stop)
+	return best.Move, best.Found, finished
 }
 
 // Strategies lists the names New accepts.

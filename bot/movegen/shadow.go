@@ -329,6 +329,8 @@ type bestSearch struct {
 	// helper that ran, once it has finished.
 	helper atomic.Int32
 	done   chan struct{}
+	// stopped is set when the searchers' stop ended the search.
+	stopped atomic.Bool
 }
 
 const (
@@ -343,7 +345,8 @@ const (
 func rank(score int, order int32) int64 { return int64(score)<<32 | int64(0x7fffffff-order) }
 
 // searchAnchors searches the published anchors in turn, best bound
-// first, until none left can beat the best play found.
+// first, until none left can beat the best play found or s.stop answers
+// true.
 func (s *genState) searchAnchors() {
 	sr := s.search
 	n := s.n
@@ -360,6 +363,10 @@ func (s *genState) searchAnchors() {
 			sr.next.Store(int32(len(sr.keys)))
 			return
 		}
+		if s.checkStop() {
+			sr.halt()
+			return
+		}
 		a := &sr.anchors[0x7fffffff-int32(r)]
 		d := 0
 		if a.vertical {
@@ -372,7 +379,18 @@ func (s *genState) searchAnchors() {
 		s.lastAnchor = int(a.lastAnchor)
 		s.order = a.order
 		s.gen(s.anchor, gaddag.Root, score{mult: 1})
+		if s.halted {
+			sr.halt()
+			return
+		}
 	}
+}
+
+// halt ends a search that its stop cut short: no further anchor is handed
+// out, and FindBestUntil reports that it did not finish.
+func (sr *bestSearch) halt() {
+	sr.stopped.Store(true)
+	sr.next.Store(int32(len(sr.keys)))
 }
 
 // recordBest is FindBest's recorder: it keeps the play if it outranks the
@@ -405,6 +423,7 @@ func (w *genState) helpWith(s *genState) {
 	w.rackLeft, w.rackSet = s.rackLeft, s.rackSet
 	w.first, w.minWord = s.first, s.minWord
 	w.rb, w.ms, w.search = s.rb, s.ms, s.search
+	w.resetStop(s.stop)
 	w.sizeBuffers(s.n)
 	w.mv = move.Move{Kind: move.Play}
 	w.best.Reset()

@@ -1,0 +1,46 @@
+package movegen
+
+import "math"
+
+// stopCheck is how a generator asks a caller's stop function
+// (GenerateUntil) whether to go on: before each unit of work (an anchor, a
+// lookup, a starting square) and, within one, once every stopEvery steps of
+// its walk, counted down inline where the walk does real work
+// (if c.untilStop--; c.untilStop < 0 && c.checkStop() { return }). Most
+// units take microseconds, but with two blanks one can take up to 18 ms of
+// CPU (an opening's anchor), 5 ms of it without a single play, so neither
+// a check per unit nor one per play bounds how long a stop takes.
+type stopCheck struct {
+	stop      func() bool // nil: never stop
+	untilStop int         // steps left before stop is asked again
+	halted    bool        // stop has answered true
+}
+
+// stopEvery is how many steps of a walk pass between two questions to
+// stop. Measured in thread CPU time on 61 positions of random games with
+// two blanks, full list, on the loaded 2-core development machine: 512
+// steps of either index strategy take tens of microseconds (p99 0.2-0.3 ms,
+// at most 0.5 ms), so a search stops that soon after it is asked to, and a
+// stop that reads the clock each time costs a fraction of a percent. The
+// countdown itself adds about 1% to the instructions of a generation.
+const stopEvery = 512
+
+// resetStop readies c for a search that asks stop (nil: never stops).
+func (c *stopCheck) resetStop(stop func() bool) {
+	*c = stopCheck{stop: stop}
+}
+
+// checkStop reports whether the search is to end, asking c.stop if there
+// is one, and starts the next countdown. Once it has answered true it keeps
+// answering true without asking, so a recursion unwinds in a few steps.
+func (c *stopCheck) checkStop() bool {
+	switch {
+	case c.halted:
+	case c.stop == nil:
+		c.untilStop = math.MaxInt
+	default:
+		c.untilStop = stopEvery
+		c.halted = c.stop()
+	}
+	return c.halted
+}
