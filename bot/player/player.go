@@ -13,7 +13,6 @@ package player
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -179,7 +178,6 @@ type collector struct {
 	mu       sync.Mutex
 	top      []Candidate // best first, at most keep
 	plays    [2]int      // by search: 0 the board, 1 its transpose
-	ticks    [2]uint     // plays seen by each search, read only by it
 	deadline time.Time   // the budget's end (zero: none)
 	bestPlay float64
 	// transposed is recordTransposed's buffer for the play turned back.
@@ -198,29 +196,37 @@ type collector struct {
 // too little time.
 const secondSearchAt = 0.2
 
-// errStopped unwinds a generator whose answer is no longer wanted.
-var errStopped = errors.New("player: search stopped")
-
-// search runs the generator over b, reporting to rec, and sends on done
-// whether it finished (true) or was cut (false). A search that cuts itself
-// at the deadline wakes Choose directly, on the core it frees, sooner than
-// the deadline's timer would on a busy machine.
+// search runs the generator over b, reporting to rec, until it finishes or
+// c.stop ends it, and sends on done whether it finished (true) or was cut
+// (false). A search that cuts itself at the deadline wakes Choose directly,
+// on the core it frees, sooner than the deadline's timer would on a busy
+// machine.
 //
-// Once Choose has answered, the recorders panic with errStopped, which
-// search recovers: the Generator interface has no way to be cancelled, and a
-// search left running after its deadline (hundreds of milliseconds with two
-// blanks on a crowded board) would pile up under load and starve the
-// searches that still have a deadline to meet. The panic reaches the
-// generator between two plays, where it holds no lock.
+// A search left running once Choose has answered (hundreds of milliseconds
+// with two blanks on a crowded board) would pile up under load and starve
+// the searches that still have a deadline to meet, hence the stop. A
+// generator that cannot be stopped (not a movegen.StoppableGenerator) runs
+// to its end, its plays ignored.
 func (c *collector) search(v *variant.Variant, b *board.Board, rec movegen.PlayRecorder, done chan<- bool) {
-	defer func() {
-		r := recover()
-		if r != nil && r != errStopped {
-			panic(r)
-		}
-		done <- r == nil
-	}()
-	c.pl.Gen.Generate(v, b, c.pos.Rack, rec)
+	done <- movegen.GenerateUntil(c.pl.Gen, v, b, c.pos.Rack, rec, c.stop)
+}
+
+// stop is the searches' stop: Choose has answered, or the budget is spent.
+// The searches watch the clock themselves: when they busy every core, the
+// goroutine woken by the deadline would wait for the scheduler to preempt
+// one (up to 10 ms) before it could answer. The generator asks before each
+// anchor and every few tens of microseconds within one; a look at the
+// monotonic clock (time.Until of a context's deadline) costs about 30 ns,
+// less than valuing one play.
+func (c *collector) stop() bool {
+	if c.stopped.Load() {
+		return true
+	}
+	if !c.deadline.IsZero() && time.Until(c.deadline) < 0 {
+		c.stopped.Store(true)
+		return true
+	}
+	return false
 }
 
 // record is the recorder of the search over the board: the hot path. It
@@ -241,14 +247,7 @@ func (c *collector) recordTransposed(m *move.Move) {
 
 func (c *collector) value(m *move.Move, search int) {
 	if c.stopped.Load() {
-		panic(errStopped)
-	}
-	// The searches also watch the clock themselves, every 64 plays: when
-	// they busy every core, the goroutine woken by the deadline would wait
-	// for the scheduler to preempt one (up to 10 ms) before it could answer.
-	if c.ticks[search]++; c.ticks[search]&63 == 0 && !c.deadline.IsZero() && time.Now().After(c.deadline) {
-		c.stopped.Store(true)
-		panic(errStopped)
+		return // a play found before the generator's next question to stop
 	}
 	leave := c.pos.Rack
 	for _, pl := range m.Tiles {
