@@ -14,11 +14,13 @@ import (
 // Best-move search by bounds ("shadow" play, as in MAGPIE): before searching
 // anything, every anchor gets a cheap upper bound on the score of any play
 // it can produce, from the squares it can reach, their premiums and cross
-// words and the rack's best tiles, ignoring whether the letters spell
-// words. Anchors are then searched highest bound first, and the search
-// stops at the first anchor whose bound cannot beat the best play found.
-// On a mid-game position a few anchors hold the plays worth having, so most
-// of the GADDAG is never walked.
+// words and the rack's best tiles. The dictionary is asked only one thing,
+// through the index's multiset filter: whether the whole rack (or all of it
+// but one tile) and a slot's old tiles can spell any word at all, since
+// without that every open slot would carry the bingo bonus. Anchors are
+// then searched highest bound first, and the search stops at the first
+// anchor whose bound cannot beat the best play found: on a mid-game
+// position it walks about a third of what Generate walks.
 
 // anchor is one anchor of one line, with its bound.
 type anchor struct {
