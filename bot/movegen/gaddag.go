@@ -97,6 +97,13 @@ func (gen *GADDAGGenerator) FindBest(v *variant.Variant, b *board.Board, rack ti
 // FindBestUntil implements StoppableBestFinder: stop is asked as by
 // GenerateUntil, by the caller's goroutine and by the helper.
 func (gen *GADDAGGenerator) FindBestUntil(v *variant.Variant, b *board.Board, rack tile.Rack, stop func() bool) (m move.Move, found, finished bool) {
+	if rack.N > maxRack || b.Size > maxLine {
+		// Beyond what the bound's fixed-size tables hold (no variant comes
+		// near): every play, the best kept, is still the right answer.
+		var best Best
+		finished = gen.GenerateUntil(v, b, rack, best.Record, stop)
+		return best.Move, best.Found, finished
+	}
 	s := gen.pool.Get().(*genState)
 	defer gen.pool.Put(s)
 	if !s.prepare(v, b, rack, s.recBest) {

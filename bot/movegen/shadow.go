@@ -48,8 +48,12 @@ type rackBound struct {
 	nkinds int
 }
 
-// maxRack bounds the tiles a rack holds in any variant.
-const maxRack = 16
+// maxRack bounds the tiles a rack holds, and maxLine a board's side, for
+// the bound's fixed-size tables (anchors keep rows and columns in int8).
+const (
+	maxRack = 16
+	maxLine = 127
+)
 
 func (s *genState) prepareBound(ms *multiset.Filter) {
 	rb := &s.rb

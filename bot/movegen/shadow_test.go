@@ -69,3 +69,24 @@ func TestFindBestFullList(t *testing.T) {
 		}
 	}
 }
+
+// A rack larger than the bound's tables (no variant has one, a library
+// caller might) still gets the best play, the one Generate's Best keeps.
+func TestFindBestHugeRack(t *testing.T) {
+	lx := small()
+	p := agreementPositions(lx.gen, 1, 9)[5]
+	rack := p.rack
+	for _, l := range "EEEEAAAAIIIISS" {
+		rack.Counts[l-'A']++
+		rack.N++
+	}
+	if rack.N <= maxRack {
+		t.Fatalf("rack of %d tiles does not exceed maxRack %d", rack.N, maxRack)
+	}
+	var best Best
+	lx.gen.Generate(p.v, p.b, rack, best.Record)
+	got, ok := lx.gen.FindBest(p.v, p.b, rack)
+	if !best.Found || !ok || got.Key() != best.Move.Key() || got.Score != best.Move.Score {
+		t.Fatalf("FindBest %v (%v), Best recorder %v (%v)", got, ok, best.Move, best.Found)
+	}
+}
