@@ -142,15 +142,7 @@ func TestParseBoardRefusesBadFiles(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := ParseBoard(c.data, variant.WWF)
-		if !errors.Is(err, c.err) {
-			t.Errorf("%s: got %v, want %v", c.name, err, c.err)
-			continue
-		}
-		for _, s := range c.says {
-			if !strings.Contains(err.Error(), s) {
-				t.Errorf("%s: message %q does not say %q", c.name, err, s)
-			}
-		}
+		wantRefusal(t, c.name, err, c.err, c.says)
 	}
 }
 

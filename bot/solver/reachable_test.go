@@ -71,14 +71,21 @@ func TestCheckBoardShape(t *testing.T) {
 			}
 			continue
 		}
-		if !errors.Is(err, c.err) {
-			t.Errorf("%s: got %v, want %v", c.name, err, c.err)
-			continue
-		}
-		for _, s := range c.says {
-			if !strings.Contains(err.Error(), s) {
-				t.Errorf("%s: message %q does not say %q", c.name, err, s)
-			}
+		wantRefusal(t, c.name, err, c.err, c.says)
+	}
+}
+
+// wantRefusal checks that err is the refusal want and that its message
+// says each of says, as a person reading it needs.
+func wantRefusal(t *testing.T, name string, err, want error, says []string) {
+	t.Helper()
+	if !errors.Is(err, want) {
+		t.Errorf("%s: got %v, want %v", name, err, want)
+		return
+	}
+	for _, s := range says {
+		if !strings.Contains(err.Error(), s) {
+			t.Errorf("%s: message %q does not say %q", name, err, s)
 		}
 	}
 }
