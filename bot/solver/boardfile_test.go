@@ -146,17 +146,25 @@ func TestParseBoardRefusesBadFiles(t *testing.T) {
 	}
 }
 
-func TestSaveKeepsBackupAndIsAtomic(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "game.wwf")
-	old := boardText(15, placed{7, 6, false, "HI"})
-	if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
+// loadedBoardFile writes text as a WWF board file of the given mode in a
+// fresh directory and loads it.
+func loadedBoardFile(t *testing.T, text string, mode os.FileMode) (path string, f *BoardFile) {
+	t.Helper()
+	path = filepath.Join(t.TempDir(), "game.wwf")
+	if err := os.WriteFile(path, []byte(text), mode); err != nil {
 		t.Fatal(err)
 	}
 	f, err := LoadBoardFile(path, variant.WWF)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return path, f
+}
+
+func TestSaveKeepsBackupAndIsAtomic(t *testing.T) {
+	old := boardText(15, placed{7, 6, false, "HI"})
+	path, f := loadedBoardFile(t, old, 0o600)
+	dir := filepath.Dir(path)
 	next := f.Board.Clone()
 	next.Set(8, 6, board.Square{Letter: 'O', Blank: true})
 	if err := f.Save(next); err != nil {

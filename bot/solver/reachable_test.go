@@ -124,15 +124,8 @@ func TestLoadBoardFileRefusesUnreachableBoard(t *testing.T) {
 // Save writes only boards the solver would load again: whatever produced
 // the board, an impossible one never replaces the file.
 func TestSaveRefusesUnreachableBoard(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "game.wwf")
 	old := boardText(15, placed{7, 6, false, "CAT"})
-	if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, err := LoadBoardFile(path, variant.WWF)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, f := loadedBoardFile(t, old, 0o644)
 	next := f.Board.Clone()
 	next.Set(0, 0, board.Square{Letter: 'Q'})
 	if err := f.Save(next); !errors.Is(err, ErrBoardDisconnected) || !strings.Contains(err.Error(), "not written") {

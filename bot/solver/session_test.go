@@ -3,7 +3,6 @@ package solver
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,15 +15,8 @@ import (
 // where plays come from; cmd/lexico-bot's test drives it with generated ones).
 func sessionFixture(t *testing.T) (*BoardFile, []Play, string) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "board.wwf")
 	old := boardText(15, placed{7, 6, false, "HAT"})
-	if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, err := LoadBoardFile(path, variant.WWF)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, f := loadedBoardFile(t, old, 0o644)
 	var moves []move.Move
 	for _, c := range []int{6, 7, 8} {
 		for _, l := range []byte("MOST") {
