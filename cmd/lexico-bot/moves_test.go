@@ -228,6 +228,34 @@ func TestMovesLimit(t *testing.T) {
 	}
 }
 
+// TestMovesBest: --best prints one play per gamestate, a play of the full
+// listing with its top score (the listing orders equal scores its own way,
+// so the play itself may be another of the tied ones).
+func TestMovesBest(t *testing.T) {
+	for i, gs := range corpusLines(t, 12) {
+		_, all, _ := runMoves(t, gs, "-")
+		code, best, errs := runMoves(t, gs, "--best", "-")
+		if code != 0 {
+			t.Fatalf("position %d: exit %d: %s", i, code, errs)
+		}
+		allMoves := parseMoves(t, all)
+		got := parseMoves(t, best)
+		if len(allMoves) == 0 {
+			if len(got) != 0 {
+				t.Fatalf("position %d: no legal play, yet --best printed %v", i, got)
+			}
+			continue
+		}
+		if len(got) != 1 || got[0].Score != allMoves[0].Score {
+			t.Fatalf("position %d: --best printed %v, want one play scoring %d", i, got, allMoves[0].Score)
+		}
+		line := strings.TrimSpace(best)
+		if !strings.Contains(all, line) {
+			t.Fatalf("position %d: --best play %s is not in the full listing", i, line)
+		}
+	}
+}
+
 // TestMovesBadInput: every kind of bad input is one clear line on stderr
 // and exit status 2, never a panic, and positions before a bad one are
 // answered in full.
@@ -242,6 +270,7 @@ func TestMovesBadInput(t *testing.T) {
 		{"no gamestate", "", nil, "at least one GAMESTATE"},
 		{"unknown strategy", good, []string{"--strategy", "psychic", "-"}, "psychic"},
 		{"negative limit", good, []string{"--limit", "-1", "-"}, "--limit"},
+		{"best and count", good, []string{"--best", "--count", "-"}, "--best and --count"},
 		{"missing file", "", []string{missing}, "nope.json"},
 		{"bad second line", good + "\n{\"Board\": 3}\n", []string{"--count", "-"}, "stdin line 2"},
 		{"not JSON", "hello", []string{"-"}, "stdin line 1"},
