@@ -7,8 +7,9 @@
 //
 // The answer comes from a Bloom filter over multiset keys, so "no" is
 // certain and "yes" is wrong at the rate Filter.FalsePositiveRate reports
-// (about 0.07% for a 270,000-word list in the default 2 MiB): a false "yes"
-// only costs a generator a slot it searches for nothing.
+// (0.08% for the 240,000 multisets of the default 270,000-word list in the
+// default 2 MiB): a false "yes" only costs a generator a slot it searches
+// for nothing.
 package multiset
 
 import (
@@ -56,8 +57,8 @@ func Of(word string) Key {
 	return k
 }
 
-// DefaultLog2Bits sizes the filter at 2^24 bits (2 MiB): about 0.07% false
-// positives for 270,000 words. Each halving of the size roughly
+// DefaultLog2Bits sizes the filter at 2^24 bits (2 MiB): about 0.08% false
+// positives for the default list. Each halving of the size roughly
 // quadruples the rate; the generator tolerates a few percent, but the file
 // and the open time grow only by the bytes, so there is little to gain from
 // going smaller.
