@@ -90,19 +90,18 @@ func (gen *GADDAGGenerator) generate(v *variant.Variant, b *board.Board, rack ti
 // core can take longer than a whole search. Among plays of equal score it
 // returns the one Generate reports first, so both ways give the same play.
 func (gen *GADDAGGenerator) FindBest(v *variant.Variant, b *board.Board, rack tile.Rack) (move.Move, bool) {
-	m, found, _ := gen.FindBestUntil(v, b, rack, nil)
+	m, found, _ := gen.FindBestUntil(v, b, rack, nil, nil)
 	return m, found
 }
 
 // FindBestUntil implements StoppableBestFinder: stop is asked as by
-// GenerateUntil, by the caller's goroutine and by the helper.
-func (gen *GADDAGGenerator) FindBestUntil(v *variant.Variant, b *board.Board, rack tile.Rack, stop func() bool) (m move.Move, found, finished bool) {
+// GenerateUntil, and stop and better are called by the caller's goroutine
+// and by the helper.
+func (gen *GADDAGGenerator) FindBestUntil(v *variant.Variant, b *board.Board, rack tile.Rack, stop func() bool, better PlayRecorder) (m move.Move, found, finished bool) {
 	if rack.N > maxRack || b.Size > maxLine {
 		// Beyond what the bound's fixed-size tables hold (no variant comes
 		// near): every play, the best kept, is still the right answer.
-		var best Best
-		finished = gen.GenerateUntil(v, b, rack, best.Record, stop)
-		return best.Move, best.Found, finished
+		return findBestByGenerating(gen, v, b, rack, stop, better)
 	}
 	s := gen.pool.Get().(*genState)
 	defer gen.pool.Put(s)
@@ -111,7 +110,7 @@ func (gen *GADDAGGenerator) FindBestUntil(v *variant.Variant, b *board.Board, ra
 	}
 	s.resetStop(stop)
 	s.prepareBound(gen.ms)
-	sr := &bestSearch{done: make(chan struct{}), published: make(chan struct{})}
+	sr := &bestSearch{done: make(chan struct{}), published: make(chan struct{}), better: better}
 	sr.best.Store(-1)
 	s.search, s.bestRank = sr, -1
 	s.best.Reset()

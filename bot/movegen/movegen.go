@@ -110,24 +110,44 @@ func FindBest(gen Generator, v *variant.Variant, b *board.Board, rack tile.Rack)
 // StoppableBestFinder is a BestFinder that can be stopped part way.
 // FindBestUntil returns what FindBest returns when it finishes (finished
 // true); when stop ends it first, the best play of the part searched, if
-// any. stop is asked between two units of work, as by GenerateUntil, but
-// possibly from several goroutines at once: it must be safe for concurrent
-// use.
+// any. stop is asked between two units of work, as by GenerateUntil. When
+// better is not nil it is told each play that beats every play found
+// before it, as it is found, so a caller cut short by a deadline holds the
+// best so far even if the search never returns in time; the last play told
+// may tie with the one returned, which among equals is Generate's first.
+// Both may be called from several goroutines at once: they must be safe
+// for concurrent use, and better must copy what it keeps.
 type StoppableBestFinder interface {
 	BestFinder
-	FindBestUntil(v *variant.Variant, b *board.Board, rack tile.Rack, stop func() bool) (m move.Move, found, finished bool)
+	FindBestUntil(v *variant.Variant, b *board.Board, rack tile.Rack, stop func() bool, better PlayRecorder) (m move.Move, found, finished bool)
 }
 
 // FindBestUntil is FindBest that stops when stop answers true, using gen's
 // own FindBestUntil when it has one, else GenerateUntil with a Best
 // recorder. finished is false when stop ended the search: the play
-// returned, if any, is then the best of the part searched.
-func FindBestUntil(gen Generator, v *variant.Variant, b *board.Board, rack tile.Rack, stop func() bool) (m move.Move, found, finished bool) {
+// returned, if any, is then the best of the part searched. better, if not
+// nil, is told each new best as it is found (see StoppableBestFinder).
+func FindBestUntil(gen Generator, v *variant.Variant, b *board.Board, rack tile.Rack, stop func() bool, better PlayRecorder) (m move.Move, found, finished bool) {
 	if bf, ok := gen.(StoppableBestFinder); ok {
-		return bf.FindBestUntil(v, b, rack, stop)
+		return bf.FindBestUntil(v, b, rack, stop, better)
 	}
+	return findBestByGenerating(gen, v, b, rack, stop, better)
+}
+
+// findBestByGenerating is FindBestUntil for a generator with no search of
+// its own: every play, the best kept.
+func findBestByGenerating(gen Generator, v *variant.Variant, b *board.Board, rack tile.Rack, stop func() bool, better PlayRecorder) (m move.Move, found, finished bool) {
 	var best Best
-	finished = GenerateUntil(gen, v, b, rack, best.Record, stop)
+	rec := best.Record
+	if better != nil {
+		rec = func(m *move.Move) {
+			if !best.Found || m.Score > best.Move.Score {
+				best.Record(m)
+				better(m)
+			}
+		}
+	}
+	finished = GenerateUntil(gen, v, b, rack, rec, stop)
 	return best.Move, best.Found, finished
 }
 

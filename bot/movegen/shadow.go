@@ -339,6 +339,9 @@ type bestSearch struct {
 	done   chan struct{}
 	// stopped is set when the searchers' stop ended the search.
 	stopped atomic.Bool
+	// better, when set, is told each play that becomes the best found so
+	// far, by either goroutine.
+	better PlayRecorder
 }
 
 const (
@@ -417,7 +420,13 @@ func (s *genState) recordBest(m *move.Move) {
 	s.bestRank = r
 	for {
 		old := s.search.best.Load()
-		if r <= old || s.search.best.CompareAndSwap(old, r) {
+		if r <= old {
+			return
+		}
+		if s.search.best.CompareAndSwap(old, r) {
+			if s.search.better != nil {
+				s.search.better(m)
+			}
 			return
 		}
 	}

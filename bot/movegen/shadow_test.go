@@ -1,8 +1,10 @@
 package movegen
 
 import (
+	"sync"
 	"testing"
 
+	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/index/gaddag"
 )
 
@@ -88,5 +90,37 @@ func TestFindBestHugeRack(t *testing.T) {
 	got, ok := lx.gen.FindBest(p.v, p.b, rack)
 	if !best.Found || !ok || got.Key() != best.Move.Key() || got.Score != best.Move.Score {
 		t.Fatalf("FindBest %v (%v), Best recorder %v (%v)", got, ok, best.Move, best.Found)
+	}
+}
+
+// FindBestUntil's better hears each new best as it is found: every play it
+// hears is a real play with its real score, none beats the play returned,
+// and the play returned is among them, so a caller cut short holds it or a
+// play as good as any found by then. Both goroutines may call it.
+func TestFindBestUntilReportsEachNewBest(t *testing.T) {
+	lx := full()
+	pos := midGame()
+	for _, gen := range []Generator{lx.gen, plainGenerator{lx.gen}} {
+		for _, p := range append(pos[0][:10:10], pos[1][:5]...) {
+			var mu sync.Mutex
+			heard := map[string]int{}
+			best, found, finished := FindBestUntil(gen, p.v, p.b, p.rack, nil, func(m *move.Move) {
+				mu.Lock()
+				heard[m.Key()] = m.Score
+				mu.Unlock()
+			})
+			if !found || !finished {
+				t.Fatalf("%T, %s: found %v, finished %v", gen, p.name, found, finished)
+			}
+			plays := collect(t, lx.gen, p)
+			for k, score := range heard {
+				if real, ok := plays[k]; !ok || real != score || score > best.Score {
+					t.Fatalf("%T, %s: heard %s scoring %d (a play: %v, scored %d), returned %v (%d)", gen, p.name, k, score, ok, real, best, best.Score)
+				}
+			}
+			if score, ok := heard[best.Key()]; !ok || score != best.Score {
+				t.Fatalf("%T, %s: returned %v (%d), never heard of (heard %d plays)", gen, p.name, best, best.Score, len(heard))
+			}
+		}
 	}
 }

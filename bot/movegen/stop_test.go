@@ -154,7 +154,7 @@ func TestFindBestUntil(t *testing.T) {
 	for _, gen := range []Generator{lx.gen, plainGenerator{lx.gen}} {
 		for _, p := range positions {
 			want, ok := FindBest(lx.gen, p.v, p.b, p.rack)
-			got, found, finished := FindBestUntil(gen, p.v, p.b, p.rack, func() bool { return false })
+			got, found, finished := FindBestUntil(gen, p.v, p.b, p.rack, func() bool { return false }, nil)
 			if !finished || found != ok || got.Key() != want.Key() || got.Score != want.Score {
 				t.Fatalf("%T, %s: never stopped: %v (found %v, finished %v), FindBest %v (%v)", gen, p.name, got, found, finished, want, ok)
 			}
@@ -164,7 +164,7 @@ func TestFindBestUntil(t *testing.T) {
 			plays := collect(t, lx.gen, p)
 			for _, n := range []int32{1, 2, 5} {
 				var asked atomic.Int32
-				got, found, finished := FindBestUntil(gen, p.v, p.b, p.rack, func() bool { return asked.Add(1) >= n })
+				got, found, finished := FindBestUntil(gen, p.v, p.b, p.rack, func() bool { return asked.Add(1) >= n }, nil)
 				if asked.Load() < n {
 					continue
 				}
