@@ -73,7 +73,9 @@ type Choice struct {
 	Candidate
 	// Top holds the best candidates found, best first (Player.Top of them).
 	Top []Candidate
-	// Plays is the number of plays the generator produced in time.
+	// Plays is the number of plays the generator produced in time. When
+	// the policy searched for the best play alone (greedy), it counts the
+	// plays that were each the best so far when found.
 	Plays int
 	// Complete is false when the budget ran out before generation finished:
 	// the answer is the best of the plays seen.
@@ -107,7 +109,13 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 			defer t.Stop()
 			second = t.C
 		}
-		go c.search(p.Variant, p.Board, c.record, done)
+		if bf, ok := pl.bestFinder(); ok {
+			// One bounded search covers both directions: no second one.
+			second = nil
+			go c.searchBest(bf, p.Variant, p.Board, done)
+		} else {
+			go c.search(p.Variant, p.Board, c.record, done)
+		}
 	wait:
 		for {
 			select {
@@ -127,6 +135,7 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 	c.stopped.Store(true)
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.taken = true
 	ch := Choice{Plays: max(c.plays[0], c.plays[1]), Complete: c.complete}
 
 	allowed := ExchangeAllowed(p)
@@ -184,6 +193,8 @@ type collector struct {
 	transposed [tile.NumKinds]move.Placement
 	complete   bool
 	exBuf      [tile.NumKinds * 2]byte
+	// taken is set, under mu, once Choose has taken the answer.
+	taken bool
 }
 
 // secondSearchAt is the share of the budget after which a search still
@@ -209,6 +220,49 @@ const secondSearchAt = 0.2
 // to its end, its plays ignored.
 func (c *collector) search(v *variant.Variant, b *board.Board, rec movegen.PlayRecorder, done chan<- bool) {
 	done <- movegen.GenerateUntil(c.pl.Gen, v, b, c.pos.Rack, rec, c.stop)
+}
+
+// bestFinder is the generator's best-play search when the policy wants
+// nothing but the highest-scoring play: the greedy valuation, one
+// candidate, exchanges only as the fallback. It finds the play Generate
+// reports first among the highest, as valuing every play does, in about
+// half the time.
+func (pl *Player) bestFinder() (movegen.StoppableBestFinder, bool) {
+	if _, greedy := pl.Equity.(equity.Score); !greedy || pl.Top > 1 || pl.Exchanges {
+		return nil, false
+	}
+	bf, ok := pl.Gen.(movegen.StoppableBestFinder)
+	return bf, ok
+}
+
+// searchBest runs the best-play search, valuing each new best as it is
+// found (so a deadline leaves the best so far, as with search), and, when
+// the search finishes, makes its answer the candidate: among plays of equal
+// score the search's helper may have told another first. It sends on done
+// whether the search finished.
+func (c *collector) searchBest(bf movegen.StoppableBestFinder, v *variant.Variant, b *board.Board, done chan<- bool) {
+	m, found, finished := bf.FindBestUntil(v, b, c.pos.Rack, c.stop, c.record)
+	if found && finished {
+		c.settle(&m)
+	}
+	done <- finished
+}
+
+// settle makes m the only candidate, unless Choose has already answered.
+func (c *collector) settle(m *move.Move) {
+	leave := c.pos.Rack
+	for _, pl := range m.Tiles {
+		leave.Remove(pl.Tile())
+	}
+	eq := c.pl.Equity.Equity(m, leave, c.pos)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.taken {
+		return
+	}
+	c.top = append(c.top[:0], Candidate{Move: copyMove(m), Equity: eq, Leave: leave})
+	c.bestPlay = eq
+	c.plays[0] = max(c.plays[0], 1)
 }
 
 // stop is the searches' stop: Choose has answered, or the budget is spent.

@@ -155,3 +155,43 @@ func BenchmarkEquityVsGreedy(b *testing.B) {
 	b.ReportMetric(float64(wins)/float64(b.N), "equity-wins")
 	b.ReportMetric(float64(spread)/float64(b.N), "mean-spread")
 }
+
+// generateOnly hides a generator's best-play search, so a greedy player
+// over it values every play.
+type generateOnly struct{ movegen.StoppableGenerator }
+
+// The greedy policy over the GADDAG generator answers through its
+// best-play search; it must answer exactly what valuing every play
+// answers, on every turn of seeded games in both variants.
+func TestGreedyBestSearchAnswersAsValuingEveryPlay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the GADDAG of the full embedded dictionary")
+	}
+	_, _, gd := embeddedWords(t)
+	gen := movegen.NewGADDAG(gd)
+	_, fast := policies(t, gen)
+	_, plain := policies(t, generateOnly{gen})
+	if _, ok := fast.bestFinder(); !ok {
+		t.Fatal("greedy over the GADDAG generator does not use its best-play search")
+	}
+	if _, ok := plain.bestFinder(); ok {
+		t.Fatal("the wrapped generator still offers a best-play search")
+	}
+	turns := 0
+	for seed, v := range []*variant.Variant{variant.Multipliers, variant.Classic} {
+		g := newGame(v, uint64(10+seed))
+		g.play([2]*Player{fast, fast}, func(turn int, p *position.Position, ch Choice) {
+			turns++
+			want := plain.Choose(context.Background(), p)
+			if ch.Move.Kind != want.Move.Kind || ch.Move.Key() != want.Move.Key() || ch.Move.Score != want.Move.Score {
+				t.Fatalf("%s seed %d turn %d: best search answers %s (%d), valuing every play %s (%d)", v.Name, 10+seed, turn, ch.Move, ch.Move.Score, want.Move, want.Move.Score)
+			}
+			if !ch.Complete || ch.Plays < 1 && ch.Move.Kind == move.Play {
+				t.Fatalf("turn %d: complete %v after %d plays", turn, ch.Complete, ch.Plays)
+			}
+		})
+	}
+	if turns < 40 {
+		t.Fatalf("only %d turns compared", turns)
+	}
+}
