@@ -74,9 +74,12 @@ type Choice struct {
 	// Top holds the best candidates found, best first (Player.Top of them).
 	Top []Candidate
 	// Plays is the number of plays the generator produced in time. When
-	// the policy searched for the best play alone (greedy), it counts the
-	// plays that were each the best so far when found.
+	// BestOnly, it counts the plays that were each the best so far when
+	// found.
 	Plays int
+	// BestOnly is set when the policy searched for the best play alone
+	// (greedy) instead of valuing every play.
+	BestOnly bool
 	// Complete is false when the budget ran out before generation finished:
 	// the answer is the best of the plays seen.
 	Complete bool
@@ -112,6 +115,7 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 		if bf, ok := pl.bestFinder(); ok {
 			// One bounded search covers both directions: no second one.
 			second = nil
+			c.bestOnly = true
 			go c.searchBest(bf, p.Variant, p.Board, done)
 		} else {
 			go c.search(p.Variant, p.Board, c.record, done)
@@ -136,7 +140,7 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.taken = true
-	ch := Choice{Plays: max(c.plays[0], c.plays[1]), Complete: c.complete}
+	ch := Choice{Plays: max(c.plays[0], c.plays[1]), Complete: c.complete, BestOnly: c.bestOnly}
 
 	allowed := ExchangeAllowed(p)
 	if allowed && (pl.Exchanges || len(c.top) == 0) {
@@ -195,6 +199,8 @@ type collector struct {
 	exBuf      [tile.NumKinds * 2]byte
 	// taken is set, under mu, once Choose has taken the answer.
 	taken bool
+	// bestOnly: the search is the generator's best-play search.
+	bestOnly bool
 }
 
 // secondSearchAt is the share of the budget after which a search still

@@ -189,6 +189,9 @@ func TestGreedyBestSearchAnswersAsValuingEveryPlay(t *testing.T) {
 			if !ch.Complete || ch.Plays < 1 && ch.Move.Kind == move.Play {
 				t.Fatalf("turn %d: complete %v after %d plays", turn, ch.Complete, ch.Plays)
 			}
+			if !ch.BestOnly || want.BestOnly {
+				t.Fatalf("turn %d: BestOnly %v for the best search, %v for valuing every play", turn, ch.BestOnly, want.BestOnly)
+			}
 		})
 	}
 	if turns < 40 {

@@ -82,8 +82,12 @@ func runMove(c *cli.Context) error {
 	if err != nil {
 		return fmt.Errorf("encoding the chosen move %s: %w", ch.Move, err)
 	}
-	summary := fmt.Sprintf("%s, score %d, equity %.1f, keeps %q; %d plays in %.1f ms",
-		ch.Move.Kind, ch.Move.Score, ch.Equity, ch.Leave.String(), ch.Plays, ms(elapsed))
+	searched := fmt.Sprintf("%d plays", ch.Plays)
+	if ch.BestOnly {
+		searched = fmt.Sprintf("best-play search, %d improving plays", ch.Plays)
+	}
+	summary := fmt.Sprintf("%s, score %d, equity %.1f, keeps %q; %s in %.1f ms",
+		ch.Move.Kind, ch.Move.Score, ch.Equity, ch.Leave.String(), searched, ms(elapsed))
 	if !ch.Complete {
 		summary += fmt.Sprintf(" (the %v budget ran out: best so far)", budget.Time)
 	}
