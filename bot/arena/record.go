@@ -5,8 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
+
+	"github.com/lexico/lexico/internal/atomicfile"
 )
 
 // Record is one game as --record writes it: a header line, one line per
@@ -132,37 +133,8 @@ func ReadJSONL(rd io.Reader) (*Record, error) {
 // game-NNNN.gcg, each atomically: a reader never sees half a file.
 func (r *Record) Save(dir string) error {
 	base := filepath.Join(dir, fmt.Sprintf("game-%04d", r.Header.Game))
-	if err := writeAtomic(base+".jsonl", r.WriteJSONL); err != nil {
+	if err := atomicfile.Write(base+".jsonl", 0o600, r.WriteJSONL); err != nil {
 		return err
 	}
-	return writeAtomic(base+".gcg", r.WriteGCG)
-}
-
-// writeAtomic writes through a temporary file beside path, synced and then
-// renamed over it.
-func writeAtomic(path string, write func(io.Writer) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	bw := bufio.NewWriter(f)
-	if err = write(bw); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = bw.Flush(); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	return atomicfile.Write(base+".gcg", 0o600, r.WriteGCG)
 }

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
 	"unicode/utf8"
 
 	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/internal/atomicfile"
 )
 
 // The board file is the seed's: a line per row, top row first, a character
@@ -157,49 +157,13 @@ func (f *BoardFile) Save(b *board.Board) error {
 	if st, err := os.Stat(f.Path); err == nil {
 		mode = st.Mode().Perm()
 	}
-	if err := writeAtomic(f.BackupPath(), cur, mode); err != nil {
+	if err := atomicfile.WriteFile(f.BackupPath(), cur, mode); err != nil {
 		return fmt.Errorf("keeping a backup: %w", err)
 	}
 	next := FormatBoard(b)
-	if err := writeAtomic(f.Path, next, mode); err != nil {
+	if err := atomicfile.WriteFile(f.Path, next, mode); err != nil {
 		return err
 	}
 	f.Board, f.data = b, next
-	return nil
-}
-
-// writeAtomic writes data to path through a temporary file in the same
-// directory (rename is atomic only within one file system).
-func writeAtomic(path string, data []byte, mode os.FileMode) (err error) {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	if d, derr := os.Open(dir); derr == nil {
-		d.Sync() // best effort: some file systems refuse to sync a directory
-		d.Close()
-	}
 	return nil
 }

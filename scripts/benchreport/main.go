@@ -17,7 +17,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -28,6 +27,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/lexico/lexico/internal/atomicfile"
 )
 
 func main() {
@@ -82,10 +83,10 @@ func run(in, outDir, bot, corpus string) error {
 		return err
 	}
 	md := markdown(results, runs, cpuLine(text))
-	if err := writeAtomic(filepath.Join(outDir, "RESULTS.md"), md); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(outDir, "RESULTS.md"), md, 0o644); err != nil {
 		return err
 	}
-	if err := writeAtomic(filepath.Join(outDir, "chart.svg"), chart(results)); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(outDir, "chart.svg"), chart(results), 0o644); err != nil {
 		return err
 	}
 	fmt.Printf("benchreport: wrote %s and %s\n", filepath.Join(outDir, "RESULTS.md"), filepath.Join(outDir, "chart.svg"))
@@ -391,31 +392,4 @@ func chart(res map[string]result) []byte {
 	fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="#333"/>`+"\n", left, w-right, h-bottom, h-bottom)
 	fmt.Fprintf(&b, "</svg>\n")
 	return b.Bytes()
-}
-
-// writeAtomic writes data beside path, syncs, and renames it into place.
-func writeAtomic(path string, data []byte) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if _, err = io.Copy(f, bytes.NewReader(data)); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Chmod(f.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
 }

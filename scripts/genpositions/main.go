@@ -19,6 +19,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -36,6 +37,7 @@ import (
 	"github.com/lexico/lexico/bot/tile"
 	"github.com/lexico/lexico/bot/variant"
 	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/internal/atomicfile"
 )
 
 func main() {
@@ -140,7 +142,10 @@ func run(seed uint64, n int, out, idxPath string) error {
 			}
 		}
 	}
-	if err := writeAtomic(out, lines); err != nil {
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return err
+	}
+	if err := atomicfile.WriteFile(out, bytes.Join(lines, nil), 0o644); err != nil {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "genpositions: %d positions written to %s\n", len(lines), out)
@@ -188,38 +193,4 @@ func (s seat) Move(_ context.Context, gs []byte) ([]byte, error) {
 	}
 	ch := s.pl.Choose(context.Background(), p)
 	return gamestate.EncodeMove(ch.Move, p.Board.Size)
-}
-
-// writeAtomic writes the lines to a temporary file beside out, syncs it and
-// renames it into place, so a failed run never leaves half a corpus.
-func writeAtomic(out string, lines [][]byte) (err error) {
-	dir := filepath.Dir(out)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, ".corpus-*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	for _, l := range lines {
-		if _, err = f.Write(l); err != nil {
-			return err
-		}
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Chmod(f.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), out)
 }
