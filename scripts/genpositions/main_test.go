@@ -72,3 +72,33 @@ func TestCorpusIsReproducibleAndBalanced(t *testing.T) {
 		t.Fatalf("only one variant in the corpus (premium squares: %v)", variants)
 	}
 }
+
+// The committed corpus is what the README's command writes today: the
+// benchmarks' figures are about that file, and anyone must be able to
+// regenerate it byte for byte. A change to the players or the generator
+// that alters a game (even which of two equal tiles a blank stands for)
+// shows here, and the corpus is then regenerated with the change.
+func TestCommittedCorpusIsRegenerated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays the seeded games over the full default list")
+	}
+	committed, err := os.ReadFile("../../data/positions/corpus.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "corpus.jsonl")
+	t.Setenv("LEXICO_INDEX", "")
+	if err := run(1, 400, out, ""); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(out)
+	if !bytes.Equal(got, committed) {
+		gl, cl := strings.Split(string(got), "\n"), strings.Split(string(committed), "\n")
+		for i := range min(len(gl), len(cl)) {
+			if gl[i] != cl[i] {
+				t.Fatalf("line %d differs from data/positions/corpus.jsonl: regenerate it with go run ./scripts/genpositions -seed 1 -n 400 -out data/positions/corpus.jsonl", i+1)
+			}
+		}
+		t.Fatalf("%d lines written, %d committed", len(gl), len(cl))
+	}
+}
