@@ -256,11 +256,7 @@ func (c *collector) searchBest(bf movegen.StoppableBestFinder, v *variant.Varian
 
 // settle makes m the only candidate, unless Choose has already answered.
 func (c *collector) settle(m *move.Move) {
-	leave := c.pos.Rack
-	for _, pl := range m.Tiles {
-		leave.Remove(pl.Tile())
-	}
-	eq := c.pl.Equity.Equity(m, leave, c.pos)
+	eq, leave := c.valuation(m)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.taken {
@@ -309,11 +305,7 @@ func (c *collector) value(m *move.Move, search int) {
 	if c.stopped.Load() {
 		return // a play found before the generator's next question to stop
 	}
-	leave := c.pos.Rack
-	for _, pl := range m.Tiles {
-		leave.Remove(pl.Tile())
-	}
-	eq := c.pl.Equity.Equity(m, leave, c.pos)
+	eq, leave := c.valuation(m)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.stopped.Load() {
@@ -324,6 +316,15 @@ func (c *collector) value(m *move.Move, search int) {
 	}
 	c.plays[search]++
 	c.offer(m, eq, leave)
+}
+
+// valuation is m's equity and the tiles it keeps.
+func (c *collector) valuation(m *move.Move) (eq float64, leave tile.Rack) {
+	leave = c.pos.Rack
+	for _, pl := range m.Tiles {
+		leave.Remove(pl.Tile())
+	}
+	return c.pl.Equity.Equity(m, leave, c.pos), leave
 }
 
 // offer inserts a candidate if it is among the best kept. Called with mu held.
