@@ -16,7 +16,6 @@ import (
 	"github.com/lexico/lexico/bot/movegen"
 	"github.com/lexico/lexico/bot/position"
 	"github.com/lexico/lexico/bot/rules"
-	"github.com/lexico/lexico/build"
 )
 
 func init() {
@@ -108,15 +107,11 @@ func listMoves(c *cli.Context) error {
 	if c.Bool("best") && c.Bool("count") {
 		return badInputf("--best and --count together: --best prints a play, --count a number")
 	}
-	x, err := build.OpenIndex(c.String("index"), c.App.ErrWriter)
+	x, gen, err := openGenerator(c)
 	if err != nil {
-		return badInputf("index: %w", err)
+		return err
 	}
 	defer x.Close()
-	gen, err := movegen.New(c.String("strategy"), x)
-	if err != nil {
-		return badInputf("--strategy: %w", err)
-	}
 	several := c.NArg() > 1 || c.Args().First() == "-"
 	out := bufio.NewWriter(c.App.Writer)
 	defer out.Flush()

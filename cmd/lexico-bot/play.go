@@ -21,12 +21,10 @@ import (
 	"github.com/lexico/lexico/bot/arena"
 	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/human"
-	"github.com/lexico/lexico/bot/movegen"
 	"github.com/lexico/lexico/bot/player"
 	"github.com/lexico/lexico/bot/position"
 	"github.com/lexico/lexico/bot/referee"
 	"github.com/lexico/lexico/bot/variant"
-	"github.com/lexico/lexico/build"
 )
 
 // humanPolicy seats a person at the terminal instead of a bot.
@@ -112,15 +110,11 @@ func playMatch(c *cli.Context) error {
 
 	// The index is opened once; the generator over it is safe for
 	// concurrent use, so every worker shares it.
-	x, err := build.OpenIndex(c.String("index"), stderr)
+	x, gen, err := openGenerator(c)
 	if err != nil {
-		return badInputf("index: %w", err)
+		return err
 	}
 	defer x.Close()
-	gen, err := movegen.New(c.String("strategy"), x)
-	if err != nil {
-		return badInputf("--strategy: %w", err)
-	}
 
 	clock := player.DefaultClock
 	clock.Strict = true // the referee's deadline is live

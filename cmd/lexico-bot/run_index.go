@@ -7,8 +7,10 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/lexico/lexico/bot/movegen"
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/index"
+	"github.com/urfave/cli/v2"
 )
 
 // openBotIndex resolves the index for a command that plays: --index, else
@@ -38,4 +40,20 @@ func openBotIndex(flag, dictURL string, logw io.Writer) (x *index.Index, note st
 		note = fmt.Sprintf("the gamestate's dictionary %s %s; playing with %s (words from %s)", dictURL, why, x.Path(), src)
 	}
 	return x, note, nil
+}
+
+// openGenerator opens the index named by --index (else $LEXICO_INDEX, else
+// the default) and the move generator --strategy names over it. The caller
+// closes the index when done with the generator.
+func openGenerator(c *cli.Context) (*index.Index, movegen.Generator, error) {
+	x, err := build.OpenIndex(c.String("index"), c.App.ErrWriter)
+	if err != nil {
+		return nil, nil, badInputf("index: %w", err)
+	}
+	gen, err := movegen.New(c.String("strategy"), x)
+	if err != nil {
+		x.Close()
+		return nil, nil, badInputf("--strategy: %w", err)
+	}
+	return x, gen, nil
 }
