@@ -320,19 +320,8 @@ func (s *genState) genBoard(x *board.Board, vertical bool, startRow, startCol in
 			}
 			continue
 		}
-		var above, below []board.Square
-		if r > 0 {
-			above = x.Squares[(r-1)*n : r*n]
-		}
-		if r+1 < n {
-			below = x.Squares[(r+1)*n : (r+2)*n]
-		}
 		for c := 0; c < n; c++ {
-			if sq[c].Letter != 0 {
-				continue
-			}
-			if !(c > 0 && sq[c-1].Letter != 0 || c+1 < n && sq[c+1].Letter != 0 ||
-				above != nil && above[c].Letter != 0 || below != nil && below[c].Letter != 0) {
+			if sq[c].Letter != 0 || !isAnchor(x, r, c) {
 				continue
 			}
 			if s.checkStop() {
@@ -344,6 +333,14 @@ func (s *genState) genBoard(x *board.Board, vertical bool, startRow, startCol in
 		}
 	}
 	return !s.halted
+}
+
+// isAnchor: an empty square of x with a tile beside it, above or below.
+func isAnchor(x *board.Board, r, c int) bool {
+	n := x.Size
+	sq := x.Squares
+	return c > 0 && sq[r*n+c-1].Letter != 0 || c+1 < n && sq[r*n+c+1].Letter != 0 ||
+		r > 0 && sq[(r-1)*n+c].Letter != 0 || r+1 < n && sq[(r+1)*n+c].Letter != 0
 }
 
 // loadLine gathers the cells of the current line, with each empty

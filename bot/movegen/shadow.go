@@ -312,14 +312,6 @@ func (s *genState) addAnchor(d, r, c, last int) {
 	s.keys = append(s.keys, -rank(bound, order))
 }
 
-// isAnchor: an empty square of x with a tile beside it, above or below.
-func isAnchor(x *board.Board, r, c int) bool {
-	n := x.Size
-	sq := x.Squares
-	return c > 0 && sq[r*n+c-1].Letter != 0 || c+1 < n && sq[r*n+c+1].Letter != 0 ||
-		r > 0 && sq[(r-1)*n+c].Letter != 0 || r+1 < n && sq[(r+1)*n+c].Letter != 0
-}
-
 // bestSearch is what the goroutines of one FindBest share: the best play's
 // rank so far, and the anchors, best bound first, with a cursor that
 // whichever goroutine is free advances.
