@@ -227,6 +227,12 @@ type genState struct {
 	recBest  PlayRecorder
 	ext      extent
 	search   *bestSearch
+	// While pruning (FindBest searching an anchor), leftBound[l] bounds
+	// the anchor's plays with exactly l tiles left of it and leftMax[l]
+	// those with l or more (anchorBound).
+	pruning   bool
+	leftBound [maxRack]int32
+	leftMax   [maxRack + 1]int32
 }
 
 // run generates, and reports false when s.stop ended it.
@@ -453,10 +459,18 @@ func (s *genState) goOn(col int, ends bool, next gaddag.Node, sc score) {
 		if next == 0 {
 			return
 		}
+		// Tiles left of the anchor so far: the anchor's own came first.
+		left := sc.tiles - 1
 		if col > 0 && col-1 != s.lastAnchor {
-			s.gen(col-1, next, sc)
+			more := left
+			if s.cells[col-1].letter == 0 {
+				more++
+			}
+			if !s.pruning || !s.cannotWin(s.leftMax[more]) {
+				s.gen(col-1, next, sc)
+			}
 		}
-		if leftEmpty && s.anchor+1 < n {
+		if leftEmpty && s.anchor+1 < n && (!s.pruning || !s.cannotWin(s.leftBound[left])) {
 			if sep := g.Arc(next, gaddag.Separator); sep != 0 {
 				s.wordStart = col
 				s.gen(s.anchor+1, sep, sc)

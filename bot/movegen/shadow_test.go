@@ -9,8 +9,9 @@ import (
 )
 
 // TestAnchorBoundHolds: no play an anchor produces scores above the bound
-// FindBest gave that anchor. This is what makes FindBest exact: it skips an
-// anchor only on the strength of its bound. Positions from random games in
+// FindBest gave that anchor, nor above the bound for its number of tiles
+// left of the anchor. This is what makes FindBest exact: it skips an
+// anchor, or a left part, only on the strength of these bounds. Positions from random games in
 // both variants, racks with 0, 1 and 2 blanks, over a sample list and over
 // the full default list (whose bingos exercise the multiset filter).
 func TestAnchorBoundHolds(t *testing.T) {
@@ -35,6 +36,26 @@ func TestAnchorBoundHolds(t *testing.T) {
 				s.vertical, s.row = a.vertical, int(a.row)
 				s.cells = s.lines[d][s.row*n : (s.row+1)*n]
 				s.anchor, s.lastAnchor = int(a.col), int(a.lastAnchor)
+				if b := s.anchorBound(s.anchor, s.lastAnchor); b != int(a.bound) {
+					t.Fatalf("%s: anchor %+v bounded at %d the second time", p.name, a, b)
+				}
+				leftBound := s.leftBound
+				s.rec = func(m *move.Move) {
+					best.Record(m)
+					left := 0
+					for _, pl := range m.Tiles {
+						col := pl.Col
+						if a.vertical {
+							col = pl.Row
+						}
+						if col < int(a.col) {
+							left++
+						}
+					}
+					if m.Score > int(leftBound[left]) {
+						t.Fatalf("%s: anchor %+v: bound %d for %d tiles to its left, yet %v scores %d", p.name, a, leftBound[left], left, m, m.Score)
+					}
+				}
 				s.gen(s.anchor, gaddag.Root, score{mult: 1})
 				if !best.Found {
 					continue
