@@ -184,7 +184,8 @@ func deriveBlobs(words []string, meta *index.Meta) func() ([]blob, error) {
 	var wg sync.WaitGroup
 	var wordF, fragF filter
 	var g *gaddag.GADDAG
-	var ms *multiset.Filter
+	var ms *multiset.Table
+	var msErr error
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
@@ -193,7 +194,7 @@ func deriveBlobs(words []string, meta *index.Meta) func() ([]blob, error) {
 		fw.Add(1)
 		go func() {
 			defer fw.Done()
-			ms = multiset.Build(words, multiset.DefaultLog2Bits)
+			ms, msErr = multiset.Build(words)
 		}()
 		fw.Add(1)
 		go func() {
@@ -209,11 +210,14 @@ func deriveBlobs(words []string, meta *index.Meta) func() ([]blob, error) {
 		flat := g.Bytes()
 		meta.GADDAG = index.BlobInfo{Bytes: len(flat), CRC32C: crc32.Checksum(flat, crc32.MakeTable(crc32.Castagnoli))}
 		meta.GADDAGNodes = g.NodeCount()
+		if msErr != nil {
+			return nil, msErr
+		}
 		msBytes := ms.Bytes()
 		meta.Multisets = index.MultisetInfo{
-			Log2Bits:          multiset.DefaultLog2Bits,
-			FalsePositiveRate: ms.FalsePositiveRate(),
-			Blob:              index.BlobInfo{Bytes: len(msBytes), CRC32C: crc32.Checksum(msBytes, crc32.MakeTable(crc32.Castagnoli))},
+			Log2Slots: ms.Log2Slots(),
+			Multisets: ms.Multisets(),
+			Blob:      index.BlobInfo{Bytes: len(msBytes), CRC32C: crc32.Checksum(msBytes, crc32.MakeTable(crc32.Castagnoli))},
 		}
 		return []blob{
 			{index.BucketBlobs, index.BlobMultisets, msBytes},

@@ -1,7 +1,7 @@
 // Package index reads the dictionary index file that lexico-index build
 // writes: one bbolt database holding the word list, its anagram, length and
 // first-letter orderings, two Bloom filters, a filter of the words' letter
-// multisets and the serialised GADDAG.
+// multisets (with their words) and the serialised GADDAG.
 //
 // The file is opened read-only with a shared lock, so any number of bots can
 // read one index at once. Every lookup is a bbolt cursor seek into one of a few
@@ -17,8 +17,9 @@ import "encoding/binary"
 // Bump it on any change of bucket, key or blob layout: an older binary then
 // refuses a newer file with ErrNewerFormat instead of misreading it.
 //
-// Version 2 added BlobMultisets.
-const FormatVersion = 2
+// Version 2 added BlobMultisets; version 3 made it a multiset.Table (the
+// words of each multiset) instead of a Bloom filter of the multisets.
+const FormatVersion = 3
 
 // Magic is stored under MetaMagic so a foreign bbolt file is told apart from
 // a Lexico index before anything else is read.
@@ -67,8 +68,8 @@ var (
 	// little-endian uint64 words; its m and k are in Meta.
 	BlobWordBloom     = []byte("bloom.words")
 	BlobFragmentBloom = []byte("bloom.fragments")
-	// BlobMultisets holds a multiset.Filter's bit array: which letter
-	// multisets spell a word, for a move generator's bingo bound.
+	// BlobMultisets holds a multiset.Table: the words spelt by each letter
+	// multiset, for a move generator's bingo bound.
 	BlobMultisets = []byte("multisets")
 )
 

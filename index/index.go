@@ -32,7 +32,7 @@ type Index struct {
 	words     *bloom.BloomFilter
 	fragments *bloom.BloomFilter
 	gaddag    *gaddag.GADDAG
-	multisets *multiset.Filter
+	multisets *multiset.Table
 }
 
 // openTimeout bounds the wait for the shared lock. Only a process holding the
@@ -148,26 +148,28 @@ func (x *Index) load(fileSize int64) (err error) {
 	return x.loadGADDAG(tx.Bucket(BucketGADDAG))
 }
 
-// loadMultisets uses the multiset filter in place in the memory map, after
-// checking its recorded size and checksum.
-func loadMultisets(b *bolt.Bucket, info MultisetInfo) (*multiset.Filter, error) {
+// loadMultisets uses the multiset table in place in the memory map, after
+// checking its recorded size and checksum; multiset.Load checks its
+// structure.
+func loadMultisets(b *bolt.Bucket, info MultisetInfo) (*multiset.Table, error) {
 	v, err := checkBlob(b, BlobMultisets, info.Blob)
 	if err != nil {
 		return nil, err
 	}
-	if len(v) != 1<<info.Log2Bits/8 {
-		return nil, fmt.Errorf("%w: multiset filter is %d bytes, metadata says 2^%d bits", ErrCorrupt, len(v), info.Log2Bits)
-	}
-	f, err := multiset.Load(v)
+	t, err := multiset.Load(v)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
-	return f, nil
+	if t.Log2Slots() != info.Log2Slots || t.Multisets() != info.Multisets {
+		return nil, fmt.Errorf("%w: multiset table has 2^%d slots and %d multisets, metadata says 2^%d and %d",
+			ErrCorrupt, t.Log2Slots(), t.Multisets(), info.Log2Slots, info.Multisets)
+	}
+	return t, nil
 }
 
-// Multisets is the filter of the words' letter multisets, valid until
+// Multisets is the table of the words' letter multisets, valid until
 // Close.
-func (x *Index) Multisets() *multiset.Filter { return x.multisets }
+func (x *Index) Multisets() *multiset.Table { return x.multisets }
 
 // loadGADDAG uses the GADDAG in place in the memory map: the pinned read
 // transaction keeps the bytes valid until Close. gaddag.Load checks its own

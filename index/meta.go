@@ -38,14 +38,14 @@ type Meta struct {
 	Multisets     MultisetInfo `json:"multisets"`
 }
 
-// MultisetInfo describes the stored multiset filter (package
+// MultisetInfo describes the stored multiset table (package
 // index/multiset).
 type MultisetInfo struct {
-	// Log2Bits is the filter's size: 2^Log2Bits bits.
-	Log2Bits uint `json:"log2_bits"`
-	// FalsePositiveRate is the filter's own estimate (index/multiset).
-	FalsePositiveRate float64  `json:"false_positive_rate"`
-	Blob              BlobInfo `json:"blob"`
+	// Log2Slots is the table's size: 2^Log2Slots slots of 8 bytes.
+	Log2Slots uint `json:"log2_slots"`
+	// Multisets is the number of distinct letter multisets of the words.
+	Multisets int      `json:"multisets"`
+	Blob      BlobInfo `json:"blob"`
 }
 
 // BloomInfo is a stored Bloom filter's shape and quality.

@@ -175,8 +175,8 @@ func (x *Index) verifyDerived(words []string, add problemFunc) {
 				return
 			}
 		}
-		if !x.multisets.MayHaveWord(multiset.Of(w)) {
-			if !add(ErrCorrupt, "multiset filter misses the letters of %s", w) {
+		if !x.multisets.HasWord(multiset.Of(w), w) {
+			if !add(ErrCorrupt, "multiset table misses %s", w) {
 				return
 			}
 		}

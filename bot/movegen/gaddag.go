@@ -27,19 +27,19 @@ import (
 // so a word always swallows the tiles that touch it.
 type GADDAGGenerator struct {
 	g    *gaddag.GADDAG
-	ms   *multiset.Filter
+	ms   *multiset.Table
 	pool sync.Pool
 }
 
 // GADDAGOption configures NewGADDAG.
 type GADDAGOption func(*GADDAGGenerator)
 
-// WithMultisets gives FindBest the dictionary's multiset filter (the index
+// WithMultisets gives FindBest the dictionary's multiset table (the index
 // keeps one: index.Index.Multisets), so its bound adds the bingo bonus only
-// where the rack and the fixed letters of a slot may spell a word. Without
-// it FindBest is as correct, but it searches every slot where seven tiles
-// fit, which on a mid-game board is most of them.
-func WithMultisets(f *multiset.Filter) GADDAGOption {
+// where a word of the rack and the fixed letters of a slot fits the slot.
+// Without it FindBest is as correct, but it searches every slot where seven
+// tiles fit, which on a mid-game board is most of them.
+func WithMultisets(f *multiset.Table) GADDAGOption {
 	return func(gen *GADDAGGenerator) { gen.ms = f }
 }
 
@@ -217,7 +217,7 @@ type genState struct {
 	// line's cells, the anchors, and the best play so far with the order of
 	// its anchor.
 	rb       rackBound
-	ms       *multiset.Filter
+	ms       *multiset.Table
 	lines    [2][]cell
 	anchors  []anchor
 	keys     []int64

@@ -50,7 +50,11 @@ type lexicon struct {
 
 func newLexicon(words []string) *lexicon {
 	lx := &lexicon{words: words, set: newWordSet(words), g: gaddag.Build(words)}
-	lx.gen = NewGADDAG(lx.g, WithMultisets(multiset.Build(words, 20)))
+	ms, err := multiset.Build(words)
+	if err != nil {
+		panic(err) // test lists are small and sane
+	}
+	lx.gen = NewGADDAG(lx.g, WithMultisets(ms))
 	lx.exh = NewExhaustive(lx.set)
 	return lx
 }

@@ -14,13 +14,14 @@ import (
 // Best-move search by bounds ("shadow" play, as in MAGPIE): before searching
 // anything, every anchor gets a cheap upper bound on the score of any play
 // it can produce, from the squares it can reach, their premiums and cross
-// words and the rack's best tiles. The dictionary is asked only one thing,
-// through the index's multiset filter: whether the whole rack (or all of it
-// but one tile) and a slot's old tiles can spell any word at all, since
-// without that every open slot would carry the bingo bonus. Anchors are
-// then searched highest bound first, and the search stops at the first
-// anchor whose bound cannot beat the best play found: on a mid-game
-// position it walks about a third of what Generate walks.
+// words and the rack's best tiles. The dictionary is asked only about the
+// longest plays, through the index's multiset table: which words the whole
+// rack and a slot's old tiles spell, and whether one fits the slot (else
+// every open slot would carry the bingo bonus), and whether all of the rack
+// but one tile and the old tiles spell any word. Anchors are then searched
+// highest bound first, and the search stops at the first anchor whose
+// bound cannot beat the best play found; within an anchor, a left part
+// stops growing once no play it can become can beat it.
 
 // anchor is one anchor of one line, with its bound.
 type anchor struct {
@@ -39,8 +40,8 @@ type rackBound struct {
 	// fit has bit l when a rack tile can be letter l: a blank fits any.
 	fit uint32
 	// key is the rack's letter multiset, and bingoKnown is set when the
-	// multiset filter can say whether rack plus fixed letters spells a
-	// word (a blank would need a probe per letter it might be).
+	// multiset table can say whether rack plus fixed letters spells a
+	// word (a blank would need a lookup per letter it might be).
 	key        multiset.Key
 	bingoKnown bool
 	// kinds lists the letters on the rack, once each.
@@ -55,7 +56,7 @@ const (
 	maxLine = 127
 )
 
-func (s *genState) prepareBound(ms *multiset.Filter) {
+func (s *genState) prepareBound(ms *multiset.Table) {
 	rb := &s.rb
 	*rb = rackBound{fit: s.rackSet}
 	var values [maxRack]int
@@ -103,10 +104,10 @@ func (s *genState) prepareBound(ms *multiset.Filter) {
 // exact but for the letters: the rack's best tiles, each earning the word
 // multiplier w, and on each square that earns more (a letter premium, a
 // cross word) the excess earned by the best tile that fits it; the bingo
-// bonus only if the multiset filter says the rack and the extent's old
-// tiles may spell a word. Growing an extent never lowers its bound, so for
-// each l the bound is that of the largest r the rack allows, unless the
-// filter says its letters spell no word at all: then the next r down.
+// bonus only if a word of the rack and the extent's old tiles fits it
+// (mayHoldPlay). Growing an extent never lowers its bound, so for each l
+// the bound is that of the largest r the rack allows, unless no play can
+// fill that extent: then the next r down.
 func (s *genState) anchorBound(c, lastAnchor int) int {
 	cells := s.cells
 	n := len(cells)
@@ -127,7 +128,7 @@ func (s *genState) anchorBound(c, lastAnchor int) int {
 	for l := 0; l <= kl; l++ {
 		b := -1
 		for r := min(kr, maxK-1-l); r >= 0; r-- {
-			if s.mayBeWord(1+l+r, ex.left.key[l]+ex.right.key[r]) {
+			if s.mayHoldPlay(c, l, r) {
 				b = s.extentBound(l, r)
 				break
 			}
@@ -158,6 +159,8 @@ type side struct {
 	// them all in.
 	fixed [maxRack]int32
 	key   [maxRack]multiset.Key
+	// at[k] is the column of the k-th empty square (k >= 1).
+	at [maxRack]int8
 	// w[k] is the product of the squares' word multipliers; perW[k] what
 	// their letter premiums add per unit of the word's multiplier ((lm-1)
 	// times the best tile that fits); fixedW[k] what their cross words add
@@ -186,6 +189,7 @@ func (s *genState) walkSide(sd *side, c, step, stop, limit int) int {
 		}
 		ce := &cells[j]
 		k++
+		sd.at[k] = int8(j)
 		sd.w[k] = sd.w[k-1] * int32(ce.wm)
 		sd.perW[k] = sd.perW[k-1] + (int32(ce.lm)-1)*ce.bestFit
 		sd.fixedW[k] = sd.fixedW[k-1]
@@ -213,28 +217,71 @@ func (s *genState) extentBound(l, r int) int {
 	return total
 }
 
-// mayBeWord reports whether k tiles of the rack and the old tiles whose
-// letters are fixed may spell a word. The filter is asked only when the k
-// tiles are the whole rack (one question) or all but one (a question per
-// kind of tile): smaller words are too many to ask about and are assumed
-// to exist.
-func (s *genState) mayBeWord(k int, fixed multiset.Key) bool {
+// mayHoldPlay reports whether a play may fill the extent (l, r) of anchor
+// c: tiles on c, on the first l empty squares left of it and the first r
+// right of it. When they are the whole rack, the words of the rack's and
+// the extent's letters are looked up and each is checked against the
+// extent's old tiles and cross checks, so the answer is exact; when they
+// are all of it but one, the table is asked whether those letters spell a
+// word at all (a question per kind of tile). Plays of fewer tiles are too
+// many kinds to ask about and are assumed to exist.
+func (s *genState) mayHoldPlay(c, l, r int) bool {
 	rb := &s.rb
 	if !rb.bingoKnown {
 		return true
 	}
-	switch s.rackLeft - k {
+	fixed := s.ext.left.key[l] + s.ext.right.key[r]
+	switch s.rackLeft - (1 + l + r) {
 	case 0:
-		return s.ms.MayHaveWord(rb.key + fixed)
+		return s.wordFits(c, l, r, rb.key+fixed)
 	case 1:
-		for _, l := range rb.kinds[:rb.nkinds] {
-			if s.ms.MayHaveWord(rb.key - multiset.Letter(int(l)) + fixed) {
+		for _, x := range rb.kinds[:rb.nkinds] {
+			if s.ms.MayHaveWord(rb.key - multiset.Letter(int(x)) + fixed) {
 				return true
 			}
 		}
 		return false
 	}
 	return true
+}
+
+// wordFits reports whether a word spelt with the letters of key fills the
+// extent (l, r) of anchor c exactly: its length, the old tiles in it and the
+// cross checks of its empty squares.
+func (s *genState) wordFits(c, l, r int, key multiset.Key) bool {
+	n, letters := s.ms.Words(key)
+	if n == 0 {
+		return false
+	}
+	cells := s.cells
+	start, end := c, c
+	if l > 0 {
+		start = int(s.ext.left.at[l])
+	}
+	if r > 0 {
+		end = int(s.ext.right.at[r])
+	}
+	for start > 0 && cells[start-1].letter != 0 {
+		start--
+	}
+	for end+1 < len(cells) && cells[end+1].letter != 0 {
+		end++
+	}
+	if end-start+1 != n {
+		return false
+	}
+	span := cells[start : end+1]
+words:
+	for w := 0; w+n <= len(letters); w += n {
+		for j, ch := range letters[w : w+n] {
+			ce := &span[j]
+			if ce.letter != 0 && ce.letter != ch || ce.letter == 0 && ce.cross&(1<<(ch-'A')) == 0 {
+				continue words
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // collectAnchors loads every line of b, across then down, lists every

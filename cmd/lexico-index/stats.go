@@ -70,8 +70,8 @@ func printStats(out io.Writer, r statsReport) {
 		fmt.Fprintf(w, "%s\t%d strings, m=%d bits, k=%d; FP target %.3g%%, measured %.3g%% (%d probes)\n",
 			b.name, b.info.Elements, b.info.M, b.info.K, 100*b.info.TargetFP, 100*b.info.MeasuredFP, b.info.Probes)
 	}
-	fmt.Fprintf(w, "multiset filter	2^%d bits (%.1f MB), 2 probes; FP %.3g%%\n",
-		m.Multisets.Log2Bits, float64(m.Multisets.Blob.Bytes)/1e6, 100*m.Multisets.FalsePositiveRate)
+	fmt.Fprintf(w, "multiset table	%d multisets in 2^%d slots, with their words (%.1f MB)\n",
+		m.Multisets.Multisets, m.Multisets.Log2Slots, float64(m.Multisets.Blob.Bytes)/1e6)
 	w.Flush()
 
 	fmt.Fprintln(out, "\nwords by length:")

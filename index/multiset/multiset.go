@@ -1,21 +1,19 @@
-// Package multiset answers, in one or two memory reads, whether some word of
-// a dictionary is spelt with exactly a given multiset of letters. A move
-// generator that bounds the score of a slot asks it whether a bingo (the
-// whole rack plus the fixed letters of the slot) can exist there at all: a
-// rack with no such word loses the bingo bonus from its bound, which is
-// what lets most slots be skipped unsearched.
-//
-// The answer comes from a Bloom filter over multiset keys, so "no" is
-// certain and "yes" is wrong at the rate Filter.FalsePositiveRate reports
-// (0.08% for the 240,000 multisets of the default 270,000-word list in the
-// default 2 MiB): a false "yes" only costs a generator a slot it searches
-// for nothing.
+// Package multiset answers, in one memory read, whether some word of a
+// dictionary is spelt with exactly a given multiset of letters, and in one
+// more which words those are. A move generator that bounds the score of a
+// slot asks it whether a bingo (the whole rack plus the fixed letters of the
+// slot) can exist there: it looks up the words of those letters and checks
+// each against the slot's fixed letters and cross checks, so a slot gets
+// the bingo bonus in its bound only if a bingo really fits it. That is what
+// lets most slots be skipped unsearched.
 package multiset
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
-	"math/bits"
+	"hash/crc32"
+	"slices"
 )
 
 // Key identifies a multiset of letters: the sum, wrapping, of one fixed
@@ -57,82 +55,256 @@ func Of(word string) Key {
 	return k
 }
 
-// DefaultLog2Bits sizes the filter at 2^24 bits (2 MiB): about 0.08% false
-// positives for the default list. Each halving of the size roughly
-// quadruples the rate; the generator tolerates a few percent, but the file
-// and the open time grow only by the bytes, so there is little to gain from
-// going smaller.
-const DefaultLog2Bits = 24
-
 // Errors returned by Load.
 var (
-	ErrSize = errors.New("multiset: filter size is not a power of two of at least 64 bits")
+	ErrMagic     = errors.New("multiset: not a multiset table")
+	ErrVersion   = errors.New("multiset: unsupported table version")
+	ErrTruncated = errors.New("multiset: table truncated or sizes inconsistent")
+	ErrChecksum  = errors.New("multiset: table checksum mismatch")
+	ErrCorrupt   = errors.New("multiset: table entry out of range")
+	// ErrTooManyWords is Build's error for a multiset spelling more than
+	// 65,535 words, more than a group can count (no real list comes near).
+	ErrTooManyWords = errors.New("multiset: too many words with one multiset of letters")
 )
 
-// Filter is a two-probe Bloom filter over the keys of a dictionary's words.
+// Table maps the key of every multiset of letters that spells a word to
+// those words. It is an open-addressing hash table of 8-byte slots at most
+// half full, so a lookup reads one slot (rarely two or three, on the same
+// cache line) and a miss is as cheap as a hit. A slot holds 32 bits of the
+// key, not all 64, which keeps the table at 4 MiB for the default list: a
+// key that matches a stored one in those bits but is not stored (about one
+// lookup in four billion) is answered with that one's words, so callers that
+// need certainty check the words' letters, as the generator's slot check
+// does anyway.
+//
 // It is immutable and safe for concurrent use.
-type Filter struct {
-	bits  []byte
-	shift uint // 64 - log2(number of bits)
-	mask  uint64
+type Table struct {
+	raw   []byte // header, slots, groups: the form Bytes returns
+	slots []byte // 8 bytes a slot, little endian
+	data  []byte // the groups
+	shift uint   // 64 - log2(slots)
+	mask  uint64 // slots - 1
+	nsets int
+	words int
 }
 
-// Build returns a filter of 2^log2Bits bits holding the key of every word.
-func Build(words []string, log2Bits uint) *Filter {
-	f := newFilter(make([]byte, 1<<log2Bits/8))
-	for _, w := range words {
-		f.add(Of(w))
+// A slot is (the key's low 32 bits) << 32 | (offset of its group in data
+// + 1); 0 is an empty slot. A group is its words' length (1 byte), their
+// number (2 bytes, little endian), then their letters, concatenated: the
+// words of one multiset all have its size. The slot index is the key's top
+// bits, and the key is random, so no further hashing is needed.
+const (
+	magic     = "LXMSET01"
+	version   = 1
+	headerLen = 32 // magic, version, log2 slots, multisets, words, data bytes, CRC-32C of the rest
+	slotLen   = 8
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// Build returns the table of words (upper case A-Z, at most 255 letters;
+// others are skipped). Order and duplicates do not matter.
+func Build(words []string) (*Table, error) {
+	type entry struct {
+		key  Key
+		word string
 	}
-	return f
+	es := make([]entry, 0, len(words))
+	for _, w := range words {
+		if valid(w) {
+			es = append(es, entry{Of(w), w})
+		}
+	}
+	slices.SortFunc(es, func(a, b entry) int {
+		if a.key != b.key {
+			if a.key < b.key {
+				return -1
+			}
+			return 1
+		}
+		switch {
+		case a.word < b.word:
+			return -1
+		case a.word > b.word:
+			return 1
+		}
+		return 0
+	})
+	es = slices.CompactFunc(es, func(a, b entry) bool { return a.word == b.word })
+	nsets := 0
+	for i := range es {
+		if i == 0 || es[i].key != es[i-1].key {
+			nsets++
+		}
+	}
+	log2 := uint(4)
+	for 1<<log2 < 2*nsets {
+		log2++
+	}
+	var data []byte
+	slots := make([]byte, slotLen<<log2)
+	shift, mask := 64-log2, uint64(1)<<log2-1
+	for i := 0; i < len(es); {
+		j := i
+		for j < len(es) && es[j].key == es[i].key {
+			j++
+		}
+		if j-i > 0xffff {
+			return nil, fmt.Errorf("%w: %d spell %s", ErrTooManyWords, j-i, es[i].word)
+		}
+		off := len(data)
+		data = append(data, byte(len(es[i].word)), byte(j-i), byte((j-i)>>8))
+		for _, e := range es[i:j] {
+			data = append(data, e.word...)
+		}
+		k := es[i].key
+		h := uint64(k) >> shift
+		for binary.LittleEndian.Uint64(slots[h*slotLen:]) != 0 {
+			h = (h + 1) & mask
+		}
+		binary.LittleEndian.PutUint64(slots[h*slotLen:], uint64(uint32(k))<<32|uint64(off+1))
+		i = j
+	}
+	raw := make([]byte, headerLen, headerLen+len(slots)+len(data))
+	raw = append(append(raw, slots...), data...)
+	le := binary.LittleEndian
+	copy(raw, magic)
+	le.PutUint32(raw[8:], version)
+	le.PutUint32(raw[12:], uint32(log2))
+	le.PutUint32(raw[16:], uint32(nsets))
+	le.PutUint32(raw[20:], uint32(len(es)))
+	le.PutUint32(raw[24:], uint32(len(data)))
+	le.PutUint32(raw[28:], crc32.Checksum(raw[headerLen:], castagnoli))
+	t, err := Load(raw)
+	if err != nil {
+		panic("multiset: Build produced an invalid table: " + err.Error()) // a bug here, not bad input
+	}
+	return t, nil
+}
+
+// valid reports whether Build can store w.
+func valid(w string) bool {
+	if len(w) == 0 || len(w) > 255 {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'A' || w[i] > 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // Load uses b (as made by Bytes) in place: b must stay valid and unchanged
-// while the filter is in use. Any length that is a power of two of at
-// least 8 bytes is a valid filter, so only the size is checked; the caller
-// checks integrity (the index keeps a checksum of the blob).
-func Load(b []byte) (*Filter, error) {
-	if len(b) < 8 || len(b)&(len(b)-1) != 0 {
-		return nil, fmt.Errorf("%w: %d bytes", ErrSize, len(b))
+// while the table is in use. It checks the header, the checksum and that
+// every slot points at a whole group inside the table, so a damaged table
+// is an error here rather than a wrong answer or a crash later.
+func Load(b []byte) (*Table, error) {
+	if len(b) < headerLen {
+		return nil, fmt.Errorf("%w: %d bytes, the header needs %d", ErrTruncated, len(b), headerLen)
 	}
-	return newFilter(b), nil
-}
-
-func newFilter(b []byte) *Filter {
-	log2 := uint(bits.TrailingZeros(uint(len(b)))) + 3
-	return &Filter{bits: b, shift: 64 - log2, mask: 1<<log2 - 1}
-}
-
-// Bytes is the filter's bit array, the form Load reads. The caller must not
-// modify it.
-func (f *Filter) Bytes() []byte { return f.bits }
-
-// probes are two bit positions: the key's top bits and its bottom bits. The
-// letter values are random, so both are uniformly spread and, for one key,
-// independent.
-func (f *Filter) probes(k Key) (uint64, uint64) {
-	return uint64(k) >> f.shift, uint64(k) & f.mask
-}
-
-func (f *Filter) add(k Key) {
-	i, j := f.probes(k)
-	f.bits[i>>3] |= 1 << (i & 7)
-	f.bits[j>>3] |= 1 << (j & 7)
-}
-
-// MayHaveWord reports whether some word may be spelt with exactly the
-// letters of k. False is certain; true is wrong at FalsePositiveRate.
-func (f *Filter) MayHaveWord(k Key) bool {
-	i, j := f.probes(k)
-	return f.bits[i>>3]&(1<<(i&7)) != 0 && f.bits[j>>3]&(1<<(j&7)) != 0
-}
-
-// FalsePositiveRate is the chance that MayHaveWord says true for a
-// multiset no word uses: the square of the fraction of bits set.
-func (f *Filter) FalsePositiveRate() float64 {
-	set := 0
-	for _, b := range f.bits {
-		set += bits.OnesCount8(b)
+	if string(b[:8]) != magic {
+		return nil, ErrMagic
 	}
-	p := float64(set) / float64(8*len(f.bits))
-	return p * p
+	le := binary.LittleEndian
+	if v := le.Uint32(b[8:]); v != version {
+		return nil, fmt.Errorf("%w: %d (want %d)", ErrVersion, v, version)
+	}
+	log2 := uint(le.Uint32(b[12:]))
+	nsets, nwords, ndata := int(le.Uint32(b[16:])), int(le.Uint32(b[20:])), uint64(le.Uint32(b[24:]))
+	if log2 > 40 || uint64(len(b)-headerLen) != slotLen<<log2+ndata || nsets > 1<<log2 {
+		return nil, fmt.Errorf("%w: %d bytes for 2^%d slots and %d bytes of words", ErrTruncated, len(b), log2, ndata)
+	}
+	if sum := crc32.Checksum(b[headerLen:], castagnoli); sum != le.Uint32(b[28:]) {
+		return nil, fmt.Errorf("%w: stored %08x, computed %08x", ErrChecksum, le.Uint32(b[28:]), sum)
+	}
+	t := &Table{raw: b, slots: b[headerLen : headerLen+slotLen<<log2], data: b[headerLen+slotLen<<log2:],
+		shift: 64 - log2, mask: 1<<log2 - 1, nsets: nsets, words: nwords}
+	sets, words := 0, 0
+	for i := 0; i < len(t.slots); i += slotLen {
+		s := le.Uint64(t.slots[i:])
+		if s == 0 {
+			continue
+		}
+		off := uint64(uint32(s)) - 1
+		if off+3 > ndata {
+			return nil, fmt.Errorf("%w: slot %d points past the words", ErrCorrupt, i/slotLen)
+		}
+		n, count := uint64(t.data[off]), uint64(le.Uint16(t.data[off+1:]))
+		if n == 0 || count == 0 || off+3+n*count > ndata {
+			return nil, fmt.Errorf("%w: slot %d holds a group that does not fit", ErrCorrupt, i/slotLen)
+		}
+		sets++
+		words += int(count)
+	}
+	if sets != nsets || words != nwords {
+		return nil, fmt.Errorf("%w: %d multisets and %d words, the header says %d and %d", ErrCorrupt, sets, words, nsets, nwords)
+	}
+	return t, nil
+}
+
+// Bytes is the table's serialised form, the one Load reads. The caller
+// must not modify it.
+func (t *Table) Bytes() []byte { return t.raw }
+
+// find returns the offset in data of k's group, or -1.
+func (t *Table) find(k Key) int {
+	want := uint64(uint32(k))
+	h := uint64(k) >> t.shift
+	for {
+		s := binary.LittleEndian.Uint64(t.slots[h*slotLen:])
+		if s == 0 {
+			return -1
+		}
+		if s>>32 == want {
+			return int(uint32(s)) - 1
+		}
+		h = (h + 1) & t.mask
+	}
+}
+
+// MayHaveWord reports whether some word is spelt with exactly the letters
+// of k. False is certain; true is wrong about once in four billion
+// lookups (see Table).
+func (t *Table) MayHaveWord(k Key) bool { return t.find(k) >= 0 }
+
+// Words returns the words spelt with exactly the letters of k: n letters
+// each, concatenated in alphabetical order in letters (a slice of the
+// table, not to be modified), or n == 0 when there are none.
+func (t *Table) Words(k Key) (n int, letters []byte) {
+	off := t.find(k)
+	if off < 0 {
+		return 0, nil
+	}
+	n = int(t.data[off])
+	count := int(binary.LittleEndian.Uint16(t.data[off+1:]))
+	return n, t.data[off+3 : off+3+n*count]
+}
+
+// Multisets is the number of distinct multisets stored, and WordCount the
+// number of words.
+func (t *Table) Multisets() int { return t.nsets }
+
+// WordCount is the number of distinct words stored.
+func (t *Table) WordCount() int { return t.words }
+
+// Log2Slots is the table's size: 2^Log2Slots slots of 8 bytes.
+func (t *Table) Log2Slots() uint { return 64 - t.shift }
+
+// fill is the fraction of slots in use, for a test's sanity check.
+func (t *Table) fill() float64 { return float64(t.nsets) / float64(len(t.slots)/slotLen) }
+
+// HasWord reports whether word, whose key is k, is stored: an exact test,
+// for checking a table against its word list.
+func (t *Table) HasWord(k Key, word string) bool {
+	n, letters := t.Words(k)
+	if n != len(word) {
+		return false
+	}
+	for i := 0; i < len(letters); i += n {
+		if string(letters[i:i+n]) == word {
+			return true
+		}
+	}
+	return false
 }

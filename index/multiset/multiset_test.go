@@ -1,8 +1,11 @@
 package multiset
 
 import (
+	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -22,10 +25,11 @@ func TestKeyIgnoresOrder(t *testing.T) {
 	}
 }
 
-// Every word's multiset is found, whatever order its letters are given in,
-// and multisets of no word are refused at about the promised rate.
-func TestFilter(t *testing.T) {
-	words := []string{"QI", "ZA", "RETAINS", "STAINER", "AEIOU"}
+// Every word is found under its multiset, whatever order its letters are
+// given in, with exactly the other words of that multiset; multisets of no
+// word are refused.
+func TestTable(t *testing.T) {
+	words := []string{"QI", "ZA", "RETAINS", "STAINER", "AEIOU", "NASTIER", "STAINER", "bad", ""}
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < 20000; i++ {
 		b := make([]byte, 2+r.IntN(13))
@@ -34,49 +38,90 @@ func TestFilter(t *testing.T) {
 		}
 		words = append(words, string(b))
 	}
-	f := Build(words, 20)
-	in := map[Key]bool{}
-	for _, w := range words {
-		in[Of(w)] = true
-		if !f.MayHaveWord(Of(w)) {
-			t.Fatalf("%s not found", w)
-		}
-	}
-	if !f.MayHaveWord(Of("NASTIER")) {
-		t.Fatal("an anagram of a word is refused")
-	}
-	fp, probes := 0, 0
-	for i := 0; i < 200000; i++ {
-		k := Key(r.Uint64())
-		if in[k] {
-			continue
-		}
-		probes++
-		if f.MayHaveWord(k) {
-			fp++
-		}
-	}
-	got, want := float64(fp)/float64(probes), f.FalsePositiveRate()
-	if got > 2*want+0.001 {
-		t.Fatalf("false positives %.4f, the filter promises %.4f", got, want)
-	}
-	if want > 0.01 {
-		t.Fatalf("20,000 words in 2^20 bits should give well under 1%% false positives, got %.4f", want)
-	}
-}
-
-func TestLoad(t *testing.T) {
-	f := Build([]string{"CAT", "DOG"}, 10)
-	g, err := Load(f.Bytes())
+	tb, err := Build(words)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !g.MayHaveWord(Of("ACT")) || !g.MayHaveWord(Of("GOD")) {
-		t.Fatal("a loaded filter lost its words")
+	want := map[Key][]string{}
+	for _, w := range words {
+		if w == "" || w == "bad" {
+			continue
+		}
+		k := Of(w)
+		if !slices.Contains(want[k], w) {
+			want[k] = append(want[k], w)
+		}
 	}
-	for _, n := range []int{0, 7, 24, 100} {
-		if _, err := Load(make([]byte, n)); !errors.Is(err, ErrSize) {
-			t.Errorf("Load(%d bytes) = %v, want ErrSize", n, err)
+	if tb.Multisets() != len(want) {
+		t.Fatalf("%d multisets stored, want %d", tb.Multisets(), len(want))
+	}
+	for k, ws := range want {
+		slices.Sort(ws)
+		n, letters := tb.Words(k)
+		var got []string
+		for i := 0; n > 0 && i < len(letters); i += n {
+			got = append(got, string(letters[i:i+n]))
+		}
+		if !slices.Equal(got, ws) || !tb.MayHaveWord(k) {
+			t.Fatalf("words of %s: %q, want %q", ws[0], got, ws)
+		}
+	}
+	if n, letters := tb.Words(Of("SATINER")); n != 7 || string(letters) != "NASTIERRETAINSSTAINER" {
+		t.Fatalf("anagrams of SATINER: %d %q", n, letters)
+	}
+	for i := 0; i < 200000; i++ {
+		k := Key(r.Uint64())
+		if want[k] == nil && tb.MayHaveWord(k) {
+			t.Fatalf("random key %x found", k)
+		}
+	}
+	if f := tb.fill(); f > 0.5 || f < 0.2 {
+		t.Fatalf("table %.2f full, want between a quarter and a half", f)
+	}
+}
+
+// A damaged table is refused with an error naming the damage, never read.
+func TestLoad(t *testing.T) {
+	tb, err := Build([]string{"CAT", "DOG", "ACT"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := tb.Bytes()
+	g, err := Load(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.MayHaveWord(Of("TAC")) || !g.MayHaveWord(Of("GOD")) || g.WordCount() != 3 {
+		t.Fatal("a loaded table lost its words")
+	}
+	damage := func(f func(b []byte) []byte) []byte { return f(slices.Clone(good)) }
+	cases := []struct {
+		name string
+		b    []byte
+		want error
+	}{
+		{"empty", nil, ErrTruncated},
+		{"short", good[:len(good)-1], ErrTruncated},
+		{"magic", damage(func(b []byte) []byte { b[0] = 'X'; return b }), ErrMagic},
+		{"version", damage(func(b []byte) []byte { b[8] = 9; return b }), ErrVersion},
+		{"checksum", damage(func(b []byte) []byte { b[len(b)-1] ^= 1; return b }), ErrChecksum},
+		{"slots", damage(func(b []byte) []byte { b[12] = 30; return b }), ErrTruncated},
+		{"offset", damage(func(b []byte) []byte {
+			// A slot pointing past the words, under a checksum that
+			// matches: only the structural check can catch it.
+			for i := headerLen; ; i += slotLen {
+				if binary.LittleEndian.Uint64(b[i:]) != 0 {
+					binary.LittleEndian.PutUint32(b[i:], 1<<20)
+					break
+				}
+			}
+			binary.LittleEndian.PutUint32(b[28:], crc32.Checksum(b[headerLen:], castagnoli))
+			return b
+		}), ErrCorrupt},
+	}
+	for _, c := range cases {
+		if _, err := Load(c.b); !errors.Is(err, c.want) {
+			t.Errorf("%s: Load = %v, want %v", c.name, err, c.want)
 		}
 	}
 }
