@@ -414,6 +414,13 @@ func (s *genState) gen(col int, node gaddag.Node, sc score) {
 	lm, wm := int(ce.lm), int(ce.wm)
 	hasCross := ce.has
 	crossBase := int(ce.base)
+	// The children's nodes are far apart in a large automaton: asking for
+	// all of them now lets their loads overlap the walk of the first.
+	for m := possible; m != 0; m &= m - 1 {
+		if c := g.Arc(node, bits.TrailingZeros32(m)); c != 0 {
+			g.Prefetch(c)
+		}
+	}
 	for m := possible; m != 0; m &= m - 1 {
 		l := bits.TrailingZeros32(m)
 		// Real tile if one is left, else a blank: which of the placed

@@ -1,0 +1,4 @@
+package gaddag
+
+//go:noescape
+func prefetch(p *uint32)
