@@ -112,7 +112,7 @@ func validate(a []uint32, nodes uint32) error {
 	if len(a) < 2 {
 		return fmt.Errorf("%w: no root node", ErrCorrupt)
 	}
-	if len(a) >= 1<<31 {
+	if uint64(len(a)) >= 1<<31 {
 		return fmt.Errorf("%w: array too large", ErrCorrupt)
 	}
 	starts := make([]uint64, (len(a)+63)/64)
