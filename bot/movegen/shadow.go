@@ -209,7 +209,7 @@ func (s *genState) extentBound(l, r int) int {
 	k := 1 + l + r
 	total := int((L.fixed[l]+R.fixed[r]+perW+int32(s.rb.prefix[k]))*w + ex.fixedW + L.fixedW[l] + R.fixedW[r])
 	if k >= s.v.RackSize {
-		// mayBeWord passed this extent: a bingo may fit in it (with a rack
+		// mayHoldPlay passed this extent: a bingo may fit in it (with a rack
 		// larger than the variant's, in a part of it: the bound must not
 		// drop as the extent grows).
 		total += s.v.BingoBonus
