@@ -205,6 +205,7 @@ type genState struct {
 	cells      []cell
 	ci         *crossInfo
 	anchor     int
+	start      int // where the walk starts: the anchor, or the last old tile right after it
 	lastAnchor int
 	wordStart  int
 	placed     []byte               // letter placed on each column of the line, 0 for none
@@ -321,8 +322,7 @@ func (s *genState) genBoard(x *board.Board, vertical bool, startRow, startCol in
 				if s.checkStop() {
 					return false
 				}
-				s.anchor = startCol
-				s.gen(startCol, gaddag.Root, score{mult: 1})
+				s.genAnchor(startCol)
 			}
 			continue
 		}
@@ -333,8 +333,7 @@ func (s *genState) genBoard(x *board.Board, vertical bool, startRow, startCol in
 			if s.checkStop() {
 				return false
 			}
-			s.anchor = c
-			s.gen(c, gaddag.Root, score{mult: 1})
+			s.genAnchor(c)
 			s.lastAnchor = c
 		}
 	}
@@ -381,6 +380,7 @@ func (s *genState) loadLine(sq []board.Square, prem []board.Premium, bestFit boo
 // gen puts a letter on column col (the board's tile, or each rack tile the
 // GADDAG and the cross set allow) and continues the word from node.
 func (s *genState) gen(col int, node gaddag.Node, sc score) {
+	dbgCalls++
 	g := s.g
 	ce := &s.cells[col]
 	if ce.letter != 0 {
@@ -451,17 +451,43 @@ func (s *genState) gen(col int, node gaddag.Node, sc score) {
 	s.placed[col] = 0
 }
 
+// genAnchor generates the plays through the anchor at column c of the
+// loaded line. A play through c also takes in the old tiles right after
+// it, so the walk starts at the last of them and reads them first, right
+// to left (GADDAG paths may start at any letter of a word): then they
+// rule out, before a single rack tile is tried, every left part that no
+// word joins to them, where starting on the anchor would build all those
+// left parts first and learn only at the separator that none of them fits.
+func (s *genState) genAnchor(c int) {
+	s.anchor = c
+	e := c
+	for e+1 < s.n && s.cells[e+1].letter != 0 {
+		e++
+	}
+	s.start = e
+	s.gen(e, gaddag.Root, score{mult: 1})
+}
+
 // goOn continues after a letter went on col: record the word if it is
 // complete (ends: the letter completes a word), then extend it leftwards
-// (while left of or on the anchor) or rightwards from next.
+// (while left of or on the walk's start) or rightwards from next.
 func (s *genState) goOn(col int, ends bool, next gaddag.Node, sc score) {
 	g := s.g
 	n := s.n
-	if col <= s.anchor {
+	if col <= s.start {
+		if col > s.anchor {
+			// An old tile right of the anchor: no tile is placed yet, so
+			// no word can end or turn here; col-1 is at worst the anchor.
+			if next != 0 {
+				s.gen(col-1, next, sc)
+			}
+			return
+		}
+		// The square right of the start is empty (genAnchor), so the word
+		// may end there.
 		leftEmpty := col == 0 || s.cells[col-1].letter == 0
-		rightEmpty := s.anchor+1 == n || s.cells[s.anchor+1].letter == 0
-		if ends && leftEmpty && rightEmpty {
-			s.record(col, s.anchor, sc)
+		if ends && leftEmpty {
+			s.record(col, s.start, sc)
 		}
 		if next == 0 {
 			return
@@ -477,10 +503,10 @@ func (s *genState) goOn(col int, ends bool, next gaddag.Node, sc score) {
 				s.gen(col-1, next, sc)
 			}
 		}
-		if leftEmpty && s.anchor+1 < n && (!s.pruning || !s.cannotWin(s.leftBound[left])) {
+		if leftEmpty && s.start+1 < n && (!s.pruning || !s.cannotWin(s.leftBound[left])) {
 			if sep := g.Arc(next, gaddag.Separator); sep != 0 {
 				s.wordStart = col
-				s.gen(s.anchor+1, sep, sc)
+				s.gen(s.start+1, sep, sc)
 			}
 		}
 		return
@@ -559,3 +585,5 @@ func (s *genState) pay(i, total int) {
 		s.owned[tile.BlankIndex]++
 	}
 }
+
+var dbgCalls int64

@@ -7,7 +7,6 @@ import (
 	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/tile"
-	"github.com/lexico/lexico/index/gaddag"
 	"github.com/lexico/lexico/index/multiset"
 )
 
@@ -419,15 +418,14 @@ func (s *genState) searchAnchors() {
 		s.vertical = a.vertical
 		s.row = int(a.row)
 		s.cells = sr.owner.lines[d][s.row*n : (s.row+1)*n]
-		s.anchor = int(a.col)
 		s.lastAnchor = int(a.lastAnchor)
 		s.order = a.order
 		// The bound again, for its per-left-part figures (the last anchor
 		// bounded was another): a few hundred nanoseconds that spare the
 		// walk every left part that cannot win.
-		s.anchorBound(s.anchor, s.lastAnchor)
+		s.anchorBound(int(a.col), s.lastAnchor)
 		s.pruning = true
-		s.gen(s.anchor, gaddag.Root, score{mult: 1})
+		s.genAnchor(int(a.col))
 		s.pruning = false
 		if s.halted {
 			sr.halt()

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/lexico/lexico/bot/move"
-	"github.com/lexico/lexico/index/gaddag"
 )
 
 // TestAnchorBoundHolds: no play an anchor produces scores above the bound
@@ -56,7 +55,7 @@ func TestAnchorBoundHolds(t *testing.T) {
 						t.Fatalf("%s: anchor %+v: bound %d for %d tiles to its left, yet %v scores %d", p.name, a, leftBound[left], left, m, m.Score)
 					}
 				}
-				s.gen(s.anchor, gaddag.Root, score{mult: 1})
+				s.genAnchor(s.anchor)
 				if !best.Found {
 					continue
 				}
