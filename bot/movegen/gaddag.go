@@ -380,7 +380,6 @@ func (s *genState) loadLine(sq []board.Square, prem []board.Premium, bestFit boo
 // gen puts a letter on column col (the board's tile, or each rack tile the
 // GADDAG and the cross set allow) and continues the word from node.
 func (s *genState) gen(col int, node gaddag.Node, sc score) {
-	dbgCalls++
 	g := s.g
 	ce := &s.cells[col]
 	if ce.letter != 0 {
@@ -585,5 +584,3 @@ func (s *genState) pay(i, total int) {
 		s.owned[tile.BlankIndex]++
 	}
 }
-
-var dbgCalls int64
