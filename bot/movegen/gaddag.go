@@ -85,9 +85,10 @@ func (gen *GADDAGGenerator) generate(v *variant.Variant, b *board.Board, rack ti
 // It bounds every anchor's best score first and searches the anchors
 // highest bound first, stopping at the first whose bound cannot beat the
 // best play found (shadow.go), so it walks a fraction of what Generate
-// walks. A helper goroutine joins the search of the anchors as soon as it
-// starts; the caller never waits for it to start, because waking a second
-// core can take longer than a whole search. Among plays of equal score it
+// walks. When the rack holds a blank (a search ten times as long), a
+// helper goroutine joins the search of the anchors as soon as it starts;
+// the caller never waits for it to start, because waking a second core
+// can take longer than a whole search. Among plays of equal score it
 // returns the one Generate reports first, so both ways give the same play.
 func (gen *GADDAGGenerator) FindBest(v *variant.Variant, b *board.Board, rack tile.Rack) (move.Move, bool) {
 	m, found, _ := gen.FindBestUntil(v, b, rack, nil, nil)
@@ -115,8 +116,12 @@ func (gen *GADDAGGenerator) FindBestUntil(v *variant.Variant, b *board.Board, ra
 	s.search, s.bestRank = sr, -1
 	s.best.Reset()
 	var helper *genState
-	if !s.first && runtime.GOMAXPROCS(0) > 1 {
-		// Started first thing, so that the wake-up overlaps the bounding.
+	if !s.first && rack.Counts[tile.BlankIndex] > 0 && runtime.GOMAXPROCS(0) > 1 {
+		// Only a blank makes the search long enough to repay a second
+		// core: without one the whole search takes about as long as
+		// waking the helper, which then only adds the wait for whatever
+		// anchor it took. Started first thing, so that the wake-up
+		// overlaps the bounding.
 		helper = gen.pool.Get().(*genState)
 		helper.helpWith(s)
 		go helper.help(sr)
