@@ -167,8 +167,8 @@ func (s *anaState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec P
 	}
 	b.TransposeInto(&s.trans)
 	s.lines = [2]*board.Board{b, &s.trans}
-	computeCross(s.gen.g, &s.trans, &s.values, &s.cross[0])
-	computeCross(s.gen.g, b, &s.values, &s.cross[1])
+	computeCross(s.gen.g, &s.trans, &s.values, AllLetters, &s.cross[0])
+	computeCross(s.gen.g, b, &s.values, AllLetters, &s.cross[1])
 
 	rackMask := CrossSet(0)
 	for l := 0; l < 26; l++ {

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/lexico/lexico/bot/board"
+	"github.com/lexico/lexico/bot/tile"
 	"github.com/lexico/lexico/index/gaddag"
 )
 
@@ -51,7 +52,7 @@ func (ci *crossInfo) resize(n int) {
 //   - tiles right only (_S): REV(S); the letter set is every L with L+S a word;
 //   - both (P_S): REV(S), then for each arc L, REV(P) minus its first
 //     letter, whose membership in the final letter set decides L.
-func computeCross(g *gaddag.GADDAG, src *board.Board, values *[27]int, ci *crossInfo) {
+func computeCross(g *gaddag.GADDAG, src *board.Board, values *[27]int, letters CrossSet, ci *crossInfo) {
 	n := src.Size
 	ci.resize(n * n)
 	for r := 0; r < n; r++ {
@@ -81,7 +82,7 @@ func computeCross(g *gaddag.GADDAG, src *board.Board, values *[27]int, ci *cross
 				}
 			}
 			ci.score[out], ci.has[out] = sum, true
-			ci.set[out] = crossSetOf(g, row[left:c], row[c+1:right+1])
+			ci.set[out] = crossSetOf(g, row[left:c], row[c+1:right+1], letters)
 		}
 	}
 }
@@ -96,7 +97,7 @@ func walkBack(g *gaddag.GADDAG, node gaddag.Node, sq []board.Square) gaddag.Node
 	return node
 }
 
-func crossSetOf(g *gaddag.GADDAG, prefix, suffix []board.Square) CrossSet {
+func crossSetOf(g *gaddag.GADDAG, prefix, suffix []board.Square, letters CrossSet) CrossSet {
 	if len(suffix) == 0 {
 		node := walkBack(g, gaddag.Root, prefix)
 		if node == 0 {
@@ -105,18 +106,18 @@ func crossSetOf(g *gaddag.GADDAG, prefix, suffix []board.Square) CrossSet {
 		if node = g.Arc(node, gaddag.Separator); node == 0 {
 			return 0
 		}
-		return CrossSet(g.LetterSet(node))
+		return CrossSet(g.LetterSet(node)) & letters
 	}
 	node := walkBack(g, gaddag.Root, suffix)
 	if node == 0 {
 		return 0
 	}
 	if len(prefix) == 0 {
-		return CrossSet(g.LetterSet(node))
+		return CrossSet(g.LetterSet(node)) & letters
 	}
 	var set CrossSet
 	first := uint32(1) << (prefix[0].Letter - 'A')
-	for m := g.ArcSet(node) &^ (1 << gaddag.Separator); m != 0; m &= m - 1 {
+	for m := g.ArcSet(node) & uint32(letters); m != 0; m &= m - 1 {
 		l := bits.TrailingZeros32(m)
 		next := walkBack(g, g.Arc(node, l), prefix[1:])
 		if next != 0 && g.LetterSet(next)&first != 0 {
@@ -124,4 +125,15 @@ func crossSetOf(g *gaddag.GADDAG, prefix, suffix []board.Square) CrossSet {
 		}
 	}
 	return set
+}
+
+// crossLetters is what the cross sets of a search need to cover: the
+// rack's letters, or all of them when it holds a blank. Leaving the others
+// out spares, on a square between two tiles, a walk of the GADDAG per
+// letter no tile of the rack could put there.
+func (s *genState) crossLetters() CrossSet {
+	if s.rack[tile.BlankIndex] > 0 {
+		return AllLetters
+	}
+	return CrossSet(s.rackSet)
 }

@@ -247,13 +247,13 @@ func (s *genState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec P
 		return true
 	}
 	if across {
-		computeCross(s.g, &s.trans, &s.values, &s.cross[0])
+		computeCross(s.g, &s.trans, &s.values, s.crossLetters(), &s.cross[0])
 		if !s.genBoard(b, false, v.StartRow, v.StartCol) {
 			return false
 		}
 	}
 	if down {
-		computeCross(s.g, b, &s.values, &s.cross[1])
+		computeCross(s.g, b, &s.values, s.crossLetters(), &s.cross[1])
 		if !s.genBoard(&s.trans, true, v.StartCol, v.StartRow) {
 			return false
 		}

@@ -273,9 +273,9 @@ func (s *genState) collectAnchors(b, trans *board.Board) {
 		x, startRow, startCol := b, v.StartRow, v.StartCol
 		if d == 1 {
 			x, startRow, startCol = trans, v.StartCol, v.StartRow
-			computeCross(s.g, b, &s.values, &s.cross[1])
+			computeCross(s.g, b, &s.values, s.crossLetters(), &s.cross[1])
 		} else {
-			computeCross(s.g, trans, &s.values, &s.cross[0])
+			computeCross(s.g, trans, &s.values, s.crossLetters(), &s.cross[0])
 		}
 		if len(s.lines[d]) != n*n {
 			s.lines[d] = make([]cell, n*n)
