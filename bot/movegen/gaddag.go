@@ -111,7 +111,7 @@ func (gen *GADDAGGenerator) FindBestUntil(v *variant.Variant, b *board.Board, ra
 	}
 	s.resetStop(stop)
 	s.prepareBound(gen.ms)
-	sr := &bestSearch{done: make(chan struct{}), published: make(chan struct{}), better: better}
+	sr := &bestSearch{better: better}
 	sr.best.Store(-1)
 	s.search, s.bestRank = sr, -1
 	s.best.Reset()
@@ -122,6 +122,7 @@ func (gen *GADDAGGenerator) FindBestUntil(v *variant.Variant, b *board.Board, ra
 		// waking the helper, which then only adds the wait for whatever
 		// anchor it took. Started first thing, so that the wake-up
 		// overlaps the bounding.
+		sr.done, sr.published = make(chan struct{}), make(chan struct{})
 		helper = gen.pool.Get().(*genState)
 		helper.helpWith(s)
 		go helper.help(sr)
@@ -531,6 +532,15 @@ func (s *genState) record(start, end int, sc score) {
 	if end-start+1 < s.minWord || s.halted {
 		return
 	}
+	total := sc.main*sc.mult + sc.cross
+	if sc.tiles == s.v.RackSize {
+		total += s.v.BingoBonus
+	}
+	if s.pruning && s.cannotWin(int32(total)) {
+		// Blanks only lower the score of the tiles they stand for, so no
+		// way of paying for these tiles beats the best play found.
+		return
+	}
 	if sc.tiles == 1 && s.vertical {
 		// A lone tile that also touches a tile across was reported by the
 		// horizontal pass (with this word as its cross word).
@@ -559,10 +569,6 @@ func (s *genState) record(start, end int, sc score) {
 		ts = append(ts, p)
 	}
 	s.tiles = ts
-	total := sc.main*sc.mult + sc.cross
-	if sc.tiles == s.v.RackSize {
-		total += s.v.BingoBonus
-	}
 	s.mv.Tiles = ts
 	s.pay(0, total)
 }

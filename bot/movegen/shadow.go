@@ -317,7 +317,9 @@ func (s *genState) collectAnchors(b, trans *board.Board) {
 	slices.Sort(s.keys)
 	if sr := s.search; sr != nil {
 		sr.owner, sr.anchors, sr.keys = s, s.anchors, s.keys
-		close(sr.published)
+		if sr.published != nil { // a helper waits for the anchors
+			close(sr.published)
+		}
 	}
 }
 
@@ -338,6 +340,7 @@ type bestSearch struct {
 	best atomic.Int64 // rank of the best play found, -1 for none
 	// published is closed once owner's anchors and keys (the anchors'
 	// negated ranks, ascending) are ready; owner's lines hold their cells.
+	// It and done exist only when a helper is started.
 	published chan struct{}
 	owner     *genState
 	anchors   []anchor
