@@ -137,8 +137,9 @@ func BenchmarkStrategy(b *testing.B) {
 					})
 				})
 				// FindBest: the gaddag strategy's bounded search (with its
-				// helper goroutine, then on one core); the anagram strategy
-				// has none and falls back to Generate with Best.
+				// helper goroutine when the rack holds a blank, then on one
+				// core); the anagram strategy has none and falls back to
+				// Generate with Best.
 				findBest := func(p *position.Position) int {
 					if _, ok := movegen.FindBest(gen, p.Variant, p.Board, p.Rack); ok {
 						return 1

@@ -225,7 +225,7 @@ func markdown(res map[string]result, runs []corpusRun, cpu string) []byte {
 	fmt.Fprintf(&b, "early/middle/late; racks rewritten to hold 0, 1 or 2 blanks, a third each). One op is one position. ")
 	fmt.Fprintf(&b, "*all*: every play collected (AllPlays); *best*: every play generated, only the best kept (Best); ")
 	fmt.Fprintf(&b, "*findbest*: movegen.FindBest, which for gaddag bounds every anchor and searches only those that can beat ")
-	fmt.Fprintf(&b, "the best so far, with a helper goroutine (*findbest-1core*: the same with GOMAXPROCS=1), and for anagram ")
+	fmt.Fprintf(&b, "the best so far, with a helper goroutine when the rack holds a blank (*findbest-1core*: the same with GOMAXPROCS=1), and for anagram ")
 	fmt.Fprintf(&b, "falls back to Generate with Best. The best-only target is measured on *findbest*. ")
 	fmt.Fprintf(&b, "*mid p50*: median over middle-game positions, the issue's targets (for the fastest strategy) are for those.\n\n")
 
