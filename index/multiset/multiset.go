@@ -73,9 +73,9 @@ var (
 // cache line) and a miss is as cheap as a hit. A slot holds 32 bits of the
 // key, not all 64, which keeps the table at 4 MiB for the default list: a
 // key that matches a stored one in those bits but is not stored (about one
-// lookup in four billion) is answered with that one's words, so callers that
-// need certainty check the words' letters, as the generator's slot check
-// does anyway.
+// lookup in four billion) is answered with that one's words. A caller that
+// needs certainty compares the letters (HasWord does); the move generator
+// only loosens a bound by it, which costs it a slot searched for nothing.
 //
 // It is immutable and safe for concurrent use.
 type Table struct {
