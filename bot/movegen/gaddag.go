@@ -402,13 +402,17 @@ func (s *genState) gen(col int, node gaddag.Node, sc score) {
 	if s.rackLeft == 0 {
 		return
 	}
-	ls := g.LetterSet(node)
-	possible := ce.cross & (g.ArcSet(node) | ls)
-	blanks := s.rack[tile.BlankIndex]
-	if blanks == 0 {
+	// The square and the rack first: they are in cache, the node is
+	// likely not, and often no rack tile may go here at all.
+	possible := ce.cross
+	if s.rack[tile.BlankIndex] == 0 {
 		possible &= s.rackSet
 	}
 	if possible == 0 {
+		return
+	}
+	ls := g.LetterSet(node)
+	if possible &= g.ArcSet(node) | ls; possible == 0 {
 		return
 	}
 	// Only the calls that try letters count towards the next question to
