@@ -1,6 +1,6 @@
 // Package multiset answers, in one memory read, whether some word of a
-// dictionary is spelt with exactly a given multiset of letters, and in one
-// more which words those are. A move generator that bounds the score of a
+// dictionary is spelt with exactly a given multiset of letters (Words
+// returns none), and in one more which words those are. A move generator that bounds the score of a
 // slot asks it whether a bingo (the whole rack plus the fixed letters of the
 // slot) can exist there: it looks up the words of those letters and checks
 // each against the slot's fixed letters and cross checks, so a slot gets
@@ -259,11 +259,6 @@ func (t *Table) find(k Key) int {
 		h = (h + 1) & t.mask
 	}
 }
-
-// MayHaveWord reports whether some word is spelt with exactly the letters
-// of k. False is certain; true is wrong about once in four billion
-// lookups (see Table).
-func (t *Table) MayHaveWord(k Key) bool { return t.find(k) >= 0 }
 
 // Words returns the words spelt with exactly the letters of k: n letters
 // each, concatenated in alphabetical order in letters (a slice of the
