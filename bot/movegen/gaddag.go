@@ -333,7 +333,7 @@ func (s *genState) genBoard(x *board.Board, vertical bool, startRow, startCol in
 			continue
 		}
 		for c := 0; c < n; c++ {
-			if sq[c].Letter != 0 || !isAnchor(x, r, c) {
+			if !s.isAnchor(sq, r, c) {
 				continue
 			}
 			if s.checkStop() {
@@ -346,12 +346,12 @@ func (s *genState) genBoard(x *board.Board, vertical bool, startRow, startCol in
 	return !s.halted
 }
 
-// isAnchor: an empty square of x with a tile beside it, above or below.
-func isAnchor(x *board.Board, r, c int) bool {
-	n := x.Size
-	sq := x.Squares
-	return c > 0 && sq[r*n+c-1].Letter != 0 || c+1 < n && sq[r*n+c+1].Letter != 0 ||
-		r > 0 && sq[(r-1)*n+c].Letter != 0 || r+1 < n && sq[(r+1)*n+c].Letter != 0
+// isAnchor reports whether square c of row r of the current direction
+// (sq) is an anchor: empty, with a tile beside it in the line or across it.
+// The cross information of the direction already says whether tiles stand
+// across, so only the line's own squares are read.
+func (s *genState) isAnchor(sq []board.Square, r, c int) bool {
+	return sq[c].Letter == 0 && (s.ci.has[r*s.n+c] || c > 0 && sq[c-1].Letter != 0 || c+1 < len(sq) && sq[c+1].Letter != 0)
 }
 
 // loadLine gathers the cells of the current line, with each empty

@@ -304,7 +304,7 @@ func (s *genState) collectAnchors(b, trans *board.Board) {
 			}
 			last := -2
 			for c := 0; c < n; c++ {
-				if sq[c].Letter == 0 && isAnchor(x, r, c) {
+				if s.isAnchor(sq, r, c) {
 					load()
 					s.addAnchor(d, r, c, last)
 					last = c
