@@ -312,9 +312,16 @@ func (s *genState) collectAnchors(b, trans *board.Board) {
 			}
 		}
 	}
-	// Sorting the negated ranks orders the anchors best bound first, ties
-	// in Generate's order, and an integer sort needs no comparison calls.
-	slices.Sort(s.keys)
+	// The negated ranks, smallest first, give the anchors best bound first,
+	// ties in Generate's order. Alone, the search takes them from a heap:
+	// it stops after a fraction of them, so sorting them all is wasted; a
+	// helper shares a sorted list and a cursor instead.
+	if sr := s.search; sr != nil && sr.published == nil {
+		sr.heap = true
+		heapify(s.keys)
+	} else {
+		slices.Sort(s.keys)
+	}
 	if sr := s.search; sr != nil {
 		sr.owner, sr.anchors, sr.keys = s, s.anchors, s.keys
 		if sr.published != nil { // a helper waits for the anchors
@@ -346,6 +353,7 @@ type bestSearch struct {
 	anchors   []anchor
 	keys      []int64
 	next      atomic.Int32
+	heap      bool // keys is a min-heap searched alone, not a sorted list
 	// helper is helperIdle until the helper starts (helperRunning) or the
 	// caller, done, shuts it out (helperTooLate); done is closed by a
 	// helper that ran, once it has finished.
@@ -376,16 +384,16 @@ func (s *genState) searchAnchors() {
 	sr := s.search
 	n := s.n
 	for {
-		i := int(sr.next.Add(1)) - 1
-		if i >= len(sr.keys) {
+		key, ok := sr.nextKey()
+		if !ok {
 			return
 		}
 		// Ranks come best first: once one anchor cannot beat the best play,
 		// none after it can. A negative bound (nothing fits) ranks below
 		// every play.
-		r := -sr.keys[i]
+		r := -key
 		if r <= sr.best.Load() {
-			sr.next.Store(int32(len(sr.keys)))
+			sr.exhaust()
 			return
 		}
 		if s.checkStop() {
@@ -420,7 +428,62 @@ func (s *genState) searchAnchors() {
 // out, and FindBestUntil reports that it did not finish.
 func (sr *bestSearch) halt() {
 	sr.stopped.Store(true)
-	sr.next.Store(int32(len(sr.keys)))
+	sr.exhaust()
+}
+
+// exhaust hands out no further anchor.
+func (sr *bestSearch) exhaust() {
+	if sr.heap {
+		sr.keys = sr.keys[:0]
+	} else {
+		sr.next.Store(int32(len(sr.keys)))
+	}
+}
+
+// nextKey hands out the negated rank of the next anchor to search, best
+// bound first, and false when none is left.
+func (sr *bestSearch) nextKey() (int64, bool) {
+	if sr.heap {
+		h := sr.keys
+		if len(h) == 0 {
+			return 0, false
+		}
+		k := h[0]
+		h[0] = h[len(h)-1]
+		sr.keys = h[:len(h)-1]
+		siftDown(sr.keys, 0)
+		return k, true
+	}
+	i := int(sr.next.Add(1)) - 1
+	if i >= len(sr.keys) {
+		return 0, false
+	}
+	return sr.keys[i], true
+}
+
+// heapify makes h a min-heap.
+func heapify(h []int64) {
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		siftDown(h, i)
+	}
+}
+
+// siftDown restores the min-heap order below i.
+func siftDown(h []int64, i int) {
+	for {
+		c := 2*i + 1
+		if c >= len(h) {
+			return
+		}
+		if c+1 < len(h) && h[c+1] < h[c] {
+			c++
+		}
+		if h[i] <= h[c] {
+			return
+		}
+		h[i], h[c] = h[c], h[i]
+		i = c
+	}
 }
 
 // recordBest is FindBest's recorder: it keeps the play if it outranks the
