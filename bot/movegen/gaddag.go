@@ -237,9 +237,11 @@ type genState struct {
 	// While pruning (FindBest searching an anchor), leftBound[l] bounds
 	// the anchor's plays with exactly l tiles left of it and leftMax[l]
 	// those with l or more (anchorBound).
-	pruning   bool
-	leftBound [maxRack]int32
-	leftMax   [maxRack + 1]int32
+	pruning    bool
+	kl         int     // anchorBound's number of left squares
+	leftBounds []int32 // every anchor's leftBound, in collection order
+	leftBound  [maxRack]int32
+	leftMax    [maxRack + 1]int32
 }
 
 // run generates, and reports false when s.stop ended it.

@@ -1,6 +1,7 @@
 package movegen
 
 import (
+	"slices"
 	"sync"
 	"testing"
 
@@ -37,6 +38,9 @@ func TestAnchorBoundHolds(t *testing.T) {
 				s.anchor, s.lastAnchor = int(a.col), int(a.lastAnchor)
 				if b := s.anchorBound(s.anchor, s.lastAnchor); b != int(a.bound) {
 					t.Fatalf("%s: anchor %+v bounded at %d the second time", p.name, a, b)
+				}
+				if kept := s.leftBounds[a.left : a.left+int32(a.nLeft)]; a.bound >= 0 && !slices.Equal(kept, s.leftBound[:s.kl+1]) {
+					t.Fatalf("%s: anchor %+v kept left bounds %v, bounded again %v", p.name, a, kept, s.leftBound[:s.kl+1])
 				}
 				leftBound := s.leftBound
 				s.rec = func(m *move.Move) {
