@@ -13,7 +13,7 @@ import (
 // left of the anchor. This is what makes FindBest exact: it skips an
 // anchor, or a left part, only on the strength of these bounds. Positions from random games in
 // both variants, racks with 0, 1 and 2 blanks, over a sample list and over
-// the full default list (whose bingos exercise the multiset filter).
+// the full default list (whose bingos exercise the multiset table).
 func TestAnchorBoundHolds(t *testing.T) {
 	check := func(lx *lexicon, positions []testPos) {
 		anchors, searched := 0, 0
