@@ -286,8 +286,6 @@ func (t *Table) WordCount() int { return t.words }
 // Log2Slots is the table's size: 2^Log2Slots slots of 8 bytes.
 func (t *Table) Log2Slots() uint { return 64 - t.shift }
 
-// fill is the fraction of slots in use, for a test's sanity check.
-func (t *Table) fill() float64 { return float64(t.nsets) / float64(len(t.slots)/slotLen) }
 
 // HasWord reports whether word, whose key is k, is stored: an exact test,
 // for checking a table against its word list.

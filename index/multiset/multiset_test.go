@@ -131,3 +131,6 @@ func hasWords(t *Table, k Key) bool {
 	n, _ := t.Words(k)
 	return n > 0
 }
+
+// fill is the fraction of slots in use.
+func (t *Table) fill() float64 { return float64(t.nsets) / float64(len(t.slots)/slotLen) }
