@@ -286,7 +286,6 @@ func (t *Table) WordCount() int { return t.words }
 // Log2Slots is the table's size: 2^Log2Slots slots of 8 bytes.
 func (t *Table) Log2Slots() uint { return 64 - t.shift }
 
-
 // HasWord reports whether word, whose key is k, is stored: an exact test,
 // for checking a table against its word list.
 func (t *Table) HasWord(k Key, word string) bool {
