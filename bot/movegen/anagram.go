@@ -124,7 +124,7 @@ type anaState struct {
 	values   [tile.NumKinds]int
 	lines    [2]*board.Board // the board and its transpose: plays run along their rows
 	trans    board.Board
-	cross    [2]crossInfo
+	cross    [2][]cell // per direction, the squares with their cross words (loadGrid)
 	allowed  []CrossSet // per direction and square: the letters a play may have there
 	anchor   []bool
 	first    bool
@@ -167,8 +167,12 @@ func (s *anaState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec P
 	}
 	b.TransposeInto(&s.trans)
 	s.lines = [2]*board.Board{b, &s.trans}
-	computeCross(s.gen.g, &s.trans, &s.values, AllLetters, &s.cross[0])
-	computeCross(s.gen.g, b, &s.values, AllLetters, &s.cross[1])
+	for d := range s.cross {
+		if len(s.cross[d]) != n*n {
+			s.cross[d] = make([]cell, n*n)
+		}
+		loadGrid(s.gen.g, b, d == 1, &s.values, AllLetters, rackFit{}, s.cross[d])
+	}
 
 	rackMask := CrossSet(0)
 	for l := 0; l < 26; l++ {
@@ -275,7 +279,7 @@ func groupOf(length int, key []byte) uint64 {
 func (s *anaState) findSlots(dir, startRow, startCol int, rackMask CrossSet) {
 	n := s.n
 	x := s.lines[dir]
-	ci := &s.cross[dir]
+	ci := s.cross[dir]
 	for r := 0; r < n; r++ {
 		sq := x.Squares[r*n : (r+1)*n]
 		al := s.allowed[(dir*n+r)*n : (dir*n+r+1)*n]
@@ -285,7 +289,7 @@ func (s *anaState) findSlots(dir, startRow, startCol int, rackMask CrossSet) {
 				al[c] = 1 << (sq[c].Letter - 'A')
 				continue
 			}
-			al[c] = ci.set[r*n+c] & rackMask
+			al[c] = CrossSet(ci[r*n+c].cross) & rackMask
 			if s.first {
 				s.anchor[c] = r == startRow && c == startCol
 			} else {
@@ -325,7 +329,7 @@ func (s *anaState) findSlots(dir, startRow, startCol int, rackMask CrossSet) {
 				if empties == 0 || !anchored || length < s.minWord || length > maxKeyLen {
 					continue
 				}
-				if dir == 1 && empties == 1 && ci.has[r*n+lastEmpty] {
+				if dir == 1 && empties == 1 && ci[r*n+lastEmpty].has {
 					continue // a lone tile with neighbours across: the row pass reports it
 				}
 				key := len(s.keyBuf)
@@ -439,8 +443,8 @@ func (s *anaState) place(i int, sc score) {
 	l := int(s.word[i] - 'A')
 	prem := x.Premiums[base+i]
 	lm, wm := prem.LetterMultiplier(), prem.WordMultiplier()
-	ci := &s.cross[sl.dir]
-	hasCross, crossBase := ci.has[base+i], int(ci.score[base+i])
+	ce := &s.cross[sl.dir][base+i]
+	hasCross, crossBase := ce.has, int(ce.base)
 	for _, blank := range [2]bool{false, true} {
 		k := l
 		if blank {

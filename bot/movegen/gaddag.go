@@ -19,7 +19,8 @@ import (
 // empty board) it grows the left part of a word leftwards from the anchor,
 // then crosses the separator and grows the right part, checking each tile
 // against the square's CrossSet. Vertical plays are found by running the
-// same row code over the transposed board.
+// same line code over the board's columns, read into a grid of lines
+// (loadGrid) just as its rows are.
 //
 // Two classic bugs are ruled out by construction (seed 003): the right part
 // never reads past the last column, and the generator pivots to the right
@@ -127,7 +128,7 @@ func (gen *GADDAGGenerator) FindBestUntil(v *variant.Variant, b *board.Board, ra
 		helper.helpWith(s)
 		go helper.help(sr)
 	}
-	s.collectAnchors(b, &s.trans)
+	s.collectAnchors(b)
 	s.searchAnchors()
 	if helper != nil && !sr.helper.CompareAndSwap(helperIdle, helperTooLate) {
 		<-sr.done
@@ -193,10 +194,11 @@ type genState struct {
 	// gen that try letters.
 	stopCheck
 
-	n        int
-	values   [tile.NumKinds]int
-	trans    board.Board
-	cross    [2]crossInfo // [0] for rows of the board, [1] for rows of the transpose
+	n      int
+	values [tile.NumKinds]int
+	// lines[0] holds the squares of the board's rows and lines[1] those of
+	// its columns (loadGrid), each line with what the generator reads of it.
+	lines    [2][]cell
 	first    bool
 	minWord  int
 	rack     [tile.NumKinds]uint8
@@ -208,8 +210,7 @@ type genState struct {
 	// The line being generated.
 	vertical   bool
 	row        int
-	cells      []cell
-	ci         *crossInfo
+	cells      []cell // the line's squares, within lines
 	anchor     int
 	start      int // where the walk starts: the anchor, or the last old tile right after it
 	lastAnchor int
@@ -225,7 +226,6 @@ type genState struct {
 	// its anchor.
 	rb       rackBound
 	ms       *multiset.Table
-	lines    [2][]cell
 	anchors  []anchor
 	keys     []int64
 	order    int32
@@ -250,14 +250,14 @@ func (s *genState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec P
 		return true
 	}
 	if across {
-		computeCross(s.g, &s.trans, &s.values, s.crossLetters(), &s.cross[0])
-		if !s.genBoard(b, false, v.StartRow, v.StartCol) {
+		s.loadGrid(b, 0)
+		if !s.genBoard(0, v.StartRow, v.StartCol) {
 			return false
 		}
 	}
 	if down {
-		computeCross(s.g, b, &s.values, s.crossLetters(), &s.cross[1])
-		if !s.genBoard(&s.trans, true, v.StartCol, v.StartRow) {
+		s.loadGrid(b, 1)
+		if !s.genBoard(1, v.StartCol, v.StartRow) {
 			return false
 		}
 	}
@@ -284,16 +284,11 @@ func (s *genState) prepare(v *variant.Variant, b *board.Board, rack tile.Rack, r
 		return false
 	}
 	s.sizeBuffers(n)
-	if cap(s.cells) < n {
-		s.cells = make([]cell, n)
-	}
-	s.cells = s.cells[:n]
 	s.first = b.IsEmpty()
 	s.minWord = 2
 	if s.first && v.FirstWordMinLen > 2 {
 		s.minWord = v.FirstWordMinLen
 	}
-	b.TransposeInto(&s.trans)
 	s.mv = move.Move{Kind: move.Play}
 	return true
 }
@@ -309,21 +304,24 @@ func (s *genState) sizeBuffers(n int) {
 	clear(s.placed)
 }
 
-// genBoard generates the plays along the rows of x (x is the transposed
-// board when vertical), and reports false when s.stop ended it. startRow,
-// startCol is the start square in x's coordinates.
-func (s *genState) genBoard(x *board.Board, vertical bool, startRow, startCol int) bool {
-	n := s.n
-	s.vertical = vertical
-	if vertical {
-		s.ci = &s.cross[1]
-	} else {
-		s.ci = &s.cross[0]
+// loadGrid fills s.lines[d] from b: its rows (d 0) or its columns (d 1).
+func (s *genState) loadGrid(b *board.Board, d int) {
+	if len(s.lines[d]) != s.n*s.n {
+		s.lines[d] = make([]cell, s.n*s.n)
 	}
+	// bestFit matters only to FindBest, whose prepareBound has set rb.
+	loadGrid(s.g, b, d == 1, &s.values, s.crossLetters(), rackFit{set: s.rackSet, any: int32(s.rb.prefix[1])}, s.lines[d])
+}
+
+// genBoard generates the plays along the lines of direction d (loaded by
+// loadGrid), and reports false when s.stop ended it. startRow, startCol is
+// the start square as line and square of that direction.
+func (s *genState) genBoard(d, startRow, startCol int) bool {
+	n := s.n
+	s.vertical = d == 1
 	for r := 0; r < n; r++ {
 		s.row = r
-		sq := x.Squares[r*n : (r+1)*n]
-		s.loadLine(sq, x.Premiums[r*n:(r+1)*n], false)
+		s.cells = s.lines[d][r*n : (r+1)*n]
 		s.lastAnchor = -2
 		if s.first {
 			if r == startRow && startCol >= 0 && startCol < n {
@@ -335,7 +333,7 @@ func (s *genState) genBoard(x *board.Board, vertical bool, startRow, startCol in
 			continue
 		}
 		for c := 0; c < n; c++ {
-			if !s.isAnchor(sq, r, c) {
+			if !s.isAnchor(c) {
 				continue
 			}
 			if s.checkStop() {
@@ -348,41 +346,12 @@ func (s *genState) genBoard(x *board.Board, vertical bool, startRow, startCol in
 	return !s.halted
 }
 
-// isAnchor reports whether square c of row r of the current direction
-// (sq) is an anchor: empty, with a tile beside it in the line or across it.
-// The cross information of the direction already says whether tiles stand
-// across, so only the line's own squares are read.
-func (s *genState) isAnchor(sq []board.Square, r, c int) bool {
-	return sq[c].Letter == 0 && (s.ci.has[r*s.n+c] || c > 0 && sq[c-1].Letter != 0 || c+1 < len(sq) && sq[c+1].Letter != 0)
-}
-
-// loadLine gathers the cells of the current line, with each empty
-// square's bestFit when FindBest needs it.
-func (s *genState) loadLine(sq []board.Square, prem []board.Premium, bestFit bool) {
-	base := s.row * s.n
-	for c := range s.cells {
-		p := prem[c]
-		ce := cell{letter: sq[c].Letter, blank: sq[c].Blank, lm: uint8(p.LetterMultiplier()), wm: uint8(p.WordMultiplier())}
-		if ce.letter != 0 {
-			if !ce.blank {
-				ce.oldValue = int32(s.values[ce.letter-'A'])
-			}
-		} else {
-			ce.cross = uint32(s.ci.set[base+c])
-			ce.has = s.ci.has[base+c]
-			ce.base = s.ci.score[base+c]
-			switch {
-			case !bestFit:
-			case !ce.has:
-				ce.bestFit = int32(s.rb.prefix[1]) // any tile fits
-			default:
-				for m := ce.cross & s.rackSet; m != 0; m &= m - 1 {
-					ce.bestFit = max(ce.bestFit, int32(s.values[bits.TrailingZeros32(m)]))
-				}
-			}
-		}
-		s.cells[c] = ce
-	}
+// isAnchor reports whether square c of the current line is an anchor:
+// empty, with a tile beside it in the line or across it (then a cross word
+// forms there).
+func (s *genState) isAnchor(c int) bool {
+	cells := s.cells
+	return cells[c].letter == 0 && (cells[c].has || c > 0 && cells[c-1].letter != 0 || c+1 < len(cells) && cells[c+1].letter != 0)
 }
 
 // gen puts a letter on column col (the board's tile, or each rack tile the

@@ -270,47 +270,29 @@ words:
 // collectAnchors loads every line of b, across then down, lists every
 // anchor with its bound in s.anchors, in Generate's order, and their
 // negated ranks, sorted, in s.keys; then publishes them to the helper.
-func (s *genState) collectAnchors(b, trans *board.Board) {
+func (s *genState) collectAnchors(b *board.Board) {
 	n := s.n
 	v := s.v
 	s.anchors, s.keys, s.leftBounds = s.anchors[:0], s.keys[:0], s.leftBounds[:0]
 	for d := range 2 {
-		x, startRow, startCol := b, v.StartRow, v.StartCol
+		startRow, startCol := v.StartRow, v.StartCol
 		if d == 1 {
-			x, startRow, startCol = trans, v.StartCol, v.StartRow
-			computeCross(s.g, b, &s.values, s.crossLetters(), &s.cross[1])
-		} else {
-			computeCross(s.g, trans, &s.values, s.crossLetters(), &s.cross[0])
+			startRow, startCol = v.StartCol, v.StartRow
 		}
-		if len(s.lines[d]) != n*n {
-			s.lines[d] = make([]cell, n*n)
-		}
-		s.ci = &s.cross[d]
+		s.loadGrid(b, d)
 		s.vertical = d == 1
 		for r := 0; r < n; r++ {
 			s.row = r
 			s.cells = s.lines[d][r*n : (r+1)*n]
-			sq := x.Squares[r*n : (r+1)*n]
-			// Only lines with an anchor are ever searched: the others are
-			// not loaded at all.
-			loaded := false
-			load := func() {
-				if !loaded {
-					s.loadLine(sq, x.Premiums[r*n:(r+1)*n], true)
-					loaded = true
-				}
-			}
 			if s.first {
 				if r == startRow && startCol >= 0 && startCol < n {
-					load()
 					s.addAnchor(d, r, startCol, -2)
 				}
 				continue
 			}
 			last := -2
 			for c := 0; c < n; c++ {
-				if s.isAnchor(sq, r, c) {
-					load()
+				if s.isAnchor(c) {
 					s.addAnchor(d, r, c, last)
 					last = c
 				}

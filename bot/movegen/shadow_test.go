@@ -24,7 +24,7 @@ func TestAnchorBoundHolds(t *testing.T) {
 				continue
 			}
 			s.prepareBound(lx.gen.ms)
-			s.collectAnchors(p.b, &s.trans)
+			s.collectAnchors(p.b)
 			n := p.b.Size
 			for _, a := range s.anchors {
 				anchors++
