@@ -124,7 +124,7 @@ type anaState struct {
 	values   [tile.NumKinds]int
 	lines    [2]*board.Board // the board and its transpose: plays run along their rows
 	trans    board.Board
-	cross    [2][]cell // per direction, the squares with their cross words (loadGrid)
+	cross    [2][]cell  // per direction, the squares with their cross words (loadGrid)
 	allowed  []CrossSet // per direction and square: the letters a play may have there
 	anchor   []bool
 	first    bool
