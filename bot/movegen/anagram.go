@@ -97,14 +97,14 @@ func (gen *AnagramGenerator) GenerateUntil(v *variant.Variant, b *board.Board, r
 	s := gen.pool.Get().(*anaState)
 	s.walk.resetStop(stop)
 	finished := s.run(v, b, rack, rec)
-	s.rec, s.v, s.lines = nil, nil, [2]*board.Board{} // keep no caller's data in the pool
+	s.rec, s.v = nil, nil // keep no caller's data in the pool
 	s.walk.resetStop(nil)
 	gen.pool.Put(s)
 	return finished
 }
 
-// anaSlot is a run of squares a play can fill exactly: along line row of the
-// board (dir 0) or of its transpose (dir 1), from start for length squares,
+// anaSlot is a run of squares a play can fill exactly: along line row of
+// s.grid[dir] (a row of the board, or a column), from start for length squares,
 // with no tile just before or after it. Its fixed letters, sorted, are
 // keyBuf[key : key+nKey].
 type anaSlot struct {
@@ -120,11 +120,11 @@ type anaState struct {
 	v   *variant.Variant
 	rec PlayRecorder
 
-	n        int
-	values   [tile.NumKinds]int
-	lines    [2]*board.Board // the board and its transpose: plays run along their rows
-	trans    board.Board
-	cross    [2][]cell  // per direction, the squares with their cross words (loadGrid)
+	n      int
+	values [tile.NumKinds]int
+	// grid[0] holds the board's rows and grid[1] its columns (loadGrid):
+	// plays run along their lines.
+	grid     [2][]cell
 	allowed  []CrossSet // per direction and square: the letters a play may have there
 	anchor   []bool
 	first    bool
@@ -165,13 +165,11 @@ func (s *anaState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec P
 	if s.first && v.FirstWordMinLen > 2 {
 		s.minWord = v.FirstWordMinLen
 	}
-	b.TransposeInto(&s.trans)
-	s.lines = [2]*board.Board{b, &s.trans}
-	for d := range s.cross {
-		if len(s.cross[d]) != n*n {
-			s.cross[d] = make([]cell, n*n)
+	for d := range s.grid {
+		if len(s.grid[d]) != n*n {
+			s.grid[d] = make([]cell, n*n)
 		}
-		loadGrid(s.gen.g, b, d == 1, &s.values, AllLetters, rackFit{}, s.cross[d])
+		loadGrid(s.gen.g, b, d == 1, &s.values, AllLetters, rackFit{}, s.grid[d])
 	}
 
 	rackMask := CrossSet(0)
@@ -236,12 +234,12 @@ func (s *anaState) letterLimits(limit *[26]uint8) {
 	n := s.n
 	for i := range s.group {
 		sl := &s.group[i]
-		x := s.lines[sl.dir]
 		base := sl.row*n + sl.start
+		sq := s.grid[sl.dir][base : base+sl.length]
 		al := s.allowed[sl.dir*n*n+base : sl.dir*n*n+base+sl.length]
 		var count [26]uint8
 		for j, m := range al {
-			if x.Squares[base+j].Letter != 0 {
+			if sq[j].letter != 0 {
 				continue
 			}
 			for ; m != 0; m &= m - 1 {
@@ -274,44 +272,40 @@ func groupOf(length int, key []byte) uint64 {
 	return h&^0xff | uint64(length)
 }
 
-// findSlots lists the slots along the rows of s.lines[dir]; the start square
-// is (startRow, startCol) in that board's coordinates.
+// findSlots lists the slots along the lines of s.grid[dir]; the start square
+// is (startRow, startCol) as line and square of that direction.
 func (s *anaState) findSlots(dir, startRow, startCol int, rackMask CrossSet) {
 	n := s.n
-	x := s.lines[dir]
-	ci := s.cross[dir]
 	for r := 0; r < n; r++ {
-		sq := x.Squares[r*n : (r+1)*n]
+		sq := s.grid[dir][r*n : (r+1)*n]
 		al := s.allowed[(dir*n+r)*n : (dir*n+r+1)*n]
 		for c := 0; c < n; c++ {
 			s.anchor[c] = false
-			if sq[c].Letter != 0 {
-				al[c] = 1 << (sq[c].Letter - 'A')
+			if sq[c].letter != 0 {
+				al[c] = 1 << (sq[c].letter - 'A')
 				continue
 			}
-			al[c] = CrossSet(ci[r*n+c].cross) & rackMask
+			al[c] = CrossSet(sq[c].cross) & rackMask
 			if s.first {
 				s.anchor[c] = r == startRow && c == startCol
 			} else {
-				s.anchor[c] = c > 0 && sq[c-1].Letter != 0 || c+1 < n && sq[c+1].Letter != 0 ||
-					r > 0 && x.Squares[(r-1)*n+c].Letter != 0 || r+1 < n && x.Squares[(r+1)*n+c].Letter != 0
+				// A cross word forms exactly where a tile stands across.
+				s.anchor[c] = sq[c].has || c > 0 && sq[c-1].letter != 0 || c+1 < n && sq[c+1].letter != 0
 			}
 		}
 		if s.gen.fragment != nil {
 			s.pruneByFragments(sq, al)
 		}
 		for st := 0; st < n; st++ {
-			if st > 0 && sq[st-1].Letter != 0 {
+			if st > 0 && sq[st-1].letter != 0 {
 				continue
 			}
 			var counts [26]uint8
 			empties, lastEmpty, anchored, fixedSum := 0, 0, false, 0
 			for e := st; e < n; e++ {
-				if l := sq[e].Letter; l != 0 {
+				if l := sq[e].letter; l != 0 {
 					counts[l-'A']++
-					if !sq[e].Blank {
-						fixedSum += s.values[l-'A']
-					}
+					fixedSum += int(sq[e].oldValue)
 				} else {
 					if al[e] == 0 {
 						break // no letter can go here: no slot through it
@@ -322,14 +316,14 @@ func (s *anaState) findSlots(dir, startRow, startCol int, rackMask CrossSet) {
 					lastEmpty = e
 					anchored = anchored || s.anchor[e]
 				}
-				if e+1 < n && sq[e+1].Letter != 0 {
+				if e+1 < n && sq[e+1].letter != 0 {
 					continue // a play ending here would run on into that tile
 				}
 				length := e - st + 1
 				if empties == 0 || !anchored || length < s.minWord || length > maxKeyLen {
 					continue
 				}
-				if dir == 1 && empties == 1 && ci[r*n+lastEmpty].has {
+				if dir == 1 && empties == 1 && sq[lastEmpty].has {
 					continue // a lone tile with neighbours across: the row pass reports it
 				}
 				key := len(s.keyBuf)
@@ -356,27 +350,27 @@ func (s *anaState) findSlots(dir, startRow, startCol int, rackMask CrossSet) {
 // prune nothing and only cost the filter's hashing.
 const minFragment = 3
 
-func (s *anaState) pruneByFragments(sq []board.Square, al []CrossSet) {
+func (s *anaState) pruneByFragments(sq []cell, al []CrossSet) {
 	n := len(sq)
 	for c := 0; c < n; c++ {
-		if sq[c].Letter != 0 || al[c] == 0 {
+		if sq[c].letter != 0 || al[c] == 0 {
 			continue
 		}
-		if !(c > 0 && sq[c-1].Letter != 0 || c+1 < n && sq[c+1].Letter != 0) {
+		if !(c > 0 && sq[c-1].letter != 0 || c+1 < n && sq[c+1].letter != 0) {
 			continue
 		}
 		l0 := c
-		for l0 > 0 && sq[l0-1].Letter != 0 {
+		for l0 > 0 && sq[l0-1].letter != 0 {
 			l0--
 		}
 		buf := s.fragBuf[:0]
 		for j := l0; j < c; j++ {
-			buf = append(buf, sq[j].Letter)
+			buf = append(buf, sq[j].letter)
 		}
 		at := len(buf)
 		buf = append(buf, 'A')
-		for j := c + 1; j < n && sq[j].Letter != 0; j++ {
-			buf = append(buf, sq[j].Letter)
+		for j := c + 1; j < n && sq[j].letter != 0; j++ {
+			buf = append(buf, sq[j].letter)
 		}
 		if len(buf) < minFragment {
 			s.fragBuf = buf
@@ -431,9 +425,8 @@ func (s *anaState) visit(word []byte) {
 // play), scoring as it goes; past the last square it records the play.
 func (s *anaState) place(i int, sc score) {
 	sl := s.cur
-	x := s.lines[sl.dir]
-	base := sl.row*s.n + sl.start
-	for i < sl.length && x.Squares[base+i].Letter != 0 {
+	sq := s.grid[sl.dir][sl.row*s.n+sl.start : sl.row*s.n+sl.start+sl.length]
+	for i < sl.length && sq[i].letter != 0 {
 		i++
 	}
 	if i == sl.length {
@@ -441,9 +434,8 @@ func (s *anaState) place(i int, sc score) {
 		return
 	}
 	l := int(s.word[i] - 'A')
-	prem := x.Premiums[base+i]
-	lm, wm := prem.LetterMultiplier(), prem.WordMultiplier()
-	ce := &s.cross[sl.dir][base+i]
+	ce := &sq[i]
+	lm, wm := int(ce.lm), int(ce.wm)
 	hasCross, crossBase := ce.has, int(ce.base)
 	for _, blank := range [2]bool{false, true} {
 		k := l
@@ -471,11 +463,10 @@ func (s *anaState) place(i int, sc score) {
 // record reports the play that fills the current slot with the current word.
 func (s *anaState) record(sc score) {
 	sl := s.cur
-	x := s.lines[sl.dir]
-	base := sl.row*s.n + sl.start
+	sq := s.grid[sl.dir][sl.row*s.n+sl.start : sl.row*s.n+sl.start+sl.length]
 	ts := s.tiles[:0]
-	for i := 0; i < sl.length; i++ {
-		if x.Squares[base+i].Letter != 0 {
+	for i := range sq {
+		if sq[i].letter != 0 {
 			continue
 		}
 		p := move.Placement{Row: sl.row, Col: sl.start + i, Letter: s.word[i], Blank: s.placedBl[i]}
