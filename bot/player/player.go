@@ -88,9 +88,12 @@ type Choice struct {
 }
 
 // ExchangeAllowed reports whether the rules let the mover exchange: not on
-// the first go, and only with at least ExchangeMinBag tiles in the bag.
+// the first go, and only with at least ExchangeMinBag tiles in the bag. An
+// empty board is a first go whatever FirstGo says, as rules.Check has it: a
+// gamestate may carry FirstGo false with nothing on the board, and an
+// exchange answered then is refused.
 func ExchangeAllowed(p *position.Position) bool {
-	return !p.FirstGo && p.BagCount >= p.Variant.ExchangeMinBag && p.BagCount > 0 && p.Rack.N > 0
+	return !p.FirstGo && !p.Board.IsEmpty() && p.BagCount >= p.Variant.ExchangeMinBag && p.BagCount > 0 && p.Rack.N > 0
 }
 
 // Choose answers p before ctx is done. Generation runs in its own goroutine

@@ -53,7 +53,11 @@ func position_(t *testing.T, rack string, bag int) *position.Position {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &position.Position{Variant: variant.Multipliers, Board: variant.Multipliers.NewBoard(), Rack: r, BagCount: bag}
+	// One tile already down: an empty board is the first go, where the
+	// rules allow no exchange whatever FirstGo says.
+	b := variant.Multipliers.NewBoard()
+	b.Set(0, 0, board.Square{Letter: 'E'})
+	return &position.Position{Variant: variant.Multipliers, Board: b, Rack: r, BagCount: bag}
 }
 
 func newPlayer(t *testing.T, policy string, moves ...move.Move) *Player {
@@ -137,12 +141,21 @@ func TestStrongPlayBeatsExchangeOnBadRack(t *testing.T) {
 
 func TestExchangeOnlyWhenAllowed(t *testing.T) {
 	for _, c := range []struct {
-		name  string
-		bag   int
-		first bool
-	}{{"bag below 7", 6, false}, {"first go", 86, true}} {
+		name         string
+		bag          int
+		first, empty bool
+	}{
+		{"bag below 7", 6, false, false},
+		{"first go", 86, true, true},
+		// A gamestate may say FirstGo false over an empty board; the rules
+		// refuse an exchange there all the same.
+		{"empty board, FirstGo false", 86, false, true},
+	} {
 		pos := position_(t, "BCDFGHK", c.bag)
 		pos.FirstGo = c.first
+		if c.empty {
+			pos.Board = pos.Variant.NewBoard()
+		}
 		ch := choose(newPlayer(t, "equity", play("DF", 5, 6)), pos)
 		if ch.Move.Kind != move.Play {
 			t.Errorf("%s: chose %s, want the only play", c.name, ch.Move)
