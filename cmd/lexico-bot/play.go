@@ -47,7 +47,7 @@ func init() {
 			&cli.StringFlag{Name: "p2", Value: "greedy", Usage: "seat 2's `POLICY` (as --p1)"},
 			&cli.StringFlag{Name: "variant", Value: variant.Multipliers.Name, Usage: "rule set: classic (no premiums, no blanks) or multipliers"},
 			&cli.IntFlag{Name: "parallel", Usage: "games played at once `K` (default: one per CPU; 1 when a person plays)"},
-			&cli.StringFlag{Name: "record", Usage: "write each game into `DIR` as JSON lines (every gamestate, move and score) and as a GCG file"},
+			&cli.StringFlag{Name: "record", Usage: "write each game into `DIR` as JSON lines (every gamestate, move and score) and as a GCG file (a DIR already holding recorded games is refused, not overwritten)"},
 			&cli.BoolFlag{Name: "json", Usage: "print the summary as one JSON object"},
 			&cli.DurationFlag{Name: "move-time", Value: 5 * time.Second, Usage: "MoveTime written into each bot's gamestate; an answer after it is late (people are not timed)"},
 			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator of the bots: gaddag or exhaustive"},
@@ -100,6 +100,9 @@ func playMatch(c *cli.Context) error {
 	if dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return badInputf("--record: %w", err)
+		}
+		if err := noRecordedGames(dir); err != nil {
+			return err
 		}
 	}
 	table, err := leaveTable(c.String("leaves"))
@@ -190,6 +193,24 @@ func playMatch(c *cli.Context) error {
 	}
 	if runErr != nil {
 		return fmt.Errorf("stopped after %d game(s): %w", sum.Games, runErr)
+	}
+	return nil
+}
+
+// noRecordedGames refuses a --record directory that already holds games:
+// every match numbers its games from game-0000, so a second match recorded
+// into the same directory would replace the first one's files.
+func noRecordedGames(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return badInputf("--record: %w", err)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasPrefix(name, "game-") && (strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".gcg")) {
+			return badInputf("--record %s already holds recorded games (%s): choose another directory, or remove them, so that no recorded game is overwritten",
+				dir, name)
+		}
 	}
 	return nil
 }

@@ -120,6 +120,28 @@ func TestPlayTextSummaryAndRecord(t *testing.T) {
 	}
 }
 
+// A second match recorded into the same directory would number its games
+// from game-0000 again and replace the first match's files: it is refused
+// before a game is played, and the files are left as they were.
+func TestPlayRecordKeepsEarlierGames(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "games")
+	if code, _, errs := runBot(t, "", "play", "--index", playIndex(t), "--games", "1", "--seed", "5", "--record", dir); code != 0 {
+		t.Fatalf("first match: exit %d: %s", code, errs)
+	}
+	before, err := os.ReadFile(filepath.Join(dir, "game-0000.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runBot(t, "", "play", "--index", playIndex(t), "--games", "1", "--seed", "6", "--record", dir)
+	if code != 2 || !strings.Contains(errs, "already holds recorded games (game-0000") || out != "" {
+		t.Errorf("second match into the same directory: exit %d, stderr %q, stdout %q; want exit 2 naming game-0000", code, errs, out)
+	}
+	after, err := os.ReadFile(filepath.Join(dir, "game-0000.jsonl"))
+	if err != nil || string(after) != string(before) {
+		t.Errorf("the first match's game-0000.jsonl was changed (%v)", err)
+	}
+}
+
 // Two people at one terminal (seed 5, classic: the first rack is AEHILRR,
 // the second DIPRTVZ): a play the rack cannot make is refused with the
 // rules' reason and asked again, lower case is taken for blanks, hint lists
