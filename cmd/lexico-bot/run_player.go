@@ -54,7 +54,8 @@ func badInputf(format string, args ...any) error { return badInput{fmt.Errorf(fo
 // gamestate's Dictionary ("" when there is no one gamestate, as in serve).
 // The caller closes the index.
 func newBotSetup(c *cli.Context, strict bool, dictURL string) (*botSetup, error) {
-	if m := c.Float64("margin"); m < 0 || m >= 1 {
+	// Written so that NaN, which every comparison rejects, is refused too.
+	if m := c.Float64("margin"); !(m >= 0 && m < 1) {
 		return nil, badInputf("--margin %v: want a fraction in [0, 1)", m)
 	}
 	if c.Duration("budget") < 0 {

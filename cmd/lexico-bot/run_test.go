@@ -204,6 +204,7 @@ func TestRunBadInput(t *testing.T) {
 		{"unknown strategy", []string{"run", "--index", idx, "--strategy", "magic", docExample}, "strategy"},
 		{"bad leave table", []string{"run", "--index", idx, "--strategy", testStrategy, "--leaves", leaves, docExample}, "line 2"},
 		{"bad margin", []string{"run", "--index", idx, "--margin", "1.5", docExample}, "margin"},
+		{"NaN margin", []string{"run", "--index", idx, "--margin", "NaN", docExample}, "--margin NaN"},
 	}
 	for _, c := range cases {
 		code, out, errs := runBot(t, "", c.args...)
