@@ -26,7 +26,7 @@ func botFlags() []cli.Flag {
 		&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` (CSV, see bot/equity/table.go; default the embedded data/leaves.csv)"},
 		&cli.DurationFlag{Name: "budget", Usage: "thinking time `DURATION` (e.g. 800ms), overriding MoveTime and ResponseDeadline (0: from the gamestate)"},
 		&cli.Float64Flag{Name: "margin", Value: player.DefaultClock.Margin, Usage: "`FRACTION` of the budget held back for the answer's trip (larger is safer, smaller thinks longer)"},
-		&cli.DurationFlag{Name: "margin-max", Value: player.DefaultClock.MaxMargin, Usage: "`DURATION` capping the margin, so a long MoveTime is not wasted"},
+		&cli.DurationFlag{Name: "margin-max", Value: player.DefaultClock.MaxMargin, Usage: "`DURATION` capping the margin, so a long MoveTime is not wasted (0: no cap)"},
 	}
 }
 
@@ -57,6 +57,9 @@ func newBotSetup(c *cli.Context, strict bool, dictURL string) (*botSetup, error)
 	// Written so that NaN, which every comparison rejects, is refused too.
 	if m := c.Float64("margin"); !(m >= 0 && m < 1) {
 		return nil, badInputf("--margin %v: want a fraction in [0, 1)", m)
+	}
+	if c.Duration("margin-max") < 0 {
+		return nil, badInputf("--margin-max %v: want 0 (no cap) or a positive duration", c.Duration("margin-max"))
 	}
 	if c.Duration("budget") < 0 {
 		return nil, badInputf("--budget %v: want a positive duration", c.Duration("budget"))

@@ -205,6 +205,7 @@ func TestRunBadInput(t *testing.T) {
 		{"bad leave table", []string{"run", "--index", idx, "--strategy", testStrategy, "--leaves", leaves, docExample}, "line 2"},
 		{"bad margin", []string{"run", "--index", idx, "--margin", "1.5", docExample}, "margin"},
 		{"NaN margin", []string{"run", "--index", idx, "--margin", "NaN", docExample}, "--margin NaN"},
+		{"negative margin cap", []string{"run", "--index", idx, "--margin-max", "-1s", docExample}, "--margin-max -1s"},
 	}
 	for _, c := range cases {
 		code, out, errs := runBot(t, "", c.args...)
