@@ -38,6 +38,9 @@ func serve(c *cli.Context) error {
 	if c.Int64("max-body") <= 0 {
 		return badInputf("--max-body %d: want a positive number of bytes", c.Int64("max-body"))
 	}
+	if c.Duration("grace") < 0 {
+		return badInputf("--grace %v: want 0 (stop at once) or a positive duration", c.Duration("grace"))
+	}
 	setup, err := newBotSetup(c, true, "")
 	if err != nil {
 		return err

@@ -107,15 +107,21 @@ func TestServeAnswersAndStopsOnSignal(t *testing.T) {
 }
 
 func TestServeBadFlags(t *testing.T) {
-	for _, args := range [][]string{
-		{"serve", "--index", "/nonexistent/lexico.db"},
-		{"serve", "--index", botIndex(t), "--strategy", testStrategy, "--addr", "not-an-address"},
-		{"serve", "--index", botIndex(t), "--max-body", "0"},
-		{"serve", "extra"},
+	for _, c := range []struct {
+		args    []string
+		mention string
+	}{
+		{[]string{"serve", "--index", "/nonexistent/lexico.db"}, "/nonexistent/lexico.db"},
+		{[]string{"serve", "--index", botIndex(t), "--strategy", testStrategy, "--addr", "not-an-address"}, "--addr"},
+		{[]string{"serve", "--index", botIndex(t), "--max-body", "0"}, "--max-body 0"},
+		{[]string{"serve", "extra"}, "no arguments"},
+		// The bad --addr keeps the test from serving when --grace is let
+		// through: the message must then name --grace, not --addr.
+		{[]string{"serve", "--index", botIndex(t), "--grace", "-1s", "--addr", "not-an-address"}, "--grace -1s"},
 	} {
-		code, _, errs := runBot(t, "", args...)
-		if code == 0 || errs == "" {
-			t.Errorf("%v: exit %d, stderr %q; want a failure with a message", args, code, errs)
+		code, _, errs := runBot(t, "", c.args...)
+		if code == 0 || !strings.Contains(errs, c.mention) {
+			t.Errorf("%v: exit %d, stderr %q; want a failure naming %q", c.args, code, errs, c.mention)
 		}
 	}
 }
