@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 )
@@ -29,6 +30,18 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ErrWriter: stderr,
 		// Errors are printed once, by main, as one line.
 		ExitErrHandler: func(*cli.Context, error) {},
+		// Without it, urfave/cli answers a mistyped command with "No help
+		// topic for 'x'", which does not say that x is not a command.
+		Action: func(c *cli.Context) error {
+			if !c.Args().Present() {
+				return cli.ShowAppHelp(c)
+			}
+			names := make([]string, len(commands))
+			for i, cmd := range commands {
+				names[i] = cmd.Name
+			}
+			return badInputf("unknown command %q (the commands: %s)", c.Args().First(), strings.Join(names, ", "))
+		},
 	}
 }
 

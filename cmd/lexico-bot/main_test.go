@@ -21,4 +21,15 @@ func TestUnknownCommandFails(t *testing.T) {
 	if code := run([]string{"lexico-bot", "no-such-command"}, strings.NewReader(""), &out, &errb); code == 0 {
 		t.Fatalf("unknown command exited 0")
 	}
+	if msg := errb.String(); !strings.Contains(msg, `unknown command "no-such-command"`) || !strings.Contains(msg, "run") {
+		t.Errorf("stderr %q should say the command is unknown and list the commands", msg)
+	}
+}
+
+// With no command at all, the help is shown and the exit status is 0.
+func TestNoCommandShowsHelp(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"lexico-bot"}, strings.NewReader(""), &out, &errb); code != 0 || !strings.Contains(out.String(), "COMMANDS") {
+		t.Fatalf("no command: exit %d, stdout %q, stderr %q; want the help", code, out.String(), errb.String())
+	}
 }
