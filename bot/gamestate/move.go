@@ -33,9 +33,12 @@ func ParseMove(data []byte, size int) (move.Move, error) {
 	if err != nil {
 		return move.Move{}, mvErr("", "%v", err)
 	}
+	if len(bytes.TrimSpace(js)) == 0 {
+		return move.Move{}, mvErr("", "the input is empty: no move in it")
+	}
 	var parts []json.RawMessage
 	if err := json.Unmarshal(js, &parts); err != nil {
-		return move.Move{}, mvErr("", "a move is a list [tiles, positions or [\"Pass\"], blank letters]: %v", err)
+		return move.Move{}, mvErr("", "a move is a list [tiles, positions or [\"Pass\"], blank letters]: %s", typeMessage(err))
 	}
 	if len(parts) < 2 || len(parts) > 3 {
 		return move.Move{}, mvErr("", "a move has 2 or 3 entries, got %d", len(parts))

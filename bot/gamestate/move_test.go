@@ -2,6 +2,7 @@ package gamestate_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/lexico/lexico/bot/gamestate"
@@ -100,6 +101,21 @@ func TestParseMoveErrors(t *testing.T) {
 				t.Fatalf("error %q, want ErrMove naming %q", err, tc.field)
 			}
 		})
+	}
+}
+
+// An empty move, or one that is not a list, is named as such, without
+// encoding/json's Go type names.
+func TestParseMoveWholeInputErrors(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"empty", "", "the input is empty"},
+		{"blank", "  \n", "the input is empty"},
+		{"an object", `{"tiles": []}`, "found a JSON object where a list is expected"},
+	} {
+		_, err := gamestate.ParseMove([]byte(tc.src), 15)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "Go value") {
+			t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.want)
+		}
 	}
 }
 

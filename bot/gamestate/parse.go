@@ -60,9 +60,12 @@ func Parse(data []byte) (*position.Position, error) {
 	if err != nil {
 		return nil, gsErr("", "%v", err)
 	}
+	if len(bytes.TrimSpace(js)) == 0 {
+		return nil, gsErr("", "the input is empty (or only comments): no gamestate in it")
+	}
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(js, &raw); err != nil {
-		return nil, gsErr("", "not a JSON object or Python dict: %v", err)
+		return nil, gsErr("", "not a JSON object or Python dict: %s", typeMessage(err))
 	}
 	f := fields(raw)
 	p := &position.Position{}

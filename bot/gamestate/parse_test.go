@@ -279,6 +279,23 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
+// An input with nothing in it, or that is not an object at all, is named as
+// such, without encoding/json's Go type names.
+func TestParseWholeInputErrors(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"empty", "", "the input is empty"},
+		{"blank lines", " \n\t\n", "the input is empty"},
+		{"only a comment", "# a gamestate\n", "the input is empty"},
+		{"a list", `[1, 2]`, "not a JSON object or Python dict: found a JSON array where an object is expected"},
+		{"a string", `"Board"`, "not a JSON object or Python dict: found a JSON string where an object is expected"},
+	} {
+		_, err := gamestate.Parse([]byte(tc.src))
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "Go value") {
+			t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.want)
+		}
+	}
+}
+
 func fieldOf(fe *gamestate.FieldError) string {
 	if fe == nil {
 		return "<no FieldError>"
