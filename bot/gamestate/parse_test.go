@@ -232,6 +232,19 @@ func TestPythonLiteral(t *testing.T) {
 	}
 }
 
+// Numbers with an exponent, as Python prints large floats, are numbers in
+// the Python-literal form too.
+func TestPythonLiteralExponent(t *testing.T) {
+	src := `{'Board': [[' ']], 'MyHand': [], 'NumberOfTilesInBag': 0, 'MoveTime': 1.5e3, 'ResponseDeadline': 1.544012659463E+12}`
+	p, err := gamestate.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.MoveTime != 1500*time.Millisecond || p.Deadline.UnixMilli() != 1544012659463 {
+		t.Fatalf("MoveTime %v, ResponseDeadline %d ms", p.MoveTime, p.Deadline.UnixMilli())
+	}
+}
+
 func TestParseErrors(t *testing.T) {
 	row := `[" "," "," "]`
 	board3 := `"Board": [` + row + `,` + row + `,` + row + `]`

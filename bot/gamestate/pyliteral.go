@@ -56,9 +56,30 @@ func toJSON(data []byte) ([]byte, error) {
 			out.WriteByte(']')
 			i++
 		case c == '[' || c == ']' || c == '{' || c == '}' || c == ':' ||
-			c == '-' || c == '+' || c == '.' || (c >= '0' && c <= '9'):
+			c == '-' || c == '+' || c == '.':
 			out.WriteByte(c)
 			i++
+		case c >= '0' && c <= '9':
+			// A number is copied whole: the e of an exponent (1.5e3, as
+			// Python prints a large float) would otherwise start a name.
+			j := i
+			for j < len(data) && (data[j] >= '0' && data[j] <= '9' || data[j] == '.') {
+				j++
+			}
+			if j < len(data) && (data[j] == 'e' || data[j] == 'E') {
+				k := j + 1
+				if k < len(data) && (data[k] == '+' || data[k] == '-') {
+					k++
+				}
+				if k < len(data) && data[k] >= '0' && data[k] <= '9' {
+					for k < len(data) && data[k] >= '0' && data[k] <= '9' {
+						k++
+					}
+					j = k
+				}
+			}
+			out.Write(data[i:j])
+			i = j
 		case c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '_':
 			j := i
 			for j < len(data) && (data[j] >= 'A' && data[j] <= 'Z' || data[j] >= 'a' && data[j] <= 'z' ||
