@@ -9,4 +9,8 @@ var (
 	ErrTooLarge = errors.New("request body too large")
 	// ErrBadRequest: the body is not a usable gamestate or check request (400).
 	ErrBadRequest = errors.New("bad request")
+	// ErrNotFound: no endpoint at the path (404).
+	ErrNotFound = errors.New("no such endpoint")
+	// ErrMethod: the endpoint does not take the request's method (405).
+	ErrMethod = errors.New("method not allowed")
 )

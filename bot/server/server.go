@@ -56,7 +56,24 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
+	// Everything else: the mux's own 404 and 405 answer in plain text, and a
+	// client reading {"error": ...} from every refusal would choke on them.
+	mux.HandleFunc("/", unknown)
 	return s.logged(mux)
+}
+
+// endpoints are the paths served and the methods each takes.
+var endpoints = map[string]string{"/move": "POST", "/check": "POST", "/healthz": "GET, HEAD"}
+
+// unknown refuses a request no endpoint takes: a known path with the wrong
+// method (405, with the Allow header), or an unknown path (404).
+func unknown(w http.ResponseWriter, r *http.Request) {
+	if allow, ok := endpoints[r.URL.Path]; ok {
+		w.Header().Set("Allow", allow)
+		fail(w, r, fmt.Errorf("%w: %s %s (it takes %s)", ErrMethod, r.Method, r.URL.Path, allow))
+		return
+	}
+	fail(w, r, fmt.Errorf("%w: %s (the endpoints: POST /move, POST /check, GET /healthz)", ErrNotFound, r.URL.Path))
 }
 
 // Serve answers on ln until ctx is done, then stops taking connections and
@@ -216,6 +233,10 @@ func fail(w http.ResponseWriter, r *http.Request, err error) {
 		status = http.StatusRequestEntityTooLarge
 	case errors.Is(err, ErrBadRequest):
 		status = http.StatusBadRequest
+	case errors.Is(err, ErrNotFound):
+		status = http.StatusNotFound
+	case errors.Is(err, ErrMethod):
+		status = http.StatusMethodNotAllowed
 	}
 	annotate(r, slog.String("error", err.Error()))
 	writeJSON(w, status, map[string]string{"error": err.Error()})

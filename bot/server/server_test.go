@@ -199,6 +199,44 @@ func TestBadRequests(t *testing.T) {
 	}
 }
 
+// Unknown paths and wrong methods are refused in the same JSON as every
+// other refusal, naming the path, and a wrong method is told the right one.
+func TestUnknownPathsAndMethods(t *testing.T) {
+	s, _ := newServer(t, &fixedGen{})
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	for _, c := range []struct {
+		method, path string
+		status       int
+		mention      string
+		allow        string
+	}{
+		{"GET", "/move", 405, "GET /move (it takes POST)", "POST"},
+		{"PUT", "/check", 405, "PUT /check (it takes POST)", "POST"},
+		{"POST", "/healthz", 405, "POST /healthz (it takes GET, HEAD)", "GET, HEAD"},
+		{"GET", "/", 404, "no such endpoint: /", ""},
+		{"POST", "/moves", 404, "no such endpoint: /moves", ""},
+	} {
+		req, err := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader("{}"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		var e struct{ Error string }
+		if err := json.Unmarshal(body, &e); err != nil || resp.StatusCode != c.status || !strings.Contains(e.Error, c.mention) {
+			t.Errorf("%s %s: %d %q, want %d with a JSON error mentioning %q", c.method, c.path, resp.StatusCode, body, c.status, c.mention)
+		}
+		if got := resp.Header.Get("Allow"); got != c.allow {
+			t.Errorf("%s %s: Allow %q, want %q", c.method, c.path, got, c.allow)
+		}
+	}
+}
+
 func jsonString(s string) string { b, _ := json.Marshal(s); return string(b) }
 
 func TestCheckMatchesRules(t *testing.T) {
