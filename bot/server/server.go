@@ -5,6 +5,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -190,10 +191,14 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 	}
 	var req CheckRequest
 	if err := json.Unmarshal(data, &req); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) { // encoding/json would name the Go type
+			err = fmt.Errorf("found a JSON %s", te.Value)
+		}
 		fail(w, r, fmt.Errorf("%w: want {\"gamestate\": ..., \"move\": ...}: %v", ErrBadRequest, err))
 		return
 	}
-	if len(req.Gamestate) == 0 || len(req.Move) == 0 {
+	if absent(req.Gamestate) || absent(req.Move) {
 		fail(w, r, fmt.Errorf("%w: want both \"gamestate\" and \"move\"", ErrBadRequest))
 		return
 	}
@@ -214,6 +219,11 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 	}
 	annotate(r, slog.Bool("legal", res.Legal), slog.Int("score", res.Score))
 	writeJSON(w, http.StatusOK, res)
+}
+
+// absent reports a field left out or given as null.
+func absent(raw json.RawMessage) bool {
+	return len(raw) == 0 || string(bytes.TrimSpace(raw)) == "null"
 }
 
 // unquote turns a JSON string into its contents; anything else is returned

@@ -181,6 +181,8 @@ func TestBadRequests(t *testing.T) {
 		{"huge", "/move", strings.Repeat(" ", 65<<10) + doc, 413, "too large"},
 		{"check not JSON", "/check", doc, 400, "gamestate"},
 		{"check without move", "/check", `{"gamestate": {}}`, 400, "move"},
+		{"check with null fields", "/check", `{"gamestate": null, "move": null}`, 400, `want both "gamestate" and "move"`},
+		{"check not an object", "/check", `[1, 2]`, 400, `want {"gamestate": ..., "move": ...}: found a JSON array`},
 		{"check bad move", "/check", `{"gamestate": ` + jsonString(doc) + `, "move": [["T"], [[1]]]}`, 400, "move"},
 	}
 	for _, c := range cases {
