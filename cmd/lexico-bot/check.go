@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
@@ -67,6 +69,9 @@ func checkMove(c *cli.Context) error {
 	mvData := []byte(mvArg)
 	if t := bytes.TrimSpace(mvData); len(t) == 0 || (t[0] != '[' && t[0] != '(') {
 		if mvData, err = readArg(c, "move", mvArg); err != nil {
+			if errors.Is(err, fs.ErrNotExist) { // "open pass: no such file" would hide the mistake
+				return badInputf("MOVE %q is neither a move in the platform's format (a list: [tiles, positions or [\"Pass\"]], e.g. [[],[\"Pass\"]]) nor a file", mvArg)
+			}
 			return err
 		}
 	}

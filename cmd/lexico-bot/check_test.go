@@ -155,6 +155,8 @@ func TestCheckUnusableInput(t *testing.T) {
 		{"bad gamestate", `{"Board": [[" "]]}`, []string{"-", `[[],["Pass"]]`}, "MyHand"},
 		{"bad move", "", []string{docExample, `[["A"],[[1,2,3]]]`}, "positions[0]"},
 		{"move file missing", "", []string{docExample, "no-such-move"}, "no-such-move"},
+		{"move an object", "", []string{docExample, `{"tiles": ["A"]}`}, "is neither a move in the platform's format"},
+		{"move a word", "", []string{docExample, "pass"}, `MOVE "pass" is neither a move`},
 		{"both from stdin", "", []string{"-", "-"}, "stdin"},
 		{"missing index", "", []string{"--index", filepath.Join(t.TempDir(), "none.db"), docExample, `[[],["Pass"]]`}, "index"},
 	}
