@@ -11,6 +11,7 @@ var (
 	ErrBoardChar     = errors.New("board file holds a character that is not a square")
 	ErrBoardOverused = errors.New("board uses more tiles than the game has")
 	ErrBoardChanged  = errors.New("board file changed since it was read")
+	ErrCommands      = errors.New("cannot read the commands")
 	// A board no game could reach: every game opens with a word across or
 	// down through the start square, and every later play touches a tile
 	// already down, so the tiles form one group holding that first word.

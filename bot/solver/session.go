@@ -2,6 +2,7 @@ package solver
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -53,7 +54,10 @@ func (s *Session) Run() error {
 		fmt.Fprint(s.Out, "> ")
 		if !in.Scan() {
 			if err := in.Err(); err != nil {
-				return err
+				if errors.Is(err, bufio.ErrTooLong) { // "bufio.Scanner: token too long" says nothing to a user
+					err = fmt.Errorf("a line is longer than %d bytes", bufio.MaxScanTokenSize)
+				}
+				return fmt.Errorf("%w: %v; the board file is unchanged", ErrCommands, err)
 			}
 			fmt.Fprintln(s.Out, "\nend of input: the board file is unchanged")
 			return nil

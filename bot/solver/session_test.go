@@ -2,6 +2,7 @@ package solver
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -92,6 +93,19 @@ func TestSessionQuitAndEOFLeaveFileAlone(t *testing.T) {
 		if _, err := os.Stat(f.BackupPath()); !os.IsNotExist(err) {
 			t.Errorf("input %q left a backup file", input)
 		}
+	}
+}
+
+// A line too long to read ends the session with a message that says so, and
+// the file as it was.
+func TestSessionLongLineLeavesFileAlone(t *testing.T) {
+	f, plays, old := sessionFixture(t)
+	_, err := runSession(f, plays, strings.Repeat("N", 70000)+"\n1\n")
+	if !errors.Is(err, ErrCommands) || !strings.Contains(err.Error(), "a line is longer than") || !strings.Contains(err.Error(), "unchanged") {
+		t.Errorf("error %v, want ErrCommands saying a line is too long and the file unchanged", err)
+	}
+	if got, _ := os.ReadFile(f.Path); string(got) != old {
+		t.Errorf("the board file was changed")
 	}
 }
 
