@@ -239,3 +239,18 @@ func TestHumanIsAskedAgainAfterABadMove(t *testing.T) {
 		t.Errorf("prompted %d times, want once a line (7)", n)
 	}
 }
+
+// A line too long to read ends the person's input with a message that says
+// so.
+func TestHumanLineTooLong(t *testing.T) {
+	g, err := NewGame(DefaultOptions(), []string{"you", "bot"}, 1, NewLexicon(shortList(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	in := strings.NewReader(strings.Repeat("a", 70000) + "\nquit\n")
+	err = Run(context.Background(), g, []Player{NewHuman("you", in, &out), NewBot("bot")}, nil)
+	if !errors.Is(err, ErrInputEnded) || !strings.Contains(err.Error(), "a line is longer than") {
+		t.Errorf("Run = %v, want ErrInputEnded saying a line is too long", err)
+	}
+}

@@ -94,6 +94,9 @@ func (h *Human) Move(ctx context.Context, g *Game) (Move, error) {
 		fmt.Fprintf(h.out, "%s, your move (%d tile(s) at most; help for the notation): ", h.name, g.Opts.Place)
 		if !h.in.Scan() {
 			if err := h.in.Err(); err != nil {
+				if errors.Is(err, bufio.ErrTooLong) { // "bufio.Scanner: token too long" says nothing to a person
+					err = fmt.Errorf("a line is longer than %d bytes", bufio.MaxScanTokenSize)
+				}
 				return Move{}, fmt.Errorf("%w: %v", ErrInputEnded, err)
 			}
 			return Move{}, ErrInputEnded
