@@ -33,7 +33,19 @@ func agreementPositions(gen Generator, games int, seed uint64) []testPos {
 	return out
 }
 
-var agreementGames = flag.Int("agreement.games", 1, "random games per variant in TestAgreementSmall (about 40 positions each)")
+// agreementGames scales the agreement property tests: random games per
+// variant, about 38 positions each. The default, about 1,900 positions,
+// takes about a minute of the suite on two cores for TestAgreementSmall,
+// the exhaustive generator being the slow side; -short checks one game.
+var agreementGames = flag.Int("agreement.games", 25, "random games per variant in the agreement tests (about 38 positions each)")
+
+// gamesToCompare is -agreement.games, or one game under -short.
+func gamesToCompare() int {
+	if testing.Short() {
+		return 1
+	}
+	return max(*agreementGames, 1)
+}
 
 // compareAll runs both generators on every position, on all cores, and
 // reports each position where they differ, with the differences.
@@ -79,15 +91,15 @@ func compareAll(t *testing.T, lx *lexicon, positions []testPos) {
 // TestAgreementSmall compares the GADDAG generator with the exhaustive one,
 // play by play and score by score, on every position of random games (early,
 // middle and late game, both variants, 0/1/2 blanks) over a sampled word
-// list small enough for the exhaustive generator. Run with
-// -agreement.games=25 for about two thousand positions.
+// list small enough for the exhaustive generator: about 1,900 positions
+// and 1.5 million plays by default (-agreement.games).
 func TestAgreementSmall(t *testing.T) {
 	lx := small()
-	games := *agreementGames
-	if testing.Short() {
-		games = 1
+	positions := agreementPositions(lx.gen, gamesToCompare(), 1)
+	if !testing.Short() && len(positions) < 1000 {
+		t.Errorf("only %d positions compared: the property wants thousands", len(positions))
 	}
-	compareAll(t, lx, agreementPositions(lx.gen, games, 1))
+	compareAll(t, lx, positions)
 }
 
 // TestAgreementFull does the same over the whole default list on fewer
