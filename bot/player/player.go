@@ -16,12 +16,14 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/equity"
+	"github.com/lexico/lexico/bot/montecarlo"
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/movegen"
 	"github.com/lexico/lexico/bot/position"
@@ -43,22 +45,46 @@ type Player struct {
 	Exchanges bool
 	// Top is how many candidates Choice.Top reports (0: only the chosen).
 	Top int
+	// Sim, when set, ranks the best candidates of the search again by
+	// playing the game on from each of them in random worlds (package
+	// montecarlo) with the time the search leaves: stronger play for the
+	// whole budget's CPU instead of a few milliseconds of it.
+	Sim *montecarlo.Simulator
+	// SimCandidates is how many of the search's best candidates Sim
+	// compares (0: DefaultSimCandidates). More finds the move the static
+	// ranking placed low, fewer gives each candidate more worlds.
+	SimCandidates int
 }
 
+// DefaultSimCandidates is the candidates a simulating player compares when
+// SimCandidates is not set: the seed's "top 10".
+const DefaultSimCandidates = 10
+
+// simSearchShare is the share of the budget a simulating player gives the
+// search that finds its candidates before simulating them. The search
+// takes milliseconds on most positions, so this is a cap for the crowded
+// ones with blanks, which still leaves the simulation three quarters.
+const simSearchShare = 0.25
+
 // Policies names the built-in policies for --policy.
-var Policies = []string{"equity", "greedy"}
+var Policies = []string{"equity", "greedy", "sim"}
 
 // New builds a named policy over gen: "greedy" (the highest score, seed
-// 000's basic bot) or "equity" (score plus the leave's value from table,
-// exchanging when that is worth more).
+// 000's basic bot), "equity" (score plus the leave's value from table,
+// exchanging when that is worth more) or "sim" (equity's best candidates
+// ranked again by a Monte Carlo simulation of the next turns).
 func New(policy string, gen Generator, table *equity.Table) (*Player, error) {
 	switch policy {
 	case "greedy":
 		return &Player{Gen: gen, Equity: equity.Score{}}, nil
 	case "equity", "":
 		return &Player{Gen: gen, Equity: equity.Static{Table: table}, Exchanges: true}, nil
+	case "sim":
+		eq := equity.Static{Table: table}
+		return &Player{Gen: gen, Equity: eq, Exchanges: true,
+			Sim: &montecarlo.Simulator{Gen: gen, Equity: eq, Plies: montecarlo.DefaultPlies}}, nil
 	}
-	return nil, fmt.Errorf("%w %q (known: equity, greedy)", ErrPolicy, policy)
+	return nil, fmt.Errorf("%w %q (known: %s)", ErrPolicy, policy, strings.Join(Policies, ", "))
 }
 
 // Candidate is a move with its valuation and the tiles it keeps.
@@ -85,6 +111,24 @@ type Choice struct {
 	Complete bool
 	// Reason says why an exchange or pass was chosen ("" for a play).
 	Reason string
+	// Simulation is the simulation's verdict when the player simulates
+	// (Player.Sim), nil otherwise.
+	Simulation *Simulation
+}
+
+// Simulation is how a simulating player ranked its candidates.
+type Simulation struct {
+	// Candidates is how many candidates were compared, Iterations in how
+	// many worlds each, Plies the turns played after each.
+	Candidates, Iterations, Plies int
+	// ByWins: ranked by win rate, every simulated game having ended;
+	// otherwise by the simulated equity.
+	ByWins bool
+	// Results pairs with Choice.Top: the simulation's figures of each
+	// candidate listed.
+	Results []montecarlo.Result
+	// Err says why nothing was simulated (the static ranking stands).
+	Err error
 }
 
 // ExchangeAllowed reports whether the rules let the mover exchange: not on
@@ -100,9 +144,67 @@ func ExchangeAllowed(p *position.Position) bool {
 // and feeds the best-so-far as it goes; when ctx ends first, Choose returns
 // that best at once and the generator's remaining output is ignored. It
 // never returns without a move: no play found means an exchange when
-// allowed, else a pass.
+// allowed, else a pass. A simulating player searches for a share of the
+// budget, then simulates its best candidates until ctx is done.
 func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
-	c := &collector{pl: pl, pos: p, keep: max(pl.Top, 1)}
+	if pl.Sim == nil {
+		return pl.choose(ctx, p, max(pl.Top, 1))
+	}
+	searchCtx := ctx
+	if deadline, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		share := time.Duration(float64(time.Until(deadline)) * simSearchShare)
+		searchCtx, cancel = context.WithDeadline(ctx, time.Now().Add(share))
+		defer cancel()
+	}
+	n := pl.SimCandidates
+	if n <= 0 {
+		n = DefaultSimCandidates
+	}
+	return pl.simulate(ctx, p, pl.choose(searchCtx, p, max(pl.Top, n, 1)))
+}
+
+// simulate ranks ch's candidates again by pl.Sim and trims them to pl.Top.
+// With fewer than two candidates, or no world simulated in time, the
+// search's ranking stands.
+func (pl *Player) simulate(ctx context.Context, p *position.Position, ch Choice) Choice {
+	show := max(pl.Top, 1)
+	sim := &Simulation{Candidates: len(ch.Top), Plies: pl.Sim.Plies}
+	ch.Simulation = sim
+	if len(ch.Top) < 2 {
+		ch.Top = ch.Top[:min(len(ch.Top), show)]
+		return ch
+	}
+	moves := make([]move.Move, len(ch.Top))
+	for i, c := range ch.Top {
+		moves[i] = c.Move
+	}
+	rep, err := pl.Sim.Simulate(ctx, p, moves)
+	sim.Err, sim.Iterations, sim.ByWins = err, rep.Iterations, rep.ByWins
+	if err != nil || rep.Iterations == 0 {
+		ch.Top = ch.Top[:min(len(ch.Top), show)]
+		return ch
+	}
+	top := make([]Candidate, 0, show)
+	for _, i := range rep.Order[:min(len(rep.Order), show)] {
+		top = append(top, ch.Top[i])
+		sim.Results = append(sim.Results, rep.Results[i])
+	}
+	best, staticBest := ch.Top[rep.Order[0]], ch.Top[0]
+	switch {
+	case best.Move.Kind != move.Exchange:
+		ch.Reason = ""
+	case staticBest.Move.Kind != move.Exchange:
+		ch.Reason = fmt.Sprintf("the simulation values the exchange at %.1f, the search's best play at %.1f",
+			rep.Results[rep.Order[0]].Equity, rep.Results[0].Equity)
+	}
+	ch.Candidate, ch.Top = best, top
+	return ch
+}
+
+// choose is the search: the keep best candidates by pl.Equity.
+func (pl *Player) choose(ctx context.Context, p *position.Position, keep int) Choice {
+	c := &collector{pl: pl, pos: p, keep: keep}
 	// Each search sends once when it ends; the buffer lets it end after
 	// Choose has returned.
 	done := make(chan bool, 2)
@@ -180,7 +282,7 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 	}
 	ch.Candidate = c.top[0]
 	// A copy: a recorder already past its stop check may still reach offer.
-	ch.Top = slices.Clone(c.top[:min(len(c.top), max(pl.Top, 1))])
+	ch.Top = slices.Clone(c.top[:min(len(c.top), keep)])
 	return ch
 }
 

@@ -1,0 +1,14 @@
+package montecarlo
+
+import "errors"
+
+// Why a position cannot be simulated. The player falls back to its static
+// ranking on any of them.
+var (
+	// ErrUnknownBag: the board and the rack hold more of some tile than the
+	// variant's distribution has, so the unseen tiles are unknown (a
+	// gamestate from a game whose tile set the engine does not know).
+	ErrUnknownBag = errors.New("the unseen tiles cannot be worked out")
+	// ErrNoCandidates: there is nothing to compare.
+	ErrNoCandidates = errors.New("no candidate moves to simulate")
+)

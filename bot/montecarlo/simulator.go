@@ -1,0 +1,255 @@
+// Package montecarlo chooses among a few candidate moves by playing the game
+// on from each of them many times, with the unseen tiles dealt at random:
+// the simulation of LEXI_PI's roadmap (seed 003: simulate random games for
+// the top candidates and pick the one with the best prospects, even if it
+// scores fewer points) and of macondo's montecarlo package.
+//
+// A static valuation (score plus the value of the tiles kept) cannot see
+// what a move opens for the opponent, or that a lower score keeps a better
+// rack for the turn after. A simulation sees both, at the cost of
+// generating every play of a few simulated turns per candidate and world:
+// it is for a bot with time to think (the platform gives 5 s a move), on
+// top of the static search, which picks the candidates.
+package montecarlo
+
+import (
+	"cmp"
+	"context"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/lexico/lexico/bot/equity"
+	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/movegen"
+	"github.com/lexico/lexico/bot/position"
+)
+
+// DefaultPlies is how many turns a simulation plays after the candidate
+// when Simulator.Plies is not set: the opponent's reply and the mover's
+// next turn, what the candidate opens and what it keeps. More plies see
+// further but cost a generation each and add the noise of more draws.
+const DefaultPlies = 2
+
+// DefaultIterations is how many rounds a simulation plays when nothing else
+// would end it: MaxIterations unset and a context without a deadline.
+const DefaultIterations = 200
+
+// Simulator plays candidate moves out. Its fields are read-only once
+// Simulate runs; one Simulator serves concurrent calls.
+type Simulator struct {
+	// Gen finds the simulated turns' plays.
+	Gen movegen.Generator
+	// Equity chooses each simulated turn's play (the best by it) and values
+	// the racks where the simulation stops.
+	Equity equity.Calculator
+	// Plies is how many turns are played after the candidate (0: none,
+	// the candidate's score and the racks' values alone).
+	Plies int
+	// Threads is how many goroutines play rounds at once (0: GOMAXPROCS).
+	Threads int
+	// MaxIterations caps the rounds (0: until ctx ends, or
+	// DefaultIterations when ctx has no deadline). A capped
+	// simulation with a Seed gives the same report on every run, whatever
+	// Threads is.
+	MaxIterations int
+	// Seed fixes the worlds: round k is dealt from (Seed, k).
+	Seed uint64
+}
+
+// Result is what the simulation says of one candidate.
+type Result struct {
+	// Iterations is the number of worlds the candidate was played out in
+	// (the same for every candidate of a report).
+	Iterations int
+	// Equity is the mean, over the worlds, of the candidate's score plus
+	// the mover's gain over the opponent in the simulated turns, plus the
+	// difference of the two racks' values where a simulation stopped
+	// before the game's end: points, comparable with the static equity.
+	Equity float64
+	// StdErr is the standard error of Equity.
+	StdErr float64
+	// WinRate is the share of worlds where the mover ends ahead (ties
+	// count half), from the real scores plus the simulated points; exact
+	// in the worlds where the simulated game ended, else an estimate.
+	WinRate float64
+	// Ended counts the worlds in which the simulated game ended.
+	Ended int
+}
+
+// Report is a simulation's verdict on a list of candidates.
+type Report struct {
+	// Results holds one Result per candidate, in the candidates' order.
+	Results []Result
+	// Order lists the candidates' indices, best first.
+	Order []int
+	// Iterations is the number of complete rounds (every candidate played
+	// out in the same world).
+	Iterations int
+	// ByWins is set when the candidates were ranked by WinRate: every
+	// simulated game ended, so the win rates are exact in each world.
+	// Otherwise they are ranked by Equity, which says more than a
+	// win-or-lose count while the game goes on past the horizon.
+	ByWins bool
+}
+
+// Simulate plays each candidate out in the same random worlds, round after
+// round, until ctx ends or MaxIterations rounds are done, and ranks them.
+// Only complete rounds count: a round cut by ctx is dropped, so every
+// candidate has the same number of iterations. With no iteration (ctx
+// already done) the report keeps the candidates' order. When the bag is
+// empty and the unseen tiles are the opponent's rack, every world is the
+// same, so one round tells everything and is the only one played.
+func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []move.Move) (Report, error) {
+	if len(cands) == 0 {
+		return Report{}, ErrNoCandidates
+	}
+	unseen, err := Unseen(p)
+	if err != nil {
+		return Report{}, err
+	}
+	rounds := s.MaxIterations
+	if _, ok := ctx.Deadline(); !ok && rounds <= 0 {
+		rounds = DefaultIterations
+	}
+	if p.BagCount == 0 && len(unseen) <= p.Variant.RackSize {
+		rounds = 1 // the unseen tiles are the opponent's rack: one world
+	}
+	threads := s.Threads
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	if rounds > 0 {
+		threads = min(threads, rounds)
+	}
+	stop := stopFunc(ctx)
+
+	var (
+		next atomic.Int64
+		mu   sync.Mutex
+		done []round
+		wg   sync.WaitGroup
+	)
+	for range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mine := s.play(p, cands, unseen, rounds, &next, stop)
+			mu.Lock()
+			done = append(done, mine...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	// Summed in round order, so that the same rounds give the same means
+	// to the last bit, however the threads shared them.
+	slices.SortFunc(done, func(a, b round) int { return cmp.Compare(a.k, b.k) })
+	return report(len(cands), done), nil
+}
+
+// round is the outcomes of every candidate in world k.
+type round struct {
+	k   int64
+	out []outcome
+}
+
+// play runs rounds on one goroutine until stop, or until the counter passes
+// rounds (0: no cap), and returns the complete ones.
+func (s *Simulator) play(p *position.Position, cands []move.Move, unseen []byte, rounds int, next *atomic.Int64, stop func() bool) []round {
+	o := newPlayout(s, p, stop)
+	var pcg rand.PCG
+	r := rand.New(&pcg)
+	var w world
+	var mine []round
+	for !stop() {
+		k := next.Add(1) - 1
+		if rounds > 0 && k >= int64(rounds) {
+			break
+		}
+		pcg.Seed(s.Seed, uint64(k))
+		w.deal(unseen, p.BagCount, p.Variant.RackSize, r)
+		out := make([]outcome, len(cands))
+		for i := range cands {
+			res, ok := o.run(&cands[i], &w)
+			if !ok {
+				return mine // cut part way: the round does not count
+			}
+			out[i] = res
+		}
+		mine = append(mine, round{k: k, out: out})
+	}
+	return mine
+}
+
+// report turns the rounds into each candidate's figures and the ranking.
+func report(n int, rounds []round) Report {
+	rep := Report{Results: make([]Result, n), Order: make([]int, n), Iterations: len(rounds)}
+	for i := range n {
+		var sum, sumSq, wins float64
+		res := &rep.Results[i]
+		for _, rd := range rounds {
+			o := rd.out[i]
+			sum += o.value
+			sumSq += o.value * o.value
+			switch {
+			case o.margin > 0:
+				wins++
+			case o.margin == 0:
+				wins += 0.5
+			}
+			if o.ended {
+				res.Ended++
+			}
+		}
+		res.Iterations = len(rounds)
+		if len(rounds) > 0 {
+			k := float64(len(rounds))
+			res.Equity = sum / k
+			res.WinRate = wins / k
+			if len(rounds) > 1 {
+				variance := (sumSq - sum*sum/k) / (k - 1)
+				res.StdErr = math.Sqrt(max(variance, 0) / k)
+			}
+		}
+		rep.Order[i] = i
+	}
+	if len(rounds) == 0 {
+		return rep
+	}
+	rep.ByWins = true
+	for _, r := range rep.Results {
+		rep.ByWins = rep.ByWins && r.Ended == r.Iterations
+	}
+	// Stable: among equals the candidates keep their (static) order.
+	slices.SortStableFunc(rep.Order, func(a, b int) int {
+		ra, rb := rep.Results[a], rep.Results[b]
+		if rep.ByWins && ra.WinRate != rb.WinRate {
+			return cmp.Compare(rb.WinRate, ra.WinRate)
+		}
+		return cmp.Compare(rb.Equity, ra.Equity)
+	})
+	return rep
+}
+
+// stopFunc is the playouts' stop: ctx is done, or its deadline has passed.
+// The deadline is read off the clock rather than waited for: while the
+// playouts busy every core, the goroutine a context's timer wakes may wait
+// for one (movegen.StoppableGenerator has the same reasoning).
+func stopFunc(ctx context.Context) func() bool {
+	deadline, hasDeadline := ctx.Deadline()
+	var stopped atomic.Bool
+	return func() bool {
+		switch {
+		case stopped.Load():
+			return true
+		case hasDeadline && !time.Now().Before(deadline), ctx.Err() != nil:
+			stopped.Store(true)
+			return true
+		}
+		return false
+	}
+}

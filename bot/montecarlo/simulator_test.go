@@ -1,0 +1,220 @@
+package montecarlo_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lexico/lexico/bot/board"
+	"github.com/lexico/lexico/bot/equity"
+	"github.com/lexico/lexico/bot/gamestate"
+	"github.com/lexico/lexico/bot/montecarlo"
+	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/position"
+	"github.com/lexico/lexico/bot/rules"
+	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/bot/variant"
+)
+
+// The doc's example: 98 classic tiles, 37 on the board, 7 in the hand, so
+// 54 unseen (the 47 of the bag and the opponent's 7). Its hand holds an F
+// and the board one (FOOL): none of the two left; one S in ODIOUS and one
+// in the hand: two of four left.
+func TestUnseenDocExample(t *testing.T) {
+	b, err := os.ReadFile("../../data/gamestates/doc-example.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := gamestate.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unseen, err := montecarlo.Unseen(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := tile.RackOf(unseen)
+	if len(unseen) != 54 || r.Count('F') != 0 || r.Count('S') != 2 || r.Blanks() != 0 {
+		t.Errorf("unseen %q: %d tiles, %d F, %d S, %d blanks; want 54, 0, 2, 0", unseen, len(unseen), r.Count('F'), r.Count('S'), r.Blanks())
+	}
+}
+
+func TestUnseenRefusesWhatNoBagHolds(t *testing.T) {
+	b := variant.Classic.NewBoard()
+	b.Set(7, 7, board.Square{Letter: 'Z'})
+	rack, _ := tile.ParseRack("ZAB")
+	p := &position.Position{Variant: variant.Classic, Board: b, Rack: rack, BagCount: 10}
+	_, err := montecarlo.Unseen(p)
+	if !errors.Is(err, montecarlo.ErrUnknownBag) || !strings.Contains(err.Error(), "1 more Z") {
+		t.Errorf("two Zs in a one-Z set: got %v", err)
+	}
+	rack, _ = tile.ParseRack("AB")
+	p.Rack, p.BagCount = rack, 96
+	_, err = montecarlo.Unseen(p)
+	if !errors.Is(err, montecarlo.ErrUnknownBag) || !strings.Contains(err.Error(), "95 tiles unseen but 96") {
+		t.Errorf("a bag larger than the unseen tiles: got %v", err)
+	}
+}
+
+// In an end game (the bag empty) every simulated game runs to its end, and
+// each must end exactly as the game does when the static player itself
+// plays it out from the candidate, scored by the rules engine: same points,
+// the win or loss that follows from them, one world only.
+func TestEndgamePlayoutsAreTheGame(t *testing.T) {
+	sim := &montecarlo.Simulator{Gen: fullGen(), Equity: equity.Static{Table: table(t)}, Plies: 40}
+	checked := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		v := variant.Multipliers
+		if seed%2 == 0 {
+			v = variant.Classic
+		}
+		_, end := selfPlay(t, v, seed, -1)
+		if end == nil {
+			t.Fatalf("%s seed %d: the game ended before the bag emptied", v.Name, seed)
+		}
+		cands := candidates(t, end.pos, 5)
+		rep, err := sim.Simulate(context.Background(), end.pos, cands)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Iterations != 1 || rep.ByWins != true {
+			t.Errorf("%s seed %d: %d iterations, by wins %v; want one world, ranked by wins", v.Name, seed, rep.Iterations, rep.ByWins)
+		}
+		for i, m := range cands {
+			spread := playOut(t, end, m)
+			res := rep.Results[i]
+			margin := end.pos.MyScore - end.pos.OppScore + spread
+			win := map[bool]float64{true: 1, false: 0}[margin > 0]
+			if margin == 0 {
+				win = 0.5
+			}
+			if res.Equity != float64(spread) || res.WinRate != win || res.Ended != 1 {
+				t.Errorf("%s seed %d, candidate %s: simulated %+v; the game played out gives %+d points (margin %+d)",
+					v.Name, seed, m, res, spread, margin)
+			}
+			checked++
+		}
+	}
+	t.Logf("%d end-game candidates played out as the game", checked)
+}
+
+// playOut plays the end game s from candidate m to its end with the equity
+// player on both sides, judged and scored by the rules engine, and returns
+// the mover's points less the opponent's from m on.
+func playOut(t *testing.T, s *snapshot, m move.Move) int {
+	t.Helper()
+	pl := newPlayer(t, "equity")
+	b := s.pos.Board.Clone()
+	racks := [2]tile.Rack{s.pos.Rack, s.oppRack}
+	var scores [2]int
+	passes := 0
+	for turn := 0; turn < 40; turn++ {
+		who := turn % 2
+		p := &position.Position{Variant: s.pos.Variant, Board: b, Rack: racks[who],
+			MyScore: s.pos.MyScore + scores[who], OppScore: s.pos.OppScore + scores[1-who]}
+		if turn > 0 {
+			m = pl.Choose(context.Background(), p).Move
+		}
+		if m.Kind != move.Play {
+			if passes++; passes == 2 {
+				break
+			}
+			continue
+		}
+		res := rules.Check(p, m, nil)
+		if !res.Legal {
+			t.Fatalf("turn %d: %s refused: %s", turn, m, res.Reason)
+		}
+		rules.Apply(b, m)
+		racks[who], _ = m.Leave(racks[who])
+		scores[who] += res.Score
+		passes = 0
+		if racks[who].N == 0 {
+			break
+		}
+	}
+	return scores[0] - scores[1]
+}
+
+// The same seed and rounds give the same report, to the last bit, on one
+// thread or two: round k is dealt from (Seed, k) whoever plays it, and the
+// rounds are summed in order.
+func TestSimulationIsReproducible(t *testing.T) {
+	mid, _ := selfPlay(t, variant.Multipliers, 11, 8)
+	if mid == nil {
+		t.Fatal("no middle-game position")
+	}
+	cands := candidates(t, mid.pos, 6)
+	sim := montecarlo.Simulator{Gen: fullGen(), Equity: equity.Static{Table: table(t)}, Plies: 2, MaxIterations: 24, Seed: 5}
+	var reps [2]montecarlo.Report
+	for i, threads := range []int{1, 2} {
+		sim.Threads = threads
+		rep, err := sim.Simulate(context.Background(), mid.pos, cands)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reps[i] = rep
+	}
+	if !reflect.DeepEqual(reps[0], reps[1]) {
+		t.Errorf("one thread and two differ:\n%+v\n%+v", reps[0], reps[1])
+	}
+	rep := reps[0]
+	if rep.Iterations != 24 || rep.ByWins {
+		t.Errorf("%d iterations, by wins %v; want 24 by equity (the game goes on past 2 plies)", rep.Iterations, rep.ByWins)
+	}
+	for i, r := range rep.Results {
+		if r.Iterations != 24 || r.StdErr <= 0 {
+			t.Errorf("candidate %d: %+v", i, r)
+		}
+	}
+	for i := 1; i < len(rep.Order); i++ {
+		if rep.Results[rep.Order[i-1]].Equity < rep.Results[rep.Order[i]].Equity {
+			t.Errorf("order %v is not by simulated equity: %+v", rep.Order, rep.Results)
+		}
+	}
+	// Another seed deals other worlds.
+	sim.Seed = 6
+	other, _ := sim.Simulate(context.Background(), mid.pos, cands)
+	if reflect.DeepEqual(other.Results, rep.Results) {
+		t.Error("seeds 5 and 6 gave the same results")
+	}
+}
+
+// With a deadline and no cap, the simulation plays rounds until the
+// deadline and stops there; a context already done simulates nothing and
+// keeps the candidates' order.
+func TestSimulationStopsAtTheDeadline(t *testing.T) {
+	mid, _ := selfPlay(t, variant.Multipliers, 12, 10)
+	cands := candidates(t, mid.pos, 5)
+	sim := &montecarlo.Simulator{Gen: fullGen(), Equity: equity.Static{Table: table(t)}, Plies: 2}
+	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Millisecond)
+	defer cancel()
+	rep, err := sim.Simulate(ctx, mid.pos, cands)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ctx.Err() == nil {
+		t.Error("Simulate returned before its deadline: with no cap it should use the time")
+	}
+	if rep.Iterations < 1 {
+		t.Errorf("no round finished in 150 ms: %+v", rep)
+	}
+	for _, r := range rep.Results {
+		if r.Iterations != rep.Iterations {
+			t.Errorf("a candidate has %d iterations, the report %d", r.Iterations, rep.Iterations)
+		}
+	}
+	done, cancel2 := context.WithCancel(context.Background())
+	cancel2()
+	rep, err = sim.Simulate(done, mid.pos, cands)
+	if err != nil || rep.Iterations != 0 || !reflect.DeepEqual(rep.Order, []int{0, 1, 2, 3, 4}) {
+		t.Errorf("a done context: %+v, %v; want no iteration and the order kept", rep, err)
+	}
+	if _, err := sim.Simulate(context.Background(), mid.pos, nil); !errors.Is(err, montecarlo.ErrNoCandidates) {
+		t.Errorf("no candidates: %v", err)
+	}
+}
