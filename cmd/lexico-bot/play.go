@@ -39,7 +39,7 @@ func init() {
 			"once; the same --seed gives the same games. Prints wins, the win rate with its 95%\n" +
 			"(Wilson) interval, scores, bingos, illegal and late moves and time per move.\n" +
 			"--p1 human or --p2 human (or both) plays in this terminal: type `help` at the prompt.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)"},
 			&cli.IntFlag{Name: "games", Value: 1, Usage: "number of games `N`"},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed `S` of the match (default: from the clock, and printed so the match can be replayed)"},
@@ -52,7 +52,7 @@ func init() {
 			&cli.DurationFlag{Name: "move-time", Value: 5 * time.Second, Usage: "MoveTime written into each bot's gamestate; an answer after it is late (people are not timed)"},
 			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator of the bots: gaddag or exhaustive"},
 			&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` for the equity policy (default the embedded data/leaves.csv)"},
-		},
+		}, simFlags()...),
 		Action: playMatch,
 	})
 }
@@ -131,7 +131,10 @@ func playMatch(c *cli.Context) error {
 		defer cancel()
 		return a.Choose(ctx, p).Top
 	}
-	var seats [2]arena.Entrant
+	var (
+		seats [2]arena.Entrant
+		bots  [2]*player.Player
+	)
 	for i, pol := range policies {
 		name := pol
 		if policies[0] == policies[1] {
@@ -147,8 +150,12 @@ func playMatch(c *cli.Context) error {
 		if err != nil {
 			return badInputf("--p%d: %w", i+1, err)
 		}
+		bots[i] = pl
 		bot := arena.Bot{Player: pl, Clock: clock}
 		seats[i] = arena.Entrant{Name: name, Agent: func(int) arena.Agent { return bot }}
+	}
+	if err := applySimFlags(c, bots[:]...); err != nil {
+		return err
 	}
 
 	cfg := referee.Config{Variant: v, Dictionary: x, MoveTime: c.Duration("move-time")}

@@ -66,6 +66,23 @@ func TestPlaySummaryOurPoliciesPlayClean(t *testing.T) {
 	}
 }
 
+// The sim policy plays whole games through the referee: every answer legal
+// and in time, in both variants.
+func TestPlaySimPlaysClean(t *testing.T) {
+	for _, v := range []string{"multipliers", "classic"} {
+		s := playSummary(t, "--games", "2", "--seed", "5", "--parallel", "1", "--variant", v,
+			"--p1", "sim", "--p2", "equity", "--sim-iterations", "6", "--sim-candidates", "4")
+		for _, st := range s.Seats {
+			if st.Illegal != 0 || st.Late != 0 || st.Wins+st.Losses+st.Draws != 2 {
+				t.Errorf("%s: %s made %d illegal and %d late moves in %d results", v, st.Name, st.Illegal, st.Late, st.Wins+st.Losses+st.Draws)
+			}
+		}
+		if s.Seats[0].Name != "sim" || s.Seats[0].AvgScore < 100 {
+			t.Errorf("%s: seat 1 %q averages %.1f points", v, s.Seats[0].Name, s.Seats[0].AvgScore)
+		}
+	}
+}
+
 // The same seed plays the same games, with one worker or two.
 func TestPlayIsReproducibleFromTheSeed(t *testing.T) {
 	a := playSummary(t, "--games", "3", "--seed", "99", "--parallel", "1")
@@ -230,6 +247,7 @@ func TestPlayBadInput(t *testing.T) {
 		{"argument", []string{"equity"}, "no arguments"},
 		{"zero move time", []string{"--move-time", "0s"}, "--move-time"},
 		{"missing index", []string{"--index", filepath.Join(t.TempDir(), "nope.db")}, "nope.db"},
+		{"sim flag without sim", []string{"--p1", "equity", "--p2", "greedy", "--sim-candidates", "5"}, "--sim-candidates applies to the sim policy"},
 	} {
 		args := append([]string{"play", "--index", idx}, c.args...)
 		code, out, errs := runBot(t, "", args...)

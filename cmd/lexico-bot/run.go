@@ -91,6 +91,9 @@ func runMove(c *cli.Context) error {
 	if !ch.Complete {
 		summary += fmt.Sprintf(" (the %v budget ran out: best so far)", budget.Time)
 	}
+	if sim := ch.Simulation; sim != nil {
+		summary += "; " + simSummary(sim)
+	}
 	if ch.Reason != "" {
 		summary += "; " + ch.Reason
 	}
@@ -104,7 +107,7 @@ func runMove(c *cli.Context) error {
 	} else {
 		fmt.Fprintf(c.App.Writer, "%s\n", enc)
 		if c.Int("top") > 0 {
-			writeTop(stderr, p, ch.Top)
+			writeTop(stderr, p, ch.Top, ch.Simulation)
 		}
 	}
 	if c.Bool("board") {
@@ -121,6 +124,22 @@ type candidateJSON struct {
 	Equity float64         `json:"equity"`
 	Words  []rules.Word    `json:"words"`
 	Leave  string          `json:"leave"`
+	// Sim is the simulation's verdict on the candidate (sim policy).
+	Sim *simResultJSON `json:"sim,omitempty"`
+}
+
+type simResultJSON struct {
+	Equity  float64 `json:"equity"`
+	StdErr  float64 `json:"stderr"`
+	WinRate float64 `json:"win_rate"`
+}
+
+type simulationJSON struct {
+	Candidates int    `json:"candidates"`
+	Iterations int    `json:"iterations"`
+	Plies      int    `json:"plies"`
+	ByWins     bool   `json:"by_wins"`
+	Error      string `json:"error,omitempty"`
 }
 
 type runJSON struct {
@@ -132,6 +151,7 @@ type runJSON struct {
 	ElapsedMS float64         `json:"elapsed_ms"`
 	Late      bool            `json:"late"`
 	Top       []candidateJSON `json:"top,omitempty"`
+	Sim       *simulationJSON `json:"simulation,omitempty"`
 }
 
 func candidate(p *position.Position, c player.Candidate) candidateJSON {
@@ -155,17 +175,60 @@ func runReport(p *position.Position, ch player.Choice, enc []byte, b player.Budg
 	out := runJSON{candidateJSON: candidate(p, ch.Candidate), Reason: ch.Reason, Plays: ch.Plays,
 		Complete: ch.Complete, BudgetMS: ms(b.Time), ElapsedMS: ms(elapsed), Late: b.Late}
 	out.Move = enc
+	sim := ch.Simulation
+	if sim != nil {
+		out.Sim = &simulationJSON{Candidates: sim.Candidates, Iterations: sim.Iterations, Plies: sim.Plies, ByWins: sim.ByWins}
+		if sim.Err != nil {
+			out.Sim.Error = sim.Err.Error()
+		}
+		out.candidateJSON.Sim = simResult(sim, 0)
+	}
 	if top {
-		for _, c := range ch.Top {
-			out.Top = append(out.Top, candidate(p, c))
+		for i, c := range ch.Top {
+			j := candidate(p, c)
+			j.Sim = simResult(sim, i)
+			out.Top = append(out.Top, j)
 		}
 	}
 	return out
 }
 
-func writeTop(w io.Writer, p *position.Position, top []player.Candidate) {
+// simResult is the simulation's figures of the i-th candidate listed, nil
+// when it has none.
+func simResult(sim *player.Simulation, i int) *simResultJSON {
+	if sim == nil || i >= len(sim.Results) {
+		return nil
+	}
+	r := sim.Results[i]
+	return &simResultJSON{Equity: r.Equity, StdErr: r.StdErr, WinRate: r.WinRate}
+}
+
+// simSummary says in a few words what the simulation did.
+func simSummary(sim *player.Simulation) string {
+	switch {
+	case sim.Err != nil:
+		return fmt.Sprintf("not simulated (%v): the search's ranking stands", sim.Err)
+	case sim.Candidates < 2:
+		return "nothing to simulate: one candidate"
+	case sim.Iterations == 0:
+		return "no world simulated in time: the search's ranking stands"
+	}
+	by := "simulated equity"
+	if sim.ByWins {
+		by = "win rate, every simulated game ended"
+	}
+	return fmt.Sprintf("simulated %d candidates in %d worlds of %d plies, ranked by %s", sim.Candidates, sim.Iterations, sim.Plies, by)
+}
+
+func writeTop(w io.Writer, p *position.Position, top []player.Candidate, sim *player.Simulation) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "#\tscore\tequity\twords\tleave\tmove")
+	simulated := sim != nil && len(sim.Results) > 0
+	if simulated {
+		fmt.Fprint(tw, "#\tsim\t±\twin%\t")
+	} else {
+		fmt.Fprint(tw, "#\t")
+	}
+	fmt.Fprintln(tw, "score\tequity\twords\tleave\tmove")
 	for i, c := range top {
 		j := candidate(p, c)
 		words := make([]string, len(j.Words))
@@ -176,7 +239,12 @@ func writeTop(w io.Writer, p *position.Position, top []player.Candidate) {
 		if c.Move.Kind != move.Play {
 			what = "(" + c.Move.Kind.String() + ")"
 		}
-		fmt.Fprintf(tw, "%d\t%d\t%.1f\t%s\t%s\t%s\n", i+1, c.Move.Score, c.Equity, what, j.Leave, j.Move)
+		fmt.Fprintf(tw, "%d\t", i+1)
+		if simulated {
+			r := sim.Results[i]
+			fmt.Fprintf(tw, "%.1f\t%.1f\t%.0f\t", r.Equity, r.StdErr, 100*r.WinRate)
+		}
+		fmt.Fprintf(tw, "%d\t%.1f\t%s\t%s\t%s\n", c.Move.Score, c.Equity, what, j.Leave, j.Move)
 	}
 	tw.Flush()
 }

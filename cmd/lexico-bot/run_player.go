@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/lexico/lexico/bot/equity"
+	"github.com/lexico/lexico/bot/montecarlo"
 	"github.com/lexico/lexico/bot/movegen"
 	"github.com/lexico/lexico/bot/player"
 	"github.com/lexico/lexico/index"
@@ -19,15 +20,55 @@ import (
 // botFlags are the flags run and serve share: where the words are, how the
 // player chooses and how much of the clock it keeps in hand.
 func botFlags() []cli.Flag {
-	return []cli.Flag{
+	return append([]cli.Flag{
 		&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else (run) the index cached for the gamestate's Dictionary URL, else the default index in the user cache directory, built on first use)"},
-		&cli.StringFlag{Name: "policy", Value: "equity", Usage: "`POLICY`: equity (score plus the value of the tiles kept; exchanges when worth more) or greedy (the highest score)"},
+		&cli.StringFlag{Name: "policy", Value: "equity", Usage: "`POLICY`: equity (score plus the value of the tiles kept; exchanges when worth more), greedy (the highest score) or sim (equity's best candidates ranked again by simulating the next turns for the whole budget)"},
 		&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(movegen.Strategies(), ", ") + " (gaddag is the fast one; exhaustive is for checking)"},
 		&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` (CSV, see bot/equity/table.go; default the embedded data/leaves.csv)"},
 		&cli.DurationFlag{Name: "budget", Usage: "thinking time `DURATION` (e.g. 800ms), overriding MoveTime and ResponseDeadline (0: from the gamestate)"},
 		&cli.Float64Flag{Name: "margin", Value: player.DefaultClock.Margin, Usage: "`FRACTION` of the budget held back for the answer's trip (larger is safer, smaller thinks longer)"},
 		&cli.DurationFlag{Name: "margin-max", Value: player.DefaultClock.MaxMargin, Usage: "`DURATION` capping the margin, so a long MoveTime is not wasted (0: no cap)"},
+	}, simFlags()...)
+}
+
+// simFlags tune the sim policy (run, serve and play).
+func simFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.IntFlag{Name: "sim-candidates", Value: player.DefaultSimCandidates, Usage: "sim policy: how many of the search's best candidates `N` it simulates (more may find a move the static ranking placed low; fewer gives each more worlds)"},
+		&cli.IntFlag{Name: "sim-plies", Value: montecarlo.DefaultPlies, Usage: "sim policy: turns `N` played after each candidate (more sees further, costs more and adds the noise of more draws)"},
+		&cli.IntFlag{Name: "sim-iterations", Usage: "sim policy: at most `N` worlds a move (0: as many as the budget allows); capped, the answer no longer depends on the machine's speed"},
 	}
+}
+
+// applySimFlags sets the sim flags on the players that simulate; setting
+// one when none does is refused, since it would silently change nothing.
+func applySimFlags(c *cli.Context, players ...*player.Player) error {
+	sims := 0
+	for _, pl := range players {
+		if pl != nil && pl.Sim != nil {
+			sims++
+		}
+	}
+	for _, name := range []string{"sim-candidates", "sim-plies", "sim-iterations"} {
+		if c.Int(name) < 0 {
+			return badInputf("--%s %d: want 0 or more", name, c.Int(name))
+		}
+		if c.IsSet(name) && sims == 0 {
+			return badInputf("--%s applies to the sim policy, and no player here uses it", name)
+		}
+	}
+	if c.Int("sim-candidates") == 1 {
+		return badInputf("--sim-candidates 1: a simulation compares at least 2 candidates")
+	}
+	for _, pl := range players {
+		if pl == nil || pl.Sim == nil {
+			continue
+		}
+		sim := *pl.Sim
+		sim.Plies, sim.MaxIterations = c.Int("sim-plies"), c.Int("sim-iterations")
+		pl.Sim, pl.SimCandidates = &sim, c.Int("sim-candidates")
+	}
+	return nil
 }
 
 // botSetup is what a command that plays needs, built once from the flags.
@@ -81,6 +122,10 @@ func newBotSetup(c *cli.Context, strict bool, dictURL string) (*botSetup, error)
 	if err != nil {
 		x.Close()
 		return nil, badInputf("--policy: %w", err)
+	}
+	if err := applySimFlags(c, pl); err != nil {
+		x.Close()
+		return nil, err
 	}
 	clock := player.DefaultClock
 	clock.Margin, clock.MaxMargin = c.Float64("margin"), c.Duration("margin-max")

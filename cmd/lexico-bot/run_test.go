@@ -128,6 +128,40 @@ func TestRunJSONWithTop(t *testing.T) {
 	}
 }
 
+// The sim policy reports its simulation: how many worlds, each listed
+// candidate's simulated figures, the candidates in the simulation's order,
+// and the move it answers is the first of them.
+func TestRunSimReportsItsSimulation(t *testing.T) {
+	code, out, errs := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, "--policy", "sim",
+		"--sim-iterations", "8", "--sim-candidates", "6", "--json", "--top", "4", docExample)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var got runJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("--json output %q: %v", out, err)
+	}
+	legalOnDoc(t, got.Move)
+	sim := got.Sim
+	if sim == nil || sim.Iterations != 8 || sim.Candidates != 6 || sim.Plies != 2 || sim.Error != "" {
+		t.Fatalf("simulation %+v; want 8 worlds of 6 candidates, 2 plies", sim)
+	}
+	if len(got.Top) != 4 || string(got.Top[0].Move) != string(got.Move) || got.Sim == nil {
+		t.Fatalf("top %+v; want 4 led by the move %s", got.Top, got.Move)
+	}
+	for i, c := range got.Top {
+		if c.Sim == nil || c.Sim.WinRate < 0 || c.Sim.WinRate > 1 {
+			t.Fatalf("candidate %d has no simulated figures: %+v", i, c)
+		}
+		if i > 0 && c.Sim.Equity > got.Top[i-1].Sim.Equity {
+			t.Fatalf("top not in the simulation's order: %v after %v", c.Sim.Equity, got.Top[i-1].Sim.Equity)
+		}
+	}
+	if !strings.Contains(errs, "simulated 6 candidates in 8 worlds of 2 plies") {
+		t.Fatalf("stderr does not say what was simulated: %s", errs)
+	}
+}
+
 func TestRunGreedyTakesTheTopScore(t *testing.T) {
 	data, _ := os.ReadFile(docExample)
 	p, _ := gamestate.Parse(data)
@@ -206,6 +240,9 @@ func TestRunBadInput(t *testing.T) {
 		{"bad margin", []string{"run", "--index", idx, "--margin", "1.5", docExample}, "margin"},
 		{"NaN margin", []string{"run", "--index", idx, "--margin", "NaN", docExample}, "--margin NaN"},
 		{"negative margin cap", []string{"run", "--index", idx, "--margin-max", "-1s", docExample}, "--margin-max -1s"},
+		{"sim flag without sim", []string{"run", "--index", idx, "--sim-plies", "3", docExample}, "--sim-plies applies to the sim policy"},
+		{"negative iterations", []string{"run", "--index", idx, "--policy", "sim", "--sim-iterations", "-1", docExample}, "--sim-iterations -1"},
+		{"one candidate", []string{"run", "--index", idx, "--policy", "sim", "--sim-candidates", "1", docExample}, "at least 2"},
 	}
 	for _, c := range cases {
 		code, out, errs := runBot(t, "", c.args...)
