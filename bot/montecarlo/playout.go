@@ -63,6 +63,9 @@ type playout struct {
 	bestEq    float64
 	found     bool
 	record    movegen.PlayRecorder
+	// pass is what rackValue values: a field, since a local would escape
+	// through the Calculator interface at every horizon.
+	pass move.Move
 }
 
 func newPlayout(s *Simulator, p *position.Position, stop func() bool) *playout {
@@ -157,9 +160,9 @@ func (o *playout) draw(r *tile.Rack) {
 // rackValue is what the static valuation gives for holding r at the
 // horizon: the equity of passing with it.
 func (o *playout) rackValue(r tile.Rack) float64 {
-	pass := move.Move{Kind: move.Pass}
+	o.pass = move.Move{Kind: move.Pass}
 	o.pos.Rack = r
-	return o.sim.Equity.Equity(&pass, r, &o.pos)
+	return o.sim.Equity.Equity(&o.pass, r, &o.pos)
 }
 
 // bestPlay finds the simulated mover's play: the best by the static
