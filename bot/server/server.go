@@ -143,6 +143,9 @@ type MoveResponse struct {
 	Complete bool            `json:"complete"`
 	BudgetMS float64         `json:"budget_ms"`
 	Late     bool            `json:"late,omitempty"`
+	// Worlds is how many worlds a simulating player (the sim policy)
+	// played its candidates out in; absent for the others.
+	Worlds int `json:"worlds,omitempty"`
 }
 
 func (s *Server) move(w http.ResponseWriter, r *http.Request) {
@@ -166,12 +169,19 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		fail(w, r, fmt.Errorf("encoding the chosen move %s: %w", ch.Move, err))
 		return
 	}
+	worlds := 0
+	if ch.Simulation != nil {
+		worlds = ch.Simulation.Iterations
+	}
 	annotate(r, slog.String("move", string(enc)), slog.Int("score", ch.Move.Score), slog.Int("plays", ch.Plays),
 		slog.Bool("complete", ch.Complete), slog.Duration("budget", budget.Time), slog.Bool("late", budget.Late))
+	if ch.Simulation != nil {
+		annotate(r, slog.Int("worlds", worlds))
+	}
 	writeJSON(w, http.StatusOK, MoveResponse{
 		Move: enc, Kind: ch.Move.Kind.String(), Score: ch.Move.Score, Equity: ch.Equity,
 		Leave: ch.Leave.String(), Reason: ch.Reason, Plays: ch.Plays, Complete: ch.Complete,
-		BudgetMS: float64(budget.Time) / float64(time.Millisecond), Late: budget.Late,
+		BudgetMS: float64(budget.Time) / float64(time.Millisecond), Late: budget.Late, Worlds: worlds,
 	})
 }
 

@@ -30,16 +30,17 @@ func (s *syncBuffer) Write(p []byte) (int, error) {
 }
 func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
-// The whole command: open the index, listen, answer, log, stop on SIGTERM.
-func TestServeAnswersAndStopsOnSignal(t *testing.T) {
-	var stderr syncBuffer
-	exited := make(chan int, 1)
+// startServe runs serve with args on a free port of the loopback and
+// returns its address, its stderr and the channel its exit code comes on.
+func startServe(t *testing.T, args ...string) (addr string, stderr *syncBuffer, exited chan int) {
+	t.Helper()
+	stderr = &syncBuffer{}
+	exited = make(chan int, 1)
 	go func() {
-		exited <- run([]string{"lexico-bot", "serve", "--index", botIndex(t), "--strategy", testStrategy,
-			"--addr", "127.0.0.1:0"}, strings.NewReader(""), io.Discard, &stderr)
+		exited <- run(append([]string{"lexico-bot", "serve", "--index", botIndex(t), "--strategy", testStrategy,
+			"--addr", "127.0.0.1:0"}, args...), strings.NewReader(""), io.Discard, stderr)
 	}()
 	addrRE := regexp.MustCompile(`msg=listening addr=(\S+)`)
-	var addr string
 	for deadline := time.Now().Add(30 * time.Second); addr == ""; {
 		if m := addrRE.FindStringSubmatch(stderr.String()); m != nil {
 			addr = m[1]
@@ -52,40 +53,55 @@ func TestServeAnswersAndStopsOnSignal(t *testing.T) {
 		case <-time.After(5 * time.Millisecond):
 		}
 	}
+	return addr, stderr, exited
+}
 
+// liveDoc is the doc's example with its ResponseDeadline moved to in, and
+// its MoveTime set to moveTime.
+func liveDoc(t *testing.T, in, moveTime time.Duration) []byte {
+	t.Helper()
 	doc, err := os.ReadFile(docExample)
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp, err := http.Post("http://"+addr+"/move", "text/plain", bytes.NewReader(doc))
+	live := regexp.MustCompile(`'ResponseDeadline': \d+`).ReplaceAll(doc,
+		[]byte(fmt.Sprintf("'ResponseDeadline': %d", time.Now().Add(in).UnixMilli())))
+	return regexp.MustCompile(`'MoveTime': \d+`).ReplaceAll(live, []byte(fmt.Sprintf("'MoveTime': %d", moveTime.Milliseconds())))
+}
+
+func postMove(t *testing.T, addr string, body []byte) server.MoveResponse {
+	t.Helper()
+	resp, err := http.Post("http://"+addr+"/move", "text/plain", bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer resp.Body.Close()
 	var mr server.MoveResponse
-	err = json.NewDecoder(resp.Body).Decode(&mr)
-	resp.Body.Close()
-	if err != nil || resp.StatusCode != 200 {
+	if err := json.NewDecoder(resp.Body).Decode(&mr); err != nil || resp.StatusCode != 200 {
 		t.Fatalf("/move: %d, %v", resp.StatusCode, err)
+	}
+	return mr
+}
+
+// The whole command: open the index, listen, answer, log, stop on SIGTERM.
+func TestServeAnswersAndStopsOnSignal(t *testing.T) {
+	addr, stderr, exited := startServe(t)
+	doc, err := os.ReadFile(docExample)
+	if err != nil {
+		t.Fatal(err)
 	}
 	// The doc's deadline is long past: serve answers at once, without
 	// searching, and still with a move the platform accepts.
+	mr := postMove(t, addr, doc)
 	if !mr.Late || mr.Plays != 0 {
 		t.Fatalf("/move on a stale deadline searched: %+v", mr)
 	}
 	legalOnDoc(t, mr.Move)
 
 	// The same position with a live deadline gets a full search.
-	live := regexp.MustCompile(`'ResponseDeadline': \d+`).ReplaceAll(doc,
-		[]byte(fmt.Sprintf("'ResponseDeadline': %d", time.Now().Add(time.Minute).UnixMilli())))
-	resp, err = http.Post("http://"+addr+"/move", "text/plain", bytes.NewReader(live))
-	if err != nil {
-		t.Fatal(err)
-	}
-	mr = server.MoveResponse{}
-	err = json.NewDecoder(resp.Body).Decode(&mr)
-	resp.Body.Close()
-	if err != nil || resp.StatusCode != 200 || mr.Late || !mr.Complete || mr.Plays == 0 || mr.Kind != "play" {
-		t.Fatalf("/move with a live deadline: %d %v %+v; want a complete search and a play", resp.StatusCode, err, mr)
+	mr = postMove(t, addr, liveDoc(t, time.Minute, 5*time.Second))
+	if mr.Late || !mr.Complete || mr.Plays == 0 || mr.Kind != "play" || mr.Worlds != 0 {
+		t.Fatalf("/move with a live deadline: %+v; want a complete search, a play and no simulation", mr)
 	}
 	legalOnDoc(t, mr.Move)
 
@@ -103,6 +119,32 @@ func TestServeAnswersAndStopsOnSignal(t *testing.T) {
 	logs := stderr.String()
 	if !strings.Contains(logs, "path=/move") || !strings.Contains(logs, "status=200") || !strings.Contains(logs, "msg=stopped") {
 		t.Fatalf("log lacks the request line or the stop:\n%s", logs)
+	}
+}
+
+// A simulating bot thinks for its budget, and its answer still arrives
+// before the gamestate's ResponseDeadline, the one thing the platform
+// punishes.
+func TestServeSimAnswersBeforeTheDeadline(t *testing.T) {
+	addr, stderr, exited := startServe(t, "--policy", "sim")
+	body := liveDoc(t, 2*time.Second, time.Second)
+	mr := postMove(t, addr, body)
+	answered := time.Now()
+	deadline := regexp.MustCompile(`'ResponseDeadline': (\d+)`).FindSubmatch(body)
+	var ms int64
+	fmt.Sscan(string(deadline[1]), &ms)
+	if answered.After(time.UnixMilli(ms)) {
+		t.Errorf("answered %v after the ResponseDeadline", answered.Sub(time.UnixMilli(ms)))
+	}
+	if mr.Late || mr.Worlds == 0 || mr.Plays == 0 {
+		t.Errorf("/move with sim: %+v; want worlds simulated", mr)
+	}
+	legalOnDoc(t, mr.Move)
+	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if code := <-exited; code != 0 || !strings.Contains(stderr.String(), "worlds=") {
+		t.Fatalf("serve exited %d; the log should give the worlds:\n%s", code, stderr.String())
 	}
 }
 
