@@ -27,7 +27,7 @@ func BenchmarkSimulate(b *testing.B) {
 		if seed%2 == 0 {
 			v = variant.Classic
 		}
-		mid, _ := selfPlay(b, v, 100+seed, 10)
+		mid := selfPlay(b, v, 100+seed, 10).mid
 		if mid == nil {
 			continue
 		}

@@ -53,10 +53,14 @@ type snapshot struct {
 	bag     []byte
 }
 
-// selfPlay plays a seeded game between two equity players and returns the
-// position at turn midTurn and the first position with the bag empty (nil
-// when the game ends before either).
-func selfPlay(t testing.TB, v *variant.Variant, seed uint64, midTurn int) (mid, end *snapshot) {
+// game is three positions of a self-play game: at a chosen turn, the first
+// with at most a rack in the bag (but not empty), and the first with the
+// bag empty; nil where the game ended before.
+type game struct{ mid, late, end *snapshot }
+
+// selfPlay plays a seeded game between two equity players up to the bag's
+// emptying and returns its positions (midTurn: the turn of game.mid).
+func selfPlay(t testing.TB, v *variant.Variant, seed uint64, midTurn int) (g game) {
 	t.Helper()
 	pl := newPlayer(t, "equity")
 	r := rand.New(rand.NewPCG(seed, 3))
@@ -88,10 +92,14 @@ func selfPlay(t testing.TB, v *variant.Variant, seed uint64, midTurn int) (mid, 
 			return &snapshot{pos: c, oppRack: racks[1-who], bag: append([]byte(nil), bag...)}
 		}
 		if turn == midTurn {
-			mid = snap()
+			g.mid = snap()
+		}
+		if g.late == nil && len(bag) > 0 && len(bag) <= v.RackSize {
+			g.late = snap()
 		}
 		if len(bag) == 0 {
-			return mid, snap()
+			g.end = snap()
+			return g
 		}
 		m := pl.Choose(context.Background(), p).Move
 		switch m.Kind {
@@ -117,7 +125,7 @@ func selfPlay(t testing.TB, v *variant.Variant, seed uint64, midTurn int) (mid, 
 			break
 		}
 	}
-	return mid, nil
+	return g
 }
 
 // candidates are the equity player's n best moves in p.

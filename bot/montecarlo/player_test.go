@@ -14,7 +14,7 @@ import (
 // order with their figures.
 func TestSimPolicyAnswersTheSimulationsChoice(t *testing.T) {
 	for seed, v := range []*variant.Variant{variant.Multipliers, variant.Classic} {
-		mid, _ := selfPlay(t, v, uint64(20+seed), 9)
+		mid := selfPlay(t, v, uint64(20+seed), 9).mid
 		pl := newPlayer(t, "sim")
 		pl.Top = 4
 		pl.Sim.MaxIterations, pl.Sim.Seed = 20, 3

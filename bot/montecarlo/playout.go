@@ -52,6 +52,7 @@ type outcome struct {
 type playout struct {
 	sim   *Simulator
 	p     *position.Position
+	plies int // turns played after the candidate at most
 	board *board.Board
 	bag   []byte
 	pos   position.Position // the simulated mover's view, for the equity
@@ -68,8 +69,8 @@ type playout struct {
 	pass move.Move
 }
 
-func newPlayout(s *Simulator, p *position.Position, stop func() bool) *playout {
-	o := &playout{sim: s, p: p, board: p.Board.Clone(), stop: stop}
+func newPlayout(s *Simulator, p *position.Position, plies int, stop func() bool) *playout {
+	o := &playout{sim: s, p: p, plies: plies, board: p.Board.Clone(), stop: stop}
 	o.pos = *p
 	o.pos.Board = o.board
 	o.record = o.recordPlay
@@ -118,7 +119,7 @@ func (o *playout) run(m *move.Move, w *world) (outcome, bool) {
 	}
 
 	side := 1
-	for ply := 0; ply < o.sim.Plies && !ended; ply++ {
+	for ply := 0; ply < o.plies && !ended; ply++ {
 		found, ok := o.bestPlay(racks[side], scores[side]-scores[1-side], len(o.bag))
 		if !ok {
 			return outcome{}, false

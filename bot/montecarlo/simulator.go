@@ -39,6 +39,15 @@ const DefaultPlies = 2
 // would end it: MaxIterations unset and a context without a deadline.
 const DefaultIterations = 200
 
+// DefaultEndgameBag is the sim policy's EndgameBag: a rack's worth. From
+// there a move and the draws after it empty the bag, and a game rarely
+// lasts ten turns more.
+const DefaultEndgameBag = 7
+
+// EndPlies bounds a world played to the game's end (Simulator.EndgameBag):
+// two racks emptied a tile a turn, and passes, end well within it.
+const EndPlies = 40
+
 // Simulator plays candidate moves out. Its fields are read-only once
 // Simulate runs; one Simulator serves concurrent calls.
 type Simulator struct {
@@ -50,6 +59,12 @@ type Simulator struct {
 	// Plies is how many turns are played after the candidate (0: none,
 	// the candidate's score and the racks' values alone).
 	Plies int
+	// EndgameBag: with at most this many tiles in the bag, every world is
+	// played to the game's end whatever Plies says (0: never). Near the
+	// end what matters is who wins, which only a finished game tells, and
+	// the turns left are few and cheap; earlier, whole games would cost
+	// tens of generations a world and mostly add noise.
+	EndgameBag int
 	// Threads is how many goroutines play rounds at once (0: GOMAXPROCS).
 	Threads int
 	// MaxIterations caps the rounds (0: until ctx ends, or
@@ -90,6 +105,9 @@ type Report struct {
 	// Iterations is the number of complete rounds (every candidate played
 	// out in the same world).
 	Iterations int
+	// Plies is how many turns were played after each candidate at most:
+	// Simulator.Plies, or EndPlies when the worlds were played to the end.
+	Plies int
 	// ByWins is set when the candidates were ranked by WinRate: every
 	// simulated game ended, so the win rates are exact in each world.
 	// Otherwise they are ranked by Equity, which says more than a
@@ -119,6 +137,10 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 	if p.BagCount == 0 && len(unseen) <= p.Variant.RackSize {
 		rounds = 1 // the unseen tiles are the opponent's rack: one world
 	}
+	plies := s.Plies
+	if s.EndgameBag > 0 && p.BagCount <= s.EndgameBag {
+		plies = EndPlies
+	}
 	threads := s.Threads
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
@@ -138,7 +160,7 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			mine := s.play(p, cands, unseen, rounds, &next, stop)
+			mine := s.play(p, cands, unseen, rounds, plies, &next, stop)
 			mu.Lock()
 			done = append(done, mine...)
 			mu.Unlock()
@@ -148,7 +170,9 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 	// Summed in round order, so that the same rounds give the same means
 	// to the last bit, however the threads shared them.
 	slices.SortFunc(done, func(a, b round) int { return cmp.Compare(a.k, b.k) })
-	return report(len(cands), done), nil
+	rep := report(len(cands), done)
+	rep.Plies = plies
+	return rep, nil
 }
 
 // round is the outcomes of every candidate in world k.
@@ -159,8 +183,8 @@ type round struct {
 
 // play runs rounds on one goroutine until stop, or until the counter passes
 // rounds (0: no cap), and returns the complete ones.
-func (s *Simulator) play(p *position.Position, cands []move.Move, unseen []byte, rounds int, next *atomic.Int64, stop func() bool) []round {
-	o := newPlayout(s, p, stop)
+func (s *Simulator) play(p *position.Position, cands []move.Move, unseen []byte, rounds, plies int, next *atomic.Int64, stop func() bool) []round {
+	o := newPlayout(s, p, plies, stop)
 	var pcg rand.PCG
 	r := rand.New(&pcg)
 	var w world

@@ -72,7 +72,7 @@ func TestEndgamePlayoutsAreTheGame(t *testing.T) {
 		if seed%2 == 0 {
 			v = variant.Classic
 		}
-		_, end := selfPlay(t, v, seed, -1)
+		end := selfPlay(t, v, seed, -1).end
 		if end == nil {
 			t.Fatalf("%s seed %d: the game ended before the bag emptied", v.Name, seed)
 		}
@@ -144,7 +144,7 @@ func playOut(t *testing.T, s *snapshot, m move.Move) int {
 // thread or two: round k is dealt from (Seed, k) whoever plays it, and the
 // rounds are summed in order.
 func TestSimulationIsReproducible(t *testing.T) {
-	mid, _ := selfPlay(t, variant.Multipliers, 11, 8)
+	mid := selfPlay(t, variant.Multipliers, 11, 8).mid
 	if mid == nil {
 		t.Fatal("no middle-game position")
 	}
@@ -188,7 +188,7 @@ func TestSimulationIsReproducible(t *testing.T) {
 // deadline and stops there; a context already done simulates nothing and
 // keeps the candidates' order.
 func TestSimulationStopsAtTheDeadline(t *testing.T) {
-	mid, _ := selfPlay(t, variant.Multipliers, 12, 10)
+	mid := selfPlay(t, variant.Multipliers, 12, 10).mid
 	cands := candidates(t, mid.pos, 5)
 	sim := &montecarlo.Simulator{Gen: fullGen(), Equity: equity.Static{Table: table(t)}, Plies: 2}
 	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Millisecond)
@@ -216,5 +216,41 @@ func TestSimulationStopsAtTheDeadline(t *testing.T) {
 	}
 	if _, err := sim.Simulate(context.Background(), mid.pos, nil); !errors.Is(err, montecarlo.ErrNoCandidates) {
 		t.Errorf("no candidates: %v", err)
+	}
+}
+
+// With at most EndgameBag tiles in the bag, every world is played to the
+// game's end and the candidates are ranked by win rate; with the switch
+// off, two plies leave most of those games unfinished.
+func TestEndgameBagPlaysWorldsToTheEnd(t *testing.T) {
+	for seed := uint64(30); seed < 33; seed++ {
+		late := selfPlay(t, variant.Multipliers, seed, -1).late
+		if late == nil {
+			t.Fatalf("seed %d: no position with a rack's worth in the bag", seed)
+		}
+		cands := candidates(t, late.pos, 5)
+		sim := montecarlo.Simulator{Gen: fullGen(), Equity: equity.Static{Table: table(t)}, Plies: 2,
+			EndgameBag: montecarlo.DefaultEndgameBag, MaxIterations: 12}
+		rep, err := sim.Simulate(context.Background(), late.pos, cands)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !rep.ByWins || rep.Plies != montecarlo.EndPlies {
+			t.Errorf("seed %d, bag %d: by wins %v, plies %d; want every game ended, %d plies", seed, late.pos.BagCount, rep.ByWins, rep.Plies, montecarlo.EndPlies)
+		}
+		for i := 1; i < len(rep.Order); i++ {
+			if a, b := rep.Results[rep.Order[i-1]], rep.Results[rep.Order[i]]; a.WinRate < b.WinRate {
+				t.Errorf("seed %d: order %v is not by win rate: %+v", seed, rep.Order, rep.Results)
+			}
+		}
+		sim.EndgameBag = 0
+		rep, _ = sim.Simulate(context.Background(), late.pos, cands)
+		unfinished := 0
+		for _, r := range rep.Results {
+			unfinished += r.Iterations - r.Ended
+		}
+		if rep.ByWins || rep.Plies != 2 || unfinished == 0 {
+			t.Errorf("seed %d: with the switch off, by wins %v, plies %d, %d unfinished games", seed, rep.ByWins, rep.Plies, unfinished)
+		}
 	}
 }

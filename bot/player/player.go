@@ -1,7 +1,9 @@
 // Package player chooses the move to answer: it runs a move generator under
 // a deadline, ranks what it finds with an equity.Calculator, weighs exchanges
 // against plays, and always holds a best move so far, so that whatever the
-// clock does there is an answer.
+// clock does there is an answer. A simulating player (Player.Sim, the sim
+// policy) then spends the rest of its budget ranking its best candidates
+// again by package montecarlo's simulation of the next turns.
 //
 // Ranking happens inside the generator's callback rather than in a second
 // pass over a TopN list: the valuation costs a few array lookups, so the
@@ -81,8 +83,8 @@ func New(policy string, gen Generator, table *equity.Table) (*Player, error) {
 		return &Player{Gen: gen, Equity: equity.Static{Table: table}, Exchanges: true}, nil
 	case "sim":
 		eq := equity.Static{Table: table}
-		return &Player{Gen: gen, Equity: eq, Exchanges: true,
-			Sim: &montecarlo.Simulator{Gen: gen, Equity: eq, Plies: montecarlo.DefaultPlies}}, nil
+		return &Player{Gen: gen, Equity: eq, Exchanges: true, Sim: &montecarlo.Simulator{
+			Gen: gen, Equity: eq, Plies: montecarlo.DefaultPlies, EndgameBag: montecarlo.DefaultEndgameBag}}, nil
 	}
 	return nil, fmt.Errorf("%w %q (known: %s)", ErrPolicy, policy, strings.Join(Policies, ", "))
 }
@@ -170,6 +172,7 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 func (pl *Player) simulate(ctx context.Context, p *position.Position, ch Choice) Choice {
 	show := max(pl.Top, 1)
 	sim := &Simulation{Candidates: len(ch.Top), Plies: pl.Sim.Plies}
+	// Plies is the simulation's own once it has run: more in an end game.
 	ch.Simulation = sim
 	if len(ch.Top) < 2 {
 		ch.Top = ch.Top[:min(len(ch.Top), show)]
@@ -180,7 +183,7 @@ func (pl *Player) simulate(ctx context.Context, p *position.Position, ch Choice)
 		moves[i] = c.Move
 	}
 	rep, err := pl.Sim.Simulate(ctx, p, moves)
-	sim.Err, sim.Iterations, sim.ByWins = err, rep.Iterations, rep.ByWins
+	sim.Err, sim.Iterations, sim.ByWins, sim.Plies = err, rep.Iterations, rep.ByWins, rep.Plies
 	if err != nil || rep.Iterations == 0 {
 		ch.Top = ch.Top[:min(len(ch.Top), show)]
 		return ch
