@@ -162,6 +162,31 @@ func TestRunSimReportsItsSimulation(t *testing.T) {
 	}
 }
 
+// A gamestate whose tiles no set could hold (three Zs in a classic hand)
+// cannot be simulated: the sim policy still answers, with the search's
+// choice, and says why it did not simulate.
+func TestRunSimFallsBackWhenTheUnseenTilesAreUnknown(t *testing.T) {
+	doc, err := os.ReadFile(docExample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zzz := strings.Replace(string(doc), "'MyHand': ['T', 'N', 'F', 'S', 'L', 'P', 'I']", "'MyHand': ['Z', 'Z', 'Z', 'S', 'L', 'P', 'I']", 1)
+	if zzz == string(doc) {
+		t.Fatal("the doc example's hand has changed: update this test")
+	}
+	code, out, errs := runBot(t, zzz, "run", "--index", botIndex(t), "--strategy", testStrategy, "--policy", "sim", "--json", "-")
+	var got runJSON
+	if code != 0 || json.Unmarshal([]byte(out), &got) != nil {
+		t.Fatalf("exit %d, %q: %s", code, out, errs)
+	}
+	if got.Sim == nil || got.Sim.Iterations != 0 || !strings.Contains(got.Sim.Error, "2 more Z than the classic set has") {
+		t.Fatalf("simulation %+v; want none, with the reason", got.Sim)
+	}
+	if !strings.Contains(errs, "not simulated") || len(got.Move) == 0 {
+		t.Fatalf("stderr %q, move %s", errs, got.Move)
+	}
+}
+
 func TestRunGreedyTakesTheTopScore(t *testing.T) {
 	data, _ := os.ReadFile(docExample)
 	p, _ := gamestate.Parse(data)
