@@ -8,6 +8,8 @@ package board
 
 import (
 	"strings"
+
+	"github.com/lexico/lexico/bot/tile"
 )
 
 // Premium is the bonus printed on a square. It counts only for a tile placed
@@ -105,6 +107,23 @@ func (b *Board) TileCount() int {
 		}
 	}
 	return n
+}
+
+// TileCounts is how many of each tile stand on the board, indexed as
+// tile.Index: a played blank counts as a blank, whatever letter it shows.
+// Taken from a set's distribution, it leaves the tiles still in the bag or
+// on a rack.
+func (b *Board) TileCounts() (counts [tile.NumKinds]int) {
+	for _, s := range b.Squares {
+		switch {
+		case s.Empty():
+		case s.Blank:
+			counts[tile.BlankIndex]++
+		default:
+			counts[tile.Index(s.Letter)]++
+		}
+	}
+	return counts
 }
 
 // IsEmpty reports whether no tile has been played yet.

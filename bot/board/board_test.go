@@ -1,6 +1,10 @@
 package board
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/lexico/lexico/bot/tile"
+)
 
 // A lopsided board: transposing must move (r, c) to (c, r) for tiles and
 // premiums alike, and twice is the identity. Symmetric layouts would hide a
@@ -53,5 +57,21 @@ func TestCloneIsIndependent(t *testing.T) {
 	c.Premiums[0] = DoubleWord
 	if !b.IsEmpty() || b.Premiums[0] != NoPremium {
 		t.Fatal("changing the clone changed the original")
+	}
+}
+
+// A played blank counts as a blank, not as the letter it shows.
+func TestTileCountsCountBlanksAsBlanks(t *testing.T) {
+	b := New(5)
+	b.Set(2, 0, Square{Letter: 'C'})
+	b.Set(2, 1, Square{Letter: 'A', Blank: true})
+	b.Set(2, 2, Square{Letter: 'T'})
+	b.Set(3, 2, Square{Letter: 'A'})
+	got := b.TileCounts()
+	want := map[int]int{tile.Index('C'): 1, tile.Index('A'): 1, tile.Index('T'): 1, tile.BlankIndex: 1}
+	for i, n := range got {
+		if n != want[i] {
+			t.Errorf("%c: %d on the board, want %d", tile.Byte(i), n, want[i])
+		}
 	}
 }

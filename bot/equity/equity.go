@@ -74,19 +74,10 @@ func faceValue(r tile.Rack, values *[tile.NumKinds]int) int {
 // distribution does not account for the tiles seen (a variant built from a
 // gamestate may not know its bag).
 func unseenValue(p *position.Position) int {
-	unseen := p.Variant.Distribution
-	for _, sq := range p.Board.Squares {
-		switch {
-		case sq.Empty():
-		case sq.Blank:
-			unseen[tile.BlankIndex]--
-		default:
-			unseen[tile.Index(sq.Letter)]--
-		}
-	}
+	played := p.Board.TileCounts()
 	v := 0
-	for i, n := range unseen {
-		n -= int(p.Rack.Counts[i])
+	for i, n := range p.Variant.Distribution {
+		n -= played[i] + int(p.Rack.Counts[i])
 		if n < 0 {
 			return 0
 		}

@@ -13,19 +13,10 @@ import (
 // rack hold more of a tile than the distribution has, or when fewer tiles
 // are unseen than the gamestate says are in the bag.
 func Unseen(p *position.Position) ([]byte, error) {
-	counts := p.Variant.Distribution
-	for _, sq := range p.Board.Squares {
-		switch {
-		case sq.Empty():
-		case sq.Blank:
-			counts[tile.BlankIndex]--
-		default:
-			counts[tile.Index(sq.Letter)]--
-		}
-	}
+	played := p.Board.TileCounts()
 	var out []byte
-	for i, n := range counts {
-		n -= int(p.Rack.Counts[i])
+	for i, n := range p.Variant.Distribution {
+		n -= played[i] + int(p.Rack.Counts[i])
 		if n < 0 {
 			return nil, fmt.Errorf("%w: the board and the rack hold %d more %c than the %s set has",
 				ErrUnknownBag, -n, tile.Byte(i), p.Variant.Name)

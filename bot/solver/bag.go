@@ -14,15 +14,9 @@ import (
 // A board that shows more of a tile than the game has is refused, naming the
 // tile and both counts: it was mistyped, and solving it would mislead.
 func Unseen(v *variant.Variant, b *board.Board) ([tile.NumKinds]int, error) {
-	left := v.Distribution
-	for _, s := range b.Squares {
-		switch {
-		case s.Empty():
-		case s.Blank:
-			left[tile.BlankIndex]--
-		default:
-			left[tile.Index(s.Letter)]--
-		}
+	left, played := v.Distribution, b.TileCounts()
+	for i := range left {
+		left[i] -= played[i]
 	}
 	for i, n := range left {
 		if n < 0 {
