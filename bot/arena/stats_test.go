@@ -86,6 +86,13 @@ func TestSummaryCountsDrawsAsHalf(t *testing.T) {
 	if a.AvgScore != 260 || a.AvgMargin != -20 || b.AvgMargin != 20 {
 		t.Errorf("averages: seat 1 score %v margin %v, seat 2 margin %v", a.AvgScore, a.AvgMargin, b.AvgMargin)
 	}
+	// Margins +50, 0, -110: sample variance 6,700, so the half-width is
+	// 1.96 * sqrt(6700/3) = 92.6 points either side of the mean.
+	half := Z95 * math.Sqrt(6700.0/3)
+	if math.Abs(a.MarginInterval[0]-(-20-half)) > 1e-9 || math.Abs(a.MarginInterval[1]-(-20+half)) > 1e-9 ||
+		math.Abs(b.MarginInterval[0]-(20-half)) > 1e-9 || math.Abs(b.MarginInterval[1]-(20+half)) > 1e-9 {
+		t.Errorf("margin intervals %v and %v; want -20 and +20 ± %.2f", a.MarginInterval, b.MarginInterval, half)
+	}
 	if a.BingosPerGame != 2.0/3 || a.Late != 1 || b.Illegal != 1 || a.Illegal != 0 {
 		t.Errorf("bingos %v, late %d, illegal %d/%d", a.BingosPerGame, a.Late, a.Illegal, b.Illegal)
 	}

@@ -3,6 +3,7 @@ package arena
 import (
 	"fmt"
 	"io"
+	"math"
 	"text/tabwriter"
 	"time"
 )
@@ -54,21 +55,27 @@ type Seat struct {
 	Draws  int    `json:"draws"`
 	// WinRate counts a draw as half a win; Interval is its 95% Wilson
 	// score interval.
-	WinRate       float64    `json:"win_rate"`
-	Interval      [2]float64 `json:"interval95"`
-	AvgScore      float64    `json:"avg_score"`
-	AvgMargin     float64    `json:"avg_margin"`
-	BingosPerGame float64    `json:"bingos_per_game"`
-	Illegal       int        `json:"illegal_moves"`
-	Late          int        `json:"late_moves"`
-	Moves         int        `json:"moves"`
-	MoveTime      Millis     `json:"move_time"`
+	WinRate   float64    `json:"win_rate"`
+	Interval  [2]float64 `json:"interval95"`
+	AvgScore  float64    `json:"avg_score"`
+	AvgMargin float64    `json:"avg_margin"`
+	// MarginInterval is AvgMargin's 95% interval (normal approximation
+	// over the games' margins). Margins separate close policies in fewer
+	// games than wins do: a game lost by 2 and one lost by 80 are one loss
+	// each, but not the same play.
+	MarginInterval [2]float64 `json:"margin_interval95"`
+	BingosPerGame  float64    `json:"bingos_per_game"`
+	Illegal        int        `json:"illegal_moves"`
+	Late           int        `json:"late_moves"`
+	Moves          int        `json:"moves"`
+	MoveTime       Millis     `json:"move_time"`
 	// WinRateFirst is the win rate in the games this seat started.
 	WinRateFirst float64 `json:"win_rate_moving_first"`
 
-	times  []time.Duration
-	starts int
-	firstW float64
+	times    []time.Duration
+	starts   int
+	firstW   float64
+	marginSq float64 // the sum of the squared margins
 }
 
 // Summary is the figures of a match.
@@ -109,6 +116,7 @@ func (s *Summary) Add(r Result) {
 		}
 		st.AvgScore += float64(me)
 		st.AvgMargin += float64(me - opp)
+		st.marginSq += float64(me-opp) * float64(me-opp)
 		st.BingosPerGame += float64(r.Bingos[i])
 		st.Illegal += r.Illegal[i]
 		st.Late += r.Late[i]
@@ -132,6 +140,12 @@ func (s *Summary) Finish(elapsed time.Duration) {
 		st.Interval[0], st.Interval[1] = Wilson(won, s.Games, Z95)
 		st.AvgScore /= n
 		st.AvgMargin /= n
+		half := math.Inf(1)
+		if s.Games > 1 {
+			variance := (st.marginSq - n*st.AvgMargin*st.AvgMargin) / (n - 1)
+			half = Z95 * math.Sqrt(max(variance, 0)/n)
+		}
+		st.MarginInterval = [2]float64{st.AvgMargin - half, st.AvgMargin + half}
 		st.BingosPerGame /= n
 		if st.starts > 0 {
 			st.WinRateFirst = st.firstW / float64(st.starts)
@@ -172,7 +186,9 @@ func (s *Summary) WriteText(w io.Writer) error {
 	})
 	row("win rate moving first", func(st *Seat) string { return fmt.Sprintf("%.1f%%", 100*st.WinRateFirst) })
 	row("average score", func(st *Seat) string { return fmt.Sprintf("%.1f", st.AvgScore) })
-	row("average margin", func(st *Seat) string { return fmt.Sprintf("%+.1f", st.AvgMargin) })
+	row("average margin [95% CI]", func(st *Seat) string {
+		return fmt.Sprintf("%+.1f [%+.1f, %+.1f]", st.AvgMargin, st.MarginInterval[0], st.MarginInterval[1])
+	})
 	row("bingos per game", func(st *Seat) string { return fmt.Sprintf("%.2f", st.BingosPerGame) })
 	row("illegal moves", func(st *Seat) string { return fmt.Sprint(st.Illegal) })
 	row("late moves", func(st *Seat) string { return fmt.Sprint(st.Late) })
