@@ -36,8 +36,8 @@ func (w *world) deal(unseen []byte, bagCount, rackSize int, r *rand.Rand) {
 type outcome struct {
 	// value is the candidate's score plus the points the mover's side
 	// gained over the opponent's in the turns simulated after it, plus, if
-	// the game did not end, the difference of the two racks' values at the
-	// horizon: the unit of equity, points.
+	// the game did not end, the value of the tiles the mover kept at its
+	// last move less that of the opponent's: the unit of equity, points.
 	value float64
 	// margin is the mover's lead at the end of the simulation: the real
 	// scores' difference plus value.
@@ -64,8 +64,8 @@ type playout struct {
 	bestEq    float64
 	found     bool
 	record    movegen.PlayRecorder
-	// pass is what rackValue values: a field, since a local would escape
-	// through the Calculator interface at every horizon.
+	// pass is what leaveValue values: a field, since a local would escape
+	// through the Calculator interface at every move.
 	pass move.Move
 }
 
@@ -89,6 +89,12 @@ func (o *playout) run(m *move.Move, w *world) (outcome, bool) {
 		racks[1].Add(t)
 	}
 	var scores [2]int
+	// leaves is the value of the tiles each side kept at its last move,
+	// taken when it moved (before drawing, with the bag as it was then),
+	// as the static valuation takes it: the value of the draw to come is
+	// in the tiles kept, and a full rack is no leave. 0 before a side has
+	// moved.
+	var leaves [2]float64
 	passes := 0
 	ended := false
 
@@ -100,12 +106,14 @@ func (o *playout) run(m *move.Move, w *world) (outcome, bool) {
 		}
 		rules.Apply(o.board, *m)
 		scores[0] = m.Score
+		leaves[0] = o.leaveValue(racks[0])
 		o.draw(&racks[0])
 		ended = racks[0].N == 0
 	case move.Exchange:
 		for _, t := range m.Exchanged {
 			racks[0].Remove(t)
 		}
+		leaves[0] = o.leaveValue(racks[0])
 		o.draw(&racks[0])
 		// The tiles go back under the bag: drawn last, as near to the
 		// referee's reshuffle as a fixed world allows. Shifted in place:
@@ -115,6 +123,7 @@ func (o *playout) run(m *move.Move, w *world) (outcome, bool) {
 		copy(o.bag[n:], o.bag[:len(o.bag)-n])
 		copy(o.bag, m.Exchanged)
 	case move.Pass:
+		leaves[0] = o.leaveValue(racks[0])
 		passes = 1
 	}
 
@@ -130,10 +139,12 @@ func (o *playout) run(m *move.Move, w *world) (outcome, bool) {
 			}
 			rules.Apply(o.board, o.best)
 			scores[side] += o.best.Score
+			leaves[side] = o.leaveValue(racks[side])
 			o.draw(&racks[side])
 			passes = 0
 			ended = racks[side].N == 0
 		} else {
+			leaves[side] = o.leaveValue(racks[side])
 			passes++
 			ended = passes >= 2
 		}
@@ -142,8 +153,7 @@ func (o *playout) run(m *move.Move, w *world) (outcome, bool) {
 
 	out := outcome{value: float64(scores[0] - scores[1]), ended: ended}
 	if !ended {
-		o.pos.BagCount = len(o.bag)
-		out.value += o.rackValue(racks[0]) - o.rackValue(racks[1])
+		out.value += leaves[0] - leaves[1]
 	}
 	out.margin = float64(p.MyScore-p.OppScore) + out.value
 	return out, true
@@ -158,11 +168,13 @@ func (o *playout) draw(r *tile.Rack) {
 	}
 }
 
-// rackValue is what the static valuation gives for holding r at the
-// horizon: the equity of passing with it.
-func (o *playout) rackValue(r tile.Rack) float64 {
+// leaveValue is what the static valuation gives for keeping r now, with
+// the bag as it is: the equity of a pass that keeps it (a move's equity is
+// its score plus that).
+func (o *playout) leaveValue(r tile.Rack) float64 {
 	o.pass = move.Move{Kind: move.Pass}
 	o.pos.Rack = r
+	o.pos.BagCount = len(o.bag)
 	return o.sim.Equity.Equity(&o.pass, r, &o.pos)
 }
 

@@ -54,10 +54,10 @@ type Simulator struct {
 	// Gen finds the simulated turns' plays.
 	Gen movegen.Generator
 	// Equity chooses each simulated turn's play (the best by it) and values
-	// the racks where the simulation stops.
+	// the tiles each side kept at its last move.
 	Equity equity.Calculator
 	// Plies is how many turns are played after the candidate (0: none,
-	// the candidate's score and the racks' values alone).
+	// the candidate's static equity alone).
 	Plies int
 	// EndgameBag: with at most this many tiles in the bag, every world is
 	// played to the game's end whatever Plies says (0: never). Near the
@@ -82,9 +82,10 @@ type Result struct {
 	// (the same for every candidate of a report).
 	Iterations int
 	// Equity is the mean, over the worlds, of the candidate's score plus
-	// the mover's gain over the opponent in the simulated turns, plus the
-	// difference of the two racks' values where a simulation stopped
-	// before the game's end: points, comparable with the static equity.
+	// the mover's gain over the opponent in the simulated turns, plus,
+	// where a simulation stopped before the game's end, the value of the
+	// tiles the mover kept at its last move less the opponent's: points,
+	// comparable with the static equity (equal to it with no ply).
 	Equity float64
 	// StdErr is the standard error of Equity.
 	StdErr float64

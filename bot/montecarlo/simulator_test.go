@@ -254,3 +254,41 @@ func TestEndgameBagPlaysWorldsToTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// With no ply simulated, a candidate is worth its score and the value of
+// the tiles it keeps, whatever the world: exactly its static equity (an
+// exchange, the static cost of exchanging aside), with no spread.
+func TestNoPlyIsTheStaticEquity(t *testing.T) {
+	tb := table(t)
+	sim := &montecarlo.Simulator{Gen: fullGen(), Equity: equity.Static{Table: tb}, Plies: 0, MaxIterations: 5}
+	checked := 0
+	for seed := uint64(40); seed < 44; seed++ {
+		v := variant.Multipliers
+		if seed%2 == 0 {
+			v = variant.Classic
+		}
+		mid := selfPlay(t, v, seed, 7).mid
+		pl := newPlayer(t, "equity")
+		pl.Top = 10
+		top := pl.Choose(context.Background(), mid.pos).Top
+		moves := make([]move.Move, len(top))
+		for i, c := range top {
+			moves[i] = c.Move
+		}
+		rep, err := sim.Simulate(context.Background(), mid.pos, moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range top {
+			want := c.Equity
+			if c.Move.Kind == move.Exchange {
+				want += tb.ExchangeCost
+			}
+			if r := rep.Results[i]; r.Equity != want || r.StdErr != 0 || r.Iterations != 5 {
+				t.Errorf("%s seed %d, %s: simulated %+v, static equity %v", v.Name, seed, c.Move, r, want)
+			}
+			checked++
+		}
+	}
+	t.Logf("%d candidates", checked)
+}
