@@ -22,7 +22,7 @@ import (
 func botFlags() []cli.Flag {
 	return append([]cli.Flag{
 		&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else (run) the index cached for the gamestate's Dictionary URL, else the default index in the user cache directory, built on first use)"},
-		&cli.StringFlag{Name: "policy", Value: "equity", Usage: "`POLICY`: equity (score plus the value of the tiles kept; exchanges when worth more), greedy (the highest score) or sim (equity's best candidates ranked again by simulating the next turns for the whole budget)"},
+		&cli.StringFlag{Name: "policy", Value: "sim", Usage: "`POLICY`: sim (equity's best candidates ranked again by simulating the next turns: the strongest, and it thinks for the whole budget), equity (score plus the value of the tiles kept; exchanges when worth more; answers in milliseconds) or greedy (the highest score)"},
 		&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(movegen.Strategies(), ", ") + " (gaddag is the fast one; exhaustive is for checking)"},
 		&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` (CSV, see bot/equity/table.go; default the embedded data/leaves.csv)"},
 		&cli.DurationFlag{Name: "budget", Usage: "thinking time `DURATION` (e.g. 800ms), overriding MoveTime and ResponseDeadline (0: from the gamestate)"},

@@ -86,6 +86,9 @@ func TestRunDocExamplePrintsOneLegalMove(t *testing.T) {
 	if !strings.Contains(errs, "ResponseDeadline passed") {
 		t.Fatalf("stderr does not say the saved deadline has passed:\n%s", errs)
 	}
+	if !strings.Contains(errs, "simulated 10 candidates in") {
+		t.Fatalf("the default policy is sim, but stderr reports no simulation:\n%s", errs)
+	}
 }
 
 func TestRunReadsStdinAndJSONForm(t *testing.T) {
@@ -98,15 +101,16 @@ func TestRunReadsStdinAndJSONForm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, fromFile, _ := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, docExample)
-	code, fromStdin, errs := runBot(t, string(js), "run", "--index", botIndex(t), "--strategy", testStrategy, "-")
+	// The equity policy: a timed simulation need not answer the same twice.
+	_, fromFile, _ := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, "--policy", "equity", docExample)
+	code, fromStdin, errs := runBot(t, string(js), "run", "--index", botIndex(t), "--strategy", testStrategy, "--policy", "equity", "-")
 	if code != 0 || fromStdin != fromFile {
 		t.Fatalf("stdin (JSON form): exit %d, %q; file (Python form): %q\n%s", code, fromStdin, fromFile, errs)
 	}
 }
 
 func TestRunJSONWithTop(t *testing.T) {
-	code, out, errs := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, "--json", "--top", "3", docExample)
+	code, out, errs := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, "--policy", "equity", "--json", "--top", "3", docExample)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -208,7 +212,7 @@ func TestRunGreedyTakesTheTopScore(t *testing.T) {
 }
 
 func TestRunBoardIsPlainOffTerminal(t *testing.T) {
-	code, out, errs := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, "--board", docExample)
+	code, out, errs := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, "--policy", "equity", "--board", docExample)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -265,7 +269,7 @@ func TestRunBadInput(t *testing.T) {
 		{"bad margin", []string{"run", "--index", idx, "--margin", "1.5", docExample}, "margin"},
 		{"NaN margin", []string{"run", "--index", idx, "--margin", "NaN", docExample}, "--margin NaN"},
 		{"negative margin cap", []string{"run", "--index", idx, "--margin-max", "-1s", docExample}, "--margin-max -1s"},
-		{"sim flag without sim", []string{"run", "--index", idx, "--sim-plies", "3", docExample}, "--sim-plies applies to the sim policy"},
+		{"sim flag without sim", []string{"run", "--index", idx, "--policy", "equity", "--sim-plies", "3", docExample}, "--sim-plies applies to the sim policy"},
 		{"negative iterations", []string{"run", "--index", idx, "--policy", "sim", "--sim-iterations", "-1", docExample}, "--sim-iterations -1"},
 		{"one candidate", []string{"run", "--index", idx, "--policy", "sim", "--sim-candidates", "1", docExample}, "at least 2"},
 	}
@@ -305,7 +309,7 @@ func TestRunUsesTheIndexCachedForTheDictionaryURL(t *testing.T) {
 	if gs == string(doc) {
 		t.Fatal("the doc example no longer names its dictionary URL")
 	}
-	code, out, errs := runBot(t, gs, "run", "-")
+	code, out, errs := runBot(t, gs, "run", "--policy", "equity", "-")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -327,7 +331,7 @@ func TestRunLeavesTableChangesTheChoice(t *testing.T) {
 		args []string
 		into *runJSON
 	}{{nil, &plain}, {[]string{"--leaves", table}, &prized}} {
-		args := append([]string{"run", "--index", botIndex(t), "--json"}, c.args...)
+		args := append([]string{"run", "--index", botIndex(t), "--policy", "equity", "--json"}, c.args...)
 		code, out, errs := runBot(t, "", append(args, docExample)...)
 		if code != 0 || json.Unmarshal([]byte(out), c.into) != nil {
 			t.Fatalf("%v: exit %d, %q: %s", c.args, code, out, errs)

@@ -84,8 +84,10 @@ func postMove(t *testing.T, addr string, body []byte) server.MoveResponse {
 }
 
 // The whole command: open the index, listen, answer, log, stop on SIGTERM.
+// The equity policy: its search is what is checked here (the sim policy,
+// the default, has its own test below).
 func TestServeAnswersAndStopsOnSignal(t *testing.T) {
-	addr, stderr, exited := startServe(t)
+	addr, stderr, exited := startServe(t, "--policy", "equity")
 	doc, err := os.ReadFile(docExample)
 	if err != nil {
 		t.Fatal(err)
@@ -122,11 +124,11 @@ func TestServeAnswersAndStopsOnSignal(t *testing.T) {
 	}
 }
 
-// A simulating bot thinks for its budget, and its answer still arrives
-// before the gamestate's ResponseDeadline, the one thing the platform
-// punishes.
+// The default bot simulates for its whole budget, and its answer still
+// arrives before the gamestate's ResponseDeadline, the one thing the
+// platform punishes.
 func TestServeSimAnswersBeforeTheDeadline(t *testing.T) {
-	addr, stderr, exited := startServe(t, "--policy", "sim")
+	addr, stderr, exited := startServe(t) // sim is the default
 	body := liveDoc(t, 2*time.Second, time.Second)
 	mr := postMove(t, addr, body)
 	answered := time.Now()
