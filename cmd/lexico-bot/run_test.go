@@ -109,15 +109,25 @@ func TestRunReadsStdinAndJSONForm(t *testing.T) {
 	}
 }
 
-func TestRunJSONWithTop(t *testing.T) {
-	code, out, errs := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, "--policy", "equity", "--json", "--top", "3", docExample)
+// runAsJSON runs `run --json` with the test index and args, on stdin, and
+// returns the report and stderr; a failed run or an unreadable report
+// fails the test.
+func runAsJSON(t *testing.T, stdin string, args ...string) (runJSON, string) {
+	t.Helper()
+	args = append([]string{"run", "--index", botIndex(t), "--strategy", testStrategy, "--json"}, args...)
+	code, out, errs := runBot(t, stdin, args...)
 	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
+		t.Fatalf("%v: exit %d: %s", args, code, errs)
 	}
 	var got runJSON
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("--json output %q: %v", out, err)
 	}
+	return got, errs
+}
+
+func TestRunJSONWithTop(t *testing.T) {
+	got, _ := runAsJSON(t, "", "--policy", "equity", "--top", "3", docExample)
 	legalOnDoc(t, got.Move)
 	if len(got.Top) != 3 || string(got.Top[0].Move) != string(got.Move) {
 		t.Fatalf("top %d candidates, first %s; want 3 led by the move %s", len(got.Top), got.Top[0].Move, got.Move)
@@ -136,15 +146,7 @@ func TestRunJSONWithTop(t *testing.T) {
 // candidate's simulated figures, the candidates in the simulation's order,
 // and the move it answers is the first of them.
 func TestRunSimReportsItsSimulation(t *testing.T) {
-	code, out, errs := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, "--policy", "sim",
-		"--sim-iterations", "8", "--sim-candidates", "6", "--json", "--top", "4", docExample)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	var got runJSON
-	if err := json.Unmarshal([]byte(out), &got); err != nil {
-		t.Fatalf("--json output %q: %v", out, err)
-	}
+	got, errs := runAsJSON(t, "", "--policy", "sim", "--sim-iterations", "8", "--sim-candidates", "6", "--top", "4", docExample)
 	legalOnDoc(t, got.Move)
 	sim := got.Sim
 	if sim == nil || sim.Iterations != 8 || sim.Candidates != 6 || sim.Plies != 2 || sim.Error != "" {
@@ -178,11 +180,7 @@ func TestRunSimFallsBackWhenTheUnseenTilesAreUnknown(t *testing.T) {
 	if zzz == string(doc) {
 		t.Fatal("the doc example's hand has changed: update this test")
 	}
-	code, out, errs := runBot(t, zzz, "run", "--index", botIndex(t), "--strategy", testStrategy, "--policy", "sim", "--json", "-")
-	var got runJSON
-	if code != 0 || json.Unmarshal([]byte(out), &got) != nil {
-		t.Fatalf("exit %d, %q: %s", code, out, errs)
-	}
+	got, errs := runAsJSON(t, zzz, "--policy", "sim", "-")
 	if got.Sim == nil || got.Sim.Iterations != 0 || !strings.Contains(got.Sim.Error, "2 more Z than the classic set has") {
 		t.Fatalf("simulation %+v; want none, with the reason", got.Sim)
 	}
@@ -201,11 +199,7 @@ func TestRunGreedyTakesTheTopScore(t *testing.T) {
 	best := 0
 	movegen.NewExhaustive(x).Generate(p.Variant, p.Board, p.Rack, func(m *move.Move) { best = max(best, m.Score) })
 	x.Close()
-	code, out, errs := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, "--policy", "greedy", "--json", docExample)
-	var got runJSON
-	if code != 0 || json.Unmarshal([]byte(out), &got) != nil {
-		t.Fatalf("exit %d, %q: %s", code, out, errs)
-	}
+	got, _ := runAsJSON(t, "", "--policy", "greedy", docExample)
 	if got.Score != best || best == 0 {
 		t.Fatalf("greedy scored %d, the best play scores %d", got.Score, best)
 	}
