@@ -53,7 +53,8 @@ type Player struct {
 	// whole budget's CPU instead of a few milliseconds of it.
 	Sim *montecarlo.Simulator
 	// SimCandidates is how many of the search's best candidates Sim
-	// compares (0: DefaultSimCandidates). More finds the move the static
+	// compares (0: DefaultSimCandidates; at least Top, so that every
+	// candidate listed has its figures). More finds the move the static
 	// ranking placed low, fewer gives each candidate more worlds.
 	SimCandidates int
 }
@@ -172,7 +173,6 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 func (pl *Player) simulate(ctx context.Context, p *position.Position, ch Choice) Choice {
 	show := max(pl.Top, 1)
 	sim := &Simulation{Candidates: len(ch.Top), Plies: pl.Sim.Plies}
-	// Plies is the simulation's own once it has run: more in an end game.
 	ch.Simulation = sim
 	if len(ch.Top) < 2 {
 		ch.Top = ch.Top[:min(len(ch.Top), show)]
@@ -183,7 +183,11 @@ func (pl *Player) simulate(ctx context.Context, p *position.Position, ch Choice)
 		moves[i] = c.Move
 	}
 	rep, err := pl.Sim.Simulate(ctx, p, moves)
-	sim.Err, sim.Iterations, sim.ByWins, sim.Plies = err, rep.Iterations, rep.ByWins, rep.Plies
+	sim.Err = err
+	if err == nil {
+		// The simulation's own plies: more in an end game.
+		sim.Iterations, sim.ByWins, sim.Plies = rep.Iterations, rep.ByWins, rep.Plies
+	}
 	if err != nil || rep.Iterations == 0 {
 		ch.Top = ch.Top[:min(len(ch.Top), show)]
 		return ch
