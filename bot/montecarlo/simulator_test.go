@@ -197,8 +197,10 @@ func TestSimulationStopsAtTheDeadline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ctx.Err() == nil {
-		t.Error("Simulate returned before its deadline: with no cap it should use the time")
+	// The clock, not ctx.Err: the simulation reads the deadline off the
+	// clock and may return before the context's timer has fired.
+	if deadline, _ := ctx.Deadline(); time.Now().Before(deadline) {
+		t.Errorf("Simulate returned %v before its deadline: with no cap it should use the time", time.Until(deadline))
 	}
 	if rep.Iterations < 1 {
 		t.Errorf("no round finished in 150 ms: %+v", rep)
