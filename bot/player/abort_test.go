@@ -26,7 +26,7 @@ func TestCutSearchesLeaveTheGeneratorWhole(t *testing.T) {
 	}
 	_, dict, gd := embeddedWords(t)
 	gen := movegen.NewGADDAG(gd)
-	p := crowdedPosition(t, gen)
+	p, _ := crowdedPosition(t, gen)
 	count := func() int {
 		n := 0
 		gen.Generate(p.Variant, p.Board, p.Rack, func(*move.Move) { n++ })
