@@ -1,25 +1,18 @@
 package gamestate_test
 
 import (
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/lexico/lexico/bot/gamestate"
+	"github.com/lexico/lexico/bot/gamestate/gamestatetest"
 	"github.com/lexico/lexico/bot/rules"
 )
 
 // A user who sends [[99, 99]] or plays on an occupied [x, y] must read that
 // same [x, y] back, not the engine's flipped row.
 func TestReasonNamesSquaresInPlatformCoordinates(t *testing.T) {
-	doc, err := os.ReadFile(docExample)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := gamestate.Parse(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := gamestatetest.DocExample(t)
 	for _, c := range []struct{ move, want string }{
 		{`[["Q"],[[99,99]]]`, "square [99, 99] on a 15x15 board"},
 		// Board[5][8] is the O of ODIOUS (y = 5 counts from the bottom row).

@@ -3,7 +3,6 @@ package montecarlo_test
 import (
 	"context"
 	"errors"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -11,7 +10,7 @@ import (
 
 	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/equity"
-	"github.com/lexico/lexico/bot/gamestate"
+	"github.com/lexico/lexico/bot/gamestate/gamestatetest"
 	"github.com/lexico/lexico/bot/montecarlo"
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/position"
@@ -25,15 +24,7 @@ import (
 // and the board one (FOOL): none of the two left; one S in ODIOUS and one
 // in the hand: two of four left.
 func TestUnseenDocExample(t *testing.T) {
-	b, err := os.ReadFile("../../data/gamestates/doc-example.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := gamestate.Parse(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	unseen, err := montecarlo.Unseen(p)
+	unseen, err := montecarlo.Unseen(gamestatetest.DocExample(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -20,6 +19,7 @@ import (
 	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/equity"
 	"github.com/lexico/lexico/bot/gamestate"
+	"github.com/lexico/lexico/bot/gamestate/gamestatetest"
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/movegen"
 	"github.com/lexico/lexico/bot/player"
@@ -27,15 +27,6 @@ import (
 	"github.com/lexico/lexico/bot/tile"
 	"github.com/lexico/lexico/bot/variant"
 )
-
-func docExample(t *testing.T) []byte {
-	t.Helper()
-	b, err := os.ReadFile("../../data/gamestates/doc-example.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 // tAfterOdious is T placed after ODIOUS on the doc's board ([14,5]).
 var tAfterOdious = move.Move{Kind: move.Play, Score: 9, Tiles: []move.Placement{{Row: 9, Col: 14, Letter: 'T'}}}
@@ -109,7 +100,7 @@ func TestMoveAnswersConcurrentRequests(t *testing.T) {
 	s, logs := newServer(t, &fixedGen{moves: []move.Move{tAfterOdious}})
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
-	doc := string(docExample(t))
+	doc := string(gamestatetest.DocExampleBytes(t))
 	const n = 16
 	var wg sync.WaitGroup
 	errs := make(chan error, n)
@@ -155,7 +146,7 @@ func TestMoveAnswersAtOnceWhenDeadlinePassed(t *testing.T) {
 	s.Now = time.Now // the doc's deadline is years ago
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
-	code, body := post(t, ts.URL+"/move", string(docExample(t)))
+	code, body := post(t, ts.URL+"/move", string(gamestatetest.DocExampleBytes(t)))
 	var mr MoveResponse
 	if err := json.Unmarshal(body, &mr); err != nil || code != 200 {
 		t.Fatalf("status %d: %s", code, body)
@@ -169,7 +160,7 @@ func TestBadRequests(t *testing.T) {
 	s, logs := newServer(t, &fixedGen{})
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
-	doc := string(docExample(t))
+	doc := string(gamestatetest.DocExampleBytes(t))
 	cases := []struct {
 		name, path, body string
 		status           int
@@ -245,7 +236,7 @@ func TestCheckMatchesRules(t *testing.T) {
 	s, _ := newServer(t, &fixedGen{})
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
-	doc := docExample(t)
+	doc := gamestatetest.DocExampleBytes(t)
 	p, err := gamestate.Parse(doc)
 	if err != nil {
 		t.Fatal(err)
@@ -309,7 +300,7 @@ func TestGracefulShutdown(t *testing.T) {
 
 	answered := make(chan MoveResponse, 1)
 	go func() {
-		resp, err := http.Post(url+"/move", "text/plain", bytes.NewReader(docExample(t)))
+		resp, err := http.Post(url+"/move", "text/plain", bytes.NewReader(gamestatetest.DocExampleBytes(t)))
 		if err != nil {
 			t.Error(err)
 			close(answered)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/lexico/lexico/bot/gamestate"
+	"github.com/lexico/lexico/bot/gamestate/gamestatetest"
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/movegen"
 	"github.com/lexico/lexico/bot/rules"
@@ -48,14 +49,7 @@ func runBot(t *testing.T, stdin string, args ...string) (code int, stdout, stder
 // example under the test index.
 func legalOnDoc(t *testing.T, line []byte) move.Move {
 	t.Helper()
-	data, err := os.ReadFile(docExample)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := gamestate.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := gamestatetest.DocExample(t)
 	m, err := gamestate.ParseMove(line, p.Board.Size)
 	if err != nil {
 		t.Fatalf("output %q is not a platform move: %v", line, err)
@@ -92,12 +86,7 @@ func TestRunDocExamplePrintsOneLegalMove(t *testing.T) {
 }
 
 func TestRunReadsStdinAndJSONForm(t *testing.T) {
-	data, _ := os.ReadFile(docExample)
-	p, err := gamestate.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	js, err := gamestate.Encode(p)
+	js, err := gamestate.Encode(gamestatetest.DocExample(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,10 +161,7 @@ func TestRunSimReportsItsSimulation(t *testing.T) {
 // cannot be simulated: the sim policy still answers, with the search's
 // choice, and says why it did not simulate.
 func TestRunSimFallsBackWhenTheUnseenTilesAreUnknown(t *testing.T) {
-	doc, err := os.ReadFile(docExample)
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := gamestatetest.DocExampleBytes(t)
 	zzz := strings.Replace(string(doc), "'MyHand': ['T', 'N', 'F', 'S', 'L', 'P', 'I']", "'MyHand': ['Z', 'Z', 'Z', 'S', 'L', 'P', 'I']", 1)
 	if zzz == string(doc) {
 		t.Fatal("the doc example's hand has changed: update this test")
@@ -190,8 +176,7 @@ func TestRunSimFallsBackWhenTheUnseenTilesAreUnknown(t *testing.T) {
 }
 
 func TestRunGreedyTakesTheTopScore(t *testing.T) {
-	data, _ := os.ReadFile(docExample)
-	p, _ := gamestate.Parse(data)
+	p := gamestatetest.DocExample(t)
 	x, err := index.Open(botIndex(t))
 	if err != nil {
 		t.Fatal(err)
@@ -298,7 +283,7 @@ func TestRunUsesTheIndexCachedForTheDictionaryURL(t *testing.T) {
 	if err := os.WriteFile(path, idx, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	doc, _ := os.ReadFile(docExample)
+	doc := gamestatetest.DocExampleBytes(t)
 	gs := strings.Replace(string(doc), "https://s3.eu-west-2.amazonaws.com/aigaming2/Lexico/dictionary.txt", url, 1)
 	if gs == string(doc) {
 		t.Fatal("the doc example no longer names its dictionary URL")

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lexico/lexico/bot/gamestate/gamestatetest"
 	"github.com/lexico/lexico/bot/server"
 )
 
@@ -60,10 +61,7 @@ func startServe(t *testing.T, args ...string) (addr string, stderr *syncBuffer, 
 // its MoveTime set to moveTime.
 func liveDoc(t *testing.T, in, moveTime time.Duration) []byte {
 	t.Helper()
-	doc, err := os.ReadFile(docExample)
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := gamestatetest.DocExampleBytes(t)
 	live := regexp.MustCompile(`'ResponseDeadline': \d+`).ReplaceAll(doc,
 		[]byte(fmt.Sprintf("'ResponseDeadline': %d", time.Now().Add(in).UnixMilli())))
 	return regexp.MustCompile(`'MoveTime': \d+`).ReplaceAll(live, []byte(fmt.Sprintf("'MoveTime': %d", moveTime.Milliseconds())))
@@ -88,10 +86,7 @@ func postMove(t *testing.T, addr string, body []byte) server.MoveResponse {
 // the default, has its own test below).
 func TestServeAnswersAndStopsOnSignal(t *testing.T) {
 	addr, stderr, exited := startServe(t, "--policy", "equity")
-	doc, err := os.ReadFile(docExample)
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := gamestatetest.DocExampleBytes(t)
 	// The doc's deadline is long past: serve answers at once, without
 	// searching, and still with a move the platform accepts.
 	mr := postMove(t, addr, doc)

@@ -1,7 +1,8 @@
 // Package gamestatetest gives tests the shared real-game records
 // (shared/realgames beside the repository) as engine positions and moves,
 // converted by package gamestate like any platform input, so no test flips
-// the y axis by hand.
+// the y axis by hand; and the doc's example gamestate, found from the
+// repository root whatever the test's package.
 package gamestatetest
 
 import (
@@ -111,21 +112,29 @@ func parseLine(b []byte) (Record, error) {
 	return Record{ID: l.ID, GCG: l.GCG, Position: p, Move: m, Score: l.Move.Score}, nil
 }
 
-// findShared walks up from the working directory (a package directory under
-// go test) to the repository root, the directory holding go.mod, and looks
-// for the records beside it.
+// findShared looks for the records beside the repository.
 func findShared() (string, error) {
+	root, err := repoRoot()
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(root, "..", RealGamesFile)
+	if _, err := os.Stat(path); err != nil {
+		return "", err
+	}
+	return path, nil
+}
+
+// repoRoot walks up from the working directory (a package directory under
+// go test) to the repository root, the directory holding go.mod.
+func repoRoot() (string, error) {
 	dir, err := os.Getwd()
 	if err != nil {
 		return "", err
 	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			path := filepath.Join(dir, "..", RealGamesFile)
-			if _, err := os.Stat(path); err != nil {
-				return "", err
-			}
-			return path, nil
+			return dir, nil
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
