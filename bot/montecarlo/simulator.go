@@ -15,7 +15,6 @@ package montecarlo
 import (
 	"cmp"
 	"context"
-	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -152,10 +151,10 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 	stop := stopFunc(ctx)
 
 	var (
-		next atomic.Int64
-		mu   sync.Mutex
-		done []round
-		wg   sync.WaitGroup
+		next   atomic.Int64
+		mu     sync.Mutex
+		totals = make([]tally, len(cands))
+		wg     sync.WaitGroup
 	)
 	for range threads {
 		wg.Add(1)
@@ -163,86 +162,67 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 			defer wg.Done()
 			mine := s.play(p, cands, unseen, rounds, plies, &next, stop)
 			mu.Lock()
-			done = append(done, mine...)
+			for i := range totals {
+				totals[i].merge(&mine[i])
+			}
 			mu.Unlock()
 		}()
 	}
 	wg.Wait()
-	// Summed in round order, so that the same rounds give the same means
-	// to the last bit, however the threads shared them.
-	slices.SortFunc(done, func(a, b round) int { return cmp.Compare(a.k, b.k) })
-	rep := report(len(cands), done)
+	rep := report(totals)
 	rep.Plies = plies
 	return rep, nil
 }
 
-// round is the outcomes of every candidate in world k.
-type round struct {
-	k   int64
-	out []outcome
-}
+// MaxRounds caps the rounds of a simulation whatever its budget: the sums
+// (stats.go) stay exact well beyond it, and past a few hundred
+// thousand worlds more change nothing a move depends on.
+const MaxRounds = 1 << 30
 
 // play runs rounds on one goroutine until stop, or until the counter passes
-// rounds (0: no cap), and returns the complete ones.
-func (s *Simulator) play(p *position.Position, cands []move.Move, unseen []byte, rounds, plies int, next *atomic.Int64, stop func() bool) []round {
+// rounds (0: no cap), and returns the sums of the complete ones.
+func (s *Simulator) play(p *position.Position, cands []move.Move, unseen []byte, rounds, plies int, next *atomic.Int64, stop func() bool) []tally {
 	o := newPlayout(s, p, plies, stop)
 	var pcg rand.PCG
 	r := rand.New(&pcg)
 	var w world
-	var mine []round
+	sums := make([]tally, len(cands))
+	out := make([]outcome, len(cands))
+	limit := int64(MaxRounds)
+	if rounds > 0 {
+		limit = min(limit, int64(rounds))
+	}
 	for !stop() {
 		k := next.Add(1) - 1
-		if rounds > 0 && k >= int64(rounds) {
+		if k >= limit {
 			break
 		}
 		pcg.Seed(s.Seed, uint64(k))
 		w.deal(unseen, p.BagCount, p.Variant.RackSize, r)
-		out := make([]outcome, len(cands))
 		for i := range cands {
 			res, ok := o.run(&cands[i], &w)
 			if !ok {
-				return mine // cut part way: the round does not count
+				return sums // cut part way: the round does not count
 			}
 			out[i] = res
 		}
-		mine = append(mine, round{k: k, out: out})
+		for i := range out {
+			sums[i].add(out[i])
+		}
 	}
-	return mine
+	return sums
 }
 
-// report turns the rounds into each candidate's figures and the ranking.
-func report(n int, rounds []round) Report {
-	rep := Report{Results: make([]Result, n), Order: make([]int, n), Iterations: len(rounds)}
-	for i := range n {
-		var sum, sumSq, wins float64
-		res := &rep.Results[i]
-		for _, rd := range rounds {
-			o := rd.out[i]
-			sum += o.value
-			sumSq += o.value * o.value
-			switch {
-			case o.margin > 0:
-				wins++
-			case o.margin == 0:
-				wins += 0.5
-			}
-			if o.ended {
-				res.Ended++
-			}
-		}
-		res.Iterations = len(rounds)
-		if len(rounds) > 0 {
-			k := float64(len(rounds))
-			res.Equity = sum / k
-			res.WinRate = wins / k
-			if len(rounds) > 1 {
-				variance := (sumSq - sum*sum/k) / (k - 1)
-				res.StdErr = math.Sqrt(max(variance, 0) / k)
-			}
-		}
+// report turns the sums into each candidate's figures and the ranking.
+func report(totals []tally) Report {
+	n := len(totals)
+	rep := Report{Results: make([]Result, n), Order: make([]int, n)}
+	for i := range totals {
+		rep.Results[i] = totals[i].result()
 		rep.Order[i] = i
 	}
-	if len(rounds) == 0 {
+	rep.Iterations = rep.Results[0].Iterations
+	if rep.Iterations == 0 {
 		return rep
 	}
 	rep.ByWins = true

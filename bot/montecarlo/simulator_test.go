@@ -3,7 +3,9 @@ package montecarlo_test
 import (
 	"context"
 	"errors"
+	"math"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -133,7 +135,7 @@ func playOut(t *testing.T, s *snapshot, m move.Move) int {
 
 // The same seed and rounds give the same report, to the last bit, on one
 // thread or two: round k is dealt from (Seed, k) whoever plays it, and the
-// rounds are summed in order.
+// sums are integers, whose total does not depend on the order of the rounds.
 func TestSimulationIsReproducible(t *testing.T) {
 	mid := selfPlay(t, variant.Multipliers, 11, 8).mid
 	if mid == nil {
@@ -250,7 +252,8 @@ func TestEndgameBagPlaysWorldsToTheEnd(t *testing.T) {
 
 // With no ply simulated, a candidate is worth its score and the value of
 // the tiles it keeps, whatever the world: exactly its static equity (an
-// exchange, the static cost of exchanging aside), with no spread.
+// exchange, the static cost of exchanging aside), with no spread. To a
+// millionth of a point: the simulation counts values in 2^-20 of a point.
 func TestNoPlyIsTheStaticEquity(t *testing.T) {
 	tb := table(t)
 	sim := &montecarlo.Simulator{Gen: fullGen(), Equity: equity.Static{Table: tb}, Plies: 0, MaxIterations: 5}
@@ -277,11 +280,43 @@ func TestNoPlyIsTheStaticEquity(t *testing.T) {
 			if c.Move.Kind == move.Exchange {
 				want += tb.ExchangeCost
 			}
-			if r := rep.Results[i]; r.Equity != want || r.StdErr != 0 || r.Iterations != 5 {
+			if r := rep.Results[i]; math.Abs(r.Equity-want) > 1e-6 || r.StdErr != 0 || r.Iterations != 5 {
 				t.Errorf("%s seed %d, %s: simulated %+v, static equity %v", v.Name, seed, c.Move, r, want)
 			}
 			checked++
 		}
 	}
 	t.Logf("%d candidates", checked)
+}
+
+// A simulation keeps running sums, not a record per round: its memory does
+// not grow with the rounds it plays. A budget of seconds on a cheap end
+// game plays millions of rounds; a record of each once held a gigabyte
+// and cost most of a second to summarise after the deadline. Counted in
+// allocations, which do not depend on the machine's speed: 400 rounds
+// allocate what one does.
+func TestSimulationMemoryDoesNotGrowWithRounds(t *testing.T) {
+	late := selfPlay(t, variant.Multipliers, 31, -1).late
+	if late == nil {
+		t.Fatal("no position with a rack's worth in the bag")
+	}
+	cands := candidates(t, late.pos, 6)
+	allocs := func(rounds int) uint64 {
+		sim := montecarlo.Simulator{Gen: fullGen(), Equity: equity.Static{Table: table(t)}, Plies: 2,
+			EndgameBag: montecarlo.DefaultEndgameBag, MaxIterations: rounds, Threads: 1}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		rep, err := sim.Simulate(context.Background(), late.pos, cands)
+		runtime.ReadMemStats(&after)
+		if err != nil || rep.Iterations != rounds {
+			t.Fatalf("%d rounds: %d iterations, %v", rounds, rep.Iterations, err)
+		}
+		return after.Mallocs - before.Mallocs
+	}
+	one, many := allocs(1), allocs(400)
+	if many > one+10 {
+		t.Errorf("400 rounds allocate %d times, one round %d: something is kept per round", many, one)
+	}
+	t.Logf("allocations: one round %d, 400 rounds %d", one, many)
 }
