@@ -156,7 +156,7 @@ func Parse(data []byte) (*position.Position, error) {
 	if err := f.optionalInt64("MoveTime", &ms); err != nil {
 		return nil, err
 	}
-	p.MoveTime = time.Duration(ms) * time.Millisecond
+	p.MoveTime = millis(ms)
 	if err := f.optional("Dictionary", &p.Dictionary); err != nil {
 		return nil, err
 	}
@@ -396,4 +396,19 @@ func goTypeName(t string) string {
 		return "true or false"
 	}
 	return t
+}
+
+// millis turns a MoveTime in milliseconds into a Duration, saturating
+// instead of wrapping: 2e13 ms would wrap to about 49 years and 1e13 to a
+// negative time (taken for none), when both mean "more than the clock
+// will ever give", which the player's Clock caps.
+func millis(ms int64) time.Duration {
+	const most = math.MaxInt64 / int64(time.Millisecond)
+	switch {
+	case ms > most:
+		return math.MaxInt64
+	case ms < -most:
+		return math.MinInt64
+	}
+	return time.Duration(ms) * time.Millisecond
 }

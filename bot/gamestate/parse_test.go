@@ -2,6 +2,7 @@ package gamestate_test
 
 import (
 	"errors"
+	"math"
 	"os"
 	"sort"
 	"strings"
@@ -314,4 +315,20 @@ func fieldOf(fe *gamestate.FieldError) string {
 		return "<no FieldError>"
 	}
 	return fe.Field
+}
+
+// A MoveTime too large for a Duration saturates instead of wrapping: 1e13
+// ms once became a negative time (taken for none, so the 1 s default) and
+// 2e13 about 49 years; both mean "more than the clock gives", which the
+// player's Clock caps.
+func TestHugeMoveTimeSaturates(t *testing.T) {
+	for _, ms := range []string{"10000000000000", "20000000000000", "9223372036854775807"} {
+		p, err := gamestate.Parse([]byte(`{"Board": [[" "]], "MyHand": [], "NumberOfTilesInBag": 0, "MoveTime": ` + ms + `}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.MoveTime != math.MaxInt64 {
+			t.Errorf("MoveTime %s ms: %v, want the largest Duration", ms, p.MoveTime)
+		}
+	}
 }
