@@ -16,6 +16,9 @@ import (
 type Bot struct {
 	Player *player.Player
 	Clock  player.Clock
+	// Tail, when set, measures each answer's time past its budget's stop
+	// and holds as much back from the next, as serve does. One per seat.
+	Tail *player.TailMeter
 }
 
 // Move implements Agent.
@@ -24,9 +27,16 @@ func (b Bot) Move(ctx context.Context, gs []byte) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bot: %w", err)
 	}
-	budget := b.Clock.Budget(p, time.Now())
-	ctx, cancel := context.WithTimeout(ctx, budget.Time)
-	defer cancel()
-	ch := b.Player.Choose(ctx, p)
-	return gamestate.EncodeMove(ch.Move, p.Board.Size)
+	var tail time.Duration
+	if b.Tail != nil {
+		tail = b.Tail.Estimate()
+	}
+	now := time.Now()
+	budget := b.Clock.Budget(p, now, now, tail)
+	ch := b.Player.Answer(ctx, p, budget)
+	enc, err := gamestate.EncodeMove(ch.Move, p.Board.Size)
+	if b.Tail != nil {
+		b.Tail.Observe(time.Since(budget.Stop))
+	}
+	return enc, err
 }

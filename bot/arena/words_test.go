@@ -61,6 +61,6 @@ func testBots(tb testing.TB) (eq, greedy Bot) {
 	e, _ := player.New("equity", gen, table)
 	gr, _ := player.New("greedy", gen, table)
 	clock := player.DefaultClock
-	clock.Strict = true
+	clock.Mode = player.Live
 	return Bot{Player: e, Clock: clock}, Bot{Player: gr, Clock: clock}
 }

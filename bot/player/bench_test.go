@@ -85,10 +85,8 @@ func benchmarkAnswerCrowded(b *testing.B, policy string, moveTime time.Duration)
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
 		p.Deadline = start.Add(p.MoveTime)
-		budget := DefaultClock.Budget(p, start)
-		ctx, cancel := context.WithTimeout(context.Background(), budget.Time)
-		ch := pl.Choose(ctx, p)
-		cancel()
+		budget := DefaultClock.Budget(p, start, start, 0)
+		ch := pl.Answer(context.Background(), p, budget)
 		times = append(times, time.Since(start))
 		if ch.Complete {
 			complete++

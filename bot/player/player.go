@@ -39,7 +39,9 @@ type Generator = movegen.Generator
 // Player is a policy: a generator, a valuation, and whether exchanges
 // compete with plays. It is safe for concurrent use if its Generator is.
 type Player struct {
-	Gen Generator
+	// Policy names the policy (New's argument), as answers report it.
+	Policy string
+	Gen    Generator
 	// Equity ranks moves. equity.Score is the greedy policy.
 	Equity equity.Calculator
 	// Exchanges lets an exchange win over a play worth less. When false an
@@ -79,12 +81,12 @@ var Policies = []string{"equity", "greedy", "sim"}
 func New(policy string, gen Generator, table *equity.Table) (*Player, error) {
 	switch policy {
 	case "greedy":
-		return &Player{Gen: gen, Equity: equity.Score{}}, nil
+		return &Player{Policy: "greedy", Gen: gen, Equity: equity.Score{}}, nil
 	case "equity", "":
-		return &Player{Gen: gen, Equity: equity.Static{Table: table}, Exchanges: true}, nil
+		return &Player{Policy: "equity", Gen: gen, Equity: equity.Static{Table: table}, Exchanges: true}, nil
 	case "sim":
 		eq := equity.Static{Table: table}
-		return &Player{Gen: gen, Equity: eq, Exchanges: true, Sim: &montecarlo.Simulator{
+		return &Player{Policy: "sim", Gen: gen, Equity: eq, Exchanges: true, Sim: &montecarlo.Simulator{
 			Gen: gen, Equity: eq, Plies: montecarlo.DefaultPlies, EndgameBag: montecarlo.DefaultEndgameBag}}, nil
 	}
 	return nil, fmt.Errorf("%w %q (known: %s)", ErrPolicy, policy, strings.Join(Policies, ", "))
@@ -100,6 +102,9 @@ type Candidate struct {
 // Choice is the answer and how it was reached.
 type Choice struct {
 	Candidate
+	// Policy names the policy that answered: the player's, or its static
+	// search's ("equity" for sim) when the clock left no time for more.
+	Policy string
 	// Top holds the best candidates found, best first (Player.Top of them).
 	Top []Candidate
 	// Plays is the number of plays the generator produced in time. When
@@ -151,7 +156,7 @@ func ExchangeAllowed(p *position.Position) bool {
 // budget, then simulates its best candidates until ctx is done.
 func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 	if pl.Sim == nil {
-		return pl.choose(ctx, p, max(pl.Top, 1))
+		return pl.ChooseStatic(ctx, p)
 	}
 	searchCtx := ctx
 	if deadline, ok := ctx.Deadline(); ok {
@@ -164,7 +169,28 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 	if n <= 0 {
 		n = DefaultSimCandidates
 	}
-	return pl.simulate(ctx, p, pl.choose(searchCtx, p, max(pl.Top, n, 1)))
+	ch := pl.simulate(ctx, p, pl.choose(searchCtx, p, max(pl.Top, n, 1)))
+	ch.Policy = pl.Policy
+	return ch
+}
+
+// ChooseStatic answers p with the static search alone, before ctx is done:
+// the policy's valuation over every play (or the best-play search for
+// greedy), no simulation. It takes milliseconds, so it is the answer when
+// the clock leaves no time for more.
+func (pl *Player) ChooseStatic(ctx context.Context, p *position.Position) Choice {
+	ch := pl.choose(ctx, p, max(pl.Top, 1))
+	ch.Policy = pl.StaticPolicy()
+	return ch
+}
+
+// StaticPolicy names the policy ChooseStatic plays: the player's own, or
+// equity for a simulating player (its candidates come from equity).
+func (pl *Player) StaticPolicy() string {
+	if pl.Sim != nil && pl.Policy == "sim" {
+		return "equity"
+	}
+	return pl.Policy
 }
 
 // simulate ranks ch's candidates again by pl.Sim and trims them to pl.Top.

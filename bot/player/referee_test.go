@@ -26,10 +26,9 @@ func (r refereed) Move(ctx context.Context, gs []byte) ([]byte, error) {
 		return nil, err
 	}
 	clock := DefaultClock
-	clock.Strict = true
-	ctx, cancel := context.WithTimeout(ctx, clock.Budget(p, time.Now()).Time)
-	defer cancel()
-	return gamestate.EncodeMove(r.pl.Choose(ctx, p).Move, p.Board.Size)
+	clock.Mode = Live
+	now := time.Now()
+	return gamestate.EncodeMove(r.pl.Answer(ctx, p, clock.Budget(p, now, now, 0)).Move, p.Board.Size)
 }
 
 // Whole games judged by H3's referee, which hands each player the

@@ -37,6 +37,10 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 	return n, err
 }
 
+// Unwrap lets http.ResponseController reach the connection (read
+// deadlines, flushing) through the wrapper.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
 // logged writes one log line per request, after it is answered, with what
 // the handler added through annotate.
 func (s *Server) logged(next http.Handler) http.Handler {

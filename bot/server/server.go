@@ -14,6 +14,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
+	"strconv"
+	"sync"
 	"time"
 
 	"github.com/lexico/lexico/bot/gamestate"
@@ -22,21 +25,24 @@ import (
 	"github.com/lexico/lexico/bot/rules"
 )
 
-// Chooser answers a position before ctx is done; *player.Player is one.
-type Chooser interface {
-	Choose(ctx context.Context, p *position.Position) player.Choice
-}
-
 // Server holds what every request shares. Its fields must not change once
 // it serves.
 type Server struct {
-	Player Chooser
+	Player *player.Player
 	// Dict judges words for /check.
 	Dict rules.Dictionary
-	// Clock sets each /move's budget from its gamestate; it should be
-	// Strict, since a live deadline that has passed cannot be met by
-	// thinking longer.
+	// Clock sets each /move's budget from its gamestate. Its Mode should be
+	// Live: a deadline that has passed cannot be met by thinking longer.
 	Clock player.Clock
+	// Slots is how many searches may think at once (0: GOMAXPROCS). A
+	// simulation keeps every core busy, so more than the cores makes each
+	// weaker and, under other load, late; a request that finds no slot in
+	// time answers with the static move, which takes milliseconds.
+	Slots int
+	// BodyTimeout bounds the reading of a request's body from its arrival
+	// (0: DefaultBodyTimeout): a client that sends slowly cannot hold a
+	// handler past any deadline it could still meet.
+	BodyTimeout time.Duration
 	// MaxBody is the largest request body accepted. A gamestate is about
 	// 4 KB; the default (1 MiB) leaves room for pretty-printing while a
 	// flood cannot exhaust memory.
@@ -44,6 +50,30 @@ type Server struct {
 	Log     *slog.Logger
 	// Now is the clock read at each request (tests pin it); nil: time.Now.
 	Now func() time.Time
+
+	once  sync.Once
+	admit *admission
+	tail  player.TailMeter
+	// hurry is done once the server is shutting down: every search in
+	// flight answers its best move at once.
+	hurry    context.Context
+	hurryNow context.CancelFunc
+}
+
+// DefaultBodyTimeout is BodyTimeout when it is left 0: a gamestate of a
+// few kilobytes takes milliseconds on any link that can play the game.
+const DefaultBodyTimeout = 2 * time.Second
+
+// init sets up what requests share, once.
+func (s *Server) init() {
+	s.once.Do(func() {
+		slots := s.Slots
+		if slots <= 0 {
+			slots = runtime.GOMAXPROCS(0)
+		}
+		s.admit = newAdmission(slots)
+		s.hurry, s.hurryNow = context.WithCancel(context.Background())
+	})
 }
 
 // DefaultMaxBody is MaxBody when it is left 0.
@@ -51,6 +81,7 @@ const DefaultMaxBody = 1 << 20
 
 // Handler routes the three endpoints with logging around them.
 func (s *Server) Handler() http.Handler {
+	s.init()
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /move", s.move)
 	mux.HandleFunc("POST /check", s.check)
@@ -77,8 +108,9 @@ func unknown(w http.ResponseWriter, r *http.Request) {
 	fail(w, r, fmt.Errorf("%w: %s (the endpoints: POST /move, POST /check, GET /healthz)", ErrNotFound, r.URL.Path))
 }
 
-// Serve answers on ln until ctx is done, then stops taking connections and
-// lets requests in flight finish (up to grace) before returning.
+// Serve answers on ln until ctx is done, then stops taking connections,
+// tells every search in flight to answer its best move now, and lets the
+// requests finish writing (up to grace) before returning.
 func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration) error {
 	srv := &http.Server{
 		Handler:           s.Handler(),
@@ -93,6 +125,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration
 		return err
 	case <-ctx.Done():
 	}
+	s.hurryNow()
 	sctx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
@@ -143,13 +176,25 @@ type MoveResponse struct {
 	Complete bool            `json:"complete"`
 	BudgetMS float64         `json:"budget_ms"`
 	Late     bool            `json:"late,omitempty"`
+	// Policy names the policy that answered: the server's, or its static
+	// search's when the clock or the thinking slots left no time for more.
+	Policy string `json:"policy"`
+	// Note says why the answer was not the server's policy thinking for
+	// the whole budget (a deadline passed, no slot, too little time).
+	Note string `json:"note,omitempty"`
 	// Worlds is how many worlds a simulating player (the sim policy)
 	// played its candidates out in; absent for the others.
 	Worlds int `json:"worlds,omitempty"`
 }
 
 func (s *Server) move(w http.ResponseWriter, r *http.Request) {
-	start := s.now()
+	arrived := s.now()
+	timeout := s.BodyTimeout
+	if timeout <= 0 {
+		timeout = DefaultBodyTimeout
+	}
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Now().Add(timeout)) // the connection's clock: the machine's
 	data, err := s.body(w, r)
 	if err != nil {
 		fail(w, r, err)
@@ -160,10 +205,8 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		fail(w, r, fmt.Errorf("%w: %v", ErrBadRequest, err))
 		return
 	}
-	budget := s.Clock.Budget(p, start)
-	ctx, cancel := context.WithTimeout(r.Context(), budget.Time)
-	defer cancel()
-	ch := s.Player.Choose(ctx, p)
+	b := s.budget(p, arrived)
+	ch := s.answer(r, p, &b)
 	enc, err := gamestate.EncodeMove(ch.Move, p.Board.Size)
 	if err != nil {
 		fail(w, r, fmt.Errorf("encoding the chosen move %s: %w", ch.Move, err))
@@ -173,16 +216,73 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 	if ch.Simulation != nil {
 		worlds = ch.Simulation.Iterations
 	}
-	annotate(r, slog.String("move", string(enc)), slog.Int("score", ch.Move.Score), slog.Int("plays", ch.Plays),
-		slog.Bool("complete", ch.Complete), slog.Duration("budget", budget.Time), slog.Bool("late", budget.Late))
-	if ch.Simulation != nil {
-		annotate(r, slog.Int("worlds", worlds))
-	}
 	writeJSON(w, http.StatusOK, MoveResponse{
 		Move: enc, Kind: ch.Move.Kind.String(), Score: ch.Move.Score, Equity: ch.Equity,
 		Leave: ch.Leave.String(), Reason: ch.Reason, Plays: ch.Plays, Complete: ch.Complete,
-		BudgetMS: float64(budget.Time) / float64(time.Millisecond), Late: budget.Late, Worlds: worlds,
+		BudgetMS: float64(b.Time) / float64(time.Millisecond), Late: b.Late, Worlds: worlds,
+		Policy: ch.Policy, Note: note(b),
 	})
+	rc.Flush()
+	// Delivered: what this answer took past its stop is what the next
+	// budgets hold back.
+	tail := time.Since(b.Stop)
+	s.tail.Observe(tail)
+	annotate(r, slog.String("move", string(enc)), slog.Int("score", ch.Move.Score), slog.Int("plays", ch.Plays),
+		slog.Bool("complete", ch.Complete), slog.Duration("budget", b.Time), slog.Bool("late", b.Late),
+		slog.String("policy", ch.Policy), slog.Duration("tail", tail))
+	if ch.Simulation != nil {
+		annotate(r, slog.Int("worlds", worlds))
+	}
+}
+
+// budget is p's budget by the clock contract, its instants on the
+// machine's clock even when s.Now is pinned (tests).
+func (s *Server) budget(p *position.Position, arrived time.Time) player.Budget {
+	now := s.now()
+	b := s.Clock.Budget(p, arrived, now, s.tail.Estimate())
+	if s.Now != nil {
+		shift := time.Now().Sub(now)
+		b.Stop = b.Stop.Add(shift)
+		if !b.Due.IsZero() {
+			b.Due = b.Due.Add(shift)
+		}
+	}
+	return b
+}
+
+// answer runs the player under b. A search that thinks for its whole
+// budget (the sim policy) needs a thinking slot, and without one in time
+// the static search answers; it is told to answer at once when the server
+// shuts down. The static search takes milliseconds: it needs neither.
+func (s *Server) answer(r *http.Request, p *position.Position, b *player.Budget) player.Choice {
+	if b.Static || s.Player.Sim == nil {
+		return s.Player.Answer(r.Context(), p, *b)
+	}
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	stop := context.AfterFunc(s.hurry, cancel)
+	defer stop()
+	// A slot is worth having while MinThink is left to think with it.
+	sl := s.admit.acquire(b.Stop, b.Stop.Add(-s.Clock.MinThink), ctx.Done())
+	if sl == nil {
+		b.Static = true
+		b.Note = "no thinking slot free in time (" + strconv.Itoa(s.admit.size()) + " think at once): the static move answers"
+		if ctx.Err() != nil {
+			b.Note = "the server is shutting down: the static move answers"
+		}
+		return s.Player.Answer(r.Context(), p, *b)
+	}
+	defer sl.release()
+	return s.Player.Answer(ctx, p, *b)
+}
+
+// note is what MoveResponse.Note says of b: nothing when the policy had
+// its whole budget.
+func note(b player.Budget) string {
+	if !b.Notable() {
+		return ""
+	}
+	return b.Note
 }
 
 // CheckRequest is /check's body. Gamestate is the gamestate object, or a

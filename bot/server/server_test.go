@@ -75,7 +75,7 @@ func newServer(t *testing.T, gen player.Generator) (*Server, *logBuf) {
 	}
 	logs := &logBuf{}
 	clock := player.DefaultClock
-	clock.Strict = true
+	clock.Mode = player.Live
 	// The doc's deadline is in 2018: pin the server's clock just before it.
 	deadline := time.UnixMilli(1544012659463)
 	return &Server{
@@ -134,14 +134,21 @@ func TestMoveAnswersConcurrentRequests(t *testing.T) {
 	for err := range errs {
 		t.Error(err)
 	}
+	// The answer is flushed before the request's log line is written:
+	// Close waits for the handlers to return.
+	ts.Close()
 	if got := len(logs.lines()); got != n {
 		t.Errorf("%d log lines for %d requests", got, n)
 	}
 }
 
+// A deadline already passed is answered at once with the static search's
+// best play: the search gets the clock's LateThink and no more, so an
+// answer comes even from a search that would never end (the gated
+// generator reports its play, then blocks).
 func TestMoveAnswersAtOnceWhenDeadlinePassed(t *testing.T) {
 	gen := &fixedGen{moves: []move.Move{tAfterOdious}, gate: make(chan struct{})}
-	defer close(gen.gate) // were it called, the search would never end
+	defer close(gen.gate)
 	s, _ := newServer(t, gen)
 	s.Now = time.Now // the doc's deadline is years ago
 	ts := httptest.NewServer(s.Handler())
@@ -151,10 +158,16 @@ func TestMoveAnswersAtOnceWhenDeadlinePassed(t *testing.T) {
 	if err := json.Unmarshal(body, &mr); err != nil || code != 200 {
 		t.Fatalf("status %d: %s", code, body)
 	}
-	if !mr.Late || mr.Plays != 0 || mr.Kind != "exchange" {
-		t.Fatalf("late request answered %+v; want at once (no search), an exchange since the bag allows it", mr)
+	m, err := gamestate.ParseMove(mr.Move, 15)
+	if err != nil || m.Key() != tAfterOdious.Key() {
+		t.Fatalf("late request answered %s (%v); want the search's play T at [14,5]", mr.Move, err)
+	}
+	if !mr.Late || mr.Policy != "equity" || mr.BudgetMS != ms(s.Clock.LateThink) || !strings.Contains(mr.Note, "passed") {
+		t.Fatalf("late request answered %+v; want late, the static policy, a budget of %v and a note", mr, s.Clock.LateThink)
 	}
 }
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 func TestBadRequests(t *testing.T) {
 	s, logs := newServer(t, &fixedGen{})

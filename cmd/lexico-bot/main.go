@@ -9,6 +9,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 )
@@ -46,12 +47,30 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 }
 
 func main() {
-	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(runFrom(processStart(), os.Args, os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run is main without the os.Exit, so tests drive the real CLI.
+// run is main without the os.Exit, so tests drive the real CLI; the
+// request arrives when it is called.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	err := newApp(stdin, stdout, stderr).Run(args)
+	return runFrom(time.Now(), args, stdin, stdout, stderr)
+}
+
+// arrivedKey is the app's Metadata key for when the request arrived: the
+// process's start for the binary, so that start-up counts against a move's
+// budget (the clock contract, bot/player/deadline.go).
+const arrivedKey = "arrived"
+
+// arrived is when the command's request arrived.
+func arrived(c *cli.Context) time.Time {
+	t, _ := c.App.Metadata[arrivedKey].(time.Time)
+	return t
+}
+
+func runFrom(start time.Time, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := newApp(stdin, stdout, stderr)
+	app.Metadata = map[string]any{arrivedKey: start}
+	err := app.Run(args)
 	if err == nil {
 		return 0
 	}

@@ -120,7 +120,7 @@ func playMatch(c *cli.Context) error {
 	defer x.Close()
 
 	clock := player.DefaultClock
-	clock.Strict = true // the referee's deadline is live
+	clock.Mode = player.Live // the referee's deadline is live
 	in := bufio.NewReader(c.App.Reader)
 	colour := isTerminal(stdout)
 	adviser, _ := player.New("equity", gen, table)
@@ -151,7 +151,7 @@ func playMatch(c *cli.Context) error {
 			return badInputf("--p%d: %w", i+1, err)
 		}
 		bots[i] = pl
-		bot := arena.Bot{Player: pl, Clock: clock}
+		bot := arena.Bot{Player: pl, Clock: clock, Tail: &player.TailMeter{}}
 		seats[i] = arena.Entrant{Name: name, Agent: func(int) arena.Agent { return bot }}
 	}
 	if err := applySimFlags(c, bots[:]...); err != nil {

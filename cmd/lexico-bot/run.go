@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -28,9 +27,14 @@ func init() {
 		ArgsUsage: "GAMESTATE|-",
 		Description: "Reads a gamestate (JSON or the documentation's Python-literal form) from a file or stdin\n" +
 			"and prints the chosen move as one line on stdout, ready for the platform; everything\n" +
-			"else (notes, --top, --board) goes to stderr. A saved gamestate's ResponseDeadline is\n" +
-			"usually long past: run then says so and thinks for MoveTime (or --budget).",
+			"else (notes, --top, --board) goes to stderr. The move is written before the gamestate's\n" +
+			"ResponseDeadline, counting from the process's start. A deadline passed by less than a\n" +
+			"MoveTime is live and late: the static move answers at once. One long past is a saved\n" +
+			"gamestate: run says so and thinks for MoveTime (or --budget). --live and --replay force\n" +
+			"either reading.",
 		Flags: append(botFlags(),
+			&cli.BoolFlag{Name: "live", Usage: "take the ResponseDeadline as live however long ago it passed (a passed one is answered at once)"},
+			&cli.BoolFlag{Name: "replay", Usage: "ignore the ResponseDeadline: think for MoveTime from the start, as when replaying a saved game"},
 			&cli.IntFlag{Name: "top", Usage: "also list the `N` best candidates (score, equity, words, leave) on stderr, or in the --json output"},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (move, score, equity, words, leave, search figures, --top list) instead of the bare move"},
 			&cli.BoolFlag{Name: "board", Usage: "draw the board with the move on it on stderr (colour only on a terminal)"},
@@ -54,7 +58,16 @@ func runMove(c *cli.Context) error {
 	if err != nil {
 		return badInput{err}
 	}
-	setup, err := newBotSetup(c, false, p.Dictionary)
+	mode := player.Auto
+	switch {
+	case c.Bool("live") && c.Bool("replay"):
+		return badInputf("--live and --replay contradict each other: give one")
+	case c.Bool("live"):
+		mode = player.Live
+	case c.Bool("replay"):
+		mode = player.Replay
+	}
+	setup, err := newBotSetup(c, mode, p.Dictionary)
 	if err != nil {
 		return err
 	}
@@ -68,28 +81,39 @@ func runMove(c *cli.Context) error {
 		fmt.Fprintf(stderr, "lexico-bot run: the gamestate's GameStatus is %q, not RUNNING; answering anyway\n", p.Status)
 	}
 
-	start := time.Now()
-	budget := setup.clock.Budget(p, start)
-	if budget.Late {
+	// Start-up (exec, reading, opening the index) is already spent: the
+	// budget counts from the process's start. What follows thinking
+	// (stopping, encoding, writing) is a small share of that work and
+	// suffers the same load, so half the start-up is held back for it.
+	start, from := time.Now(), arrived(c)
+	budget := setup.clock.Budget(p, from, start, start.Sub(from)/2)
+	if budget.Notable() {
 		fmt.Fprintf(stderr, "lexico-bot run: %s\n", budget.Note)
 	}
-	ctx, cancel := context.WithTimeout(c.Context, budget.Time)
-	defer cancel()
-	ch := setup.player.Choose(ctx, p)
+	ch := setup.player.Answer(c.Context, p, budget)
 	elapsed := time.Since(start)
 
 	enc, err := gamestate.EncodeMove(ch.Move, p.Board.Size)
 	if err != nil {
 		return fmt.Errorf("encoding the chosen move %s: %w", ch.Move, err)
 	}
+	// The answer first: the notes after it cost the deadline nothing.
+	if c.Bool("json") {
+		out := runReport(p, ch, enc, budget, elapsed, c.Int("top") > 0)
+		if err := json.NewEncoder(c.App.Writer).Encode(out); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(c.App.Writer, "%s\n", enc)
+	}
 	searched := fmt.Sprintf("%d plays", ch.Plays)
 	if ch.BestOnly {
 		searched = fmt.Sprintf("best-play search, %d improving plays", ch.Plays)
 	}
-	summary := fmt.Sprintf("%s, score %d, equity %.1f, keeps %q; %s in %.1f ms",
-		ch.Move.Kind, ch.Move.Score, ch.Equity, ch.Leave.String(), searched, ms(elapsed))
+	summary := fmt.Sprintf("%s (%s), score %d, equity %.1f, keeps %q; %s in %.1f ms",
+		ch.Move.Kind, ch.Policy, ch.Move.Score, ch.Equity, ch.Leave.String(), searched, ms(elapsed))
 	if !ch.Complete {
-		summary += fmt.Sprintf(" (the %v budget ran out: best so far)", budget.Time)
+		summary += fmt.Sprintf(" (the %v budget ran out: best so far)", budget.Time.Round(time.Millisecond))
 	}
 	if sim := ch.Simulation; sim != nil {
 		summary += "; " + simSummary(sim)
@@ -98,17 +122,8 @@ func runMove(c *cli.Context) error {
 		summary += "; " + ch.Reason
 	}
 	fmt.Fprintln(stderr, "lexico-bot run:", summary)
-
-	if c.Bool("json") {
-		out := runReport(p, ch, enc, budget, elapsed, c.Int("top") > 0)
-		if err := json.NewEncoder(c.App.Writer).Encode(out); err != nil {
-			return err
-		}
-	} else {
-		fmt.Fprintf(c.App.Writer, "%s\n", enc)
-		if c.Int("top") > 0 {
-			writeTop(stderr, p, ch.Top, ch.Simulation)
-		}
+	if !c.Bool("json") && c.Int("top") > 0 {
+		writeTop(stderr, p, ch.Top, ch.Simulation)
 	}
 	if c.Bool("board") {
 		p.Board.Draw(stderr, board.DrawOptions{Coordinates: board.PlatformXY, Highlights: ch.Move.Highlights(), Colour: isTerminal(stderr)})
@@ -144,14 +159,20 @@ type simulationJSON struct {
 
 type runJSON struct {
 	candidateJSON
-	Reason    string          `json:"reason,omitempty"`
-	Plays     int             `json:"plays"`
-	Complete  bool            `json:"complete"`
-	BudgetMS  float64         `json:"budget_ms"`
-	ElapsedMS float64         `json:"elapsed_ms"`
-	Late      bool            `json:"late"`
-	Top       []candidateJSON `json:"top,omitempty"`
-	Sim       *simulationJSON `json:"simulation,omitempty"`
+	Reason    string  `json:"reason,omitempty"`
+	Plays     int     `json:"plays"`
+	Complete  bool    `json:"complete"`
+	BudgetMS  float64 `json:"budget_ms"`
+	ElapsedMS float64 `json:"elapsed_ms"`
+	Late      bool    `json:"late"`
+	// Saved: the deadline had passed long ago, a saved gamestate replayed.
+	Saved bool `json:"saved,omitempty"`
+	// Policy names the policy that answered (the static one when the clock
+	// left no time for more), Note says why when it is not the asked one.
+	Policy string          `json:"policy"`
+	Note   string          `json:"note,omitempty"`
+	Top    []candidateJSON `json:"top,omitempty"`
+	Sim    *simulationJSON `json:"simulation,omitempty"`
 }
 
 func candidate(p *position.Position, c player.Candidate) candidateJSON {
@@ -173,7 +194,11 @@ func wordsOf(p *position.Position, m move.Move) []rules.Word {
 
 func runReport(p *position.Position, ch player.Choice, enc []byte, b player.Budget, elapsed time.Duration, top bool) runJSON {
 	out := runJSON{candidateJSON: candidate(p, ch.Candidate), Reason: ch.Reason, Plays: ch.Plays,
-		Complete: ch.Complete, BudgetMS: ms(b.Time), ElapsedMS: ms(elapsed), Late: b.Late}
+		Complete: ch.Complete, BudgetMS: ms(b.Time), ElapsedMS: ms(elapsed), Late: b.Late, Saved: b.Saved,
+		Policy: ch.Policy}
+	if b.Notable() {
+		out.Note = b.Note
+	}
 	out.Move = enc
 	sim := ch.Simulation
 	if sim != nil {

@@ -28,6 +28,8 @@ func botFlags() []cli.Flag {
 		&cli.DurationFlag{Name: "budget", Usage: "thinking time `DURATION` (e.g. 800ms), overriding MoveTime and ResponseDeadline (0: from the gamestate)"},
 		&cli.Float64Flag{Name: "margin", Value: player.DefaultClock.Margin, Usage: "`FRACTION` of the budget held back for the answer's trip (larger is safer, smaller thinks longer)"},
 		&cli.DurationFlag{Name: "margin-max", Value: player.DefaultClock.MaxMargin, Usage: "`DURATION` capping the margin, so a long MoveTime is not wasted (0: no cap)"},
+		&cli.DurationFlag{Name: "reserve", Value: player.DefaultClock.Reserve, Usage: "least `DURATION` held back from every budget for stopping, encoding and delivering the answer on a busy machine (smaller thinks longer on short budgets, and risks lateness under load)"},
+		&cli.DurationFlag{Name: "max-think", Value: player.DefaultClock.MaxThink, Usage: "longest `DURATION` to think whatever MoveTime says (0: no cap)"},
 	}, simFlags()...)
 }
 
@@ -94,7 +96,7 @@ func badInputf(format string, args ...any) error { return badInput{fmt.Errorf(fo
 // newBotSetup opens the index and builds the player. dictURL is the
 // gamestate's Dictionary ("" when there is no one gamestate, as in serve).
 // The caller closes the index.
-func newBotSetup(c *cli.Context, strict bool, dictURL string) (*botSetup, error) {
+func newBotSetup(c *cli.Context, mode player.Mode, dictURL string) (*botSetup, error) {
 	// Written so that NaN, which every comparison rejects, is refused too.
 	if m := c.Float64("margin"); !(m >= 0 && m < 1) {
 		return nil, badInputf("--margin %v: want a fraction in [0, 1)", m)
@@ -102,8 +104,10 @@ func newBotSetup(c *cli.Context, strict bool, dictURL string) (*botSetup, error)
 	if c.Duration("margin-max") < 0 {
 		return nil, badInputf("--margin-max %v: want 0 (no cap) or a positive duration", c.Duration("margin-max"))
 	}
-	if c.Duration("budget") < 0 {
-		return nil, badInputf("--budget %v: want a positive duration", c.Duration("budget"))
+	for _, name := range []string{"budget", "reserve", "max-think"} {
+		if c.Duration(name) < 0 {
+			return nil, badInputf("--%s %v: want 0 or a positive duration", name, c.Duration(name))
+		}
 	}
 	table, err := leaveTable(c.String("leaves"))
 	if err != nil {
@@ -129,7 +133,8 @@ func newBotSetup(c *cli.Context, strict bool, dictURL string) (*botSetup, error)
 	}
 	clock := player.DefaultClock
 	clock.Margin, clock.MaxMargin = c.Float64("margin"), c.Duration("margin-max")
-	clock.Override, clock.Strict = c.Duration("budget"), strict
+	clock.Reserve, clock.MaxThink = c.Duration("reserve"), c.Duration("max-think")
+	clock.Override, clock.Mode = c.Duration("budget"), mode
 	return &botSetup{index: x, player: pl, clock: clock, note: note}, nil
 }
 

@@ -247,6 +247,7 @@ func TestRunBadInput(t *testing.T) {
 		{"bad leave table", []string{"run", "--index", idx, "--strategy", testStrategy, "--leaves", leaves, docExample}, "line 2"},
 		{"bad margin", []string{"run", "--index", idx, "--margin", "1.5", docExample}, "margin"},
 		{"NaN margin", []string{"run", "--index", idx, "--margin", "NaN", docExample}, "--margin NaN"},
+		{"negative reserve", []string{"run", "--index", idx, "--reserve", "-5ms", docExample}, "--reserve -5ms"},
 		{"negative margin cap", []string{"run", "--index", idx, "--margin-max", "-1s", docExample}, "--margin-max -1s"},
 		{"sim flag without sim", []string{"run", "--index", idx, "--policy", "equity", "--sim-plies", "3", docExample}, "--sim-plies applies to the sim policy"},
 		{"negative iterations", []string{"run", "--index", idx, "--policy", "sim", "--sim-iterations", "-1", docExample}, "--sim-iterations -1"},

@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/lexico/lexico/bot/player"
 	"github.com/lexico/lexico/bot/server"
 )
 
@@ -19,13 +20,16 @@ func init() {
 		Usage: "answer gamestates over HTTP: POST /move, POST /check, GET /healthz",
 		Description: "Opens the index once and serves every request from it. POST /move takes a gamestate\n" +
 			"(JSON or the documentation's Python-literal form) and answers {\"move\": [...], ...} before\n" +
-			"the gamestate's ResponseDeadline (at once if it has passed). POST /check takes\n" +
-			"{\"gamestate\": ..., \"move\": ...} and answers as `check --json`. Stops gracefully on\n" +
-			"SIGINT or SIGTERM; logs one line per request on stderr.",
+			"the gamestate's ResponseDeadline (at once, with the static move, if it has passed). At most\n" +
+			"--think-slots searches think at once. On SIGINT or SIGTERM every search answers its best move\n" +
+			"at once, then the server stops. POST /check takes {\"gamestate\": ..., \"move\": ...} and\n" +
+			"answers as `check --json`. Logs one line per request on stderr.",
 		Flags: append(botFlags(),
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "listen `ADDRESS` (host:port; port 0 picks a free one)"},
 			&cli.Int64Flag{Name: "max-body", Value: server.DefaultMaxBody, Usage: "largest request body in bytes (larger: 413)"},
-			&cli.DurationFlag{Name: "grace", Value: 10 * time.Second, Usage: "how long a shutdown waits for requests in flight"},
+			&cli.DurationFlag{Name: "grace", Value: 10 * time.Second, Usage: "how long a shutdown waits for the answers in flight to be written (every search answers its best move at once)"},
+			&cli.IntFlag{Name: "think-slots", Usage: "how many searches `N` may think at once (0: one per core); a request that finds none free in time answers with the static move"},
+			&cli.DurationFlag{Name: "body-timeout", Value: server.DefaultBodyTimeout, Usage: "longest `DURATION` to read a request's body"},
 		),
 		Action: serve,
 	})
@@ -38,10 +42,16 @@ func serve(c *cli.Context) error {
 	if c.Int64("max-body") <= 0 {
 		return badInputf("--max-body %d: want a positive number of bytes", c.Int64("max-body"))
 	}
+	if c.Int("think-slots") < 0 {
+		return badInputf("--think-slots %d: want 0 (one per core) or more", c.Int("think-slots"))
+	}
+	if c.Duration("body-timeout") < 0 {
+		return badInputf("--body-timeout %v: want 0 (the default) or a positive duration", c.Duration("body-timeout"))
+	}
 	if c.Duration("grace") < 0 {
 		return badInputf("--grace %v: want 0 (stop at once) or a positive duration", c.Duration("grace"))
 	}
-	setup, err := newBotSetup(c, true, "")
+	setup, err := newBotSetup(c, player.Live, "")
 	if err != nil {
 		return err
 	}
@@ -51,7 +61,8 @@ func serve(c *cli.Context) error {
 		return badInputf("--addr: %w", err)
 	}
 	log := slog.New(slog.NewTextHandler(c.App.ErrWriter, nil))
-	s := &server.Server{Player: setup.player, Dict: setup.index, Clock: setup.clock, MaxBody: c.Int64("max-body"), Log: log}
+	s := &server.Server{Player: setup.player, Dict: setup.index, Clock: setup.clock, MaxBody: c.Int64("max-body"), Log: log,
+		Slots: c.Int("think-slots"), BodyTimeout: c.Duration("body-timeout")}
 	ctx, stop := signal.NotifyContext(c.Context, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	log.Info("listening", "addr", ln.Addr().String(), "index", setup.index.Path(),

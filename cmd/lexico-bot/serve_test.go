@@ -87,11 +87,12 @@ func postMove(t *testing.T, addr string, body []byte) server.MoveResponse {
 func TestServeAnswersAndStopsOnSignal(t *testing.T) {
 	addr, stderr, exited := startServe(t, "--policy", "equity")
 	doc := gamestatetest.DocExampleBytes(t)
-	// The doc's deadline is long past: serve answers at once, without
-	// searching, and still with a move the platform accepts.
+	// The doc's deadline is long past: serve answers at once, with the
+	// static search cut at the clock's LateThink, and still with a move the
+	// platform accepts.
 	mr := postMove(t, addr, doc)
-	if !mr.Late || mr.Plays != 0 {
-		t.Fatalf("/move on a stale deadline searched: %+v", mr)
+	if !mr.Late || mr.Policy != "equity" || mr.BudgetMS > 10 {
+		t.Fatalf("/move on a stale deadline: %+v; want late, answered at once by the static search", mr)
 	}
 	legalOnDoc(t, mr.Move)
 
@@ -162,5 +163,94 @@ func TestServeBadFlags(t *testing.T) {
 		if code == 0 || !strings.Contains(errs, c.mention) {
 			t.Errorf("%v: exit %d, stderr %q; want a failure naming %q", c.args, code, errs, c.mention)
 		}
+	}
+}
+
+// A burst of live requests, more than the thinking slots: one simulates,
+// the others answer at once with the static move and say why, and every
+// answer arrives before its deadline.
+func TestServeAdmitsAsManySearchesAsSlots(t *testing.T) {
+	addr, stderr, exited := startServe(t, "--think-slots", "1")
+	const n = 6
+	body := liveDoc(t, time.Second, time.Second)
+	deadline := deadlineOf(t, body)
+	answers := make(chan server.MoveResponse, n)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mr := postMove(t, addr, body)
+			if late := time.Since(deadline); late > 0 {
+				t.Errorf("answered %v after the deadline: %+v", late, mr)
+			}
+			answers <- mr
+		}()
+	}
+	wg.Wait()
+	close(answers)
+	byPolicy := map[string]int{}
+	for mr := range answers {
+		legalOnDoc(t, mr.Move)
+		byPolicy[mr.Policy]++
+		if mr.Policy == "equity" && !strings.Contains(mr.Note, "no thinking slot") {
+			t.Errorf("a static answer without the reason: %+v", mr)
+		}
+	}
+	if byPolicy["sim"] != 1 || byPolicy["equity"] != n-1 {
+		t.Errorf("answers by policy %v; want 1 sim (one slot) and %d equity", byPolicy, n-1)
+	}
+	stopServe(t, exited, stderr)
+}
+
+// SIGTERM with simulations in flight that have 20 s left: each answers its
+// best move at once, and the server exits.
+func TestServeAnswersSearchesInFlightOnSIGTERM(t *testing.T) {
+	addr, stderr, exited := startServe(t, "--think-slots", "3", "--grace", "30s")
+	const n = 3
+	body := liveDoc(t, 20*time.Second, 20*time.Second)
+	answers := make(chan server.MoveResponse, n)
+	for range n {
+		go func() { answers <- postMove(t, addr, body) }()
+	}
+	// Give the requests time to be read and to start simulating.
+	time.Sleep(300 * time.Millisecond)
+	signalled := time.Now()
+	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	for range n {
+		select {
+		case mr := <-answers:
+			legalOnDoc(t, mr.Move)
+			if mr.Policy != "sim" || mr.Worlds == 0 {
+				t.Errorf("answer %+v; want the simulation's best so far", mr)
+			}
+		case <-time.After(15 * time.Second):
+			t.Fatalf("no answer %v after SIGTERM: the searches were not told to stop:\n%s", time.Since(signalled), stderr.String())
+		}
+	}
+	if code := <-exited; code != 0 {
+		t.Fatalf("serve exited %d:\n%s", code, stderr.String())
+	}
+}
+
+func deadlineOf(t *testing.T, body []byte) time.Time {
+	t.Helper()
+	m := regexp.MustCompile(`'ResponseDeadline': (\d+)`).FindSubmatch(body)
+	var ms int64
+	if _, err := fmt.Sscan(string(m[1]), &ms); err != nil {
+		t.Fatal(err)
+	}
+	return time.UnixMilli(ms)
+}
+
+func stopServe(t *testing.T, exited chan int, stderr *syncBuffer) {
+	t.Helper()
+	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if code := <-exited; code != 0 {
+		t.Fatalf("serve exited %d:\n%s", code, stderr.String())
 	}
 }

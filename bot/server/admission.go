@@ -1,0 +1,135 @@
+package server
+
+import (
+	"sync"
+	"time"
+)
+
+// admission bounds how many searches think at once. Each simulation keeps
+// every core busy for its whole budget, so two of them on two cores think
+// at half speed each and twenty at a tenth: past the cores, more at once
+// only makes every answer weaker, and under other load, late. A request
+// that cannot get a slot in time answers with the static move instead,
+// which takes milliseconds.
+//
+// A slot's holder says when it will give the slot back (its Budget.Stop).
+// A request that would have to wait past its own latest start gives up at
+// once rather than wait and then find no time left; one whose latest start
+// comes after the first slot frees waits for it.
+type admission struct {
+	slots   int
+	mu      sync.Mutex
+	free    int
+	holders map[*slot]time.Time // each holder's expected release
+	waiters []*waiter           // first come, first served
+}
+
+type slot struct{ a *admission }
+
+type waiter struct {
+	until time.Time
+	ready chan *slot // buffered: a slot handed over while the waiter leaves is given back
+}
+
+func newAdmission(slots int) *admission {
+	return &admission{slots: slots, free: slots, holders: make(map[*slot]time.Time)}
+}
+
+// acquire takes a slot for a search that will end at release, waiting at
+// most until latest (the last moment a slot is still worth having). It
+// returns nil when no slot can be had by then, and gives up when done is
+// closed (the server shutting down, the client gone).
+func (a *admission) acquire(release, latest time.Time, done <-chan struct{}) *slot {
+	select {
+	case <-done:
+		return nil
+	default:
+	}
+	a.mu.Lock()
+	if a.free > 0 && len(a.waiters) == 0 {
+		a.free--
+		s := &slot{a: a}
+		a.holders[s] = release
+		a.mu.Unlock()
+		return s
+	}
+	// Waiting is worth it only if some slot frees before latest, after the
+	// waiters ahead have had theirs: the k-th earliest release, k the queue.
+	if !a.freesInTime(latest) {
+		a.mu.Unlock()
+		return nil
+	}
+	w := &waiter{until: latest, ready: make(chan *slot, 1)}
+	a.waiters = append(a.waiters, w)
+	a.mu.Unlock()
+
+	timer := time.NewTimer(time.Until(latest))
+	defer timer.Stop()
+	select {
+	case s := <-w.ready:
+		a.mu.Lock()
+		a.holders[s] = release
+		a.mu.Unlock()
+		return s
+	case <-timer.C:
+	case <-done:
+	}
+	a.mu.Lock()
+	a.leave(w)
+	a.mu.Unlock()
+	// A slot handed over as the waiter left goes to the next one.
+	select {
+	case s := <-w.ready:
+		s.release()
+	default:
+	}
+	return nil
+}
+
+// freesInTime reports whether, with the queue as it is, a slot would come
+// to a new waiter by latest. Called with mu held.
+func (a *admission) freesInTime(latest time.Time) bool {
+	ahead := len(a.waiters)
+	if ahead >= len(a.holders) {
+		return false // every slot freed before latest already has a taker
+	}
+	var early int
+	for _, r := range a.holders {
+		if !r.After(latest) {
+			early++
+		}
+	}
+	return early > ahead
+}
+
+func (a *admission) leave(w *waiter) {
+	for i, x := range a.waiters {
+		if x == w {
+			a.waiters = append(a.waiters[:i], a.waiters[i+1:]...)
+			return
+		}
+	}
+}
+
+// release gives the slot back: to the first waiter still waiting, else to
+// the pool.
+func (s *slot) release() {
+	a := s.a
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	delete(a.holders, s)
+	for len(a.waiters) > 0 {
+		w := a.waiters[0]
+		a.waiters = a.waiters[1:]
+		if time.Now().Before(w.until) {
+			next := &slot{a: a}
+			a.holders[next] = time.Now() // until the taker says when it ends
+			w.ready <- next
+			return
+		}
+	}
+	a.free++
+}
+
+// size is how many searches may think at once.
+func (a *admission) size() int { return a.slots }

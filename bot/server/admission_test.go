@@ -1,0 +1,92 @@
+package server
+
+import (
+	"testing"
+	"time"
+)
+
+// returnsSoon runs f and fails if it has not returned within a generous
+// bound: the calls checked here either return at once or wait for an hour.
+func returnsSoon(t *testing.T, what string, f func() *slot) *slot {
+	t.Helper()
+	got := make(chan *slot, 1)
+	go func() { got <- f() }()
+	select {
+	case s := <-got:
+		return s
+	case <-time.After(10 * time.Second):
+		t.Fatalf("%s: still waiting", what)
+		return nil
+	}
+}
+
+// With every slot held until after a request's latest start, the request
+// gives up at once instead of waiting for nothing.
+func TestAdmissionGivesUpAtOnceWhenNoSlotFreesInTime(t *testing.T) {
+	a := newAdmission(2)
+	now := time.Now()
+	hour := now.Add(time.Hour)
+	s1, s2 := a.acquire(hour, hour, nil), a.acquire(hour, hour, nil)
+	if s1 == nil || s2 == nil {
+		t.Fatal("two slots, two requests: both should think")
+	}
+	if s := returnsSoon(t, "a third request", func() *slot { return a.acquire(hour, now.Add(30*time.Minute), nil) }); s != nil {
+		t.Fatal("a third request got a slot that is held for an hour")
+	}
+	s1.release()
+	if s := a.acquire(hour, hour, nil); s == nil {
+		t.Fatal("a released slot was not given to the next request")
+	}
+}
+
+// A request whose latest start comes after a holder's end waits for that
+// slot; waiters are served first come, first served; and a waiter that
+// gives up (done) leaves no slot behind.
+func TestAdmissionWaitersTakeReleasedSlotsInOrder(t *testing.T) {
+	a := newAdmission(2)
+	soon, hour := time.Now().Add(time.Minute), time.Now().Add(time.Hour)
+	holders := []*slot{a.acquire(soon, soon, nil), a.acquire(soon, soon, nil)}
+	got := make(chan int, 2)
+	for i := range 2 {
+		go func() {
+			if s := a.acquire(hour, hour, nil); s != nil {
+				got <- i
+				s.release()
+			}
+		}()
+		// The second waiter queues behind the first.
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+			a.mu.Lock()
+			n := len(a.waiters)
+			a.mu.Unlock()
+			if n == i+1 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("waiter %d never queued", i)
+			}
+		}
+	}
+	// Two slots free in time, and two waiters expect them: a third gives up.
+	if s := returnsSoon(t, "a third waiter", func() *slot { return a.acquire(hour, hour, nil) }); s != nil {
+		t.Fatal("a third waiter got a slot two others are queued for")
+	}
+	holders[0].release()
+	holders[1].release()
+	if first, second := <-got, <-got; first != 0 || second != 1 {
+		t.Fatalf("waiters served %d then %d; want 0 then 1", first, second)
+	}
+
+	// A waiter told to stop gives up, and the slots are all there after.
+	held := []*slot{a.acquire(soon, soon, nil), a.acquire(soon, soon, nil)}
+	done := make(chan struct{})
+	close(done)
+	if s := returnsSoon(t, "a stopped waiter", func() *slot { return a.acquire(hour, hour, done) }); s != nil {
+		t.Fatal("a stopped waiter got a slot")
+	}
+	held[0].release()
+	held[1].release()
+	if a.free != 2 || len(a.waiters) != 0 || len(a.holders) != 0 {
+		t.Fatalf("after everything was released: %d free, %d waiting, %d held; want 2, 0, 0", a.free, len(a.waiters), len(a.holders))
+	}
+}

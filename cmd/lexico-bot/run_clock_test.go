@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// run's side of the clock contract (bot/player/deadline.go): which budget
+// each kind of gamestate gets, and which policy answers.
+
+// A deadline that passed a moment ago is a live gamestate answered late:
+// at once, by the static search, saying so.
+func TestRunAnswersAJustMissedDeadlineAtOnce(t *testing.T) {
+	got, errs := runAsJSON(t, string(liveDoc(t, -10*time.Millisecond, time.Second)), "-")
+	legalOnDoc(t, got.Move)
+	if !got.Late || got.Saved || got.Policy != "equity" || got.BudgetMS > 10 || got.Sim != nil {
+		t.Fatalf("%+v; want late, not saved, answered by the static search within 10 ms", got)
+	}
+	if !strings.Contains(errs, "passed") || !strings.Contains(got.Note, "at once") {
+		t.Fatalf("stderr %q, note %q: neither says the deadline passed", errs, got.Note)
+	}
+}
+
+// A deadline long past is a saved gamestate, replayed with its MoveTime;
+// --live takes it as live all the same.
+func TestRunTellsSavedFromLive(t *testing.T) {
+	got, errs := runAsJSON(t, "", "--policy", "equity", docExample) // the doc's deadline is in 2018
+	if !got.Late || !got.Saved || got.BudgetMS < 1000 || got.Policy != "equity" {
+		t.Fatalf("the doc's gamestate: %+v; want a saved gamestate thinking for its MoveTime (5 s)", got)
+	}
+	if !strings.Contains(errs, "saved gamestate") {
+		t.Fatalf("stderr %q does not say the gamestate was taken for a saved one", errs)
+	}
+	got, _ = runAsJSON(t, "", "--live", docExample)
+	if !got.Late || got.Saved || got.Policy != "equity" || got.BudgetMS > 10 {
+		t.Fatalf("the doc's gamestate with --live: %+v; want it answered at once by the static search", got)
+	}
+	legalOnDoc(t, got.Move)
+}
+
+// --replay ignores a live deadline and thinks for MoveTime.
+func TestRunReplayIgnoresTheDeadline(t *testing.T) {
+	got, _ := runAsJSON(t, string(liveDoc(t, 40*time.Millisecond, 2*time.Second)), "--replay", "--policy", "equity", "-")
+	if got.Late || got.BudgetMS < 1000 {
+		t.Fatalf("%+v; want MoveTime's budget whatever the deadline", got)
+	}
+	if code, _, errs := runBot(t, "", "run", "--live", "--replay", docExample); code != 2 || !strings.Contains(errs, "--live and --replay") {
+		t.Fatalf("--live --replay: exit %d, %q", code, errs)
+	}
+}
+
+// An absurd MoveTime is capped by --max-think, and run says so: the sim
+// policy, which thinks for its whole budget, still answers.
+func TestRunCapsAnAbsurdMoveTime(t *testing.T) {
+	doc := regexp.MustCompile(`'ResponseDeadline': \d+`).ReplaceAll(liveDoc(t, 0, 0), []byte("'ResponseDeadline': 0"))
+	doc = regexp.MustCompile(`'MoveTime': \d+`).ReplaceAll(doc, []byte("'MoveTime': 1000000000"))
+	got, errs := runAsJSON(t, string(doc), "--max-think", "300ms", "-")
+	legalOnDoc(t, got.Move)
+	if got.BudgetMS > 300 || got.Policy != "sim" || got.Late {
+		t.Fatalf("%+v; want the sim policy thinking at most 300 ms", got)
+	}
+	if !strings.Contains(errs, "--max-think 300ms") {
+		t.Fatalf("stderr %q does not say the MoveTime was capped", errs)
+	}
+}
+
+// Start-up counts against the budget: a process that took most of its
+// MoveTime to start answers with the static move at once rather than
+// simulate past the deadline. (runFrom is main's entry, given the
+// process's start.)
+func TestRunCountsStartUp(t *testing.T) {
+	doc := liveDoc(t, 200*time.Millisecond, 200*time.Millisecond)
+	var out, errb bytes.Buffer
+	args := []string{"lexico-bot", "run", "--index", botIndex(t), "--json", "-"}
+	if code := runFrom(time.Now().Add(-150*time.Millisecond), args, bytes.NewReader(doc), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var got runJSON
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	legalOnDoc(t, got.Move)
+	if got.Policy != "equity" || got.Late || !strings.Contains(got.Note, "static move") {
+		t.Fatalf("%+v; want the static move, not late, and a note saying why", got)
+	}
+}
