@@ -51,7 +51,6 @@ func TestAdmissionWaitersTakeReleasedSlotsInOrder(t *testing.T) {
 		go func() {
 			if s := a.acquire(hour, hour, nil); s != nil {
 				got <- i
-				s.release()
 			}
 		}()
 		// The second waiter queues behind the first.
@@ -71,10 +70,16 @@ func TestAdmissionWaitersTakeReleasedSlotsInOrder(t *testing.T) {
 	if s := returnsSoon(t, "a third waiter", func() *slot { return a.acquire(hour, hour, nil) }); s != nil {
 		t.Fatal("a third waiter got a slot two others are queued for")
 	}
+	// One release at a time, so that the order seen is the order served.
 	holders[0].release()
+	first := <-got
 	holders[1].release()
-	if first, second := <-got, <-got; first != 0 || second != 1 {
+	if second := <-got; first != 0 || second != 1 {
 		t.Fatalf("waiters served %d then %d; want 0 then 1", first, second)
+	}
+	// The waiters' slots, held by no one now (their goroutines are done).
+	for s := range a.holders {
+		s.release()
 	}
 
 	// A waiter told to stop gives up, and the slots are all there after.
