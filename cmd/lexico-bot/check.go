@@ -26,7 +26,8 @@ func init() {
 			"MOVE is the move in the platform's format, inline (e.g. '[[\"C\",\"A\",\"R\"],[[6,7],[7,7],[8,7]]]')\n" +
 			"or a file holding it. The words are read from the board with the move's tiles on it,\n" +
 			"never from text sent with the move, and the score is shown even when a word is not in\n" +
-			"the dictionary. Exit status: 0 legal, 1 illegal, 2 unusable input.",
+			"the dictionary. " + fmt.Sprintf("GAMESTATE and a MOVE file are read up to %d MiB (serve's default --max-body).\n", maxInput>>20) +
+			"Exit status: 0 legal, 1 illegal, 2 unusable input.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "index", Usage: "dictionary index `FILE` (default: $LEXICO_INDEX, else one built from the embedded list in the user cache)"},
 			&cli.BoolFlag{Name: "json", Usage: `print {"legal","reason","score","words":[{"word","score","valid"}],"bingo"}`},

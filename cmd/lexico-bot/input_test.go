@@ -1,0 +1,94 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lexico/lexico/bot/gamestate/gamestatetest"
+)
+
+// padded is the doc's example gamestate padded with trailing blank lines to
+// exactly n bytes: a gamestate that parses at any size, so that only the
+// size limit can refuse it.
+func padded(t *testing.T, n int) string {
+	t.Helper()
+	doc := string(gamestatetest.DocExampleBytes(t))
+	if len(doc) > n {
+		t.Fatalf("the doc's example is %d bytes, more than %d", len(doc), n)
+	}
+	return doc + strings.Repeat("\n", n-len(doc))
+}
+
+// oneLine fails unless stderr is one line naming every one of want.
+func oneLine(t *testing.T, name string, code int, stderr string, want ...string) {
+	t.Helper()
+	ok := code == 2 && strings.Count(strings.TrimSpace(stderr), "\n") == 0
+	for _, w := range want {
+		ok = ok && strings.Contains(stderr, w)
+	}
+	if !ok {
+		t.Errorf("%s: exit %d, stderr %.300q; want exit 2 and one line naming %q", name, code, stderr, want)
+	}
+}
+
+// run and check read at most serve's default --max-body (1 MiB) of a
+// gamestate, from a file or stdin, and refuse more in one line naming the
+// limit: read whole, a 64 MB input kept 415 MB resident. A gamestate of
+// exactly the limit is still read.
+func TestInputOverTheLimitIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	over := padded(t, 2<<20)
+	big := write("big.txt", over)
+	atLimit := write("limit.txt", padded(t, maxInput))
+	justOver := write("over.txt", padded(t, maxInput+1))
+	// A sparse file of 1 TiB: its size refuses it before any byte is read
+	// (read whole, it ran the test out of memory).
+	vast := write("vast.txt", "")
+	if err := os.Truncate(vast, 1<<40); err != nil {
+		t.Fatalf("a sparse 1 TiB file: %v", err)
+	}
+	limit := fmt.Sprint(maxInput)
+	idx, cidx := botIndex(t), checkIndex(t)
+	pass := `[[],["Pass"]]`
+	for _, c := range []struct {
+		name, stdin string
+		args        []string
+		want        []string
+	}{
+		{"run, 2 MiB file", "", []string{"run", "--index", idx, big}, []string{"gamestate", "big.txt", limit}},
+		{"run, 2 MiB on stdin", over, []string{"run", "--index", idx, "-"}, []string{"gamestate on stdin", limit}},
+		{"run, 1 TiB file", "", []string{"run", "--index", idx, vast}, []string{"vast.txt", limit}},
+		{"check, 2 MiB file", "", []string{"check", "--index", cidx, big, pass}, []string{"gamestate", "big.txt", limit}},
+		{"check, 2 MiB on stdin", over, []string{"check", "--index", cidx, "-", pass}, []string{"gamestate on stdin", limit}},
+		{"check, one byte over", "", []string{"check", "--index", cidx, justOver, pass}, []string{"over.txt", limit}},
+		{"check, 2 MiB move file", "", []string{"check", "--index", cidx, atLimit, big}, []string{"move", "big.txt", limit}},
+		{"moves, 2 MiB file", "", []string{"moves", "--index", movesIndex(t), big}, []string{"big.txt", limit}},
+		{"moves, 2 MiB line", strings.ReplaceAll(over, "\n", " "), []string{"moves", "--index", movesIndex(t), "-"}, []string{"stdin line 1", limit}},
+	} {
+		code, out, errs := runBot(t, c.stdin, c.args...)
+		oneLine(t, c.name, code, errs, c.want...)
+		if out != "" {
+			t.Errorf("%s: printed %q", c.name, out)
+		}
+	}
+
+	code, out, errs := runBot(t, "", "check", "--index", cidx, atLimit, pass)
+	if code != 0 || !strings.Contains(out, "pass legal") {
+		t.Errorf("check, a gamestate of exactly the limit: exit %d, %q %q", code, out, errs)
+	}
+	code, out, errs = runBot(t, padded(t, maxInput), "run", "--index", idx, "--policy", "equity", "-")
+	if code != 0 {
+		t.Fatalf("run, a gamestate of exactly the limit on stdin: exit %d: %s", code, errs)
+	}
+	legalOnDoc(t, []byte(strings.TrimSpace(out)))
+}
