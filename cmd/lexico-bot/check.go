@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"syscall"
 	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
@@ -15,6 +16,7 @@ import (
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/rules"
 	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 func init() {
@@ -70,8 +72,10 @@ func checkMove(c *cli.Context) error {
 	mvData := []byte(mvArg)
 	if t := bytes.TrimSpace(mvData); len(t) == 0 || (t[0] != '[' && t[0] != '(') {
 		if mvData, err = readArg(c, "move", mvArg); err != nil {
-			if errors.Is(err, fs.ErrNotExist) { // "open pass: no such file" would hide the mistake
-				return badInputf("MOVE %q is neither a move in the platform's format (a list: [tiles, positions or [\"Pass\"]], e.g. [[],[\"Pass\"]]) nor a file", mvArg)
+			// "open pass: no such file" would hide the mistake; a long
+			// inline move is too long to be a file name.
+			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENAMETOOLONG) {
+				return badInputf("MOVE %s is neither a move in the platform's format (a list: [tiles, positions or [\"Pass\"]], e.g. [[],[\"Pass\"]]) nor a file", quote.String(mvArg))
 			}
 			return err
 		}

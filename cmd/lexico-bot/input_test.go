@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lexico/lexico/bot/gamestate"
 	"github.com/lexico/lexico/bot/gamestate/gamestatetest"
 )
 
@@ -91,4 +92,54 @@ func TestInputOverTheLimitIsRefused(t *testing.T) {
 		t.Fatalf("run, a gamestate of exactly the limit on stdin: exit %d: %s", code, errs)
 	}
 	legalOnDoc(t, []byte(strings.TrimSpace(out)))
+}
+
+// A long value given on the command line or in a gamestate is quoted short
+// in the one line that names it: quoted whole, it filled the terminal.
+func TestLongValuesAreQuotedShort(t *testing.T) {
+	const maxLine = 400
+	long := strings.Repeat("A", 100_000) // under Linux's 128 KiB for one argument
+	cidx := checkIndex(t)
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown command", []string{long}, "unknown command"},
+		{"MOVE neither a move nor a file", []string{"check", "--index", cidx, docExample, long}, "MOVE"},
+		{"MOVE with a long tile", []string{"check", "--index", cidx, docExample, `[["` + long + `"],[[1,1]]]`}, "tiles[0]"},
+		{"gamestate file with a long name", []string{"check", "--index", cidx, long, `[[],["Pass"]]`}, "reading the gamestate"},
+		{"argument to serve", []string{"serve", long}, "no arguments"},
+		{"policy", []string{"play", "--p1", long}, "--p1"},
+	} {
+		code, _, errs := runBot(t, "", c.args...)
+		oneLine(t, c.name, code, errs, c.want)
+		if len(errs) > maxLine {
+			t.Errorf("%s: a %d-byte message", c.name, len(errs))
+		}
+	}
+
+	// run's notes about a gamestate's own text: its Dictionary (not the
+	// index's source) and its GameStatus (not RUNNING).
+	p := gamestatetest.DocExample(t)
+	p.Dictionary, p.Status = "https://"+long, long
+	js, err := gamestate.Encode(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runBot(t, string(js), "run", "--index", botIndex(t), "--policy", "equity", "-")
+	if code != 0 {
+		t.Fatalf("run with a long Dictionary and GameStatus: exit %d: %.300s", code, errs)
+	}
+	legalOnDoc(t, []byte(strings.TrimSpace(out)))
+	for _, want := range []string{"the gamestate's dictionary https://AAA", "GameStatus is \"AAA"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("run's stderr does not say %q: %.500s", want, errs)
+		}
+	}
+	for _, line := range strings.Split(errs, "\n") {
+		if len(line) > maxLine {
+			t.Errorf("run: a %d-byte line on stderr: %.300s...", len(line), line)
+		}
+	}
 }
