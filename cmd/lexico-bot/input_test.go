@@ -100,6 +100,7 @@ func TestLongValuesAreQuotedShort(t *testing.T) {
 	const maxLine = 400
 	long := strings.Repeat("A", 100_000) // under Linux's 128 KiB for one argument
 	cidx := checkIndex(t)
+	board, _ := boardFile(t, nil)
 	for _, c := range []struct {
 		name string
 		args []string
@@ -111,11 +112,32 @@ func TestLongValuesAreQuotedShort(t *testing.T) {
 		{"gamestate file with a long name", []string{"check", "--index", cidx, long, `[[],["Pass"]]`}, "reading the gamestate"},
 		{"argument to serve", []string{"serve", long}, "no arguments"},
 		{"policy", []string{"play", "--p1", long}, "--p1"},
+		{"solve's hand", []string{"solve", "--board", board, "--hand", long + "-"}, "'-'"},
+		{"solve's rules", []string{"solve", "--board", board, "--hand", "ab", "--rules", long}, "unknown rule set"},
 	} {
 		code, _, errs := runBot(t, "", c.args...)
 		oneLine(t, c.name, code, errs, c.want)
 		if len(errs) > maxLine {
 			t.Errorf("%s: a %d-byte message", c.name, len(errs))
+		}
+	}
+
+	// solve's interactive commands (a line is at most 64 KiB) are answered
+	// in short lines too.
+	line := strings.Repeat("X", 60_000)
+	code, out, errs := runBot(t, line+"\nF="+line+"\nD="+line+"\nQ\n",
+		"solve", "--board", board, "--hand", "xypdqab", "--rules", "wwf", "--interactive", "--index", solveIndex(t))
+	if code != 0 || !strings.Contains(out, "quit") {
+		t.Fatalf("solve --interactive: exit %d, stderr %.300s", code, errs)
+	}
+	for _, want := range []string{"unknown command", "bad filter", "no play"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("solve --interactive does not say %q", want)
+		}
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if len(l) > maxLine {
+			t.Errorf("solve --interactive: a %d-byte line: %.300s...", len(l), l)
 		}
 	}
 
@@ -127,7 +149,7 @@ func TestLongValuesAreQuotedShort(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, out, errs := runBot(t, string(js), "run", "--index", botIndex(t), "--policy", "equity", "-")
+	code, out, errs = runBot(t, string(js), "run", "--index", botIndex(t), "--policy", "equity", "-")
 	if code != 0 {
 		t.Fatalf("run with a long Dictionary and GameStatus: exit %d: %.300s", code, errs)
 	}
