@@ -101,6 +101,15 @@ func TestLongValuesAreQuotedShort(t *testing.T) {
 	long := strings.Repeat("A", 100_000) // under Linux's 128 KiB for one argument
 	cidx := checkIndex(t)
 	board, _ := boardFile(t, nil)
+	leaves := func(name, text string) string {
+		p := filepath.Join(t.TempDir(), name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	huge := strings.Repeat("A", 1<<20)
+	idx := botIndex(t)
 	for _, c := range []struct {
 		name string
 		args []string
@@ -114,6 +123,13 @@ func TestLongValuesAreQuotedShort(t *testing.T) {
 		{"policy", []string{"play", "--p1", long}, "--p1"},
 		{"solve's hand", []string{"solve", "--board", board, "--hand", long + "-"}, "'-'"},
 		{"solve's rules", []string{"solve", "--board", board, "--hand", "ab", "--rules", long}, "unknown rule set"},
+		{"strategy", []string{"run", "--index", idx, "--strategy", long, docExample}, "--strategy"},
+		{"policy of run", []string{"run", "--index", idx, "--policy", long, docExample}, "--policy"},
+		{"variant", []string{"play", "--variant", long}, "unknown variant"},
+		{"leaves header", []string{"run", "--index", idx, "--leaves", leaves("h.csv", huge+",key,value\n"), docExample}, "line 1"},
+		{"leaves value", []string{"run", "--index", idx, "--leaves", leaves("v.csv", "feature,key,value\ntile,A,"+huge+"\n"), docExample}, "line 2"},
+		{"leaves key", []string{"run", "--index", idx, "--leaves", leaves("k.csv", "feature,key,value\nleave,"+huge+",1\n"), docExample}, "line 2"},
+		{"leaves feature", []string{"run", "--index", idx, "--leaves", leaves("f.csv", "feature,key,value\n"+huge+",A,1\n"), docExample}, "line 2"},
 	} {
 		code, _, errs := runBot(t, "", c.args...)
 		oneLine(t, c.name, code, errs, c.want)
@@ -149,7 +165,7 @@ func TestLongValuesAreQuotedShort(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, out, errs = runBot(t, string(js), "run", "--index", botIndex(t), "--policy", "equity", "-")
+	code, out, errs = runBot(t, string(js), "run", "--index", idx, "--policy", "equity", "-")
 	if code != 0 {
 		t.Fatalf("run with a long Dictionary and GameStatus: exit %d: %.300s", code, errs)
 	}
