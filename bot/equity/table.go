@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 // MaxLeave is the most tiles a leave can hold (a full rack kept by a pass).
@@ -151,7 +152,7 @@ func Parse(r io.Reader) (*Table, error) {
 		if header {
 			header = false
 			if strings.Join(rec, ",") != "feature,key,value" {
-				return nil, fmt.Errorf("line %d: %w (got %q)", line, ErrHeader, strings.Join(rec, ","))
+				return nil, fmt.Errorf("line %d: %w (got %s)", line, ErrHeader, quote.String(strings.Join(rec, ",")))
 			}
 			continue
 		}
@@ -168,12 +169,12 @@ func Parse(r io.Reader) (*Table, error) {
 func (t *Table) set(feature, key, value string) error {
 	v, err := strconv.ParseFloat(value, 64)
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return fmt.Errorf("%w %q for %s,%s", ErrValue, value, feature, key)
+		return fmt.Errorf("%w %s for %s,%s", ErrValue, quote.String(value), quote.Text(feature), quote.Text(key))
 	}
 	switch feature {
 	case "tile", "duplicate":
 		if len(key) != 1 || tile.Index(key[0]) < 0 {
-			return fmt.Errorf("%w %q: %s wants one tile, A-Z or ?", ErrKey, key, feature)
+			return fmt.Errorf("%w %s: %s wants one tile, A-Z or ?", ErrKey, quote.String(key), feature)
 		}
 		if feature == "tile" {
 			t.Tile[tile.Index(key[0])] = v
@@ -184,13 +185,13 @@ func (t *Table) set(feature, key, value string) error {
 		var vw, cn int
 		if n, err := fmt.Sscanf(key, "%d:%d", &vw, &cn); n != 2 || err != nil ||
 			vw < 0 || cn < 0 || vw > MaxLeave || cn > MaxLeave || fmt.Sprintf("%d:%d", vw, cn) != key {
-			return fmt.Errorf("%w %q: balance wants vowels:consonants, each 0-%d", ErrKey, key, MaxLeave)
+			return fmt.Errorf("%w %s: balance wants vowels:consonants, each 0-%d", ErrKey, quote.String(key), MaxLeave)
 		}
 		t.Balance[vw][cn] = v
 	case "synergy", "leave":
 		r, err := tile.ParseRack(key)
 		if err != nil || r.N == 0 || r.N > 12 {
-			return fmt.Errorf("%w %q: %s wants 1-12 tiles, A-Z or ?", ErrKey, key, feature)
+			return fmt.Errorf("%w %s: %s wants 1-12 tiles, A-Z or ?", ErrKey, quote.String(key), feature)
 		}
 		if feature == "synergy" {
 			t.Synergies = append(t.Synergies, Synergy{Tiles: r, Value: v})
@@ -202,7 +203,7 @@ func (t *Table) set(feature, key, value string) error {
 		}
 	case "q_without_u":
 		if key != "" {
-			return fmt.Errorf("%w %q: q_without_u takes no key", ErrKey, key)
+			return fmt.Errorf("%w %s: q_without_u takes no key", ErrKey, quote.String(key))
 		}
 		t.QWithoutU = v
 	case "param":
@@ -211,11 +212,11 @@ func (t *Table) set(feature, key, value string) error {
 			"go_out_weight": &t.GoOutWeight, "exchange_cost": &t.ExchangeCost,
 		}[key]
 		if !ok {
-			return fmt.Errorf("%w %q: unknown param (fade_bag, tiles_left_weight, go_out_weight, exchange_cost)", ErrKey, key)
+			return fmt.Errorf("%w %s: unknown param (fade_bag, tiles_left_weight, go_out_weight, exchange_cost)", ErrKey, quote.String(key))
 		}
 		*p = v
 	default:
-		return fmt.Errorf("%w %q (tile, duplicate, balance, synergy, q_without_u, leave, param)", ErrFeature, feature)
+		return fmt.Errorf("%w %s (tile, duplicate, balance, synergy, q_without_u, leave, param)", ErrFeature, quote.String(feature))
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 func mvErr(field, format string, args ...any) error {
@@ -52,7 +53,7 @@ func ParseMove(data []byte, size int) (move.Move, error) {
 	for i, s := range tiles {
 		t, ok := handTile(s)
 		if !ok {
-			return move.Move{}, mvErr(fmt.Sprintf("tiles[%d]", i), "%q is not a letter A-Z or a blank (\"Blank\")", s)
+			return move.Move{}, mvErr(fmt.Sprintf("tiles[%d]", i), "%s is not a letter A-Z or a blank (\"Blank\")", quote.String(s))
 		}
 		rackTiles[i] = t
 		if t == tile.Blank {
@@ -98,7 +99,7 @@ func ParseMove(data []byte, size int) (move.Move, error) {
 		x, errx := xy[0].Int64()
 		y, erry := xy[1].Int64()
 		if errx != nil || erry != nil || x < -1<<20 || x > 1<<20 || y < -1<<20 || y > 1<<20 {
-			return move.Move{}, mvErr(field, "[%s, %s] is not two small integers", xy[0], xy[1])
+			return move.Move{}, mvErr(field, "[%s, %s] is not two small integers", quote.Text(xy[0].String()), quote.Text(xy[1].String()))
 		}
 		p := move.Placement{Row: size - 1 - int(y), Col: int(x), Letter: t}
 		if t == tile.Blank {
@@ -106,7 +107,7 @@ func ParseMove(data []byte, size int) (move.Move, error) {
 			letters = letters[1:]
 			c, ok := handTile(l)
 			if !ok || c == tile.Blank {
-				return move.Move{}, mvErr("blanks", "%q is not a letter A-Z", l)
+				return move.Move{}, mvErr("blanks", "%s is not a letter A-Z", quote.String(l))
 			}
 			p.Letter, p.Blank = c, true
 		}

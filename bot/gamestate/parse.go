@@ -21,6 +21,7 @@ import (
 	"github.com/lexico/lexico/bot/position"
 	"github.com/lexico/lexico/bot/tile"
 	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 // Fixed rules of the platform's Lexico that a gamestate does not carry.
@@ -112,7 +113,7 @@ func Parse(data []byte) (*position.Position, error) {
 	for i, h := range hand {
 		t, ok := handTile(h)
 		if !ok {
-			return nil, gsErr(fmt.Sprintf("MyHand[%d]", i), "%q is not a letter A-Z or a blank (\"Blank\", \"?\", \"*\", \"_\")", h)
+			return nil, gsErr(fmt.Sprintf("MyHand[%d]", i), "%s is not a letter A-Z or a blank (\"Blank\", \"?\", \"*\", \"_\")", quote.String(h))
 		}
 		p.Rack.Add(t)
 	}
@@ -211,7 +212,7 @@ func parseBoard(rows [][]string) (*board.Board, error) {
 			case len(s) == 1 && s[0] >= 'a' && s[0] <= 'z':
 				sq.Letter, sq.Blank = s[0]-'a'+'A', true
 			default:
-				return nil, gsErr(fmt.Sprintf("Board[%d][%d]", y, x), "%q is not a letter A-Z or \" \"", s)
+				return nil, gsErr(fmt.Sprintf("Board[%d][%d]", y, x), "%s is not a letter A-Z or \" \"", quote.String(s))
 			}
 			b.Set(size-1-y, x, sq)
 		}
@@ -258,7 +259,7 @@ func square(xy []json.Number, size int) (row, col int, err error) {
 	x, errx := xy[0].Int64()
 	y, erry := xy[1].Int64()
 	if errx != nil || erry != nil {
-		return 0, 0, fmt.Errorf("[%s, %s] is not two integers", xy[0], xy[1])
+		return 0, 0, fmt.Errorf("[%s, %s] is not two integers", quote.Text(xy[0].String()), quote.Text(xy[1].String()))
 	}
 	if x < 0 || y < 0 || x >= int64(size) || y >= int64(size) {
 		return 0, 0, fmt.Errorf("[%d, %d] is off the %dx%d board", x, y, size, size)
@@ -298,14 +299,14 @@ func buildVariant(f fields, b *board.Board) (*variant.Variant, error) {
 		return nil, err
 	}
 	for k, n := range scores {
-		field := "TileScores[" + k + "]"
+		field := "TileScores[" + quote.String(k) + "]"
 		t, ok := handTile(k)
 		if !ok {
-			return nil, gsErr(field, "%q is not a letter A-Z or Blank", k)
+			return nil, gsErr(field, "the key is not a letter A-Z or Blank")
 		}
 		val, err := n.Int64()
 		if err != nil || val < 0 || val > 1000 {
-			return nil, gsErr(field, "%s is not a tile value (an integer 0..1000)", n)
+			return nil, gsErr(field, "%s is not a tile value (an integer 0..1000)", quote.Text(n.String()))
 		}
 		v.Values[tile.Index(t)] = int(val)
 	}
@@ -367,19 +368,28 @@ func (f fields) optionalInt64(name string, dst *int64) error {
 	}
 	fl, err := n.Float64()
 	if err != nil || fl != math.Trunc(fl) || math.Abs(fl) > 1<<53 {
-		return gsErr(name, "%s is not an integer", n)
+		return gsErr(name, "%s is not an integer", quote.Text(n.String()))
 	}
 	*dst = int64(fl)
 	return nil
 }
 
 // typeMessage shortens encoding/json's type errors to what a user needs.
+// Some of them hold the value whole ("number 1e999...", or a string that
+// is no number quoted with %q): only its kind is kept, as a 1 MB value
+// would make a 1 MB message.
 func typeMessage(err error) string {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return fmt.Sprintf("found a JSON %s where %s is expected", te.Value, goTypeName(te.Type.String()))
+		kind, _, _ := strings.Cut(te.Value, " ")
+		return fmt.Sprintf("found a JSON %s where %s is expected", kind, goTypeName(te.Type.String()))
 	}
-	return err.Error()
+	// A string where a json.Number is wanted is accepted when it holds a
+	// number ("50"); this is encoding/json's error for one that does not.
+	if strings.HasPrefix(err.Error(), "json: invalid number literal") {
+		return "found a JSON string that is not a number where a number is expected"
+	}
+	return quote.Text(err.Error()) // any other that quotes a value stays short too
 }
 
 func goTypeName(t string) string {

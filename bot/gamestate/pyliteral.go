@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/lexico/lexico/internal/quote"
 )
 
 // toJSON returns data unchanged when it is JSON, else rewrites the Python
@@ -94,7 +96,7 @@ func toJSON(data []byte) ([]byte, error) {
 			case "None", "null":
 				out.WriteString("null")
 			default:
-				return nil, fmt.Errorf("byte %d: unexpected name %q (neither JSON nor a Python literal)", i, name)
+				return nil, fmt.Errorf("byte %d: unexpected name %s (neither JSON nor a Python literal)", i, quote.String(name))
 			}
 			i = j
 		default:

@@ -8,6 +8,7 @@ import (
 	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 // Kind is what a typed line asks for.
@@ -80,7 +81,7 @@ func Parse(line string, b *board.Board) (Command, error) {
 		if len(f) == 2 {
 			n, err := strconv.Atoi(f[1])
 			if err != nil || n < 1 || n > 50 {
-				return Command{}, notation("hint %s: want a number from 1 to 50", f[1])
+				return Command{}, notation("hint %s: want a number from 1 to 50", quote.String(f[1]))
 			}
 			c.N = n
 		}
@@ -95,7 +96,7 @@ func Parse(line string, b *board.Board) (Command, error) {
 
 func parsePlay(f []string, b *board.Board) (Command, error) {
 	if len(f) < 2 || len(f) > 3 {
-		return Command{}, notation("%q: want e.g. H8 across CAR, exchange AEI, pass, hint or quit", strings.Join(f, " "))
+		return Command{}, notation("%s: want e.g. H8 across CAR, exchange AEI, pass, hint or quit", quote.String(strings.Join(f, " ")))
 	}
 	row, col, rowFirst, err := parseSquare(f[0], b.Size)
 	if err != nil {
@@ -109,7 +110,7 @@ func parsePlay(f []string, b *board.Board) (Command, error) {
 		case "down", "d", "v", "vertical":
 			across = false
 		default:
-			return Command{}, notation("direction %q: want across or down", f[1])
+			return Command{}, notation("direction %s: want across or down", quote.String(f[1]))
 		}
 	}
 	word := f[len(f)-1]
@@ -122,7 +123,7 @@ func parsePlay(f []string, b *board.Board) (Command, error) {
 	for i := 0; i < len(word); i, r, c = i+1, r+dr, c+dc {
 		ch := word[i]
 		if !b.In(r, c) {
-			return Command{}, notation("%s runs off the board after %d letters", word, i)
+			return Command{}, notation("%s runs off the board after %d letters", quote.Text(word), i)
 		}
 		if sq := b.At(r, c); !sq.Empty() {
 			if ch != '.' && upper(ch) != sq.Letter {
@@ -138,11 +139,11 @@ func parsePlay(f []string, b *board.Board) (Command, error) {
 		case ch == '.':
 			return Command{}, notation("%s is empty: '.' stands only for a tile already on the board", SquareName(r, c))
 		default:
-			return Command{}, notation("%q in %s is not a letter", ch, word)
+			return Command{}, notation("%q in %s is not a letter", ch, quote.Text(word))
 		}
 	}
 	if len(m.Tiles) == 0 {
-		return Command{}, notation("%s places no tile: every square already holds its letter", word)
+		return Command{}, notation("%s places no tile: every square already holds its letter", quote.Text(word))
 	}
 	return Command{Kind: Play, Move: m}, nil
 }
@@ -169,11 +170,11 @@ func parseSquare(s string, size int) (row, col int, rowFirst bool, err error) {
 	}
 	n, errN := strconv.Atoi(rowPart)
 	if !isLetter(colPart[0]) || errN != nil {
-		return 0, 0, false, notation("square %q: want a column letter and a row number, e.g. H8 or 8H", s)
+		return 0, 0, false, notation("square %s: want a column letter and a row number, e.g. H8 or 8H", quote.String(s))
 	}
 	col = int(upper(colPart[0]) - 'A')
 	if col >= size || n < 1 || n > size {
-		return 0, 0, false, notation("square %q is off the %dx%d board (columns A-%c, rows 1-%d)", s, size, size, 'A'+size-1, size)
+		return 0, 0, false, notation("square %s is off the %dx%d board (columns A-%c, rows 1-%d)", quote.String(s), size, size, 'A'+size-1, size)
 	}
 	return n - 1, col, !letterFirst, nil
 }

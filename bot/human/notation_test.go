@@ -2,6 +2,7 @@ package human
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -119,6 +120,27 @@ func TestFormatRoundTrips(t *testing.T) {
 		}
 		if again.Move.Key() != cmd.Move.Key() {
 			t.Errorf("%q formats as %q, which reads as %s, not %s", line, f, again.Move.Key(), cmd.Move.Key())
+		}
+	}
+}
+
+// A long typed word or square is shown short in the refusal: the line is
+// read whole, and repeating a pasted megabyte helps no one.
+func TestParseQuotesLongInputShort(t *testing.T) {
+	b := testBoard()
+	long := strings.Repeat("O", 1<<20)
+	for _, c := range []struct{ line, want string }{
+		{"A1 across " + long, "runs off the board after 7 letters"},
+		{"A1 across O" + strings.Repeat("1", 1<<20), "'1' in O111"},
+		{"A" + strings.Repeat("9", 1<<20) + " across OX", "square"},
+		{"A1 " + long + " OX", "direction"},
+		{"hint " + long, "want a number"},
+		{long + " " + long + " " + long + " " + long, "want e.g. H8 across CAR"},
+		{"exchange " + long + "1", "not a letter"},
+	} {
+		_, err := Parse(c.line, b)
+		if err == nil || !strings.Contains(err.Error(), c.want) || len(err.Error()) > 300 {
+			t.Errorf("%.20q...: error of %d bytes %.300v, want a short one naming %q", c.line, len(fmt.Sprint(err)), err, c.want)
 		}
 	}
 }

@@ -3,6 +3,8 @@ package lingo
 import (
 	"fmt"
 	"strings"
+
+	"github.com/lexico/lexico/internal/quote"
 )
 
 // MaxSpan is the widest the tiles may spread. Lingo's board has no edge:
@@ -259,22 +261,22 @@ func (b *Board) ParseSquare(name string) (row, col int, err error) {
 	y0, x0, rows, cols := b.Window()
 	s := strings.ToLower(strings.TrimSpace(name))
 	if len(s) < 2 || s[0] < 'a' || s[0] > 'z' {
-		return 0, 0, fmt.Errorf("%w: %q is not a square (a column letter and a row number, as c7)", ErrNotation, name)
+		return 0, 0, fmt.Errorf("%w: %s is not a square (a column letter and a row number, as c7)", ErrNotation, quote.String(name))
 	}
 	n := 0
 	for i := 1; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' || n > 1000 {
-			return 0, 0, fmt.Errorf("%w: %q is not a square (a column letter and a row number, as c7)", ErrNotation, name)
+			return 0, 0, fmt.Errorf("%w: %s is not a square (a column letter and a row number, as c7)", ErrNotation, quote.String(name))
 		}
 		n = n*10 + int(s[i]-'0')
 	}
 	c := int(s[0] - 'a')
 	if c >= cols || n < 1 || n > rows {
-		return 0, 0, fmt.Errorf("%w: %s is off the board (columns a-%c, rows 1-%d)", ErrNotation, s, 'a'+cols-1, rows)
+		return 0, 0, fmt.Errorf("%w: %s is off the board (columns a-%c, rows 1-%d)", ErrNotation, quote.Text(s), 'a'+cols-1, rows)
 	}
 	row, col, ok := b.undisp(y0+n-1, x0+c)
 	if !ok {
-		return 0, 0, fmt.Errorf("%w: there is no cell %s: on the hexagonal board column %c has only every other row", ErrNotation, s, s[0])
+		return 0, 0, fmt.Errorf("%w: there is no cell %s: on the hexagonal board column %c has only every other row", ErrNotation, quote.Text(s), s[0])
 	}
 	return row, col, nil
 }

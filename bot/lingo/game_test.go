@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -252,5 +253,21 @@ func TestHumanLineTooLong(t *testing.T) {
 	err = Run(context.Background(), g, []Player{NewHuman("you", in, &out), NewBot("bot")}, nil)
 	if !errors.Is(err, ErrInputEnded) || !strings.Contains(err.Error(), "a line is longer than") {
 		t.Errorf("Run = %v, want ErrInputEnded saying a line is too long", err)
+	}
+}
+
+// A long move or square is shown short in the refusal.
+func TestNotationQuotesLongInputShort(t *testing.T) {
+	b := board(t, "zs.", ".tg", "bw.")
+	long := strings.Repeat("c", 1<<20)
+	for _, bad := range []string{
+		"a" + long,                        // a tile on a square with no row
+		"7" + long,                        // no tile letter
+		"ac" + strings.Repeat("0", 1<<20), // row 0, written long
+	} {
+		_, err := b.ParseMove(bad)
+		if !errors.Is(err, ErrNotation) || len(err.Error()) > 300 {
+			t.Errorf("ParseMove(%.20q...) = an error of %d bytes: %.300v", bad, len(fmt.Sprint(err)), err)
+		}
 	}
 }

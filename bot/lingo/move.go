@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/lexico/lexico/internal/quote"
 )
 
 // Placement is one tile put on a square (internal coordinates, see Board).
@@ -47,14 +49,14 @@ func (b *Board) ParseMove(s string) (Move, error) {
 	for _, f := range fields {
 		f = strings.TrimSpace(f)
 		if len(f) < 3 {
-			return Move{}, fmt.Errorf("%w: %q is not a tile and a square (as ac7: tile A on c7)", ErrNotation, f)
+			return Move{}, fmt.Errorf("%w: %s is not a tile and a square (as ac7: tile A on c7)", ErrNotation, quote.String(f))
 		}
 		l := f[0]
 		if l >= 'a' && l <= 'z' {
 			l -= 'a' - 'A'
 		}
 		if l < 'A' || l > 'Z' {
-			return Move{}, fmt.Errorf("%w: %q does not start with a letter (as ac7: tile A on c7)", ErrNotation, f)
+			return Move{}, fmt.Errorf("%w: %s does not start with a letter (as ac7: tile A on c7)", ErrNotation, quote.String(f))
 		}
 		r, c, err := b.ParseSquare(f[1:])
 		if err != nil {

@@ -25,6 +25,7 @@ import (
 	"github.com/lexico/lexico/bot/tile"
 	"github.com/lexico/lexico/bot/variant"
 	"github.com/lexico/lexico/index"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 // PlayRecorder receives each legal play with its score. m is valid only
@@ -162,7 +163,7 @@ func Strategies() []string { return []string{"gaddag", "anagram", "exhaustive"} 
 func New(name string, idx *index.Index) (Generator, error) {
 	name = strings.ToLower(name)
 	if !slices.Contains(Strategies(), name) {
-		return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownStrategy, name, strings.Join(Strategies(), ", "))
+		return nil, fmt.Errorf("%w %s (known: %s)", ErrUnknownStrategy, quote.String(name), strings.Join(Strategies(), ", "))
 	}
 	if idx == nil {
 		return nil, fmt.Errorf("%w for strategy %q", ErrNoIndex, name)
@@ -179,5 +180,5 @@ func New(name string, idx *index.Index) (Generator, error) {
 	case "exhaustive":
 		return NewExhaustive(idx), nil
 	}
-	return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownStrategy, name, strings.Join(Strategies(), ", "))
+	return nil, fmt.Errorf("%w %s (known: %s)", ErrUnknownStrategy, quote.String(name), strings.Join(Strategies(), ", "))
 }

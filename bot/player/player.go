@@ -31,6 +31,7 @@ import (
 	"github.com/lexico/lexico/bot/position"
 	"github.com/lexico/lexico/bot/tile"
 	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 // Generator is the move generator a player drives (movegen's strategies).
@@ -89,7 +90,7 @@ func New(policy string, gen Generator, table *equity.Table) (*Player, error) {
 		return &Player{Policy: "sim", Gen: gen, Equity: eq, Exchanges: true, Sim: &montecarlo.Simulator{
 			Gen: gen, Equity: eq, Plies: montecarlo.DefaultPlies, EndgameBag: montecarlo.DefaultEndgameBag}}, nil
 	}
-	return nil, fmt.Errorf("%w %q (known: %s)", ErrPolicy, policy, strings.Join(Policies, ", "))
+	return nil, fmt.Errorf("%w %s (known: %s)", ErrPolicy, quote.String(policy), strings.Join(Policies, ", "))
 }
 
 // Candidate is a move with its valuation and the tiles it keeps.

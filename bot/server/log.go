@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"net/http"
 	"time"
+
+	"github.com/lexico/lexico/internal/quote"
 )
 
 type attrsKey struct{}
@@ -55,7 +57,8 @@ func (s *Server) logged(next http.Handler) http.Handler {
 		sw := &statusWriter{ResponseWriter: w}
 		next.ServeHTTP(sw, r)
 		base := []slog.Attr{
-			slog.String("method", r.Method), slog.String("path", r.URL.Path),
+			// The client's own text, possibly 1 MB: shown short, as in errors.
+			slog.String("method", quote.Text(r.Method)), slog.String("path", quote.Text(r.URL.Path)),
 			slog.Int("status", sw.status), slog.Int("bytes", sw.bytes),
 			slog.Duration("elapsed", time.Since(start)), slog.String("remote", r.RemoteAddr),
 		}

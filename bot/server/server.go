@@ -23,6 +23,7 @@ import (
 	"github.com/lexico/lexico/bot/player"
 	"github.com/lexico/lexico/bot/position"
 	"github.com/lexico/lexico/bot/rules"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 // Server holds what every request shares. Its fields must not change once
@@ -98,14 +99,15 @@ func (s *Server) Handler() http.Handler {
 var endpoints = map[string]string{"/move": "POST", "/check": "POST", "/healthz": "GET, HEAD"}
 
 // unknown refuses a request no endpoint takes: a known path with the wrong
-// method (405, with the Allow header), or an unknown path (404).
+// method (405, with the Allow header), or an unknown path (404). The method
+// (any token) and the path are the client's and may be long: quoted short.
 func unknown(w http.ResponseWriter, r *http.Request) {
 	if allow, ok := endpoints[r.URL.Path]; ok {
 		w.Header().Set("Allow", allow)
-		fail(w, r, fmt.Errorf("%w: %s %s (it takes %s)", ErrMethod, r.Method, r.URL.Path, allow))
+		fail(w, r, fmt.Errorf("%w: %s %s (it takes %s)", ErrMethod, quote.Text(r.Method), r.URL.Path, allow))
 		return
 	}
-	fail(w, r, fmt.Errorf("%w: %s (the endpoints: POST /move, POST /check, GET /healthz)", ErrNotFound, r.URL.Path))
+	fail(w, r, fmt.Errorf("%w: %s (the endpoints: POST /move, POST /check, GET /healthz)", ErrNotFound, quote.String(r.URL.Path)))
 }
 
 // Serve answers on ln until ctx is done, then stops taking connections,

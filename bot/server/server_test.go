@@ -220,8 +220,8 @@ func TestUnknownPathsAndMethods(t *testing.T) {
 		{"GET", "/move", 405, "GET /move (it takes POST)", "POST"},
 		{"PUT", "/check", 405, "PUT /check (it takes POST)", "POST"},
 		{"POST", "/healthz", 405, "POST /healthz (it takes GET, HEAD)", "GET, HEAD"},
-		{"GET", "/", 404, "no such endpoint: /", ""},
-		{"POST", "/moves", 404, "no such endpoint: /moves", ""},
+		{"GET", "/", 404, `no such endpoint: "/"`, ""},
+		{"POST", "/moves", 404, `no such endpoint: "/moves"`, ""},
 	} {
 		req, err := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader("{}"))
 		if err != nil {

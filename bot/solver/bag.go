@@ -6,6 +6,7 @@ import (
 	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/tile"
 	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 // Unseen is the tiles not on the board: the rule set's distribution minus
@@ -44,12 +45,12 @@ func ParseHand(s string, v *variant.Variant) (tile.Rack, error) {
 			c = tile.Blank
 		}
 		if tile.Index(c) < 0 {
-			return tile.Rack{}, fmt.Errorf("%w: %q: %q is not a letter or '*' (a blank)", ErrHand, s, s[i])
+			return tile.Rack{}, fmt.Errorf("%w: %s: %q is not a letter or '*' (a blank)", ErrHand, quote.String(s), s[i])
 		}
 		r.Add(c)
 	}
 	if r.N > v.RackSize {
-		return tile.Rack{}, fmt.Errorf("%w: %q has %d tiles, a %s rack holds %d", ErrHandSize, s, r.N, ruleSetName(v), v.RackSize)
+		return tile.Rack{}, fmt.Errorf("%w: %s has %d tiles, a %s rack holds %d", ErrHandSize, quote.String(s), r.N, ruleSetName(v), v.RackSize)
 	}
 	return r, nil
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 // RuleSets maps the names --rules accepts to their variants. "lexico" is the
@@ -40,7 +41,7 @@ func RuleSet(name string) (*variant.Variant, error) {
 			known = append(known, vn)
 		}
 	}
-	return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownRules, name, strings.Join(known, ", "))
+	return nil, fmt.Errorf("%w %s (known: %s)", ErrUnknownRules, quote.String(name), strings.Join(known, ", "))
 }
 
 // ruleSetName is how messages name v: the --rules name a person typed

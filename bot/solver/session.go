@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/lexico/lexico/bot/rules"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 // PageSize is how many plays the interactive loop shows at once (the seed's
@@ -106,7 +107,7 @@ func (s *Session) command(cmd string) (done bool, err error) {
 			return true, s.choose(p)
 		}
 	default:
-		fmt.Fprintf(s.Out, "unknown command %q: %s\n", cmd, help)
+		fmt.Fprintf(s.Out, "unknown command %s: %s\n", quote.String(cmd), help)
 	}
 	return false, nil
 }
@@ -145,7 +146,7 @@ func (s *Session) filterCmd(arg string) {
 	size := s.File.Board.Size
 	switch {
 	case !ok || err1 != nil || err2 != nil:
-		fmt.Fprintf(s.Out, "bad filter %q: write F=row,column, e.g. F=7,7\n", "F="+arg)
+		fmt.Fprintf(s.Out, "bad filter %s: write F=row,column, e.g. F=7,7\n", quote.String("F="+arg))
 		return
 	case !s.File.Board.In(row, col):
 		fmt.Fprintf(s.Out, "no square at row %d, column %d: rows and columns run 0-%d\n", row, col, size-1)
@@ -169,7 +170,7 @@ func (s *Session) filterCmd(arg string) {
 func (s *Session) play(arg string) *Play {
 	n, err := strconv.Atoi(strings.TrimSpace(arg))
 	if err != nil || n < 1 || n > len(s.Plays) {
-		fmt.Fprintf(s.Out, "no play %q: plays are numbered 1-%d\n", arg, len(s.Plays))
+		fmt.Fprintf(s.Out, "no play %s: plays are numbered 1-%d\n", quote.String(arg), len(s.Plays))
 		return nil
 	}
 	return &s.Plays[n-1]

@@ -8,6 +8,8 @@ package tile
 import (
 	"fmt"
 	"strings"
+
+	"github.com/lexico/lexico/internal/quote"
 )
 
 // Blank is the byte that stands for an unplayed blank tile in racks and bags.
@@ -59,7 +61,7 @@ func ParseRack(s string) (Rack, error) {
 			c = Blank
 		}
 		if Index(c) < 0 {
-			return Rack{}, fmt.Errorf("rack %q: %q is not a letter A-Z or a blank (?)", s, s[i])
+			return Rack{}, fmt.Errorf("rack %s: %q is not a letter A-Z or a blank (?)", quote.String(s), s[i])
 		}
 		r.Add(c)
 	}

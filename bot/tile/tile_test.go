@@ -1,6 +1,10 @@
 package tile
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 func TestParseRackAcceptsEveryBlankSpellingAndLowerCase(t *testing.T) {
 	r, err := ParseRack("ab?*_Z")
@@ -50,5 +54,13 @@ func TestIndexAndByteAreInverse(t *testing.T) {
 	}
 	if Index('a') != -1 || Index(' ') != -1 {
 		t.Fatal("Index accepts bytes that are not tiles")
+	}
+}
+
+// A long rack is shown short in the refusal.
+func TestParseRackQuotesLongInputShort(t *testing.T) {
+	_, err := ParseRack(strings.Repeat("A", 1<<20) + "1")
+	if err == nil || !strings.Contains(err.Error(), "'1' is not a letter") || len(err.Error()) > 300 {
+		t.Errorf("error of %d bytes: %.300v", len(fmt.Sprint(err)), err)
 	}
 }

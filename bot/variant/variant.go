@@ -11,6 +11,7 @@ import (
 
 	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 // Variant is one rule set.
@@ -155,7 +156,7 @@ func ByName(name string) (*Variant, error) {
 	if v, ok := registry[strings.ToLower(name)]; ok {
 		return v, nil
 	}
-	return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(Names(), ", "))
+	return nil, fmt.Errorf("unknown variant %s (known: %s)", quote.String(name), strings.Join(Names(), ", "))
 }
 
 // Names lists the registered variants, sorted.

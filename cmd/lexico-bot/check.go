@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"syscall"
 	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
@@ -15,6 +16,7 @@ import (
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/rules"
 	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 func init() {
@@ -26,7 +28,8 @@ func init() {
 			"MOVE is the move in the platform's format, inline (e.g. '[[\"C\",\"A\",\"R\"],[[6,7],[7,7],[8,7]]]')\n" +
 			"or a file holding it. The words are read from the board with the move's tiles on it,\n" +
 			"never from text sent with the move, and the score is shown even when a word is not in\n" +
-			"the dictionary. Exit status: 0 legal, 1 illegal, 2 unusable input.",
+			"the dictionary. " + fmt.Sprintf("GAMESTATE and a MOVE file are read up to %d MiB (serve's default --max-body).\n", maxInput>>20) +
+			"Exit status: 0 legal, 1 illegal, 2 unusable input.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "index", Usage: "dictionary index `FILE` (default: $LEXICO_INDEX, else one built from the embedded list in the user cache)"},
 			&cli.BoolFlag{Name: "json", Usage: `print {"legal","reason","score","words":[{"word","score","valid"}],"bingo"}`},
@@ -69,8 +72,10 @@ func checkMove(c *cli.Context) error {
 	mvData := []byte(mvArg)
 	if t := bytes.TrimSpace(mvData); len(t) == 0 || (t[0] != '[' && t[0] != '(') {
 		if mvData, err = readArg(c, "move", mvArg); err != nil {
-			if errors.Is(err, fs.ErrNotExist) { // "open pass: no such file" would hide the mistake
-				return badInputf("MOVE %q is neither a move in the platform's format (a list: [tiles, positions or [\"Pass\"]], e.g. [[],[\"Pass\"]]) nor a file", mvArg)
+			// "open pass: no such file" would hide the mistake; a long
+			// inline move is too long to be a file name.
+			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENAMETOOLONG) {
+				return badInputf("MOVE %s is neither a move in the platform's format (a list: [tiles, positions or [\"Pass\"]], e.g. [[],[\"Pass\"]]) nor a file", quote.String(mvArg))
 			}
 			return err
 		}

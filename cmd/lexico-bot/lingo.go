@@ -11,6 +11,7 @@ import (
 
 	"github.com/lexico/lexico/bot/lingo"
 	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 func init() {
@@ -51,7 +52,7 @@ func (e lingoInputError) Unwrap() error { return e.error }
 
 func lingoOptions(c *cli.Context) (lingo.Options, error) {
 	if c.Args().Present() {
-		return lingo.Options{}, fmt.Errorf("lingo takes no arguments (got %q)", c.Args().First())
+		return lingo.Options{}, fmt.Errorf("lingo takes no arguments (got %s)", quote.String(c.Args().First()))
 	}
 	if c.Bool("small") && c.Bool("full") {
 		return lingo.Options{}, errors.New("--small and --full exclude each other")

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/lexico/lexico/internal/quote"
 )
 
 // commands is filled by the init functions of the per-command files.
@@ -41,7 +43,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			for i, cmd := range commands {
 				names[i] = cmd.Name
 			}
-			return badInputf("unknown command %q (the commands: %s)", c.Args().First(), strings.Join(names, ", "))
+			return badInputf("unknown command %s (the commands: %s)", quote.String(c.Args().First()), strings.Join(names, ", "))
 		},
 	}
 }

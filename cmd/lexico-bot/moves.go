@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -29,7 +28,8 @@ func init() {
 			"the index is opened once and each is answered in turn; each line then also carries\n" +
 			"\"gamestate\", the 0-based number of the position it belongs to. --count prints only the\n" +
 			"number of plays, one line per gamestate; --best only a highest-scoring play, found without\n" +
-			"listing the others. A bad gamestate stops the run with its name.",
+			"listing the others. A bad gamestate stops the run with its name, as does\n" +
+			fmt.Sprintf("one over %d MiB (serve's default --max-body).", maxInput>>20),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)"},
 			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator: " + strings.Join(movegen.Strategies(), ", ") + " (all give the same plays; gaddag is fastest with no blank, anagram with blanks, exhaustive is for checking: bench/RESULTS.md)"},
@@ -65,7 +65,10 @@ type gamestateSource struct {
 func (s *gamestateSource) next() (data []byte, name string, err error) {
 	for {
 		if s.stdin != nil {
-			b, err := s.stdin.ReadBytes('\n')
+			b, over, err := readLine(s.stdin)
+			if over {
+				return nil, "stdin", tooLarge("gamestate", fmt.Sprintf("on stdin line %d", s.line+1))
+			}
 			if len(bytes.TrimSpace(b)) > 0 {
 				s.line++
 				return b, fmt.Sprintf("stdin line %d", s.line), nil
@@ -88,11 +91,8 @@ func (s *gamestateSource) next() (data []byte, name string, err error) {
 			s.stdin = bufio.NewReader(s.c.App.Reader)
 			continue
 		}
-		b, err := os.ReadFile(name)
-		if err != nil {
-			return nil, name, badInputf("reading the gamestate: %w", err)
-		}
-		return b, name, nil
+		b, err := readArg(s.c, "gamestate", name)
+		return b, name, err
 	}
 }
 

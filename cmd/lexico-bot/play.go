@@ -25,6 +25,7 @@ import (
 	"github.com/lexico/lexico/bot/position"
 	"github.com/lexico/lexico/bot/referee"
 	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 // humanPolicy seats a person at the terminal instead of a bot.
@@ -63,7 +64,7 @@ const humanMoveTime = 7 * 24 * time.Hour
 
 func playMatch(c *cli.Context) error {
 	if c.NArg() > 0 {
-		return badInputf("play takes no arguments, got %q (the policies go in --p1 and --p2)", c.Args().Slice())
+		return badInputf("play takes no arguments, got %s (the policies go in --p1 and --p2)", quote.String(strings.Join(c.Args().Slice(), " ")))
 	}
 	policies := [2]string{strings.ToLower(c.String("p1")), strings.ToLower(c.String("p2"))}
 	humans := 0
@@ -71,7 +72,7 @@ func playMatch(c *cli.Context) error {
 		if p == humanPolicy {
 			humans++
 		} else if !slices.Contains(player.Policies, p) {
-			return badInputf("--p%d %q: want one of %s", i+1, p, strings.Join(append(slices.Clone(player.Policies), humanPolicy), ", "))
+			return badInputf("--p%d %s: want one of %s", i+1, quote.String(p), strings.Join(append(slices.Clone(player.Policies), humanPolicy), ", "))
 		}
 	}
 	games, parallel := c.Int("games"), c.Int("parallel")

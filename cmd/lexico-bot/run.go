@@ -18,6 +18,7 @@ import (
 	"github.com/lexico/lexico/bot/player"
 	"github.com/lexico/lexico/bot/position"
 	"github.com/lexico/lexico/bot/rules"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 func init() {
@@ -78,7 +79,7 @@ func runMove(c *cli.Context) error {
 		fmt.Fprintln(stderr, "lexico-bot run:", setup.note)
 	}
 	if p.Status != "" && p.Status != "RUNNING" {
-		fmt.Fprintf(stderr, "lexico-bot run: the gamestate's GameStatus is %q, not RUNNING; answering anyway\n", p.Status)
+		fmt.Fprintf(stderr, "lexico-bot run: the gamestate's GameStatus is %s, not RUNNING; answering anyway\n", quote.String(p.Status))
 	}
 
 	// Start-up (exec, reading, opening the index) is already spent: the

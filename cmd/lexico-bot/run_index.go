@@ -10,6 +10,7 @@ import (
 	"github.com/lexico/lexico/bot/movegen"
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/index"
+	"github.com/lexico/lexico/internal/quote"
 	"github.com/urfave/cli/v2"
 )
 
@@ -37,7 +38,7 @@ func openBotIndex(flag, dictURL string, logw io.Writer) (x *index.Index, note st
 		return nil, "", err
 	}
 	if src := x.Meta().Source; dictURL != "" && src != dictURL {
-		note = fmt.Sprintf("the gamestate's dictionary %s %s; playing with %s (words from %s)", dictURL, why, x.Path(), src)
+		note = fmt.Sprintf("the gamestate's dictionary %s %s; playing with %s (words from %s)", quote.Text(dictURL), why, x.Path(), src)
 	}
 	return x, note, nil
 }

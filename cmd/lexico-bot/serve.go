@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 
 	"github.com/lexico/lexico/bot/player"
 	"github.com/lexico/lexico/bot/server"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 func init() {
@@ -37,7 +39,7 @@ func init() {
 
 func serve(c *cli.Context) error {
 	if c.NArg() != 0 {
-		return badInputf("serve takes no arguments, got %q", c.Args().Slice())
+		return badInputf("serve takes no arguments, got %s", quote.String(strings.Join(c.Args().Slice(), " ")))
 	}
 	if c.Int64("max-body") <= 0 {
 		return badInputf("--max-body %d: want a positive number of bytes", c.Int64("max-body"))

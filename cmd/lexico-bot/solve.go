@@ -11,6 +11,7 @@ import (
 	"github.com/lexico/lexico/bot/movegen"
 	"github.com/lexico/lexico/bot/solver"
 	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 func init() {
@@ -45,7 +46,7 @@ func (e solveInputError) Unwrap() error { return e.error }
 
 func solveAction(c *cli.Context) error {
 	if c.Args().Present() {
-		return solveInputError{fmt.Errorf("solve takes no arguments (got %q): use --board and --hand", c.Args().First())}
+		return solveInputError{fmt.Errorf("solve takes no arguments (got %s): use --board and --hand", quote.String(c.Args().First()))}
 	}
 	v, err := solver.RuleSet(c.String("rules"))
 	if err != nil {
