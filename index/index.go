@@ -99,7 +99,7 @@ func open(path string, size int64) (*Index, error) {
 	if err := x.load(size, m); err != nil {
 		x.Close()
 		switch d := mp.damage(); {
-		case d != "" && errors.Is(err, ErrNotIndex):
+		case d != "" && (errors.Is(err, ErrNotIndex) || errors.Is(err, errNoMeta)):
 			// bbolt fell back on the other meta page, an earlier state of
 			// the file from before the build wrote its meta bucket (its
 			// last transaction): the damaged page is what is wrong.
@@ -193,7 +193,14 @@ func (x *Index) load(fileSize int64, m boltMeta) (err error) {
 	}
 	mb := tx.Bucket(BucketMeta)
 	if mb == nil || !bytes.Equal(mb.Get(MetaMagic), []byte(Magic)) {
-		return ErrNotIndex
+		for _, name := range [][]byte{BucketWords, BucketLengthLetter, BucketAnagrams, BucketBlobs, BucketGADDAG} {
+			if tx.Bucket(name) == nil {
+				return ErrNotIndex
+			}
+		}
+		// Every other bucket of an index is there: this is one, damaged
+		// (or read through an earlier state, before its meta bucket).
+		return errNoMeta
 	}
 	fv := mb.Get(MetaFormat)
 	if len(fv) != 4 {

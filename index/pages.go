@@ -51,9 +51,6 @@ type boltMeta struct {
 	freelist, pgid, tx uint64 // pgid: the high-water mark, pages in use
 }
 
-// errNoMagic: the page does not hold bbolt's magic number.
-var errNoMagic = errors.New("no bbolt magic number")
-
 // parseMeta decodes meta page id from p (the page's first bytes: its header
 // and meta fields) and checks everything bbolt writes there. valid is bbolt's
 // own test (magic number, version, checksum): a page that passes it is one
@@ -201,6 +198,9 @@ type pageWalk struct {
 	limit    int
 }
 
+// rootBucket names the bucket of buckets in problems.
+const rootBucket = "the root bucket"
+
 func (w *pageWalk) add(format string, args ...any) {
 	if len(w.problems) < w.limit {
 		w.problems = append(w.problems, fmt.Sprintf(format, args...))
@@ -223,7 +223,7 @@ func walkPages(data []byte, m boltMeta, keys bool, limit int) []string {
 		w.free = make([]bool, m.pgid)
 		w.freelist(m.freelist)
 	}
-	w.bucket("the root bucket", m.root, nil)
+	w.bucket(rootBucket, m.root, nil)
 	if w.free != nil && !w.full() {
 		for id := uint64(2); id < m.pgid; id++ {
 			if !w.seen[id] && !w.free[id] {
@@ -456,7 +456,11 @@ func (w *pageWalk) elements(name string, where fmt.Stringer, p []byte, count int
 			}
 			w.tree(name, child, key, next)
 		case flags == bucketLeaf:
-			w.bucketValue(fmt.Sprintf("bucket %q", key), p[at+ksize:at+ksize+vsize])
+			child := fmt.Sprintf("bucket %q", key)
+			if name != rootBucket {
+				child = fmt.Sprintf("%s, sub-bucket %q", name, key)
+			}
+			w.bucketValue(child, p[at+ksize:at+ksize+vsize])
 		}
 	}
 }
