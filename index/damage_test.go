@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/lexico/lexico/index"
@@ -123,4 +124,35 @@ func openAndVerify(path string) (err error) {
 	}
 	defer x.Close()
 	return x.Verify()
+}
+
+// TestDamagedMetaPageIsNamed: a flipped bit in either meta page of an index
+// is reported as that page's damage, whether Open finds it (the page bbolt
+// would read through) or Verify (the copy it falls back on); never as "not a
+// Lexico index file". With both damaged, Open says so.
+func TestDamagedMetaPageIsNamed(t *testing.T) {
+	clean, err := smallIndexBytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const pageSize = 4096
+	fieldsAt := func(page int) int { return page*pageSize + 16 + 24 } // the root bucket's page
+	path := filepath.Join(t.TempDir(), "damaged.db")
+	for _, pages := range [][]int{{0}, {1}, {0, 1}} {
+		b := append([]byte(nil), clean...)
+		for _, p := range pages {
+			b[fieldsAt(p)] ^= 0x04
+		}
+		os.WriteFile(path, b, 0o644)
+		err := openAndVerify(path)
+		if !errors.Is(err, index.ErrCorrupt) || errors.Is(err, index.ErrNotIndex) {
+			t.Errorf("meta pages %v damaged: %v, want ErrCorrupt", pages, err)
+			continue
+		}
+		for _, p := range pages {
+			if want := fmt.Sprintf("bbolt meta page %d", p); !strings.Contains(err.Error(), want) {
+				t.Errorf("meta pages %v damaged: %q does not name %s", pages, err, want)
+			}
+		}
+	}
 }

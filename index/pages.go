@@ -81,13 +81,15 @@ func parseMeta(p []byte, id uint64) (m boltMeta, valid bool, err error) {
 		pgid:     ne.Uint64(f[40:]),
 		tx:       ne.Uint64(f[48:]),
 	}
+	if m.pageSize < 1024 || m.pageSize > maxPageSize || m.pageSize&(m.pageSize-1) != 0 {
+		// Written so (the checksum holds), and no file can be read with it.
+		return m, false, fmt.Errorf("page size %d", m.pageSize)
+	}
 	pid, flags, count, overflow := ne.Uint64(p), ne.Uint16(p[8:]), ne.Uint16(p[10:]), ne.Uint32(p[12:])
 	switch {
 	case pid != id || flags != metaPage || count != 0 || overflow != 0:
 		err = fmt.Errorf("page header (id %d, flags %#x, count %d, overflow %d), want id %d, flags %#x, count and overflow 0",
 			pid, flags, count, overflow, id, metaPage)
-	case m.pageSize < 1024 || m.pageSize > maxPageSize || m.pageSize&(m.pageSize-1) != 0:
-		err = fmt.Errorf("page size %d", m.pageSize)
 	case m.tx%2 != id:
 		// bbolt writes transaction t's meta into page t%2.
 		err = fmt.Errorf("transaction %d in meta page %d", m.tx, id)
@@ -100,13 +102,14 @@ type metaPages struct {
 	meta  [2]boltMeta
 	valid [2]bool  // bbolt may read the file through the page
 	err   [2]error // nil: the page is sound
-	// pageSize is the file's page size, 0 when neither page gives it.
+	// pageSize is the file's page size, 0 when neither page is valid.
 	pageSize int
 }
 
-// readMetaPages reads both meta pages of the file r of size bytes. Meta page
-// 1 sits one page in, so when page 0 cannot give the page size it is found
-// the way bbolt finds it: the power of two where page 1 holds a valid meta.
+// readMetaPages reads both meta pages of the file r of size bytes, and
+// takes the file's page size from them as bbolt does: from page 0 when it is
+// valid, else from page 1, found at the power of two where a valid meta page
+// 1 lies.
 func readMetaPages(r io.ReaderAt, size int64) metaPages {
 	var mp metaPages
 	read := func(off int64) []byte {
@@ -115,29 +118,36 @@ func readMetaPages(r io.ReaderAt, size int64) metaPages {
 		return b[:n]
 	}
 	mp.meta[0], mp.valid[0], mp.err[0] = parseMeta(read(0), 0)
-	if mp.valid[0] && mp.err[0] == nil {
-		mp.pageSize = int(mp.meta[0].pageSize)
-		mp.meta[1], mp.valid[1], mp.err[1] = parseMeta(read(int64(mp.pageSize)), 1)
-		if mp.err[1] == nil && mp.meta[1].pageSize != mp.meta[0].pageSize {
-			mp.err[1] = fmt.Errorf("page size %d, meta page 0 says %d", mp.meta[1].pageSize, mp.pageSize)
+	var sizes []int64
+	if mp.valid[0] {
+		sizes = []int64{int64(mp.meta[0].pageSize)}
+	} else {
+		for ps := int64(1024); ps <= maxPageSize && ps < size; ps *= 2 {
+			sizes = append(sizes, ps)
 		}
-		return mp
 	}
 	mp.err[1] = errNoMagic
-	for ps := int64(1024); ps <= maxPageSize && ps < size; ps *= 2 {
+	for _, ps := range sizes {
 		m, valid, err := parseMeta(read(ps), 1)
-		if valid && int64(m.pageSize) == ps {
-			mp.meta[1], mp.valid[1], mp.err[1], mp.pageSize = m, valid, err, int(ps)
+		if valid && (mp.valid[0] || int64(m.pageSize) == ps) {
+			mp.meta[1], mp.valid[1], mp.err[1] = m, valid, err
 			break
 		}
 		if errors.Is(mp.err[1], errNoMagic) && !errors.Is(err, errNoMagic) {
-			// What is wrong with the first page 1 candidate that has the
-			// magic number, in case no candidate is valid.
+			// What is wrong with the first candidate that has the magic
+			// number, in case none is valid.
 			mp.meta[1], mp.err[1] = m, err
 		}
 	}
-	if mp.valid[0] && mp.valid[1] && mp.meta[0].pageSize != mp.meta[1].pageSize && mp.err[0] == nil {
-		mp.err[0] = fmt.Errorf("page size %d, meta page 1 says %d", mp.meta[0].pageSize, mp.meta[1].pageSize)
+	switch {
+	case mp.valid[0]:
+		mp.pageSize = int(mp.meta[0].pageSize)
+		if mp.valid[1] && mp.err[1] == nil && mp.meta[1].pageSize != mp.meta[0].pageSize {
+			mp.err[1] = fmt.Errorf("page size %d, meta page 0 says %d", mp.meta[1].pageSize, mp.pageSize)
+		}
+		mp.meta[1].pageSize = mp.meta[0].pageSize // bbolt reads the file with one page size
+	case mp.valid[1]:
+		mp.pageSize = int(mp.meta[1].pageSize)
 	}
 	return mp
 }
