@@ -34,14 +34,15 @@ type blob struct {
 // a temporary file beside out (same directory, so the rename cannot cross file
 // systems), which is fsynced, renamed over out, and the directory fsynced so
 // the rename itself survives a crash. On any error, or a kill before the
-// rename, out is untouched; the temporary file is removed on error.
+// rename, out is untouched; the temporary file is removed on error, and what
+// a kill leaves is removed by the next build of out (see removeStaleTemps).
 func writeAtomic(out string, fill func(tmp string) error) (err error) {
 	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
 		return fmt.Errorf("output %s is a directory", out)
 	}
 	dir := filepath.Dir(out)
 	removeStaleTemps(dir, filepath.Base(out))
-	f, err := os.CreateTemp(dir, "."+filepath.Base(out)+".*.tmp")
+	tmp, release, err := createTemp(dir, filepath.Base(out))
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
@@ -49,8 +50,7 @@ func writeAtomic(out string, fill func(tmp string) error) (err error) {
 		}
 		return fmt.Errorf("cannot write in output directory %s: %w", dir, err)
 	}
-	tmp := f.Name()
-	f.Close()
+	defer release() // after the removal or the rename: the file is ours till then
 	defer func() {
 		if err != nil {
 			os.Remove(tmp)
@@ -72,19 +72,66 @@ func writeAtomic(out string, fill func(tmp string) error) (err error) {
 	return nil
 }
 
-// staleTemp is the age past which a temporary file beside the output is
-// taken to be left by a killed build: a live build writes its file within
-// seconds of creating it, a slow download within minutes.
+// createTemp creates the temporary file for out (named base) in dir and,
+// where the system has the locks (tempLocks), locks it until release, so
+// that no other build takes it for a killed build's leftover.
+func createTemp(dir, base string) (tmp string, release func(), err error) {
+	for range 3 {
+		f, err := os.CreateTemp(dir, "."+base+".*.tmp")
+		if err != nil {
+			return "", nil, err
+		}
+		if !tempLocks {
+			f.Close()
+			return f.Name(), func() {}, nil
+		}
+		if err := lockTemp(f); err != nil {
+			f.Close()
+			os.Remove(f.Name())
+			return "", nil, fmt.Errorf("lock %s: %w", f.Name(), err)
+		}
+		// Another build may have locked and removed the file between its
+		// creation and the lock: then the lock is on a file no longer
+		// there, and it takes a new one.
+		fi, ferr := f.Stat()
+		pi, perr := os.Stat(f.Name())
+		if ferr == nil && perr == nil && os.SameFile(fi, pi) {
+			return f.Name(), func() { f.Close() }, nil
+		}
+		f.Close()
+	}
+	return "", nil, errors.New("temporary files keep vanishing")
+}
+
+// staleTemp is the age past which, where temporary files carry no lock, one
+// beside the output is taken to be left by a killed build: a live build
+// writes its file within seconds of creating it, a slow download within
+// minutes.
 const staleTemp = time.Hour
 
 // removeStaleTemps deletes what killed builds of out left beside it (a kill
-// gives no chance to clean up), sparing the files of builds still running.
+// gives no chance to clean up), sparing the files of builds still running:
+// those a build holds the lock of (see createTemp), or where there are no
+// such locks, those younger than staleTemp.
 func removeStaleTemps(dir, base string) {
 	matches, _ := filepath.Glob(filepath.Join(dir, "."+base+".*.tmp"))
 	for _, m := range matches {
-		if fi, err := os.Stat(m); err == nil && time.Since(fi.ModTime()) > staleTemp {
+		if !tempLocks {
+			if fi, err := os.Stat(m); err == nil && time.Since(fi.ModTime()) > staleTemp {
+				os.Remove(m)
+			}
+			continue
+		}
+		f, err := os.OpenFile(m, os.O_RDWR, 0)
+		if err != nil {
+			continue // gone already, or not ours to remove
+		}
+		// Removed while locked: a build that created it but has not yet
+		// locked it sees it gone once it has (createTemp).
+		if free, _ := tryLockTemp(f); free {
 			os.Remove(m)
 		}
+		f.Close()
 	}
 }
 

@@ -1,6 +1,9 @@
 package index
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // The errors a caller can test with errors.Is. Open wraps them with the file
 // name and the detail, so the message printed to a user is one clear line.
@@ -26,4 +29,15 @@ var (
 	ErrClosed = errors.New("index is closed")
 	// ErrBadRack: a query's rack holds something other than letters and blanks.
 	ErrBadRack = errors.New("rack must hold letters A-Z and blanks (?)")
+)
+
+// Unexported: reasons behind the errors above, that Open tells apart.
+var (
+	// errNoMagic: a meta page does not hold bbolt's magic number.
+	errNoMagic = errors.New("no bbolt magic number")
+	// errNoMeta: the file has an index's buckets but not its meta bucket, or
+	// not the magic number there: an index, damaged (or read through an
+	// earlier state of the file, from before the build wrote its meta
+	// bucket).
+	errNoMeta = fmt.Errorf("%w: the meta bucket or its magic number is damaged", ErrCorrupt)
 )

@@ -25,6 +25,9 @@ import (
 type Index struct {
 	path string
 	db   *bolt.DB
+	// file is the file bbolt opened (and closes): Verify reads the pages
+	// through it, the very file the queries read, whatever is at path now.
+	file *os.File
 	// pin is a read transaction held for the Index's lifetime so that byte
 	// slices taken from the memory map (the GADDAG) stay valid without a copy.
 	pin       *bolt.Tx
@@ -60,22 +63,64 @@ func Open(path string) (*Index, error) {
 		// Read-only bbolt would try to initialise an empty file.
 		return nil, fmt.Errorf("index %s: empty file: %w", path, ErrNotIndex)
 	}
-	db, err := openBolt(path)
+	x, err := open(path, fi.Size())
 	if err != nil {
-		return nil, fmt.Errorf("index %s: %w", path, err)
-	}
-	x := &Index{path: path, db: db}
-	if err := x.load(fi.Size()); err != nil {
-		x.Close()
 		return nil, fmt.Errorf("index %s: %w", path, err)
 	}
 	return x, nil
 }
 
-// openBolt opens the bbolt file read-only and maps bbolt's errors onto ours.
-func openBolt(path string) (db *bolt.DB, err error) {
-	defer guard(&err)
-	db, err = bolt.Open(path, 0o444, &bolt.Options{ReadOnly: true, Timeout: openTimeout})
+// open reads the meta pages itself before bbolt does, to tell a file that is
+// no bbolt database at all from a Lexico index with a damaged meta page,
+// which bbolt reports alike or passes over.
+func open(path string, size int64) (*Index, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	mp := readMetaPages(f, size)
+	m, _, ok := mp.current()
+	switch {
+	case !mp.isBolt():
+		f.Close()
+		return nil, fmt.Errorf("%w (no bbolt meta page)", ErrNotIndex)
+	case !ok:
+		f.Close()
+		return nil, fmt.Errorf("%w: damaged: %s", ErrCorrupt, mp.damage())
+	case m.pgid > uint64(size)/uint64(mp.pageSize):
+		f.Close()
+		return nil, fmt.Errorf("%w: truncated: %d bytes, the database claims %d pages of %d", ErrCorrupt, size, m.pgid, mp.pageSize)
+	}
+	db, err := openBolt(path, f) // bbolt now owns f: it closes it
+	if err != nil {
+		return nil, err
+	}
+	x := &Index{path: path, db: db, file: f}
+	if err := x.load(size, m); err != nil {
+		x.Close()
+		switch d := mp.damage(); {
+		case d != "" && (errors.Is(err, ErrNotIndex) || errors.Is(err, errNoMeta)):
+			// bbolt fell back on the other meta page, an earlier state of
+			// the file from before the build wrote its meta bucket (its
+			// last transaction): the damaged page is what is wrong.
+			return nil, fmt.Errorf("%w: damaged: %s (the other meta page holds an earlier state, not a whole index)", ErrCorrupt, d)
+		case d != "":
+			return nil, fmt.Errorf("%w; and %s", err, d)
+		}
+		return nil, err
+	}
+	return x, nil
+}
+
+// openBolt opens the bbolt file read-only through f and maps bbolt's errors
+// onto ours.
+func openBolt(path string, f *os.File) (db *bolt.DB, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer guard(&err, "opening the bbolt database")
+	db, err = bolt.Open(path, 0o444, &bolt.Options{
+		ReadOnly: true, Timeout: openTimeout,
+		OpenFile: func(string, int, os.FileMode) (*os.File, error) { return f, nil },
+	})
 	if err == nil {
 		return db, nil
 	}
@@ -93,29 +138,69 @@ func openBolt(path string) (db *bolt.DB, err error) {
 }
 
 // guard turns a panic or a memory fault inside bbolt (a damaged page can send
-// it off the map) into ErrCorrupt, so a bad file is an error, never a crash.
-func guard(err *error) {
+// it off the map; the caller sets debug.SetPanicOnFault so that a fault
+// panics) into ErrCorrupt naming what was being done, so a bad file is an
+// error, never a crash.
+func guard(err *error, what string) {
 	if r := recover(); r != nil {
-		*err = fmt.Errorf("%w: %v", ErrCorrupt, r)
+		*err = fmt.Errorf("%w: %s: %v", ErrCorrupt, what, r)
 	}
 }
 
-// load checks the file's identity, version and blobs, and pins a read
-// transaction.
-func (x *Index) load(fileSize int64) (err error) {
+// guardStage is guard for a caller that goes through stages: *stage names
+// the one under way.
+func guardStage(err *error, stage *string) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("%w: %s: %v", ErrCorrupt, *stage, r)
+	}
+}
+
+// walk checks the page structure of the file bbolt has open, as meta page m
+// describes it: see walkPages. The caller sets debug.SetPanicOnFault (the
+// file is mapped).
+func (x *Index) walk(size int64, m boltMeta, keys bool, limit int) ([]string, error) {
+	data, release, err := mapFile(x.file, size)
+	if err != nil {
+		return nil, fmt.Errorf("map %s: %w", x.path, err)
+	}
+	defer release()
+	return walkPages(data, m, keys, limit), nil
+}
+
+// load checks the file's page structure (cheaply), identity, version and
+// blobs, and pins a read transaction. m is the meta page bbolt reads the file
+// through.
+func (x *Index) load(fileSize int64, m boltMeta) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer guard(&err)
+	what := "checking the page structure"
+	defer guardStage(&err, &what)
+	if problems, err := x.walk(fileSize, m, false, 1); err != nil {
+		return err
+	} else if len(problems) > 0 {
+		return fmt.Errorf("%w: damaged: bbolt: %s", ErrCorrupt, problems[0])
+	}
+	what = "reading the meta bucket"
 	tx, err := x.db.Begin(false)
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	x.pin = tx
+	if uint64(tx.ID()) != m.tx {
+		return fmt.Errorf("%w: bbolt reads transaction %d, its meta page says %d", ErrCorrupt, tx.ID(), m.tx)
+	}
 	if tx.Size() > fileSize {
 		return fmt.Errorf("%w: truncated: %d bytes, the database claims %d", ErrCorrupt, fileSize, tx.Size())
 	}
 	mb := tx.Bucket(BucketMeta)
 	if mb == nil || !bytes.Equal(mb.Get(MetaMagic), []byte(Magic)) {
-		return ErrNotIndex
+		for _, name := range [][]byte{BucketWords, BucketLengthLetter, BucketAnagrams, BucketBlobs, BucketGADDAG} {
+			if tx.Bucket(name) == nil {
+				return ErrNotIndex
+			}
+		}
+		// Every other bucket of an index is there: this is one, damaged
+		// (or read through an earlier state, before its meta bucket).
+		return errNoMeta
 	}
 	fv := mb.Get(MetaFormat)
 	if len(fv) != 4 {
@@ -135,6 +220,7 @@ func (x *Index) load(fileSize int64) (err error) {
 			return fmt.Errorf("%w: bucket %q missing", ErrCorrupt, name)
 		}
 	}
+	what = "reading the blobs"
 	blobs := tx.Bucket(BucketBlobs)
 	if x.words, err = loadBloom(blobs, BlobWordBloom, x.meta.WordBloom); err != nil {
 		return err
@@ -145,6 +231,7 @@ func (x *Index) load(fileSize int64) (err error) {
 	if x.multisets, err = loadMultisets(blobs, x.meta.Multisets); err != nil {
 		return err
 	}
+	what = "reading the GADDAG"
 	return x.loadGADDAG(tx.Bucket(BucketGADDAG))
 }
 
@@ -269,6 +356,6 @@ func (x *Index) view(fn func(tx *bolt.Tx) error) (err error) {
 		return ErrClosed
 	}
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer guard(&err)
+	defer guard(&err, "reading")
 	return x.db.View(fn)
 }

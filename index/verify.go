@@ -1,15 +1,15 @@
 package index
 
 import (
-	"github.com/lexico/lexico/index/multiset"
-
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"runtime/debug"
 
 	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/index/multiset"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -18,16 +18,21 @@ import (
 const maxProblems = 20
 
 // Verify checks everything the index promises, against the word list in
-// BucketWords: bbolt's page structure; the words (A-Z, within the length
+// BucketWords: bbolt's meta pages (both: the one not in use is what bbolt
+// falls back on) and page structure; the words (A-Z, within the length
 // bounds, count and SHA-256 as in Meta); the length x letter bucket and the
 // anagram sets (exactly the words, under the right keys); both Bloom filters
 // (no false negatives: every word, every substring of every word); and the
 // GADDAG (every word, and the word count). It returns nil when all holds,
-// else the problems joined, each wrapping ErrCorrupt or ErrChecksum.
+// else the problems joined, each wrapping ErrCorrupt or ErrChecksum. A
+// damaged page structure is reported alone: the rest is read through it.
 //
 // It reads the whole file and tests millions of substrings (a few seconds for
 // the default index): Open checks only what a query needs and stays fast.
-func (x *Index) Verify() error {
+func (x *Index) Verify() (err error) {
+	if x.db == nil {
+		return ErrClosed
+	}
 	var problems []error
 	add := func(sentinel error, format string, args ...any) bool {
 		if len(problems) < maxProblems {
@@ -35,22 +40,64 @@ func (x *Index) Verify() error {
 		}
 		return len(problems) < maxProblems
 	}
-	err := x.view(func(tx *bolt.Tx) error {
-		for err := range tx.Check() {
-			if !add(ErrCorrupt, "bbolt: %v", err) {
-				break
-			}
+	// Whatever a damaged file makes a check trip over (a panic, a fault in
+	// the map) is one more problem, named by the check under way.
+	stage := "checking the bbolt meta pages"
+	defer func() { err = errors.Join(problems...) }()
+	defer func() {
+		if r := recover(); r != nil {
+			problems = append(problems, fmt.Errorf("%w: %s: %v", ErrCorrupt, stage, r))
 		}
+	}()
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+
+	fi, err := x.file.Stat()
+	if err != nil {
+		add(ErrCorrupt, "%v", err)
+		return
+	}
+	mp := readMetaPages(x.file, fi.Size())
+	m, inUse, ok := mp.current()
+	for i, err := range mp.err {
+		if err == nil {
+			continue
+		}
+		role := "the one in use"
+		if i != inUse || !ok {
+			role = "the copy bbolt falls back on"
+		}
+		add(ErrCorrupt, "bbolt meta page %d (%s): %v", i, role, err)
+	}
+	if !ok {
+		return
+	}
+
+	stage = "checking the bbolt page structure"
+	walked, err := x.walk(fi.Size(), m, true, maxProblems)
+	if err != nil {
+		add(ErrCorrupt, "%v", err)
+		return
+	}
+	for _, p := range walked {
+		add(ErrCorrupt, "bbolt: %s", p)
+	}
+	if len(walked) > 0 {
+		// Reading the buckets through damaged pages would only repeat
+		// the damage, or follow it round in circles.
+		return
+	}
+	_ = x.db.View(func(tx *bolt.Tx) error {
+		stage = "checking the word list"
 		words := x.verifyWords(tx, add)
+		stage = "checking the length/letter bucket"
 		x.verifyLengthLetter(tx, words, add)
+		stage = "checking the anagram bucket"
 		x.verifyAnagrams(tx, words, add)
+		stage = "checking the Bloom filters, GADDAG and multiset table"
 		x.verifyDerived(words, add)
 		return nil
 	})
-	if err != nil {
-		problems = append(problems, err)
-	}
-	return errors.Join(problems...)
+	return
 }
 
 type problemFunc func(sentinel error, format string, args ...any) bool

@@ -35,10 +35,14 @@ func verifyAction(c *cli.Context) error {
 		if errors.As(err, &joined) {
 			problems = joined.Unwrap()
 		}
+		if len(problems) == 1 {
+			// One problem is the one line every error gets.
+			return fmt.Errorf("%s: %w", x.Path(), problems[0])
+		}
 		for _, p := range problems {
 			fmt.Fprintf(c.App.ErrWriter, "  %v\n", p)
 		}
-		return fmt.Errorf("%s: %d problem(s) found", x.Path(), len(problems))
+		return fmt.Errorf("%s: %d problems found", x.Path(), len(problems))
 	}
 	m := x.Meta()
 	fmt.Fprintf(c.App.Writer, "%s: OK (%d words, sha256 %s)\n", x.Path(), m.WordCount, m.SHA256)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lexico/lexico/index"
+	"github.com/lexico/lexico/internal/damage"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -38,5 +39,53 @@ func TestVerifyNotAnIndex(t *testing.T) {
 	code, _, stderr := runCLI(t, "", "verify", "--index", path)
 	if code == 0 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "not a Lexico index") {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestVerifyDamagedFile: verify on a damaged index exits non-zero with one
+// line naming the damage, never a panic or a Go stack trace. The damage: a
+// flag that makes a word a bucket with no header (it crashed verify inside
+// bbolt), found by Open; a flipped bit in the backup meta page (verify
+// passed it), found by Verify.
+func TestVerifyDamagedFile(t *testing.T) {
+	clean, err := os.ReadFile(buildTestIndex(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := damage.Map(clean)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(kind, part, bucket string) int64 {
+		for _, r := range l.Regions {
+			if r.Kind == kind && r.Part == part && r.Bucket == bucket {
+				return r.Off
+			}
+		}
+		t.Fatalf("no %s %s in %q in the test index", kind, part, bucket)
+		return 0
+	}
+	for _, tc := range []struct {
+		name string
+		off  int64
+		want string
+	}{
+		{"a word flagged as a bucket", at("inline", "elements", "words"), `bucket "words", sub-bucket "ADZ": 0-byte bucket header`},
+		{"backup meta page", at("meta 1", "fields", "") + 20, "bbolt meta page 1 (the copy bbolt falls back on): checksum mismatch"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "damaged.db")
+			b := append([]byte(nil), clean...)
+			b[tc.off] ^= 0x01
+			os.WriteFile(path, b, 0o644)
+			code, stdout, stderr := runCLI(t, "", "verify", "--index", path)
+			if code == 0 || stdout != "" {
+				t.Fatalf("exit %d, stdout %q", code, stdout)
+			}
+			if strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, tc.want) ||
+				strings.Contains(stderr, "goroutine") || strings.Contains(stderr, "panic") {
+				t.Fatalf("stderr %q: want one line mentioning %q", stderr, tc.want)
+			}
+		})
 	}
 }
