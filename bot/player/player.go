@@ -255,8 +255,10 @@ func (pl *Player) choose(ctx context.Context, p *position.Position, keep int) Ch
 			// One bounded search covers both directions: no second one.
 			second = nil
 			c.bestOnly = true
+			background.start()
 			go c.searchBest(bf, p.Variant, p.Board, done)
 		} else {
+			background.start()
 			go c.search(p.Variant, p.Board, c.record, done)
 		}
 	wait:
@@ -269,6 +271,7 @@ func (pl *Player) choose(ctx context.Context, p *position.Position, keep int) Ch
 				second = nil
 				vt := *p.Variant
 				vt.StartRow, vt.StartCol = p.Variant.StartCol, p.Variant.StartRow
+				background.start()
 				go c.search(&vt, p.Board.Transpose(), c.recordTransposed, done)
 			case <-ctx.Done():
 				break wait
@@ -364,6 +367,7 @@ const secondSearchAt = 0.2
 // generator that cannot be stopped (not a movegen.StoppableGenerator) runs
 // to its end, its plays ignored.
 func (c *collector) search(v *variant.Variant, b *board.Board, rec movegen.PlayRecorder, done chan<- bool) {
+	defer background.end()
 	done <- movegen.GenerateUntil(c.pl.Gen, v, b, c.pos.Rack, rec, c.stop)
 }
 
@@ -386,6 +390,7 @@ func (pl *Player) bestFinder() (movegen.StoppableBestFinder, bool) {
 // score the search's helper may have told another first. It sends on done
 // whether the search finished.
 func (c *collector) searchBest(bf movegen.StoppableBestFinder, v *variant.Variant, b *board.Board, done chan<- bool) {
+	defer background.end()
 	m, found, finished := bf.FindBestUntil(v, b, c.pos.Rack, c.stop, c.record)
 	if found && finished {
 		c.settle(&m)

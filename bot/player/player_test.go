@@ -321,3 +321,34 @@ func TestSecondSearchOverTheTranspose(t *testing.T) {
 		t.Fatalf("top %v: want VEX, WEX across and WEX down, once each", seen)
 	}
 }
+
+// A search cut by its deadline goes on reading the generator (the index's
+// memory map) after Choose has answered, until it sees its stop; closing
+// the index under it crashed the process after its answer. WaitSearches
+// returns only once every such search has ended.
+func TestWaitSearchesWaitsForACutSearch(t *testing.T) {
+	gen := &scripted{moves: []move.Move{play("WEX", 5, 22)}, block: make(chan struct{})}
+	tb, _ := equity.DefaultTable()
+	pl, _ := New("equity", gen, tb)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	if ch := pl.Choose(ctx, position_(t, "ESTVWXY", 50)); ch.Complete {
+		t.Fatal("the blocked search reported complete")
+	}
+	waited := make(chan struct{})
+	go func() {
+		WaitSearches()
+		close(waited)
+	}()
+	select {
+	case <-waited:
+		t.Fatal("WaitSearches returned while the cut search still runs")
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(gen.block)
+	select {
+	case <-waited:
+	case <-time.After(10 * time.Second):
+		t.Fatal("WaitSearches did not return once the search ended")
+	}
+}

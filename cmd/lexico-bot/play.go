@@ -118,7 +118,7 @@ func playMatch(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	defer x.Close()
+	defer closeAfterSearches(x)
 
 	clock := player.DefaultClock
 	clock.Mode = player.Live // the referee's deadline is live

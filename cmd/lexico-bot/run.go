@@ -72,7 +72,7 @@ func runMove(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	defer setup.index.Close()
+	defer setup.close()
 	setup.player.Top = c.Int("top")
 	stderr := c.App.ErrWriter
 	if setup.note != "" {

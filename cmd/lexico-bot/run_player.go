@@ -143,6 +143,15 @@ func newBotSetup(c *cli.Context, mode player.Mode, dictURL string) (*botSetup, e
 	return &botSetup{index: x, player: pl, clock: clock, note: note}, nil
 }
 
+// close closes the index once no search reads it any more (see
+// player.WaitSearches): after the answer, so it costs the deadline nothing.
+func (s *botSetup) close() { closeAfterSearches(s.index) }
+
+func closeAfterSearches(x *index.Index) {
+	player.WaitSearches()
+	x.Close()
+}
+
 func leaveTable(path string) (*equity.Table, error) {
 	if path == "" {
 		return equity.DefaultTable()

@@ -57,7 +57,7 @@ func serve(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	defer setup.index.Close()
+	defer setup.close()
 	ln, err := net.Listen("tcp", c.String("addr"))
 	if err != nil {
 		return badInputf("--addr: %w", err)
