@@ -144,7 +144,8 @@ func (opt DrawOptions) writeColumnLabels(sb *strings.Builder, size int) {
 func (opt DrawOptions) writeRowLabel(sb *strings.Builder, size, r int) {
 	switch opt.Coordinates {
 	case PlatformXY:
-		fmt.Fprintf(sb, "%3d ", size-1-r)
+		_, y := ToPlatform(size, r, 0)
+		fmt.Fprintf(sb, "%3d ", y)
 	case LettersNumbers:
 		fmt.Fprintf(sb, "%3d ", r+1)
 	default:

@@ -29,7 +29,7 @@ func Encode(p *position.Position) ([]byte, error) {
 	for y := range rows {
 		rows[y] = make([]string, size)
 		for x := range rows[y] {
-			s := b.At(size-1-y, x)
+			s := b.At(board.FromPlatform(size, x, y))
 			rows[y][x] = " "
 			if !s.Empty() {
 				rows[y][x] = string(s.Letter)
@@ -39,12 +39,12 @@ func Encode(p *position.Position) ([]byte, error) {
 	lists := map[board.Premium][][2]int{}
 	for x := 0; x < size; x++ {
 		for y := 0; y < size; y++ {
-			r := size - 1 - y
-			s := b.At(r, x)
+			r, c := board.FromPlatform(size, x, y)
+			s := b.At(r, c)
 			if s.Blank {
 				blanks = append(blanks, [2]int{x, y})
 			}
-			if pr := b.PremiumAt(r, x); pr != board.NoPremium && s.Empty() {
+			if pr := b.PremiumAt(r, c); pr != board.NoPremium && s.Empty() {
 				lists[pr] = append(lists[pr], [2]int{x, y})
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/tile"
 	"github.com/lexico/lexico/internal/quote"
@@ -101,7 +102,8 @@ func ParseMove(data []byte, size int) (move.Move, error) {
 		if errx != nil || erry != nil || x < -1<<20 || x > 1<<20 || y < -1<<20 || y > 1<<20 {
 			return move.Move{}, mvErr(field, "[%s, %s] is not two small integers", quote.Text(xy[0].String()), quote.Text(xy[1].String()))
 		}
-		p := move.Placement{Row: size - 1 - int(y), Col: int(x), Letter: t}
+		r, c := board.FromPlatform(size, int(x), int(y))
+		p := move.Placement{Row: r, Col: c, Letter: t}
 		if t == tile.Blank {
 			l := letters[0]
 			letters = letters[1:]
@@ -168,7 +170,8 @@ func EncodeMove(m move.Move, size int) ([]byte, error) {
 			return nil, fmt.Errorf("gamestate: encode move: %q is not a letter", p.Letter)
 		}
 		tiles = append(tiles, name(p.Tile()))
-		positions = append(positions, [2]int{p.Col, size - 1 - p.Row})
+		x, y := board.ToPlatform(size, p.Row, p.Col)
+		positions = append(positions, [2]int{x, y})
 		if p.Blank {
 			letters = append(letters, string(p.Letter))
 		}

@@ -4,8 +4,9 @@
 //
 // This is the only place that knows the platform's orientation: Board[0] is
 // the BOTTOM row and positions are [x, y] with y pointing up, so platform
-// (x, y) is engine (Row, Col) = (Size-1-y, x). Everything past this package
-// uses engine coordinates with Row 0 at the top.
+// (x, y) is engine (Row, Col) = (Size-1-y, x), converted by board.FromPlatform
+// and board.ToPlatform. Everything past this package uses engine coordinates
+// with Row 0 at the top.
 package gamestate
 
 import (
@@ -96,7 +97,8 @@ func Parse(data []byte) (*position.Position, error) {
 				return nil, gsErr(fmt.Sprintf("%s[%d]", pl.field, i), "%v", err)
 			}
 			if got := b.PremiumAt(r, c); got != board.NoPremium && got != pl.prem {
-				return nil, gsErr(fmt.Sprintf("%s[%d]", pl.field, i), "square [%d, %d] is in two premium lists", c, size-1-r)
+				x, y := board.ToPlatform(size, r, c)
+				return nil, gsErr(fmt.Sprintf("%s[%d]", pl.field, i), "square [%d, %d] is in two premium lists", x, y)
 			}
 			b.Premiums[r*size+c] = pl.prem
 			premiums++
@@ -214,7 +216,8 @@ func parseBoard(rows [][]string) (*board.Board, error) {
 			default:
 				return nil, gsErr(fmt.Sprintf("Board[%d][%d]", y, x), "%s is not a letter A-Z or \" \"", quote.String(s))
 			}
-			b.Set(size-1-y, x, sq)
+			r, c := board.FromPlatform(size, x, y)
+			b.Set(r, c, sq)
 		}
 	}
 	return b, nil
@@ -264,7 +267,8 @@ func square(xy []json.Number, size int) (row, col int, err error) {
 	if x < 0 || y < 0 || x >= int64(size) || y >= int64(size) {
 		return 0, 0, fmt.Errorf("[%d, %d] is off the %dx%d board", x, y, size, size)
 	}
-	return size - 1 - int(y), int(x), nil
+	row, col = board.FromPlatform(size, int(x), int(y))
+	return row, col, nil
 }
 
 // handTile reads one tile of MyHand.
@@ -292,7 +296,7 @@ func buildVariant(f fields, b *board.Board) (*variant.Variant, error) {
 	v.Size = b.Size
 	v.Layout = append([]board.Premium(nil), b.Premiums...)
 	v.RackSize, v.BingoBonus, v.FirstWordMinLen, v.ExchangeMinBag = RackSize, BingoBonus, FirstWordMinLen, ExchangeMinBag
-	v.StartRow, v.StartCol = b.Size-1-b.Size/2, b.Size/2
+	v.StartRow, v.StartCol = board.FromPlatform(b.Size, b.Size/2, b.Size/2) // the centre
 	v.Values = variant.EnglishValues
 	var scores map[string]json.Number
 	if err := f.optional("TileScores", &scores); err != nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/rules"
 )
 
@@ -15,5 +16,6 @@ func Reason(res rules.Result, size int) string {
 	if !errors.As(res.Err, &se) {
 		return res.Reason
 	}
-	return fmt.Sprintf("%v: square [%d, %d]%s", se.Err, se.Col, size-1-se.Row, se.Detail)
+	x, y := board.ToPlatform(size, se.Row, se.Col)
+	return fmt.Sprintf("%v: square [%d, %d]%s", se.Err, x, y, se.Detail)
 }
