@@ -68,16 +68,35 @@ func Check(p *position.Position, m move.Move, dict Dictionary) Result {
 	return refuse(Result{}, fmt.Errorf("%w %d", ErrUnknownKind, m.Kind))
 }
 
-func checkExchange(p *position.Position, m move.Move) Result {
-	var res Result
+// ExchangeAllowed is the exchange rule, whatever tiles are exchanged: nil
+// when the mover may exchange in p, else the rule broken (ErrExchangeFirst or
+// ErrExchangeBag, wrapped with the counts). The platform's Lexico
+// documentation: "you cannot exchange on the first go or when there are
+// fewer than 7 tiles in the bag" (Variant.ExchangeMinBag). An empty board is
+// a first go whatever FirstGo says: a gamestate may carry FirstGo false with
+// nothing on the board. An exchange draws its new tiles from the bag, so an
+// empty bag refuses it even under a rule set that asks for no minimum.
+//
+// Check applies it to every exchange, and a player asks it before it offers
+// one, so the two cannot disagree.
+func ExchangeAllowed(p *position.Position) error {
 	v := p.Variant
 	switch {
-	case len(m.Exchanged) == 0:
-		return refuse(res, ErrExchangeNone)
 	case p.FirstGo || p.Board.IsEmpty():
-		return refuse(res, ErrExchangeFirst)
-	case p.BagCount < v.ExchangeMinBag:
-		return refuse(res, fmt.Errorf("%w: %d in the bag, %d needed", ErrExchangeBag, p.BagCount, v.ExchangeMinBag))
+		return ErrExchangeFirst
+	case p.BagCount < max(v.ExchangeMinBag, 1):
+		return fmt.Errorf("%w: %d in the bag, %d needed", ErrExchangeBag, p.BagCount, max(v.ExchangeMinBag, 1))
+	}
+	return nil
+}
+
+func checkExchange(p *position.Position, m move.Move) Result {
+	var res Result
+	if len(m.Exchanged) == 0 {
+		return refuse(res, ErrExchangeNone)
+	}
+	if err := ExchangeAllowed(p); err != nil {
+		return refuse(res, err)
 	}
 	if _, ok := m.Leave(p.Rack); !ok {
 		return refuse(res, fmt.Errorf("%w: exchanging %s from rack %s", ErrNotInRack, string(m.Exchanged), p.Rack.String()))

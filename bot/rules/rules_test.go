@@ -293,6 +293,16 @@ func TestExchange(t *testing.T) {
 	}
 	first := pos(std, "ABCDEFG")
 	first.BagCount = 86
+	// A gamestate may say FirstGo false over an empty board: still a first go.
+	notFlagged := pos(std, "ABCDEFG")
+	notFlagged.BagCount, notFlagged.FirstGo = 86, false
+	// A rule set that asks for no tiles in the bag still needs one to draw.
+	noMin := *std
+	noMin.ExchangeMinBag = 0
+	emptyBag := later(0, "ABCDEFG")
+	emptyBag.Variant = &noMin
+	oneLeft := later(1, "ABCDEFG")
+	oneLeft.Variant = &noMin
 	tests := []struct {
 		name string
 		p    *position.Position
@@ -307,10 +317,18 @@ func TestExchange(t *testing.T) {
 		{"tile twice, held once", later(50, "ABCDEFG"), "AA", rules.ErrNotInRack},
 		{"on the first go", first, "ABC", rules.ErrExchangeFirst},
 		{"nothing named", later(50, "ABCDEFG"), "", rules.ErrExchangeNone},
+		{"empty board, FirstGo false", notFlagged, "ABC", rules.ErrExchangeFirst},
+		{"no minimum, empty bag", emptyBag, "A", rules.ErrExchangeBag},
+		{"no minimum, one in the bag", oneLeft, "A", nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			res := rules.Check(tc.p, move.NewExchange([]byte(tc.ex)), nil)
+			if tc.err != rules.ErrExchangeNone && tc.err != rules.ErrNotInRack {
+				if err := rules.ExchangeAllowed(tc.p); !errors.Is(err, tc.err) {
+					t.Fatalf("ExchangeAllowed = %v, want %v", err, tc.err)
+				}
+			}
 			switch {
 			case tc.err == nil && !res.Legal:
 				t.Fatalf("refused: %s", res.Reason)
