@@ -29,6 +29,7 @@ import (
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/movegen"
 	"github.com/lexico/lexico/bot/position"
+	"github.com/lexico/lexico/bot/rules"
 	"github.com/lexico/lexico/bot/tile"
 	"github.com/lexico/lexico/bot/variant"
 	"github.com/lexico/lexico/internal/quote"
@@ -138,15 +139,6 @@ type Simulation struct {
 	Results []montecarlo.Result
 	// Err says why nothing was simulated (the static ranking stands).
 	Err error
-}
-
-// ExchangeAllowed reports whether the rules let the mover exchange: not on
-// the first go, and only with at least ExchangeMinBag tiles in the bag. An
-// empty board is a first go whatever FirstGo says, as rules.Check has it: a
-// gamestate may carry FirstGo false with nothing on the board, and an
-// exchange answered then is refused.
-func ExchangeAllowed(p *position.Position) bool {
-	return !p.FirstGo && !p.Board.IsEmpty() && p.BagCount >= p.Variant.ExchangeMinBag && p.BagCount > 0 && p.Rack.N > 0
 }
 
 // Choose answers p before ctx is done. Generation runs in its own goroutine
@@ -284,7 +276,8 @@ func (pl *Player) choose(ctx context.Context, p *position.Position, keep int) Ch
 	c.taken = true
 	ch := Choice{Plays: max(c.plays[0], c.plays[1]), Complete: c.complete, BestOnly: c.bestOnly}
 
-	allowed := ExchangeAllowed(p)
+	// The rule the answer is judged by (rules.Check), and a tile to give back.
+	allowed := rules.ExchangeAllowed(p) == nil && p.Rack.N > 0
 	if allowed && (pl.Exchanges || len(c.top) == 0) {
 		c.addExchanges(ctx)
 	}

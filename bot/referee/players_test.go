@@ -10,6 +10,7 @@ import (
 	"github.com/lexico/lexico/bot/gamestate"
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/movegen"
+	"github.com/lexico/lexico/bot/rules"
 )
 
 // smallDict is the embedded list's words of 2 to 4 letters: enough for whole
@@ -67,7 +68,7 @@ func (g *greedy) Move(_ context.Context, gs []byte) ([]byte, error) {
 	switch {
 	case best.Found:
 		m = best.Move
-	case !p.FirstGo && p.BagCount >= p.Variant.ExchangeMinBag && p.Rack.N > 0:
+	case rules.ExchangeAllowed(p) == nil && p.Rack.N > 0:
 		m = move.NewExchange(p.Rack.Tiles())
 	}
 	return gamestate.EncodeMove(m, p.Board.Size)
