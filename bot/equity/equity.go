@@ -70,17 +70,17 @@ func faceValue(r tile.Rack, values *[tile.NumKinds]int) int {
 }
 
 // unseenValue is the face value of the tiles neither on the board nor on our
-// rack: with the bag empty, the opponent's rack. It is 0 when the variant's
-// distribution does not account for the tiles seen (a variant built from a
-// gamestate may not know its bag).
+// rack (variant.Unseen): with the bag empty, the opponent's rack. It is 0
+// when the variant's distribution does not account for the tiles seen (a
+// variant built from a gamestate may not know its bag): going out then earns
+// no bonus rather than one counted from a bag that never existed.
 func unseenValue(p *position.Position) int {
-	played := p.Board.TileCounts()
+	left, err := p.Variant.Unseen(p.Board, p.Rack)
+	if err != nil {
+		return 0
+	}
 	v := 0
-	for i, n := range p.Variant.Distribution {
-		n -= played[i] + int(p.Rack.Counts[i])
-		if n < 0 {
-			return 0
-		}
+	for i, n := range left {
 		v += n * p.Variant.Values[i]
 	}
 	return v

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/lexico/lexico/bot/board"
@@ -9,22 +10,18 @@ import (
 	"github.com/lexico/lexico/internal/quote"
 )
 
-// Unseen is the tiles not on the board: the rule set's distribution minus
-// every tile played, a played blank counting as a blank whatever letter it
-// shows. These are the tiles that may still be in the bag or on a rack.
-// A board that shows more of a tile than the game has is refused, naming the
-// tile and both counts: it was mistyped, and solving it would mislead.
+// Unseen is the tiles not on the board (variant.Unseen with no rack): the
+// rule set's distribution minus every tile played, a played blank counting as
+// a blank whatever letter it shows. These are the tiles that may still be in
+// the bag or on a rack. A board that shows more of a tile than the game has
+// is refused (ErrBoardOverused), naming the tile and both counts: it was
+// mistyped, and solving it would mislead.
 func Unseen(v *variant.Variant, b *board.Board) ([tile.NumKinds]int, error) {
-	left, played := v.Distribution, b.TileCounts()
-	for i := range left {
-		left[i] -= played[i]
-	}
-	for i, n := range left {
-		if n < 0 {
-			have := v.Distribution[i]
-			return left, fmt.Errorf("%w: the board shows %s but the %s game has only %d",
-				ErrBoardOverused, count(tile.Byte(i), have-n), ruleSetName(v), have)
-		}
+	left, err := v.Unseen(b, tile.Rack{})
+	var oc *variant.OverCountError
+	if errors.As(err, &oc) {
+		return left, fmt.Errorf("%w: the board shows %s but the %s game has only %d",
+			ErrBoardOverused, count(oc.Tile, oc.Seen), ruleSetName(v), oc.Have)
 	}
 	return left, nil
 }
