@@ -26,25 +26,16 @@ func Unseen(v *variant.Variant, b *board.Board) ([tile.NumKinds]int, error) {
 	return left, nil
 }
 
-// ParseHand reads a hand: letters in either case, '*' (or '?') for a blank.
-// It must hold between 1 and v.RackSize tiles.
+// ParseHand reads a hand as tile.ParseRack reads any rack (letters in either
+// case; '*', '?' or '_' for a blank) and checks that it holds between 1 and
+// v.RackSize tiles.
 func ParseHand(s string, v *variant.Variant) (tile.Rack, error) {
 	if s == "" {
 		return tile.Rack{}, fmt.Errorf("%w: the hand is empty (give letters, '*' for a blank)", ErrHand)
 	}
-	var r tile.Rack
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z':
-			c -= 'a' - 'A'
-		case c == '*':
-			c = tile.Blank
-		}
-		if tile.Index(c) < 0 {
-			return tile.Rack{}, fmt.Errorf("%w: %s: %q is not a letter or '*' (a blank)", ErrHand, quote.String(s), s[i])
-		}
-		r.Add(c)
+	r, err := tile.ParseRack(s)
+	if err != nil {
+		return tile.Rack{}, fmt.Errorf("%w: %v", ErrHand, err)
 	}
 	if r.N > v.RackSize {
 		return tile.Rack{}, fmt.Errorf("%w: %s has %d tiles, a %s rack holds %d", ErrHandSize, quote.String(s), r.N, ruleSetName(v), v.RackSize)

@@ -89,7 +89,8 @@ func TestHandChecks(t *testing.T) {
 		}
 		wantRefusal(t, fmt.Sprintf("hand %q", c.hand), err, c.err, c.says)
 	}
-	if r, _ := ParseHand("xY*?", v); r.Count('X') != 1 || r.Count('Y') != 1 || r.Blanks() != 2 {
-		t.Errorf("ParseHand(xY*?) = %v", r)
+	// Every blank spelling tile.ParseRack reads, as every other command does.
+	if r, _ := ParseHand("xY*?_", v); r.Count('X') != 1 || r.Count('Y') != 1 || r.Blanks() != 3 {
+		t.Errorf("ParseHand(xY*?_) = %v", r)
 	}
 }
