@@ -114,17 +114,17 @@ func GCGPlay(b *board.Board, m move.Move) (coord, word string) {
 		return 0, false
 	}
 	first := m.Tiles[0]
-	for _, p := range m.Tiles[1:] {
-		if p.Row < first.Row || (p.Row == first.Row && p.Col < first.Col) {
-			first = p
-		}
-	}
 	across := true
 	switch {
 	case len(m.Tiles) > 1:
 		across = m.Tiles[1].Row == first.Row
 	default:
 		across = b.Occupied(first.Row, first.Col-1) || b.Occupied(first.Row, first.Col+1)
+	}
+	for _, p := range m.Tiles[1:] {
+		if p.Row < first.Row || (p.Row == first.Row && p.Col < first.Col) {
+			first = p
+		}
 	}
 	dr, dc := 0, 1
 	if !across {

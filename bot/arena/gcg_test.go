@@ -53,6 +53,9 @@ func TestGCGPlayNotation(t *testing.T) {
 	}{
 		{"across from the left edge", []move.Placement{pl(0, 0, 'O'), pl(0, 1, 'X')}, "1A", "OX"},
 		{"down through an old tile", []move.Placement{pl(1, 3, 'O'), pl(3, 3, 'E')}, "D2", "O.E."}, // O A E x: the old blank shows as '.'
+		// A move lists its tiles in any order (the platform's move does).
+		{"down, the lower tile listed first", []move.Placement{pl(3, 3, 'E'), pl(1, 3, 'O')}, "D2", "O.E."},
+		{"across, the right tile listed first", []move.Placement{pl(0, 1, 'X'), pl(0, 0, 'O')}, "1A", "OX"},
 
 		{"across, extending a word at both ends", []move.Placement{pl(2, 1, 'S'), pl(2, 5, 'S')}, "3B", "S...S"},
 		{"a blank in lower case", []move.Placement{{Row: 6, Col: 2, Letter: 'H', Blank: true}, pl(6, 3, 'I')}, "7C", "hI"},
