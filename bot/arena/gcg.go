@@ -9,6 +9,7 @@ import (
 	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/gamestate"
 	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/rules"
 )
 
 // WriteGCG writes r in the GCG format (Generic Crossword Game, John
@@ -92,64 +93,30 @@ func gcgEvent(t Turn) (string, error) {
 }
 
 // GCGPlay writes a play in GCG notation on b (the board before the play):
-// its coordinate (row first for across, column first for down; rows
-// numbered from 1 at the top, columns lettered from A at the left) and its
-// main word, old tiles as '.', blanks in lower case. A single tile runs the
-// way rules.Score reads it: along its row when it has a neighbour there.
+// its main word's first square (row first for across, column first for
+// down; rows numbered from 1 at the top, columns lettered from A at the
+// left) and the word, old tiles as '.', blanks in lower case. The main word
+// is rules.MainWord, the one the score counts.
 func GCGPlay(b *board.Board, m move.Move) (coord, word string) {
-	placed := make(map[[2]int]move.Placement, len(m.Tiles))
-	for _, p := range m.Tiles {
-		placed[[2]int{p.Row, p.Col}] = p
+	w, down := rules.MainWord(b, m)
+	if len(w) == 0 {
+		return "", ""
 	}
-	at := func(r, c int) (byte, bool) {
-		if p, ok := placed[[2]int{r, c}]; ok {
-			if p.Blank {
-				return p.Letter + 'a' - 'A', true
-			}
-			return p.Letter, true
-		}
-		if b.Occupied(r, c) {
-			return '.', true
-		}
-		return 0, false
-	}
-	first := m.Tiles[0]
-	across := true
-	switch {
-	case len(m.Tiles) > 1:
-		across = m.Tiles[1].Row == first.Row
-	default:
-		across = b.Occupied(first.Row, first.Col-1) || b.Occupied(first.Row, first.Col+1)
-	}
-	for _, p := range m.Tiles[1:] {
-		if p.Row < first.Row || (p.Row == first.Row && p.Col < first.Col) {
-			first = p
-		}
-	}
-	dr, dc := 0, 1
-	if !across {
-		dr, dc = 1, 0
-	}
-	r, c := first.Row, first.Col
-	for {
-		if _, ok := at(r-dr, c-dc); !ok {
-			break
-		}
-		r, c = r-dr, c-dc
-	}
-	if across {
-		coord = fmt.Sprintf("%d%c", r+1, 'A'+c)
+	if down {
+		coord = fmt.Sprintf("%c%d", 'A'+w[0].Col, w[0].Row+1)
 	} else {
-		coord = fmt.Sprintf("%c%d", 'A'+c, r+1)
+		coord = fmt.Sprintf("%d%c", w[0].Row+1, 'A'+w[0].Col)
 	}
 	var sb strings.Builder
-	for {
-		l, ok := at(r, c)
-		if !ok {
-			break
+	for _, t := range w {
+		switch {
+		case !t.New:
+			sb.WriteByte('.')
+		case t.Blank:
+			sb.WriteByte(t.Letter + 'a' - 'A')
+		default:
+			sb.WriteByte(t.Letter)
 		}
-		sb.WriteByte(l)
-		r, c = r+dr, c+dc
 	}
 	return coord, sb.String()
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/rules"
 	"github.com/lexico/lexico/bot/tile"
 	"github.com/lexico/lexico/internal/quote"
 )
@@ -185,7 +186,8 @@ func isLetter(c byte) bool { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 
 func SquareName(row, col int) string { return fmt.Sprintf("%c%d", 'A'+col, row+1) }
 
 // Format writes a play in the notation Parse reads, on b (the board before
-// the play): first square, direction, the whole word with blanks in lower
+// the play): its main word's first square (rules.MainWord, the word the
+// score counts), direction, the whole word with the play's blanks in lower
 // case. Typing it back gives the same move.
 func Format(b *board.Board, m move.Move) string {
 	switch m.Kind {
@@ -194,54 +196,21 @@ func Format(b *board.Board, m move.Move) string {
 	case move.Exchange:
 		return "exchange " + string(m.Exchanged)
 	}
-	placed := make(map[[2]int]move.Placement, len(m.Tiles))
-	for _, p := range m.Tiles {
-		placed[[2]int{p.Row, p.Col}] = p
+	w, down := rules.MainWord(b, m)
+	if len(w) == 0 {
+		return m.String()
 	}
-	letterAt := func(r, c int) (byte, bool) {
-		if p, ok := placed[[2]int{r, c}]; ok {
-			if p.Blank {
-				return p.Letter - 'A' + 'a', true
-			}
-			return p.Letter, true
-		}
-		if sq := b.At(r, c); !sq.Empty() {
-			return sq.Letter, true
-		}
-		return 0, false
+	dir := "across"
+	if down {
+		dir = "down"
 	}
-	first := m.Tiles[0]
-	across := true
-	if len(m.Tiles) > 1 {
-		across = m.Tiles[1].Row == first.Row
-	} else {
-		across = b.Occupied(first.Row, first.Col-1) || b.Occupied(first.Row, first.Col+1)
-	}
-	for _, p := range m.Tiles[1:] {
-		if p.Row < first.Row || p.Col < first.Col {
-			first = p
-		}
-	}
-	dr, dc, dir := 0, 1, "across"
-	if !across {
-		dr, dc, dir = 1, 0, "down"
-	}
-	r, c := first.Row, first.Col
-	for {
-		if _, ok := letterAt(r-dr, c-dc); !ok {
-			break
-		}
-		r, c = r-dr, c-dc
-	}
-	start := SquareName(r, c)
 	var sb strings.Builder
-	for {
-		l, ok := letterAt(r, c)
-		if !ok {
-			break
+	for _, t := range w {
+		if t.New && t.Blank {
+			sb.WriteByte(t.Letter - 'A' + 'a')
+		} else {
+			sb.WriteByte(t.Letter)
 		}
-		sb.WriteByte(l)
-		r, c = r+dr, c+dc
 	}
-	return start + " " + dir + " " + sb.String()
+	return SquareName(w[0].Row, w[0].Col) + " " + dir + " " + sb.String()
 }

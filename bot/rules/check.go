@@ -127,13 +127,12 @@ func checkPlay(p *position.Position, m move.Move, dict Dictionary) Result {
 		}
 	}
 	o := overlay{b: b, tiles: m.Tiles}
-	dr, dc, ok := direction(o)
+	// Contiguous: the main line, the run of occupied squares along the line
+	// through the first tile, must reach every placed tile.
+	r0, c0, _, _, n, ok := o.mainLine()
 	if !ok {
 		return refuse(res, ErrNotInLine)
 	}
-	// Contiguous: from the first tile along the line, the run of occupied
-	// squares must reach every placed tile.
-	r0, c0, n := o.run(m.Tiles[0].Row, m.Tiles[0].Col, dr, dc)
 	for _, t := range m.Tiles {
 		k := (t.Row - r0) + (t.Col - c0) // offset along the line
 		if k < 0 || k >= n {

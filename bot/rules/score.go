@@ -113,6 +113,60 @@ func direction(o overlay) (dr, dc int, ok bool) {
 	return 0, 0, false
 }
 
+// mainLine is where the play's main word lies: the play's line (direction)
+// and the run of tiles along it through the play's first tile, n squares
+// from (r0, c0). ok is false when the tiles share neither a row nor a
+// column.
+func (o overlay) mainLine() (r0, c0, dr, dc, n int, ok bool) {
+	dr, dc, ok = direction(o)
+	if !ok {
+		return 0, 0, 0, 0, 0, false
+	}
+	r0, c0, n = o.run(o.tiles[0].Row, o.tiles[0].Col, dr, dc)
+	return r0, c0, dr, dc, n, true
+}
+
+// WordTile is one tile of a word on the board, on its square, and whether
+// the play puts it there (New) or it was already on the board.
+type WordTile struct {
+	move.Placement
+	New bool
+}
+
+// MainWord is play m's main word on b (the board before the play), found as
+// Score scores it and Check judges it: along the play's line, a lone tile
+// running along its row when it touches a tile left or right of it, else
+// down its column, through any old tiles in its gaps and at its ends. It is
+// the word's tiles in reading order (its first square is where a notation
+// puts the play) and whether it runs down. A lone tile with no neighbour is
+// a word of one letter, down. Nil when m places no tile or its tiles share
+// neither a row nor a column.
+//
+// Every notation that names a play by its main word (GCG records, the moves
+// people type, the board-file solver's listing) reads it here, so none can
+// disagree with the score.
+func MainWord(b *board.Board, m move.Move) (word []WordTile, down bool) {
+	if m.Kind != move.Play || len(m.Tiles) == 0 {
+		return nil, false
+	}
+	o := overlay{b: b, tiles: m.Tiles}
+	r, c, dr, dc, n, ok := o.mainLine()
+	if !ok {
+		return nil, false
+	}
+	word = make([]WordTile, n)
+	for k := range word {
+		if i := o.placed(r, c); i >= 0 {
+			word[k] = WordTile{Placement: m.Tiles[i], New: true}
+		} else {
+			s := b.At(r, c)
+			word[k] = WordTile{Placement: move.Placement{Row: r, Col: c, Letter: s.Letter, Blank: s.Blank}}
+		}
+		r, c = r+dr, c+dc
+	}
+	return word, dr == 1
+}
+
 // Score is what play m scores on b under v, and the words it forms: the main
 // word along the play's line (through any old tiles filling its gaps) first,
 // then each cross word of two or more letters in the order of m.Tiles. Every
@@ -126,14 +180,13 @@ func Score(v *variant.Variant, b *board.Board, m move.Move) (int, []Word) {
 		return 0, nil
 	}
 	o := overlay{b: b, tiles: m.Tiles}
-	dr, dc, ok := direction(o)
+	r0, c0, dr, dc, n, ok := o.mainLine()
 	if !ok {
 		return 0, nil
 	}
 	var words []Word
 	total := 0
-	first := m.Tiles[0]
-	if r0, c0, n := o.run(first.Row, first.Col, dr, dc); n >= 2 {
+	if n >= 2 {
 		w := o.word(v, r0, c0, dr, dc, n)
 		words = append(words, w)
 		total += w.Score

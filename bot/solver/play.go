@@ -46,52 +46,25 @@ type Play struct {
 	Bingo bool
 }
 
-// Describe finds where m's main word lies on b and scores m with the rules
-// engine (the one place scoring lives).
+// Describe finds where m's main word lies on b (rules.MainWord) and scores
+// m with the rules engine (the one place scoring lives).
 func Describe(v *variant.Variant, b *board.Board, m move.Move) Play {
 	score, words := rules.Score(v, b, m)
 	p := Play{Move: m, Words: words, Score: score, Bingo: len(m.Tiles) == v.RackSize}
-	if len(m.Tiles) == 0 {
+	w, down := rules.MainWord(b, m)
+	if len(w) == 0 {
 		return p
 	}
-	first := m.Tiles[0]
-	placed := func(r, c int) (move.Placement, bool) {
-		for _, t := range m.Tiles {
-			if t.Row == r && t.Col == c {
-				return t, true
-			}
-		}
-		return move.Placement{}, false
+	p.Row, p.Col = w[0].Row, w[0].Col
+	if down {
+		p.Dir = Down
 	}
-	occupied := func(r, c int) bool {
-		_, ok := placed(r, c)
-		return ok || b.Occupied(r, c)
-	}
-	// The same rule as the rules engine: tiles sharing a row run across; a
-	// lone tile runs across when it touches a tile left or right of it.
-	dr, dc := 0, 1
-	switch {
-	case len(m.Tiles) > 1 && m.Tiles[1].Col == first.Col:
-		dr, dc, p.Dir = 1, 0, Down
-	case len(m.Tiles) == 1 && !b.Occupied(first.Row, first.Col-1) && !b.Occupied(first.Row, first.Col+1):
-		dr, dc, p.Dir = 1, 0, Down
-	}
-	r, c := first.Row, first.Col
-	for occupied(r-dr, c-dc) {
-		r, c = r-dr, c-dc
-	}
-	p.Row, p.Col = r, c
 	var sb strings.Builder
-	for ; occupied(r, c); r, c = r+dr, c+dc {
-		s, ok := placed(r, c)
-		if !ok {
-			sq := b.At(r, c)
-			s = move.Placement{Letter: sq.Letter, Blank: sq.Blank}
-		}
-		if s.Blank {
-			sb.WriteByte(s.Letter - 'A' + 'a')
+	for _, t := range w {
+		if t.Blank {
+			sb.WriteByte(t.Letter - 'A' + 'a')
 		} else {
-			sb.WriteByte(s.Letter)
+			sb.WriteByte(t.Letter)
 		}
 	}
 	p.Word = sb.String()
