@@ -267,7 +267,11 @@ func TestRunBadInput(t *testing.T) {
 // With no --index and no $LEXICO_INDEX, run plays with the index cached for
 // the gamestate's Dictionary URL, and says nothing about dictionaries.
 func TestRunUsesTheIndexCachedForTheDictionaryURL(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	// The index cache is a temporary one, not the user's: os.UserCacheDir
+	// reads XDG_CACHE_HOME on Linux, HOME elsewhere.
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", cache)
 	t.Setenv("LEXICO_INDEX", "")
 	const url = "http://127.0.0.1:9/lexico-test-words.txt" // never fetched
 	path, err := build.DictionaryIndexPath("", url)

@@ -37,7 +37,11 @@ func TestBuildFromStdin(t *testing.T) {
 // TestBuildBadInput: each bad input gives one clear line on stderr, a
 // non-zero exit, and no file at --out.
 func TestBuildBadInput(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // downloads cache here, not in $HOME
+	// The downloads cache goes here, not into the user's home: os.UserCacheDir
+	// reads XDG_CACHE_HOME on Linux, HOME elsewhere.
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", cache)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/truncated" {
 			w.Header().Set("Content-Length", "1000")

@@ -87,7 +87,14 @@ func TestCommittedCorpusIsRegenerated(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "corpus.jsonl")
+	// The README's command opens the default index, built from the embedded
+	// list on first use in the user cache directory: here a temporary one
+	// (XDG_CACHE_HOME on Linux, HOME elsewhere), so the test leaves no 37 MB
+	// file in the user's home.
 	t.Setenv("LEXICO_INDEX", "")
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", cache)
 	if err := run(1, 400, out, ""); err != nil {
 		t.Fatal(err)
 	}
