@@ -39,13 +39,13 @@ import (
 // every slot through it before any lookup.
 //
 // It reports exactly the plays, with exactly the scores, of the GADDAG
-// generator. The trade-off (bench/RESULTS.md): with no blank it is slower,
-// since a lookup is by letters, not by position, so candidates are rejected
-// at fitting that the GADDAG never builds; with blanks it is faster, since a
-// blank costs the walk one branch per letter per key, while the GADDAG tries
-// every letter on every square it reaches. It also costs a few hundred
-// milliseconds and about 15 MB at construction, which the GADDAG, used in
-// place in the index's memory map, does not.
+// generator, and is slower than it with or without blanks in the rack
+// (bench/RESULTS.md, written by make bench): a lookup is by letters, not by
+// position, so candidates are rejected at fitting that the GADDAG never
+// builds. Being built another way, it checks the GADDAG generator
+// (TestAnagramAgreesWithGADDAG compares them play for play). It also builds
+// a trie of the whole word list in memory, which the GADDAG, used in place
+// in the index's memory map, does not.
 type AnagramGenerator struct {
 	g        *gaddag.GADDAG // for the cross-check sets only
 	trie     *anagramTrie
@@ -57,8 +57,8 @@ type AnagramGenerator struct {
 // list g was built from). fragment, if not nil, reports whether s may occur
 // inside a word; it may answer true wrongly (a Bloom filter does) but never
 // false for a real fragment. Nil skips that pruning: the plays are the same,
-// the work larger. Building the trie takes a fraction of a second for the
-// default list.
+// the work larger. Building the trie reads every word once
+// (BenchmarkStrategyNew times it).
 func NewAnagram(words []string, g *gaddag.GADDAG, fragment func(s string) bool) *AnagramGenerator {
 	gen := &AnagramGenerator{g: g, trie: newAnagramTrie(words), fragment: fragment}
 	gen.pool.New = func() any {
@@ -339,17 +339,17 @@ func (s *anaState) findSlots(dir, startRow, startCol int, rackMask CrossSet) {
 	}
 }
 
+// minFragment is the shortest string worth a fragment test: nearly every
+// pair of letters occurs in some word, so a tile and one letter beside it
+// prune nothing and only cost the filter's hashing.
+const minFragment = 3
+
 // pruneByFragments narrows the mask of each empty square that has tiles
 // beside it along the line: whatever play fills the square, its word
 // contains those tiles with the new letter between them, so a letter that
 // makes no fragment of a word is dropped. The filter only hashes the string
 // during the call, so the test reads the reused buffer in place without
 // allocating.
-// minFragment is the shortest string worth a fragment test: nearly every
-// pair of letters occurs in some word, so a tile and one letter beside it
-// prune nothing and only cost the filter's hashing.
-const minFragment = 3
-
 func (s *anaState) pruneByFragments(sq []cell, al []CrossSet) {
 	n := len(sq)
 	for c := 0; c < n; c++ {

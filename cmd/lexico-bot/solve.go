@@ -31,7 +31,7 @@ func init() {
 			&cli.IntFlag{Name: "top", Value: 25, Usage: "how many plays to list without --interactive"},
 			&cli.BoolFlag{Name: "interactive", Usage: "page through the plays and choose one to write into the board file"},
 			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache)"},
-			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator"},
+			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(movegen.Strategies(), ", ") + " (all give the same plays; gaddag is the fast one)"},
 		},
 		Action: solveAction,
 	})
