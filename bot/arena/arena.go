@@ -1,5 +1,5 @@
-// Package arena plays matches between Lexico players (seed 003's AiAi,
-// PvE and PvP modes): many games through the referee, on all cores,
+// Package arena plays matches between Lexico players (the AiAi, PvE and PvP
+// modes of the LEXI_PI developer documentation): many games through the referee, on all cores,
 // reproducible from one seed, with the figures that say which policy is
 // stronger (win rate and its confidence interval, scores, bingos, illegal
 // and late moves, time per move), and each game recorded as JSON lines and

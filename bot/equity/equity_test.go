@@ -30,8 +30,9 @@ func mustDefault(t *testing.T) *Table {
 	return tb
 }
 
-// The default table must encode the strategy advice of seed 000: keep S and
-// blanks, avoid duplicates, all-vowel or all-consonant leaves and a lone Q.
+// The default table must encode the tactics of the platform's Lexico
+// documentation (keep S and blanks, avoid a hand of all vowels or all
+// consonants) and avoid duplicates and a Q without a U (equity.RackProblem).
 func TestDefaultTableOrdersLeavesAsAdvised(t *testing.T) {
 	tb := mustDefault(t)
 	better := [][2]string{

@@ -2,8 +2,9 @@ package equity
 
 import "github.com/lexico/lexico/bot/tile"
 
-// RackProblem is why a rack fails the rack check of seed 003 (LEXI_PI's
-// isRackBad: no vowels, no consonants, or a Q without a U), or "" when it
+// RackProblem is why a rack fails the rack check of the LEXI_PI developer
+// documentation (its isRackBad: no vowels, no consonants, or a Q without a
+// U), or "" when it
 // passes. The check is the floor of the exchange decision, not its ceiling:
 // the leave table prices exactly these leaves low (the balance rows of
 // all-vowel and all-consonant leaves, q_without_u), so a weak play that

@@ -1,6 +1,8 @@
-// Package lingo is Lingo (seed 004), the cousin of Lexico in which tiles are
-// stacked: the rules as data (Options, the tile sets) and code (Judge,
-// the scorer), a move finder that is exhaustive (Finder), and games
+// Package lingo is Lingo as the help of the pbmserv network game server
+// describes it ("Help for the Game of Lingo", its lingo challenge command;
+// "the seed" in this package's comments), the cousin of Lexico in which
+// tiles are stacked: the rules as data (Options, the tile sets) and code
+// (Judge, the scorer), a move finder that is exhaustive (Finder), and games
 // between bots and people (Game, Run, Bot, Human), on the square or the
 // hexagonal board.
 //

@@ -1,8 +1,9 @@
 // Package montecarlo chooses among a few candidate moves by playing the game
 // on from each of them many times, with the unseen tiles dealt at random:
-// the simulation of LEXI_PI's roadmap (seed 003: simulate random games for
-// the top candidates and pick the one with the best prospects, even if it
-// scores fewer points) and of macondo's montecarlo package.
+// the simulation of the LEXI_PI developer documentation's roadmap (simulate
+// random games for the top 10 candidates and pick the one with the best
+// prospects, even if it scores fewer points) and of macondo's montecarlo
+// package.
 //
 // A static valuation (score plus the value of the tiles kept) cannot see
 // what a move opens for the opponent, or that a lower score keeps a better

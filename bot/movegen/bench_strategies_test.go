@@ -28,8 +28,8 @@ import (
 // One op is one position: the corpus positions with the given number of
 // blanks in the rack, in turn. Besides ns/op (the mean) each benchmark
 // reports the median and 99th percentile of the op times, the median over
-// middle-game positions only (the targets are for those), the plays
-// found per op and the plays per second.
+// middle-game positions only (the targets of bench/RESULTS.md are for
+// those), the plays found per op and the plays per second.
 
 const corpusPath = "../../data/positions/corpus.jsonl"
 

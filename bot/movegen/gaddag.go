@@ -22,7 +22,8 @@ import (
 // same line code over the board's columns, read into a grid of lines
 // (loadGrid) just as its rows are.
 //
-// Two classic bugs are ruled out by construction (seed 003): the right part
+// Two classic bugs, both in the LEXI_PI developer documentation's list of
+// critical fixes, are ruled out by construction: the right part
 // never reads past the last column, and the generator pivots to the right
 // part only when the square left of the left part is empty or off the board,
 // so a word always swallows the tiles that touch it.

@@ -11,7 +11,7 @@ import (
 // The clock contract, the one rule run, serve and the arena's bots answer
 // by: the answer is delivered (stdout flushed, the HTTP response written)
 // before the gamestate's ResponseDeadline, since on the platform a move that
-// arrives after it loses the game (seed 000).
+// arrives after it loses the game (the platform's Lexico documentation).
 //
 // The answer is due at the earlier of the ResponseDeadline and the request's
 // arrival plus MoveTime (for run the arrival is the process's start, so

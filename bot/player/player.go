@@ -64,7 +64,8 @@ type Player struct {
 }
 
 // DefaultSimCandidates is the candidates a simulating player compares when
-// SimCandidates is not set: the seed's "top 10".
+// SimCandidates is not set: the "top 10 candidates" of the LEXI_PI developer
+// documentation's roadmap.
 const DefaultSimCandidates = 10
 
 // simSearchShare is the share of the budget a simulating player gives the
@@ -76,8 +77,8 @@ const simSearchShare = 0.25
 // Policies names the built-in policies for --policy.
 var Policies = []string{"equity", "greedy", "sim"}
 
-// New builds a named policy over gen: "greedy" (the highest score, seed
-// 000's basic bot), "equity" (score plus the leave's value from table,
+// New builds a named policy over gen: "greedy" (the highest score, the basic
+// bot of the platform's Lexico documentation), "equity" (score plus the leave's value from table,
 // exchanging when that is worth more) or "sim" (equity's best candidates
 // ranked again by a Monte Carlo simulation of the next turns).
 func New(policy string, gen Generator, table *equity.Table) (*Player, error) {

@@ -99,7 +99,7 @@ func TestEquityWeighsTheLeave(t *testing.T) {
 }
 
 func TestRackCheckIsTheFloor(t *testing.T) {
-	// Each rack fails seed 003's check and the only plays are weak and keep
+	// Each rack fails equity.RackProblem and the only plays are weak and keep
 	// the problem: the equity bot exchanges, the greedy bot plays.
 	cases := []struct {
 		rack string

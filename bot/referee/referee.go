@@ -4,7 +4,8 @@
 // exactly what it will see in production. The referee keeps the bag, the
 // racks, the board and the scores, and judges every answer with package rules.
 //
-// Rules the referee decides (seed 000 leaves them open):
+// Rules the referee decides (the platform's Lexico documentation leaves them
+// open):
 //   - A refused answer (unparsable, illegal, an error, or late) is recorded,
 //     counted against the player, and played as a pass.
 //   - The game ends when the bag is empty and the player who just played has

@@ -1,6 +1,8 @@
-// Package solver is the board-file solver of seed 002: it reads a board drawn
-// as text and a hand, lists the best plays under a rule set (Lexico or Words
-// With Friends), and writes a chosen play back into the board file.
+// Package solver is a board-file solver after the README of scrabblizer, a
+// Words With Friends solver in Scala (us.zuercher.scrabblizer; "the seed" in
+// this package's comments): it reads a board drawn as text and a hand, lists
+// the best plays under a rule set (Lexico or Words With Friends), and writes
+// a chosen play back into the board file.
 //
 // The solver holds no rules of its own: the board, bag and premiums come from
 // a variant.Variant, scoring from package rules, plays from a

@@ -17,7 +17,7 @@ import (
 func init() {
 	commands = append(commands, &cli.Command{
 		Name:  "lingo",
-		Usage: "play Lingo (seed 004), bot against bot or a person against the bot, on the square or hexagonal board",
+		Usage: "play Lingo (the pbmserv game), bot against bot or a person against the bot, on the square or hexagonal board",
 		UsageText: "lexico-bot lingo [--index FILE] [--players N] [--seed S] [--pool N] [--place N] [--small|--full]\n" +
 			"                 [--no-twos] [--repeat] [--not-shared] [--hex] [--human] [--boards]",
 		Description: "Plays a game of Lingo on the square board and prints each move in the seed's notation\n" +

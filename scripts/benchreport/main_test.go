@@ -47,7 +47,7 @@ func TestReadsGoTestJSON(t *testing.T) {
 }
 
 // TestReportJudgesTargetsAndDrawsValidSVG: the table shows both strategies
-// side by side, judges the target on the faster strategy's
+// side by side, judges each row's target on the faster strategy's
 // middle-game median, and the chart is well-formed SVG with a bar per result.
 func TestReportJudgesTargetsAndDrawsValidSVG(t *testing.T) {
 	res := parseResults(sampleText)

@@ -9,8 +9,9 @@ import (
 	"github.com/lexico/lexico/bot/position"
 )
 
-// DocExampleFile is seed 000's example gamestate, in the documentation's
-// Python-literal form, relative to the repository root.
+// DocExampleFile is the example gamestate of the AI Gaming platform's Lexico
+// documentation, in the Python-literal form it prints, relative to the
+// repository root.
 const DocExampleFile = "data/gamestates/doc-example.txt"
 
 // DocExampleBytes is the doc's example gamestate as a file holds it; a
