@@ -35,8 +35,9 @@ func agreementPositions(gen Generator, games int, seed uint64) []testPos {
 
 // agreementGames scales the agreement property tests: random games per
 // variant, about 38 positions each. The default, about 1,900 positions,
-// takes about a minute of the suite on two cores for TestAgreementSmall,
-// the exhaustive generator being the slow side; -short checks one game.
+// makes TestAgreementSmall the longest test of the suite (go test -v prints
+// its time), the exhaustive generator being the slow side; -short checks one
+// game.
 var agreementGames = flag.Int("agreement.games", 25, "random games per variant in the agreement tests (about 38 positions each)")
 
 // gamesToCompare is -agreement.games, or one game under -short.
