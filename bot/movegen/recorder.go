@@ -1,10 +1,10 @@
 package movegen
 
 import (
-	"container/heap"
 	"sort"
 
 	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/internal/topn"
 )
 
 // AllPlays keeps every play. Tiles are copied into large shared chunks, so
@@ -66,57 +66,47 @@ func SortByScore(ms []move.Move) {
 	copy(ms, out)
 }
 
-// TopN keeps the n highest-scoring plays in a bounded min-heap: memory and
-// work per play stay O(log n) whatever the number of plays. Among equal
-// scores, the first reported are kept.
+// TopN keeps the n highest-scoring plays in a bounded heap (topn.Heap):
+// memory and work per play stay O(log n) whatever the number of plays. Among
+// equal scores at the cut, which are kept depends only on the order the
+// plays are reported in.
 type TopN struct {
-	n int
-	h topHeap
+	h topn.Heap[move.Move]
 }
 
 // NewTopN keeps the best n plays (n >= 1).
-func NewTopN(n int) *TopN { return &TopN{n: max(n, 1)} }
-
-type topHeap []move.Move
-
-func (h topHeap) Len() int           { return len(h) }
-func (h topHeap) Less(i, j int) bool { return h[i].Score < h[j].Score }
-func (h topHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *topHeap) Push(x any)        { *h = append(*h, x.(move.Move)) }
-func (h *topHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+func NewTopN(n int) *TopN {
+	return &TopN{h: topn.New(n, func(a, b *move.Move) bool { return a.Score < b.Score })}
 }
 
 // Record is the PlayRecorder.
 func (t *TopN) Record(m *move.Move) {
-	if len(t.h) == t.n {
-		if m.Score <= t.h[0].Score {
+	if t.h.Full() {
+		w := t.h.Worst()
+		if m.Score <= w.Score {
 			return
 		}
 		// Reuse the evicted play's tile storage.
-		t.h[0].Score = m.Score
-		t.h[0].Kind = m.Kind
-		t.h[0].Tiles = append(t.h[0].Tiles[:0], m.Tiles...)
-		heap.Fix(&t.h, 0)
+		w.Score = m.Score
+		w.Kind = m.Kind
+		w.Tiles = append(w.Tiles[:0], m.Tiles...)
+		t.h.Fix()
 		return
 	}
 	c := *m
 	c.Tiles = append(make([]move.Placement, 0, 8), m.Tiles...)
-	heap.Push(&t.h, c)
+	t.h.Push(c)
 }
 
 // Moves returns the kept plays best first (ties by move key).
 func (t *TopN) Moves() []move.Move {
-	out := append([]move.Move(nil), t.h...)
+	out := append([]move.Move(nil), t.h.Items()...)
 	SortByScore(out)
 	return out
 }
 
-// Reset empties the recorder, keeping its storage.
-func (t *TopN) Reset() { t.h = t.h[:0] }
+// Reset empties the recorder.
+func (t *TopN) Reset() { t.h.Reset() }
 
 // Best keeps the single highest-scoring play (the first reported among equal
 // scores).

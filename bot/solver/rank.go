@@ -1,12 +1,12 @@
 package solver
 
 import (
-	"container/heap"
 	"sort"
 
 	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/internal/topn"
 )
 
 // ranked is a move with its key, the last tie-break of the ranking.
@@ -54,29 +54,19 @@ func Rank(v *variant.Variant, b *board.Board, moves []move.Move) []Play {
 // the top n is exactly the first n of the whole ranked list, whichever plays
 // tie at the cut-off (movegen.TopN keeps the first reported among ties, which
 // depends on the generator's order). The worst kept play sits at the root of
-// a min-heap; keys are computed only for plays that tie with it.
+// a topn.Heap; keys are computed only for plays that tie with it.
 type topRecorder struct {
-	n int
-	h rankHeap
+	h topn.Heap[ranked]
 }
 
-type rankHeap []ranked
-
-func (h rankHeap) Len() int           { return len(h) }
-func (h rankHeap) Less(i, j int) bool { return better(&h[j], &h[i]) }
-func (h rankHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *rankHeap) Push(x any)        { *h = append(*h, x.(ranked)) }
-func (h *rankHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+func newTopRecorder(n int) *topRecorder {
+	return &topRecorder{h: topn.New(n, func(a, b *ranked) bool { return better(b, a) })}
 }
 
 // Record is the movegen.PlayRecorder.
 func (t *topRecorder) Record(m *move.Move) {
-	if len(t.h) == t.n {
-		worst := &t.h[0]
+	if t.h.Full() {
+		worst := t.h.Worst()
 		switch {
 		case m.Score < worst.m.Score:
 			return
@@ -89,19 +79,20 @@ func (t *topRecorder) Record(m *move.Move) {
 		}
 		worst.m.Score, worst.m.Kind, worst.key = m.Score, m.Kind, r.key
 		worst.m.Tiles = append(worst.m.Tiles[:0], m.Tiles...)
-		heap.Fix(&t.h, 0)
+		t.h.Fix()
 		return
 	}
 	c := *m
 	c.Tiles = append([]move.Placement(nil), m.Tiles...)
-	heap.Push(&t.h, ranked{c, c.Key()})
+	t.h.Push(ranked{c, c.Key()})
 }
 
 // moves returns the kept plays, in no particular order.
 func (t *topRecorder) moves() []move.Move {
-	out := make([]move.Move, len(t.h))
-	for i := range t.h {
-		out[i] = t.h[i].m
+	items := t.h.Items()
+	out := make([]move.Move, len(items))
+	for i := range items {
+		out[i] = items[i].m
 	}
 	return out
 }

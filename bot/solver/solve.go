@@ -25,7 +25,7 @@ func Solve(gen movegen.Generator, v *variant.Variant, b *board.Board, hand tile.
 	}
 	var moves []move.Move
 	if top > 0 {
-		rec := &topRecorder{n: top}
+		rec := newTopRecorder(top)
 		gen.Generate(v, b, hand, rec.Record)
 		moves = rec.moves()
 	} else {
