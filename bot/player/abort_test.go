@@ -90,7 +90,7 @@ func newEndless() *endless {
 func TestSearchPastItsDeadlineIsStopped(t *testing.T) {
 	gen := newEndless()
 	pos := position_(t, "ESTVWXY", 50)
-	c := &collector{pl: &Player{Gen: gen, Equity: equity.Score{}}, pos: pos, keep: 1, deadline: time.Now().Add(-time.Millisecond)}
+	c := &collector{pl: &Player{Gen: gen, Equity: equity.Score{}}, pos: pos, top: newTop(1), deadline: time.Now().Add(-time.Millisecond)}
 	done := make(chan bool, 1)
 	c.search(pos.Variant, pos.Board, c.record, done)
 	if finished := <-done; finished {

@@ -17,7 +17,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -33,6 +32,7 @@ import (
 	"github.com/lexico/lexico/bot/tile"
 	"github.com/lexico/lexico/bot/variant"
 	"github.com/lexico/lexico/internal/quote"
+	"github.com/lexico/lexico/internal/topn"
 )
 
 // Generator is the move generator a player drives (movegen's strategies).
@@ -231,7 +231,7 @@ func (pl *Player) simulate(ctx context.Context, p *position.Position, ch Choice)
 
 // choose is the search: the keep best candidates by pl.Equity.
 func (pl *Player) choose(ctx context.Context, p *position.Position, keep int) Choice {
-	c := &collector{pl: pl, pos: p, keep: keep}
+	c := &collector{pl: pl, pos: p, top: newTop(keep)}
 	// Each search sends once when it ends; the buffer lets it end after
 	// Choose has returned.
 	done := make(chan bool, 2)
@@ -279,11 +279,15 @@ func (pl *Player) choose(ctx context.Context, p *position.Position, keep int) Ch
 
 	// The rule the answer is judged by (rules.Check), and a tile to give back.
 	allowed := rules.ExchangeAllowed(p) == nil && p.Rack.N > 0
-	if allowed && (pl.Exchanges || len(c.top) == 0) {
+	if allowed && (pl.Exchanges || c.top.Len() == 0) {
 		c.addExchanges(ctx)
 	}
+	// Best first. No offer follows the hand-over: stopped was set before mu
+	// was taken, and value checks it again under mu, so the candidates
+	// handed out (whose storage a later offer would reuse) stay as they are.
+	top := c.top.Best()
 	switch {
-	case len(c.top) == 0:
+	case len(top) == 0:
 		ch.Candidate = Candidate{Move: move.NewPass(), Leave: p.Rack}
 		ch.Equity = pl.Equity.Equity(&ch.Move, p.Rack, p)
 		switch {
@@ -296,7 +300,7 @@ func (pl *Player) choose(ctx context.Context, p *position.Position, keep int) Ch
 		}
 		ch.Top = []Candidate{ch.Candidate}
 		return ch
-	case c.top[0].Move.Kind == move.Exchange:
+	case top[0].Move.Kind == move.Exchange:
 		switch {
 		case ch.Plays == 0 && c.complete:
 			ch.Reason = "no play found"
@@ -305,15 +309,17 @@ func (pl *Player) choose(ctx context.Context, p *position.Position, keep int) Ch
 		case ch.Plays == 0:
 			ch.Reason = "no play found within the budget"
 		default:
-			ch.Reason = fmt.Sprintf("the exchange is worth %.1f, the best play %.1f", c.top[0].Equity, c.bestPlay)
+			ch.Reason = fmt.Sprintf("the exchange is worth %.1f, the best play %.1f", top[0].Equity, c.bestPlay)
 		}
 		if problem := equity.RackProblem(p.Rack); problem != "" {
 			ch.Reason = "the rack has " + problem + "; " + ch.Reason
 		}
 	}
-	ch.Candidate = c.top[0]
-	// A copy: a recorder already past its stop check may still reach offer.
-	ch.Top = slices.Clone(c.top[:min(len(c.top), keep)])
+	ch.Candidate = top[0].Candidate
+	ch.Top = make([]Candidate, len(top))
+	for i := range top {
+		ch.Top[i] = top[i].Candidate
+	}
 	return ch
 }
 
@@ -322,12 +328,12 @@ func (pl *Player) choose(ctx context.Context, p *position.Position, keep int) Ch
 type collector struct {
 	pl       *Player
 	pos      *position.Position
-	keep     int
 	stopped  atomic.Bool
 	mu       sync.Mutex
-	top      []Candidate // best first, at most keep
-	plays    [2]int      // by search: 0 the board, 1 its transpose
-	deadline time.Time   // the budget's end (zero: none)
+	top      topn.Heap[kept] // at most keep, the worst at the root
+	seq      int             // candidates offered to top so far
+	plays    [2]int          // by search: 0 the board, 1 its transpose
+	deadline time.Time       // the budget's end (zero: none)
 	bestPlay float64
 	// transposed is recordTransposed's buffer for the play turned back.
 	transposed [tile.NumKinds]move.Placement
@@ -400,7 +406,9 @@ func (c *collector) settle(m *move.Move) {
 	if c.taken {
 		return
 	}
-	c.top = append(c.top[:0], Candidate{Move: copyMove(m), Equity: eq, Leave: leave})
+	c.top.Reset()
+	c.seq++
+	c.top.Push(kept{Candidate{Move: copyMove(m), Equity: eq, Leave: leave}, c.seq})
 	c.bestPlay = eq
 	c.plays[0] = max(c.plays[0], 1)
 }
@@ -465,25 +473,45 @@ func (c *collector) valuation(m *move.Move) (eq float64, leave tile.Rack) {
 	return c.pl.Equity.Equity(m, leave, c.pos), leave
 }
 
-// offer inserts a candidate if it is among the best kept. Called with mu held.
+// kept is a candidate in the collector's top list, with the order it was
+// offered in: among equal equities the first offered ranks first, and is
+// the one kept at the cut.
+type kept struct {
+	Candidate
+	seq int
+}
+
+// newTop is an empty top list of n candidates, ordered by lower equity,
+// then offered later.
+func newTop(n int) topn.Heap[kept] {
+	return topn.New(n, func(a, b *kept) bool {
+		return a.Equity < b.Equity || (a.Equity == b.Equity && a.seq > b.seq)
+	})
+}
+
+// offer keeps a candidate if it is among the best. Called with mu held.
+// Once the list is full, a candidate that makes it takes the storage of the
+// one it evicts, so the hot path allocates only while the list fills.
 func (c *collector) offer(m *move.Move, eq float64, leave tile.Rack) {
-	if len(c.top) == c.keep && eq <= c.top[len(c.top)-1].Equity {
+	if c.top.Full() && eq <= c.top.Worst().Equity {
 		return
 	}
-	i := sort.Search(len(c.top), func(i int) bool { return c.top[i].Equity < eq })
-	// Both searches report the same plays: an equal one already kept sits
-	// just before i, among the candidates of the same equity.
-	for j := i - 1; j >= 0 && c.top[j].Equity == eq; j-- {
-		if samePlay(&c.top[j].Move, m) {
+	// Both searches report the same plays: an equal one may be kept already,
+	// among the candidates of the same equity.
+	for i := range c.top.Items() {
+		if k := &c.top.Items()[i]; k.Equity == eq && samePlay(&k.Move, m) {
 			return
 		}
 	}
-	cand := Candidate{Move: copyMove(m), Equity: eq, Leave: leave}
-	if len(c.top) < c.keep {
-		c.top = append(c.top, Candidate{})
+	c.seq++
+	if c.top.Full() {
+		w := c.top.Worst()
+		w.Move = copyMoveInto(w.Move, m)
+		w.Equity, w.Leave, w.seq = eq, leave, c.seq
+		c.top.Fix()
+		return
 	}
-	copy(c.top[i+1:], c.top[i:])
-	c.top[i] = cand
+	c.top.Push(kept{Candidate{Move: copyMove(m), Equity: eq, Leave: leave}, c.seq})
 }
 
 // samePlay reports whether two plays place the same tiles, in any order.
@@ -506,6 +534,21 @@ func copyMove(m *move.Move) move.Move {
 	return out
 }
 
+// copyMoveInto is copyMove reusing dst's storage; an empty list is nil, as
+// copyMove leaves it.
+func copyMoveInto(dst move.Move, m *move.Move) move.Move {
+	tiles, ex := dst.Tiles[:0], dst.Exchanged[:0]
+	dst = *m
+	dst.Tiles, dst.Exchanged = nil, nil
+	if len(m.Tiles) > 0 {
+		dst.Tiles = append(tiles, m.Tiles...)
+	}
+	if len(m.Exchanged) > 0 {
+		dst.Exchanged = append(ex, m.Exchanged...)
+	}
+	return dst
+}
+
 // addExchanges offers every distinct exchange (each non-empty sub-multiset
 // of the rack, at most 127 for seven tiles), largest first so that among
 // equals (the greedy valuation) the whole rack goes back.
@@ -514,7 +557,7 @@ func (c *collector) addExchanges(ctx context.Context) {
 	var counts [tile.NumKinds]uint8
 	var walk func(kind int, n int)
 	walk = func(kind, n int) {
-		if ctx.Err() != nil && len(c.top) > 0 {
+		if ctx.Err() != nil && c.top.Len() > 0 {
 			return
 		}
 		if kind == tile.NumKinds {
