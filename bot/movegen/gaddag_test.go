@@ -53,8 +53,9 @@ func TestFirstMove(t *testing.T) {
 
 func TestEdgeAndPivot(t *testing.T) {
 	// OUT sits at the right edge; the generator must neither run off the
-	// board (the seed's INTERNATIONALLY bug) nor place a word that stops
-	// short of tiles it touches (the seed's OUTKYDST pivot bug).
+	// board (the INTERNATIONALLY bug of the LEXI_PI developer documentation)
+	// nor place a word that stops short of tiles it touches (its OUTKYDST
+	// pivot bug).
 	lx := newLexicon([]string{"OUT", "OUTS", "SOUT", "ST", "TS"})
 	v := variant.Classic
 	b := v.NewBoard()

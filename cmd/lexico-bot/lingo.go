@@ -20,23 +20,24 @@ func init() {
 		Usage: "play Lingo (the pbmserv game), bot against bot or a person against the bot, on the square or hexagonal board",
 		UsageText: "lexico-bot lingo [--index FILE] [--players N] [--seed S] [--pool N] [--place N] [--small|--full]\n" +
 			"                 [--no-twos] [--repeat] [--not-shared] [--hex] [--human] [--boards]",
-		Description: "Plays a game of Lingo on the square board and prints each move in the seed's notation\n" +
-			"(ac7,re7: tile A on c7 and R on e7, squares named on the board as last drawn) with its\n" +
-			"words and score, and the board at the end. The bots play the highest-scoring move.\n" +
+		Description: "Plays a game of Lingo on the square board and prints each move in the notation of\n" +
+			"the pbmserv server's Lingo help (ac7,re7: tile A on c7 and R on e7, squares named on the\n" +
+			"board as last drawn) with its words and score, and the board at the end. The bots play\n" +
+			"the highest-scoring move.\n" +
 			"--human seats you first against the bots: moves are typed in the same notation; type help.\n" +
 			"The same --seed gives the same game.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)"},
 			&cli.IntFlag{Name: "players", Value: lingo.DefaultPlayers, Usage: "number of players `N`, 2 to 4"},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed `S` that shuffles the tiles (default: from the clock, and printed so the game can be replayed)"},
-			&cli.IntFlag{Name: "pool", Value: lingo.DefaultPool, Usage: "tiles `N` in a pool, 1 to 10 (the seed's rules and example show 5; its challenge help says 4)"},
+			&cli.IntFlag{Name: "pool", Value: lingo.DefaultPool, Usage: "tiles `N` in a pool, 1 to 10 (the pbmserv Lingo help's rules and example show 5; its challenge help says 4)"},
 			&cli.IntFlag{Name: "place", Value: lingo.DefaultPlace, Usage: "most tiles `N` a move places, 1 to the pool size"},
 			&cli.BoolFlag{Name: "small", Usage: "the small set of 30 tiles (default: 49 tiles)"},
 			&cli.BoolFlag{Name: "full", Usage: "the full set of 98 tiles (Scramble without blanks)"},
 			&cli.BoolFlag{Name: "no-twos", Usage: "two-letter words are not words and score nothing"},
 			&cli.BoolFlag{Name: "repeat", Usage: "tiles may be stacked on a tile showing the same letter"},
 			&cli.BoolFlag{Name: "not-shared", Usage: "each player has a hidden pool of their own instead of one common pool"},
-			&cli.BoolFlag{Name: "hex", Usage: "play on the hexagonal board (three axes; squares named as the seed's hexagonal picture names them)"},
+			&cli.BoolFlag{Name: "hex", Usage: "play on the hexagonal board (three axes; squares named as the pbmserv Lingo help's hexagonal picture names them)"},
 			&cli.BoolFlag{Name: "human", Usage: "play yourself (first) against the bots, reading moves from stdin"},
 			&cli.BoolFlag{Name: "boards", Usage: "draw the board after every move, not only at the end"},
 		},

@@ -28,7 +28,7 @@ func runLingo(t *testing.T, stdin string, args ...string) (code int, stdout, std
 	return code, out.String(), errb.String()
 }
 
-// lingoMove is one move line: number, the pool, the seed's notation and
+// lingoMove is one move line: number, the pool, the pbmserv help's notation and
 // the sentence.
 var lingoMove = regexp.MustCompile(`(?m)^\s*(\d+)\. \[([A-Z]+)\] ([a-z][a-z]\d+(?:,[a-z][a-z]\d+)*): (bot\d) made (?:no words \(0 pts\)|the words? .* (\d+) pts)\.$`)
 

@@ -12,7 +12,7 @@ import (
 	"github.com/lexico/lexico/build"
 )
 
-// solveTestWords: the words the seed's hand xypdqab can make, and a few
+// solveTestWords: the words the scrabblizer README's hand xypdqab can make, and a few
 // around CAT for the board-with-blanks example.
 var solveTestWords = []string{
 	"AB", "AD", "BA", "BAD", "BAP", "BY", "DAB", "DAP", "DAY", "PA", "PAD", "PAY", "PYX", "YA", "YAP",
