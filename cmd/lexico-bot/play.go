@@ -152,7 +152,7 @@ func playMatch(c *cli.Context) error {
 			return badInputf("--p%d: %w", i+1, err)
 		}
 		bots[i] = pl
-		bot := arena.Bot{Player: pl, Clock: clock, Tail: &player.TailMeter{}}
+		bot := arena.NewBot(pl, clock)
 		seats[i] = arena.Entrant{Name: name, Agent: func(int) arena.Agent { return bot }}
 	}
 	if err := applySimFlags(c, bots[:]...); err != nil {
