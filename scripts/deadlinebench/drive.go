@@ -41,10 +41,16 @@ type condResult struct {
 	// burners that had exited before the condition ended.
 	BurnCores float64
 	BurnEarly int
-	Mem       *memStats // serve only
-	Notes     []string
+	// BotCores, SelfCores and OtherCores split the busy CPU, in cores: the
+	// bot's processes, the harness itself, and everyone else on the
+	// machine (busy less ours: other users' work on a shared machine).
+	BotCores, SelfCores, OtherCores float64
+	Mem                             *memStats // serve only
+	Notes                           []string
 	// Interrupted: the harness was stopped before the condition ended.
 	Interrupted bool
+
+	botCPU time.Duration
 }
 
 // memStats is serve's resident memory during a condition, in kB.
@@ -68,7 +74,7 @@ func (e *env) runCondition(ctx context.Context, c Condition) condResult {
 		}
 	}
 	start := time.Now()
-	cpu0 := readCPUTimes()
+	cpu0, self0 := readCPUTimes(), selfCPU()
 	var b *burners
 	if c.Load == loadBurn {
 		var err error
@@ -86,7 +92,7 @@ func (e *env) runCondition(ctx context.Context, c Condition) condResult {
 				break
 			}
 			a := e.newAnswer(c, i, p)
-			e.runOnce(ctx, c, tmpls[p], p, &a)
+			res.botCPU += e.runOnce(ctx, c, tmpls[p], p, &a)
 			res.Answers = append(res.Answers, a)
 			e.raw.write(&a)
 		}
@@ -96,16 +102,24 @@ func (e *env) runCondition(ctx context.Context, c Condition) condResult {
 	if ctx.Err() != nil {
 		res.Interrupted = true
 	}
+	var burnCPU time.Duration
 	if b != nil {
-		res.BurnCores = b.cpu()
+		burnCPU = b.cpuTime()
 		b.stop()
 		res.BurnEarly = b.early
 		if b.early > 0 {
 			res.Notes = append(res.Notes, fmt.Sprintf("%d burner(s) had exited before the condition ended", b.early))
 		}
 	}
-	res.Busy = busyFraction(cpu0, readCPUTimes())
+	cpu1, self1 := readCPUTimes(), selfCPU()
+	res.Busy = busyFraction(cpu0, cpu1)
 	res.Wall = time.Since(start)
+	wall := res.Wall.Seconds()
+	res.BurnCores = burnCPU.Seconds() / wall
+	res.BotCores = res.botCPU.Seconds() / wall
+	res.SelfCores = (self1 - self0).Seconds() / wall
+	busy := float64(cpu1.busy-cpu0.busy) / clockTicks / wall
+	res.OtherCores = max(0, busy-res.BurnCores-res.BotCores-res.SelfCores)
 	e.raw.flush()
 	return res
 }
@@ -133,13 +147,13 @@ func stamp(a *Answer, now, deadline time.Time) {
 // runOnce is one answer from a fresh `lexico-bot run` process: the
 // deadline is set just before the exec, and the answer is delivered when
 // the whole move line has been read from the child's stdout.
-func (e *env) runOnce(ctx context.Context, c Condition, t Template, p *Position, a *Answer) {
+func (e *env) runOnce(ctx context.Context, c Condition, t Template, p *Position, a *Answer) (cpu time.Duration) {
 	args := append([]string{"run", "--index", e.index}, e.botArgs...)
 	cmd := exec.Command(e.bot, append(args, "-")...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		a.Error = err.Error()
-		return
+		return 0
 	}
 	stderr := newTail(4096)
 	cmd.Stderr = stderr
@@ -149,7 +163,7 @@ func (e *env) runOnce(ctx context.Context, c Condition, t Template, p *Position,
 	stamp(a, now, deadline)
 	if err := cmd.Start(); err != nil {
 		a.Error = "exec: " + err.Error()
-		return
+		return 0
 	}
 	var timedOut, interrupted atomic.Bool
 	timer := time.AfterFunc(time.Until(now.Add(answerCap(c.MoveTime))), func() {
@@ -183,6 +197,10 @@ func (e *env) runOnce(ctx context.Context, c Condition, t Template, p *Position,
 	if complete && len(line) > 0 {
 		deliver(a, p, deadline, at, line)
 	}
+	if ps := cmd.ProcessState; ps != nil {
+		cpu = ps.UserTime() + ps.SystemTime()
+	}
+	return cpu
 }
 
 // server is a running `lexico-bot serve`.
@@ -353,6 +371,10 @@ feed:
 
 	close(stopSampling)
 	<-sampled
+	res.botCPU += time.Duration(procTicks(pid)) * time.Second / clockTicks
+	// Connections the client dialled and never used look new to the
+	// server, whose shutdown waits 5 s for them: close them first.
+	client.CloseIdleConnections()
 	if m, err := procStatusKB(pid, "VmHWM", "VmRSS"); err == nil {
 		mem.HWM, mem.EndRSS = m["VmHWM"], m["VmRSS"]
 		res.Mem = mem

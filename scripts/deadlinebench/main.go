@@ -159,8 +159,9 @@ func mainErr() int {
 		cr := e.runCondition(ctx, c)
 		r.results = append(r.results, cr)
 		s := Summarize(cr.Answers)
-		fmt.Fprintf(os.Stderr, "[%d/%d] %-22s %4d answers %4d late %3d errors  p50 %s  p99 %s  max %s ms  busy %s  (%.1fs)\n",
-			i+1, len(plan), c.Name(), s.N, s.Late, s.Errors, fmtMS(s.P50), fmtMS(s.P99), fmtMS(s.Max), fmtPct(cr.Busy), cr.Wall.Seconds())
+		fmt.Fprintf(os.Stderr, "[%d/%d] %-22s %4d answers %4d late %3d errors  p50 %s  p99 %s  max %s ms  busy %s (cores: bot %.2f, burners %.2f, others %.2f)  %.1fs\n",
+			i+1, len(plan), c.Name(), s.N, s.Late, s.Errors, fmtMS(s.P50), fmtMS(s.P99), fmtMS(s.Max), fmtPct(cr.Busy),
+			cr.BotCores, cr.BurnCores, cr.OtherCores, cr.Wall.Seconds())
 		for _, n := range cr.Notes {
 			fmt.Fprintf(os.Stderr, "    note: %s\n", n)
 		}

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -76,21 +77,26 @@ func startBurners(k int, life time.Duration) (*burners, error) {
 	return b, nil
 }
 
-// cpu is the burners' CPU time so far, in cores (CPU seconds / wall
-// seconds), read from /proc before they are stopped.
-func (b *burners) cpu() float64 {
+// cpuTime is the burners' CPU time so far, read from /proc before they
+// are stopped.
+func (b *burners) cpuTime() time.Duration {
 	if b == nil {
-		return 0
-	}
-	wall := time.Since(b.start).Seconds()
-	if wall <= 0 {
 		return 0
 	}
 	ticks := 0
 	for _, c := range b.cmds {
 		ticks += procTicks(c.Process.Pid)
 	}
-	return float64(ticks) / clockTicks / wall
+	return time.Duration(ticks) * time.Second / clockTicks
+}
+
+// selfCPU is the harness's own CPU time (every thread).
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // stop kills every burner by its PID and reaps it.

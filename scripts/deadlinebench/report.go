@@ -73,8 +73,8 @@ func quoteArgs(args []string) string {
 // conditionTable is the main table: one row per condition.
 func (r *report) conditionTable() string {
 	var b strings.Builder
-	b.WriteString("| condition | answers | late | errors | late by class (crowded/endgame/middle) | p50 ms | p99 ms | max ms | min margin ms | CPU busy | burners (cores) | wall s | policy |\n")
-	b.WriteString("| --- | ---: | ---: | ---: | :---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n")
+	b.WriteString("| condition | answers | late | errors | late by class (crowded/endgame/middle) | p50 ms | p99 ms | max ms | min margin ms | CPU busy | cores: bot / burners / others | wall s | policy |\n")
+	b.WriteString("| --- | ---: | ---: | ---: | :---: | ---: | ---: | ---: | ---: | ---: | :---: | ---: | --- |\n")
 	for _, cr := range r.results {
 		s := Summarize(cr.Answers)
 		byClass := make([]string, len(classes))
@@ -87,17 +87,14 @@ func (r *report) conditionTable() string {
 			}
 			byClass[i] = fmt.Sprint(Summarize(as).Late)
 		}
-		burn := "–"
-		if cr.Cond.Load == loadBurn {
-			burn = fmt.Sprintf("%.2f", cr.BurnCores)
-		}
+		cores := fmt.Sprintf("%.2f / %.2f / %.2f", cr.BotCores, cr.BurnCores, cr.OtherCores)
 		name := cr.Cond.Name()
 		if cr.Interrupted {
 			name += " (interrupted)"
 		}
 		fmt.Fprintf(&b, "| %s | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %.1f | %s |\n",
 			name, s.N, s.Late, s.Errors, strings.Join(byClass, "/"), fmtMS(s.P50), fmtMS(s.P99), fmtMS(s.Max),
-			fmtMS(s.MinMargin), fmtPct(cr.Busy), burn, cr.Wall.Seconds(), policies(s.Policies))
+			fmtMS(s.MinMargin), fmtPct(cr.Busy), cores, cr.Wall.Seconds(), policies(s.Policies))
 	}
 	return b.String()
 }
@@ -175,8 +172,9 @@ func (r *report) markdown() string {
 
 	b.WriteString("## Results by condition\n\n")
 	b.WriteString("Condition names are `path/cCONCURRENT/mMOVETIME/load`. CPU busy is the share of all cores busy\n" +
-		"during the condition (`/proc/stat`: the bot, the burners and anything else on the machine);\n" +
-		"burners (cores) is the CPU the burners themselves got.\n\n")
+		"during the condition (`/proc/stat`), split in cores (CPU seconds / wall seconds) between the\n" +
+		"bot's processes, our burners and the others: everything else on the machine, the harness aside\n" +
+		"(on a shared machine, other people's work; a large figure there makes an idle condition loaded).\n\n")
 	b.WriteString(r.conditionTable())
 
 	b.WriteString("\n## serve's resident memory\n\n")
