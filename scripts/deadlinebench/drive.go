@@ -78,7 +78,7 @@ func (e *env) runCondition(ctx context.Context, c Condition) condResult {
 	var b *burners
 	if c.Load == loadBurn {
 		var err error
-		b, err = startBurners(e.burners, 2*estimate(c)+time.Minute)
+		b, err = startBurners(e.burners, burnLife(c))
 		if err != nil {
 			res.Notes = append(res.Notes, err.Error())
 		}

@@ -218,6 +218,17 @@ func estimate(c Condition) time.Duration {
 	return serveSetup + waves*(c.MoveTime+serveOverhead)
 }
 
+// burnLife bounds a condition's burners: the longest the condition can
+// take, every answer running to its cap, and a minute to spare. They are
+// killed when it ends; the bound only matters if the harness cannot.
+func burnLife(c Condition) time.Duration {
+	waves := time.Duration((c.N + c.Conc - 1) / c.Conc)
+	if c.Path == pathServe {
+		return serveSetup + 30*time.Second + waves*answerCap(c.MoveTime) + time.Minute
+	}
+	return waves*(answerCap(c.MoveTime)+runOverhead) + time.Minute
+}
+
 // answerCap is how long one answer may take before the harness gives up
 // on it (kills the child, cancels the request) and counts an error.
 func answerCap(mt time.Duration) time.Duration { return mt + max(10*time.Second, mt) }
