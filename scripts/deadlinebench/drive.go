@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -18,6 +19,9 @@ import (
 
 	"github.com/lexico/lexico/bot/gamestate"
 )
+
+// errInterrupted marks an answer the harness's own interruption cut short.
+const errInterrupted = "interrupted"
 
 // env is what every condition shares.
 type env struct {
@@ -101,6 +105,8 @@ func (e *env) runCondition(ctx context.Context, c Condition) condResult {
 	}
 	if ctx.Err() != nil {
 		res.Interrupted = true
+		// Answers cut short by the interruption say nothing of the bot.
+		res.Answers = slices.DeleteFunc(res.Answers, func(a Answer) bool { return a.Error == errInterrupted })
 	}
 	var burnCPU time.Duration
 	if b != nil {
@@ -155,7 +161,7 @@ func (e *env) runOnce(ctx context.Context, c Condition, t Template, p *Position,
 		a.Error = err.Error()
 		return 0
 	}
-	stderr := newTail(4096)
+	stderr := &stderrLog{}
 	cmd.Stderr = stderr
 	now := time.Now()
 	deadline, body := t.Render(now)
@@ -186,13 +192,13 @@ func (e *env) runOnce(ctx context.Context, c Condition, t Template, p *Position,
 	complete := rerr == nil || (errors.Is(rerr, io.EOF) && len(line) > 0 && !killed)
 	switch {
 	case interrupted.Load():
-		a.Error = "interrupted"
+		a.Error = errInterrupted
 	case timedOut.Load():
 		a.Error = fmt.Sprintf("no answer within %v: killed", answerCap(c.MoveTime))
 	case werr != nil:
-		a.Error = fmt.Sprintf("%v: %s", werr, lastLine(stderr.String()))
+		a.Error = fmt.Sprintf("%v: %s", werr, stderr.String())
 	case !complete || len(line) == 0:
-		a.Error = "no move line on stdout: " + lastLine(stderr.String())
+		a.Error = "no move line on stdout: " + stderr.String()
 	}
 	if complete && len(line) > 0 {
 		deliver(a, p, deadline, at, line)
@@ -207,7 +213,7 @@ func (e *env) runOnce(ctx context.Context, c Condition, t Template, p *Position,
 type server struct {
 	cmd    *exec.Cmd
 	addr   string
-	stderr *tail
+	stderr *stderrLog
 	done   chan struct{} // closed when its stderr ends (it exited)
 }
 
@@ -223,7 +229,7 @@ func (e *env) startServer(ctx context.Context) (*server, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting serve: %w", err)
 	}
-	s := &server{cmd: cmd, stderr: newTail(8192), done: make(chan struct{})}
+	s := &server{cmd: cmd, stderr: &stderrLog{}, done: make(chan struct{})}
 	addrc := make(chan string, 1)
 	go func() {
 		defer close(s.done)
@@ -246,7 +252,7 @@ func (e *env) startServer(ctx context.Context) (*server, error) {
 	}()
 	fail := func(err error) (*server, error) {
 		s.stop()
-		return nil, fmt.Errorf("%w: %s", err, lastLine(s.stderr.String()))
+		return nil, fmt.Errorf("%w: %s", err, s.stderr.String())
 	}
 	select {
 	case s.addr = <-addrc:
@@ -379,11 +385,11 @@ feed:
 		mem.HWM, mem.EndRSS = m["VmHWM"], m["VmRSS"]
 		res.Mem = mem
 	} else {
-		res.Notes = append(res.Notes, "serve had exited before the end of the condition: "+lastLine(srv.stderr.String()))
+		res.Notes = append(res.Notes, "serve had exited before the end of the condition: "+srv.stderr.String())
 	}
 	t1 := time.Now()
 	if err := srv.stop(); err != nil {
-		res.Notes = append(res.Notes, fmt.Sprintf("serve's exit: %v: %s", err, lastLine(srv.stderr.String())))
+		res.Notes = append(res.Notes, fmt.Sprintf("serve's exit: %v: %s", err, srv.stderr.String()))
 	}
 	if d := time.Since(t1); d > 2*time.Second {
 		res.Notes = append(res.Notes, fmt.Sprintf("serve took %.1fs to stop", d.Seconds()))
@@ -413,7 +419,7 @@ func (e *env) serveOnce(ctx context.Context, client *http.Client, url string, c 
 	at := time.Now()
 	switch {
 	case err != nil && ctx.Err() != nil:
-		a.Error = "interrupted"
+		a.Error = errInterrupted
 		return
 	case err != nil && rctx.Err() != nil:
 		a.Error = fmt.Sprintf("no answer within %v: request cancelled", answerCap(c.MoveTime))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -220,30 +221,73 @@ func loadAverage() string {
 	return strings.Join(f[:3], " ")
 }
 
-// tail keeps the last bytes written to it (a child's stderr, for error
-// messages).
-type tail struct {
-	mu  sync.Mutex
-	buf []byte
-	max int
+// stderrLog reads a child's stderr for the error message: the first
+// crash (a Go `panic:` or `fatal error:` line, with the function and file
+// of the goroutine that crashed) when there is one, else the last line. A
+// crash's goroutine dump is long and ends in an unrelated frame, so the
+// last line alone would hide what happened.
+type stderrLog struct {
+	mu      sync.Mutex
+	partial []byte
+	last    string
+	crash   string
+	state   int // 0 no crash pending, 1 after the crash line, 2 after its goroutine, 3 after its function
 }
 
-func newTail(n int) *tail { return &tail{max: n} }
-
-func (t *tail) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf = append(t.buf, p...)
-	if len(t.buf) > t.max {
-		t.buf = append([]byte(nil), t.buf[len(t.buf)-t.max:]...)
+func (c *stderrLog) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.partial = append(c.partial, p...)
+	for {
+		i := bytes.IndexByte(c.partial, '\n')
+		if i < 0 {
+			break
+		}
+		c.line(string(c.partial[:i]))
+		c.partial = c.partial[i+1:]
+	}
+	if len(c.partial) > 1<<16 { // a line without end: keep its start
+		c.line(string(c.partial[:1<<16]))
+		c.partial = c.partial[:0]
 	}
 	return len(p), nil
 }
 
-func (t *tail) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return strings.TrimSpace(string(t.buf))
+func (c *stderrLog) line(l string) {
+	l = strings.TrimSpace(l)
+	if l == "" {
+		return
+	}
+	c.last = l
+	switch {
+	case c.crash == "" && (strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ")):
+		c.crash, c.state = l, 1
+	case c.state == 1 && strings.HasPrefix(l, "goroutine ") && strings.Contains(l, "["):
+		c.state = 2
+	case c.state == 2:
+		c.crash += " in " + l
+		c.state = 3
+	case c.state == 3:
+		c.crash += " (" + l + ")"
+		c.state = 0
+	}
+}
+
+// String is the message: the crash if any, else the last line, shortened.
+func (c *stderrLog) String() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	msg := c.crash
+	if msg == "" {
+		msg = c.last
+		if len(bytes.TrimSpace(c.partial)) > 0 {
+			msg = strings.TrimSpace(string(c.partial))
+		}
+	}
+	if len(msg) > 300 {
+		msg = msg[:300] + "..."
+	}
+	return msg
 }
 
 // lastLine is the last non-empty line of s, shortened.
