@@ -49,8 +49,8 @@ bench: build index
 # now + MoveTime when the request is sent), with and without our own CPU
 # burners on every core; bench/DEADLINE.md and every answer in
 # bench/DEADLINE.jsonl (the harness is built to bin/deadlinebench, so its exit
-# status reaches make). About 3,900 answers in 15 to 20 minutes (more when
-# the bot is late); it exits 1 if any answer was late or failed. A smoke
+# status reaches make). About 5,700 answers in about 17 minutes (a little more
+# when the bot is late); it fails if any answer was late or failed. A smoke
 # run of about 2 minutes, kept out of bench/:
 #   make deadline-bench DEADLINE_FLAGS=-quick DEADLINE_OUT=/tmp/deadline-quick.md
 DEADLINE_FLAGS ?=

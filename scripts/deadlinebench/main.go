@@ -65,7 +65,7 @@ func mainErr() int {
 	flag.StringVar(&o.index, "index", "bin/lexico.db", "index `FILE` given to the bot")
 	flag.StringVar(&o.corpus, "corpus", "data/positions/corpus.jsonl", "position corpus `FILE` (JSON lines, one gamestate a line)")
 	flag.BoolVar(&o.quick, "quick", false, "a smoke run: a few answers per condition (a full wave of serve's concurrent requests), about 2 minutes")
-	flag.IntVar(&o.n, "n", 0, "answers per condition `N` (0: the plan's defaults, about 3,900 in 15 minutes; see -list)")
+	flag.IntVar(&o.n, "n", 0, "answers per condition `N` (0: the plan's defaults, about 5,700 in 17 minutes; see -list)")
 	flag.StringVar(&o.conditions, "conditions", "", "run only the conditions matching `TERMS`: comma-separated, each slash-separated globs matching fields of names like serve/c64/m200/burn (e.g. burn, serve/c64, run/m200/idle)")
 	flag.Uint64Var(&o.seed, "seed", 1, "`SEED` choosing the positions and their order")
 	flag.StringVar(&o.out, "out", "", "write the markdown report to `FILE` (e.g. bench/DEADLINE.md; empty: stdout)")
@@ -149,9 +149,9 @@ func mainErr() int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	total, est := planTotals(plan)
-	fmt.Fprintf(os.Stderr, "deadlinebench: %d conditions, %d live answers, about %v if the bot answers on time; load average %s\n",
+	fmt.Fprintf(os.Stderr, "deadlinebench: %d conditions, %d live answers, about %v at the sim policy's pace (late answers add); load average %s\n",
 		len(plan), total, est.Round(time.Second), loadAverage())
-	r := &report{opts: o, args: os.Args[1:], start: time.Now(), loadBefore: loadAverage(), sel: sel}
+	r := &report{opts: o, args: os.Args[1:], start: time.Now(), loadBefore: loadAverage(), sel: sel, source: gitID()}
 	for i, c := range plan {
 		if ctx.Err() != nil {
 			break
@@ -229,6 +229,6 @@ func printPlan(plan []Condition) {
 			burn += c.N
 		}
 	}
-	fmt.Printf("%-22s %8d %9.0fs  (%.0f%% of the answers under burn; the estimate assumes answers on time)\n",
+	fmt.Printf("%-22s %8d %9.0fs  (%.0f%% of the answers under burn; the estimate is the sim policy's pace, late answers add)\n",
 		"total", total, est.Seconds(), 100*float64(burn)/float64(max(total, 1)))
 }

@@ -74,24 +74,25 @@ func numField(s, prefix string) (int, error) {
 	return strconv.Atoi(s[len(prefix):])
 }
 
-// Plan sizes. Most answers come cheaply from serve at 64 in flight with a
-// short MoveTime; run at 5000 ms costs 5 s an answer and is kept modest.
-// The idle conditions get about a quarter of the burn ones' answers: the
-// loaded machine is the case to prove. Sum: 3,941 answers, 82% under burn,
-// about 15 minutes of bot time (estimate() of the default plan).
+// Plan sizes. Most answers come cheaply from serve at 16 and 64 in flight
+// (a wave of 64 answers costs one MoveTime); run and serve one at a time,
+// the platform's own case, get the rest of the time, and run at 5000 ms,
+// 5 s an answer, is kept modest. The idle conditions get a fifth of the
+// burn ones' answers: the loaded machine is the case to prove. Sum: 5,660
+// answers, 82% under burn, about 17 minutes (estimate(); -list).
 var defaultCounts = map[string][2]int{ // name without load -> {burn, idle}
-	"run/c1/m200":     {200, 50},
-	"run/c1/m1000":    {100, 25},
-	"run/c1/m5000":    {30, 8},
-	"serve/c1/m200":   {150, 40},
-	"serve/c1/m1000":  {80, 20},
-	"serve/c1/m5000":  {30, 8},
+	"run/c1/m200":     {300, 60},
+	"run/c1/m1000":    {150, 30},
+	"run/c1/m5000":    {40, 10},
+	"serve/c1/m200":   {300, 60},
+	"serve/c1/m1000":  {150, 30},
+	"serve/c1/m5000":  {40, 10},
 	"serve/c16/m200":  {320, 64},
-	"serve/c16/m1000": {160, 32},
-	"serve/c16/m5000": {48, 16},
+	"serve/c16/m1000": {320, 64},
+	"serve/c16/m5000": {96, 32},
 	"serve/c64/m200":  {1280, 256},
-	"serve/c64/m1000": {640, 128},
-	"serve/c64/m5000": {192, 64},
+	"serve/c64/m1000": {1280, 256},
+	"serve/c64/m5000": {384, 128},
 }
 
 var (
@@ -199,23 +200,27 @@ func termMatches(parts []string, name string) bool {
 	return true
 }
 
-// Per-answer overheads used by estimate: a fresh run process starts and
-// opens the index in about a tenth of a second (more on loaded cores); a
-// request to serve costs little beyond its MoveTime.
+// What estimate assumes of an answer, measured on the first full run
+// (2 shared cores, 2026-11-25): the sim policy answers at about 85% of
+// MoveTime (it keeps a margin, and some positions need no simulation), a
+// fresh run process adds about 20 ms, and a serve condition a second to
+// start and stop its server.
 const (
-	runOverhead   = 250 * time.Millisecond
-	serveOverhead = 20 * time.Millisecond
-	serveSetup    = time.Second // start, /healthz, stop
+	answerShare   = 0.85
+	runOverhead   = 20 * time.Millisecond
+	serveOverhead = 5 * time.Millisecond
+	serveSetup    = time.Second
 )
 
-// estimate is how long a condition should take if the bot answers on
-// time: waves of Conc answers, each MoveTime long.
+// estimate is how long a condition should take: waves of Conc answers.
+// Late answers make it longer (a wave waits for its slowest).
 func estimate(c Condition) time.Duration {
 	waves := time.Duration((c.N + c.Conc - 1) / c.Conc)
+	answer := time.Duration(answerShare * float64(c.MoveTime))
 	if c.Path == pathRun {
-		return waves * (c.MoveTime + runOverhead)
+		return waves * (answer + runOverhead)
 	}
-	return serveSetup + waves*(c.MoveTime+serveOverhead)
+	return serveSetup + waves*(answer+serveOverhead)
 }
 
 // burnLife bounds a condition's burners: the longest the condition can
@@ -226,7 +231,7 @@ func burnLife(c Condition) time.Duration {
 	if c.Path == pathServe {
 		return serveSetup + 30*time.Second + waves*answerCap(c.MoveTime) + time.Minute
 	}
-	return waves*(answerCap(c.MoveTime)+runOverhead) + time.Minute
+	return waves*(answerCap(c.MoveTime)+time.Second) + time.Minute
 }
 
 // answerCap is how long one answer may take before the harness gives up

@@ -26,6 +26,7 @@ type report struct {
 	start, end            time.Time
 	loadBefore, loadAfter string
 	sel                   Selection
+	source                string // gitID() when the run started
 	results               []condResult
 	interrupted           bool
 }
@@ -164,7 +165,7 @@ func (r *report) markdown() string {
 	fmt.Fprintf(&b, "- command: `deadlinebench %s`\n", quoteArgs(r.args))
 	fmt.Fprintf(&b, "- machine: %s\n", machine())
 	fmt.Fprintf(&b, "- load average (1, 5, 15 min): before %s, after %s\n", r.loadBefore, r.loadAfter)
-	fmt.Fprintf(&b, "- bot: `%s` (%s), index `%s`%s\n", o.bot, fileID(o.bot), o.index, gitID())
+	fmt.Fprintf(&b, "- bot: `%s` (%s), index `%s`%s\n", o.bot, fileID(o.bot), o.index, r.source)
 	if len(o.botArgs) > 0 {
 		fmt.Fprintf(&b, "- bot flags: `%s`\n", strings.Join(o.botArgs, " "))
 	}
