@@ -193,6 +193,8 @@ func (e *env) runOnce(ctx context.Context, c Condition, t Template, p *Position,
 	switch {
 	case interrupted.Load():
 		a.Error = errInterrupted
+	case timedOut.Load() && rerr == nil:
+		a.Error = fmt.Sprintf("answered, then still running after %v: killed", answerCap(c.MoveTime))
 	case timedOut.Load():
 		a.Error = fmt.Sprintf("no answer within %v: killed", answerCap(c.MoveTime))
 	case werr != nil:
