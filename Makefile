@@ -6,7 +6,7 @@ STATE   ?= data/gamestates/doc-example.txt
 
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: all build index run test bench clean
+.PHONY: all build index run test bench deadline-bench clean
 
 all: build
 
@@ -44,6 +44,21 @@ bench: build index
 	LEXICO_INDEX=$(abspath $(INDEX)) $(GO) run ./scripts/benchreport -in bench/raw.jsonl -bot $(BIN)/lexico-bot \
 		-corpus data/positions/corpus.jsonl -out bench
 	$(GO) test -run '^$$' -bench . -benchmem $$($(GO) list ./... | grep -v '/bot/movegen$$')
+
+# Issue 14's proof: live answers from `run` and `serve` (ResponseDeadline =
+# now + MoveTime when the request is sent), with and without our own CPU
+# burners on every core; bench/DEADLINE.md and every answer in
+# bench/DEADLINE.jsonl (the harness is built to bin/deadlinebench, so its exit
+# status reaches make). About 5,700 answers in about 17 minutes (a little more
+# when the bot is late); it fails if any answer was late or failed. A smoke
+# run of about 2 minutes, kept out of bench/:
+#   make deadline-bench DEADLINE_FLAGS=-quick DEADLINE_OUT=/tmp/deadline-quick.md
+DEADLINE_FLAGS ?=
+DEADLINE_OUT   ?= bench/DEADLINE.md
+deadline-bench: build index
+	@mkdir -p $(dir $(DEADLINE_OUT))
+	$(GO) build -o $(BIN)/deadlinebench ./scripts/deadlinebench
+	$(BIN)/deadlinebench -bot $(BIN)/lexico-bot -index $(INDEX) -out $(DEADLINE_OUT) $(DEADLINE_FLAGS)
 
 clean:
 	rm -rf $(BIN)
