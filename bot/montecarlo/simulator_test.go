@@ -315,7 +315,9 @@ func TestSimulationMemoryDoesNotGrowWithRounds(t *testing.T) {
 		return after.Mallocs - before.Mallocs
 	}
 	one, many := allocs(1), allocs(400)
-	if many > one+10 {
+	// A margin for the runtime's own allocations, which vary from run to
+	// run; one allocation a round would be 400 more.
+	if many > one+100 {
 		t.Errorf("400 rounds allocate %d times, one round %d: something is kept per round", many, one)
 	}
 	t.Logf("allocations: one round %d, 400 rounds %d", one, many)

@@ -56,8 +56,11 @@ type Clock struct {
 	// under load.
 	Reserve time.Duration
 	// MinThink is the least thinking time worth a simulation: with less, the
-	// static search answers (it takes milliseconds; a simulation that
-	// cannot finish a few worlds would only repeat its ranking late).
+	// static search answers. A simulation needs hundreds of worlds (a few
+	// milliseconds each on a core) before its ranking says more than the
+	// static one, and a short one is the likeliest to overrun under load:
+	// larger answers more often with the static move, smaller simulates on
+	// shorter budgets.
 	MinThink time.Duration
 	// LateThink bounds the static search of a live gamestate whose deadline
 	// has passed: long enough for the search to finish on nearly every
@@ -83,7 +86,7 @@ type Clock struct {
 // most 250 ms, caps thinking at a minute and reads deadlines as run does.
 var DefaultClock = Clock{
 	Margin: 0.10, MaxMargin: 250 * time.Millisecond, Reserve: 50 * time.Millisecond,
-	MinThink: 30 * time.Millisecond, LateThink: 10 * time.Millisecond, LateWindow: time.Second,
+	MinThink: 250 * time.Millisecond, LateThink: 10 * time.Millisecond, LateWindow: time.Second,
 	DefaultMoveTime: time.Second, MaxThink: time.Minute,
 }
 

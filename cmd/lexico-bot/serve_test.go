@@ -210,8 +210,9 @@ func TestServeAnswersSearchesInFlightOnSIGTERM(t *testing.T) {
 	for range n {
 		go func() { answers <- postMove(t, addr, body) }()
 	}
-	// Give the requests time to be read and to start simulating.
-	time.Sleep(300 * time.Millisecond)
+	// Give the requests time to be read and to start simulating, even on a
+	// busy machine: they have 20 s.
+	time.Sleep(2 * time.Second)
 	signalled := time.Now()
 	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
 		t.Fatal(err)

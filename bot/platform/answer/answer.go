@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/lexico/lexico/bot/equity"
 	"github.com/lexico/lexico/bot/gamestate"
 	"github.com/lexico/lexico/bot/player"
 	"github.com/lexico/lexico/bot/position"
@@ -42,10 +43,12 @@ type Bot struct {
 	// Instants handed to the player are always on the machine's clock.
 	Now func() time.Time
 
-	once  sync.Once
-	admit *admission
-	tail  player.TailMeter
-	hurry context.Context
+	once    sync.Once
+	admit   *admission // thinking slots (Slots)
+	statics *admission // static search turns (Slots)
+	fastest *player.Player
+	tail    player.TailMeter
+	hurry   context.Context
 	// hurryNow makes every search in flight answer its best move at once.
 	hurryNow context.CancelFunc
 }
@@ -62,8 +65,9 @@ type Reply struct {
 func (b *Bot) init() {
 	b.once.Do(func() {
 		if b.Slots > 0 {
-			b.admit = newAdmission(b.Slots)
+			b.admit, b.statics = newAdmission(b.Slots), newTurns(b.Slots, staticHold)
 		}
+		b.fastest = &player.Player{Policy: "greedy", Gen: b.Player.Gen, Equity: equity.Score{}}
 		b.hurry, b.hurryNow = context.WithCancel(context.Background())
 	})
 }
@@ -135,15 +139,14 @@ func (b *Bot) Delivered(r Reply) time.Duration {
 // choose runs the player under bud. A search that thinks for its whole
 // budget (the sim policy) needs a thinking slot when slots are bounded, and
 // without one in time the static search answers; it answers at once when
-// the Bot is hurried. The static search takes milliseconds and needs
-// neither: hurried, it would answer a pass.
+// the Bot is hurried.
 func (b *Bot) choose(ctx context.Context, p *position.Position, bud *player.Budget) player.Choice {
 	if bud.Static || b.Player.Sim == nil {
-		return b.Player.Answer(ctx, p, *bud)
+		return b.static(ctx, p, bud)
 	}
 	if b.hurry.Err() != nil {
 		bud.Static, bud.Note = true, "shutting down: the static move answers"
-		return b.Player.Answer(ctx, p, *bud)
+		return b.static(ctx, p, bud)
 	}
 	think, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -158,11 +161,40 @@ func (b *Bot) choose(ctx context.Context, p *position.Position, bud *player.Budg
 			if think.Err() != nil {
 				bud.Note = "shutting down: the static move answers"
 			}
-			return b.Player.Answer(ctx, p, *bud)
+			return b.static(ctx, p, bud)
 		}
 		defer sl.release()
 	}
 	return b.Player.Answer(think, p, *bud)
+}
+
+// staticHold is how long a static search is first expected to hold its
+// turn (then measured): milliseconds on the most crowded boards,
+// microseconds on most.
+const staticHold = 5 * time.Millisecond
+
+// static answers with the player's static search. With bounded slots the
+// static searches take turns too, as many at once as there are slots: a
+// burst of requests time-sliced 64 ways would all finish late together
+// (the Go scheduler preempts every 10 ms), while in turn each takes
+// milliseconds. One that cannot get a turn before its stop answers with
+// the best-play search, which finds the highest-scoring play in a tenth of
+// the time by bounds alone (FindBest), without a turn.
+func (b *Bot) static(ctx context.Context, p *position.Position, bud *player.Budget) player.Choice {
+	if b.statics == nil {
+		return b.Player.Answer(ctx, p, *bud)
+	}
+	sl := b.statics.acquire(time.Now().Add(staticHold), bud.Stop.Add(-b.Clock.LateThink), ctx.Done())
+	if sl == nil {
+		if bud.Note != "" {
+			bud.Note += "; "
+		}
+		bud.Static = true
+		bud.Note += "busy: no static search turn free in time, the best-play search answers"
+		return b.fastest.Answer(ctx, p, *bud)
+	}
+	defer sl.release()
+	return b.Player.Answer(ctx, p, *bud)
 }
 
 // Note is what an answer says of its budget: nothing when the policy had
