@@ -247,7 +247,8 @@ func (r *reporter) heartbeat(now time.Time) {
 	}
 	sort.Strings(names)
 	if len(names) == 0 {
-		names = []string{"building"}
+		r.printf(now, "... %s: compiling\n", secs(now.Sub(r.start)))
+		return
 	}
 	r.printf(now, "... %s: still running %s\n", secs(now.Sub(r.start)), strings.Join(names, ", "))
 }

@@ -98,6 +98,13 @@ func TestHeartbeatNamesTheRunningTests(t *testing.T) {
 	if out.String() != want {
 		t.Fatalf("printed again at once: %q", out.String())
 	}
+	// Before any package starts, go test is compiling.
+	var early strings.Builder
+	r = newReporter(&early, t0)
+	r.heartbeat(t0.Add(every))
+	if early.String() != "... 15s: compiling\n" {
+		t.Fatalf("before any package: printed %q", early.String())
+	}
 	if r.summary(t0.Add(every)) {
 		t.Fatal("summary reports a failure, none happened")
 	}
