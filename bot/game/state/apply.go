@@ -3,6 +3,7 @@ package state
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/move"
@@ -167,6 +168,17 @@ func (s *State) Undo() bool {
 	s.turn = seat
 	s.j.entries = s.j.entries[:n-1]
 	return true
+}
+
+// Reserve makes room in the journal for moves more moves, of which one
+// exchange, so that Apply does not allocate for them: a search reserves
+// its depth once, and its first line then costs no more than the next.
+func (s *State) Reserve(moves int) {
+	moves = max(moves, 0)
+	rack := s.v.RackSize
+	s.j.entries = slices.Grow(s.j.entries, moves)
+	s.j.squares = slices.Grow(s.j.squares, moves*rack)
+	s.j.tiles = slices.Grow(s.j.tiles, moves*rack+len(s.bag.tiles)+rack)
 }
 
 // Moves is the number of moves Undo can take back.
