@@ -1,8 +1,9 @@
 // Package state is a game of Lexico in progress, and the one place where a
 // move changes it: the board, both racks, the bag in draw order, the
 // scores, whose turn it is, the passes in a row, and whether and how the
-// game ended: the end of the game and the draw from the bag are written
-// here, once, for whoever plays a game on.
+// game ended. The referee (bot/referee) plays its games on a State and the
+// simulation (bot/montecarlo) its worlds, so the end of the game and the
+// draw from the bag are written here, once.
 //
 // Lexico's rules, as the referee has always applied them:
 //   - after a play the mover draws back to a full rack; after an exchange

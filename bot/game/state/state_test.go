@@ -368,3 +368,28 @@ func TestApplyAndUndoDoNotAllocate(t *testing.T) {
 		t.Errorf("%v allocations per play, exchange, pass and their undoing", allocs)
 	}
 }
+
+// Reserve makes room for a search's depth at once: the first line searched
+// then allocates no more than the next (the simulation's first world no
+// more than its millionth).
+func TestReserveMakesTheFirstLineFree(t *testing.T) {
+	var fresh []*State // one per run of AllocsPerRun, its warm-up included
+	for range 3 {
+		s, _ := Start(variant.Multipliers, 6, 0)
+		s.Reserve(3)
+		fresh = append(fresh, s)
+	}
+	m := bestPlay(t, fresh[0])
+	theirs := fresh[0].Racks()[1]
+	ex := move.NewExchange(theirs.Tiles())
+	allocs := testing.AllocsPerRun(2, func() {
+		s := fresh[0]
+		fresh = fresh[1:]
+		if s.Apply(m) != nil || s.Apply(ex) != nil || s.Apply(move.NewPass()) != nil {
+			t.Fatal("refused")
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations for the first three moves, reserved", allocs)
+	}
+}
