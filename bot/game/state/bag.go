@@ -11,9 +11,10 @@ import (
 // first. Drawing takes tiles off the end, so it never moves the others.
 //
 // Exchanged tiles go back after the new ones are drawn, so a player never
-// draws back what it returned in the same turn (macondo's game/game.go
-// draws before it puts back; so does MAGPIE's src/impl/gameplay.c). Where
-// they go depends on what the bag is:
+// draws back what it returned in the same turn (macondo's Bag.Exchange, in
+// tilemapping/bag.go, draws before it puts back; so does MAGPIE's
+// execute_exchange_move, in src/impl/gameplay.c). Where they go depends on
+// what the bag is:
 //   - a real bag (shuffled set): the whole bag is shuffled again with the
 //     bag's own seeded generator, so a seeded game is reproducible;
 //   - a guessed bag (a simulation's world, a fixed order): the tiles go

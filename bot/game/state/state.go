@@ -25,9 +25,14 @@
 // hold, squares off the board or taken, a move after the end.
 //
 // For search, Undo takes the last move back from a small journal of what
-// Apply changed (macondo's game/game.go keeps a history for the same
-// reason; MAGPIE's src/impl/gameplay.c copies the game instead). Apply and
-// Undo do not allocate once the journal has grown to the depth searched.
+// Apply changed: the squares filled, the tiles drawn, the rack, score and
+// passes before. macondo's game/game.go (UnplayLastMove) restores a copy
+// of the board, bag and racks from a stack of backups instead; MAGPIE's
+// src/impl/gameplay.c does both, copies in general and a journal
+// (play_move_incremental, unplay_move_incremental) for its endgame search.
+// Measured here, the journal is the cheaper (BENCHMARKS.md). Apply and Undo
+// do not allocate once the journal has grown to the depth searched
+// (Reserve).
 package state
 
 import (
