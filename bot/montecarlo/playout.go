@@ -105,7 +105,7 @@ func (o *playout) check(cands []move.Move, unseen []byte) error {
 // it part way (the outcome is then meaningless).
 func (o *playout) run(m *move.Move, w *world) (outcome, bool) {
 	st := o.st
-	for st.Undo() {
+	for st.Undo() { // back to p, from the last world or from check
 	}
 	// The world has the shape check dealt: a rack and the bag's count.
 	if st.Deal(1, w.tiles[:w.opp], w.tiles[w.opp:]) != nil {
