@@ -6,6 +6,7 @@ import (
 	"math"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -211,6 +212,33 @@ func TestSimulationStopsAtTheDeadline(t *testing.T) {
 	}
 	if _, err := sim.Simulate(context.Background(), mid.pos, nil); !errors.Is(err, montecarlo.ErrNoCandidates) {
 		t.Errorf("no candidates: %v", err)
+	}
+}
+
+// A candidate the game cannot play is refused before any world is played,
+// with the rule it breaks: a square off the board once crashed the
+// simulation's goroutine (the board indexed out of range), and tiles the
+// mover does not hold were played out as if it did.
+func TestBadCandidatesAreRefused(t *testing.T) {
+	mid := selfPlay(t, variant.Multipliers, 12, 10).mid
+	cands := candidates(t, mid.pos, 2)
+	sim := &montecarlo.Simulator{Gen: fullGen(), Equity: equity.Static{Table: table(t)}, Plies: 2, MaxIterations: 2}
+	missing := byte('A')
+	for mid.pos.Rack.Count(missing) > 0 {
+		missing++
+	}
+	for _, tc := range []struct {
+		bad  move.Move
+		want error
+	}{
+		{move.Move{Kind: move.Play, Tiles: []move.Placement{{Row: 15, Col: 0, Letter: 'A'}}}, rules.ErrOffBoard},
+		{move.Move{Kind: move.Play, Tiles: []move.Placement{{Row: -1, Col: 3, Letter: 'A'}}}, rules.ErrOffBoard},
+		{move.NewExchange([]byte{missing}), rules.ErrNotInRack},
+	} {
+		_, err := sim.Simulate(context.Background(), mid.pos, append(slices.Clone(cands), tc.bad))
+		if !errors.Is(err, montecarlo.ErrBadCandidate) || !errors.Is(err, tc.want) {
+			t.Errorf("candidate %v: %v, want %v and %v", tc.bad, err, montecarlo.ErrBadCandidate, tc.want)
+		}
 	}
 }
 
