@@ -75,6 +75,11 @@ type Clock struct {
 	// MoveTime (or a deadline in the year 3000) cannot keep a bot thinking
 	// for ever. 0: no cap.
 	MaxThink time.Duration
+	// Pressure, when set, scales the time held back: LoadPressure, the
+	// tasks wanting a core per core, makes a busy machine hold back more
+	// (its tails grow with the queue for a core) at the cost of thinking
+	// time. nil: 1, as in tests, which need the same budget every time.
+	Pressure func() float64
 	// Mode says how the deadline is read.
 	Mode Mode
 	// Override, when positive, is the thinking time whatever the gamestate
@@ -164,10 +169,17 @@ func (c Clock) Budget(p *position.Position, arrived, now time.Time, tail time.Du
 	allowed := b.Due.Sub(arrived)
 	held := min(time.Duration(float64(allowed)*c.Margin), c.maxMargin())
 	held = max(held, c.Reserve, tail)
+	load := ""
+	if c.Pressure != nil {
+		if p := c.Pressure(); p > 1 {
+			held = time.Duration(float64(held) * p)
+			load = fmt.Sprintf(" (x%.1f: %.1f tasks want each core)", p, p)
+		}
+	}
 	b.Stop = b.Due.Add(-held)
 	b.Time = max(b.Stop.Sub(now), 0)
-	b.Note = fmt.Sprintf("%s %v from arrival, %v spent before thinking, %v held back: budget %v",
-		src, allowed.Round(time.Millisecond), now.Sub(arrived).Round(time.Millisecond), held.Round(time.Millisecond), b.Time.Round(time.Millisecond))
+	b.Note = fmt.Sprintf("%s %v from arrival, %v spent before thinking, %v held back%s: budget %v",
+		src, allowed.Round(time.Millisecond), now.Sub(arrived).Round(time.Millisecond), held.Round(time.Millisecond), load, b.Time.Round(time.Millisecond))
 	if b.Time < c.MinThink {
 		// A static search cut at zero would answer a pass: give it LateThink
 		// of the held-back time, which covers its milliseconds.

@@ -122,6 +122,7 @@ func playMatch(c *cli.Context) error {
 
 	clock := player.DefaultClock
 	clock.Mode = player.Live // the referee's deadline is live
+	clock.Pressure = player.LoadPressure
 	in := bufio.NewReader(c.App.Reader)
 	colour := isTerminal(stdout)
 	adviser, _ := player.New("equity", gen, table)

@@ -21,9 +21,9 @@ type admission struct {
 	// turns is set for slots held briefly and often (static searches):
 	// a waiter then expects a turn after the queue ahead of it has had
 	// theirs, each holding a slot for about hold, measured as they go.
-	turns bool
-	hold  time.Duration
-	mu    sync.Mutex
+	turns   bool
+	hold    time.Duration
+	mu      sync.Mutex
 	free    int
 	holders map[*slot]time.Time // each holder's expected release
 	waiters []*waiter           // first come, first served

@@ -14,7 +14,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/lexico/lexico/bot/equity"
 	"github.com/lexico/lexico/bot/gamestate"
 	"github.com/lexico/lexico/bot/player"
 	"github.com/lexico/lexico/bot/position"
@@ -46,7 +45,6 @@ type Bot struct {
 	once    sync.Once
 	admit   *admission // thinking slots (Slots)
 	statics *admission // static search turns (Slots)
-	fastest *player.Player
 	tail    player.TailMeter
 	hurry   context.Context
 	// hurryNow makes every search in flight answer its best move at once.
@@ -67,7 +65,6 @@ func (b *Bot) init() {
 		if b.Slots > 0 {
 			b.admit, b.statics = newAdmission(b.Slots), newTurns(b.Slots, staticHold)
 		}
-		b.fastest = &player.Player{Policy: "greedy", Gen: b.Player.Gen, Equity: equity.Score{}}
 		b.hurry, b.hurryNow = context.WithCancel(context.Background())
 	})
 }
@@ -176,22 +173,25 @@ const staticHold = 5 * time.Millisecond
 // static answers with the player's static search. With bounded slots the
 // static searches take turns too, as many at once as there are slots: a
 // burst of requests time-sliced 64 ways would all finish late together
-// (the Go scheduler preempts every 10 ms), while in turn each takes
-// milliseconds. One that cannot get a turn before its stop answers with
-// the best-play search, which finds the highest-scoring play in a tenth of
-// the time by bounds alone (FindBest), without a turn.
+// (the Go scheduler gives each goroutine 10 ms at a time), while in turn
+// each takes milliseconds. One whose turn would come after its stop is
+// answered without a search, at once: an exchange where the rules allow
+// one, else a pass. That is a weak move, but legal and in time, where any
+// search it started would join the queue it could not wait for.
 func (b *Bot) static(ctx context.Context, p *position.Position, bud *player.Budget) player.Choice {
 	if b.statics == nil {
 		return b.Player.Answer(ctx, p, *bud)
 	}
-	sl := b.statics.acquire(time.Now().Add(staticHold), bud.Stop.Add(-b.Clock.LateThink), ctx.Done())
+	sl := b.statics.acquire(time.Now().Add(staticHold), bud.Stop, ctx.Done())
 	if sl == nil {
 		if bud.Note != "" {
 			bud.Note += "; "
 		}
 		bud.Static = true
-		bud.Note += "busy: no static search turn free in time, the best-play search answers"
-		return b.fastest.Answer(ctx, p, *bud)
+		bud.Note += "busy: no search turn free in time, answered without searching"
+		done, cancel := context.WithCancel(ctx)
+		cancel()
+		return b.Player.ChooseStatic(done, p)
 	}
 	defer sl.release()
 	return b.Player.Answer(ctx, p, *bud)
