@@ -6,7 +6,7 @@ STATE   ?= data/gamestates/doc-example.txt
 
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: all build index run test bench clean
+.PHONY: all build index run test test-long bench deadline-bench clean
 
 all: build
 
@@ -30,9 +30,25 @@ run: build index
 		$(BIN)/lexico-bot run --index $(INDEX) $(STATE); \
 	fi
 
+# make test stays under about 90 s on the 2-core machine (CI runs it through
+# .ci/run): scripts/testprogress runs go test -json and prints each package's
+# line as it finishes (plain go test prints them in order, behind the
+# slowest), each test over 5 s as it ends, and, after 15 s without output,
+# the tests still running. Its move generator agreement tests compare a
+# sample of random-game positions (about 300); the sweep over about 1,900 is
+# make test-long.
 test:
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
+	$(GO) build -o $(BIN)/testprogress ./scripts/testprogress
+	GO=$(GO) $(BIN)/testprogress -count=1 ./...
+
+# The long sweep: bot/movegen with LEXICO_LONG=1, the agreement properties
+# over 25 random games per variant (GADDAG against exhaustive on 1,883
+# positions, anagram against GADDAG on 1,446), printing each test and every
+# 250 positions compared as it goes. 118 s of CPU: about 65 s on a quiet
+# 2-core machine, 2 to 2.5 minutes on a loaded one.
+test-long:
+	LEXICO_LONG=1 $(GO) test -count=1 -v -timeout 30m ./bot/movegen/
 
 # The move-generation strategies compared over data/positions/corpus.jsonl:
 # bench/RESULTS.md (side-by-side table) and bench/chart.svg, from the raw
@@ -44,6 +60,21 @@ bench: build index
 	LEXICO_INDEX=$(abspath $(INDEX)) $(GO) run ./scripts/benchreport -in bench/raw.jsonl -bot $(BIN)/lexico-bot \
 		-corpus data/positions/corpus.jsonl -out bench
 	$(GO) test -run '^$$' -bench . -benchmem $$($(GO) list ./... | grep -v '/bot/movegen$$')
+
+# Issue 14's proof: live answers from `run` and `serve` (ResponseDeadline =
+# now + MoveTime when the request is sent), with and without our own CPU
+# burners on every core; bench/DEADLINE.md and every answer in
+# bench/DEADLINE.jsonl (the harness is built to bin/deadlinebench, so its exit
+# status reaches make). About 5,700 answers in about 17 minutes (a little more
+# when the bot is late); it fails if any answer was late or failed. A smoke
+# run of about 2 minutes, kept out of bench/:
+#   make deadline-bench DEADLINE_FLAGS=-quick DEADLINE_OUT=/tmp/deadline-quick.md
+DEADLINE_FLAGS ?=
+DEADLINE_OUT   ?= bench/DEADLINE.md
+deadline-bench: build index
+	@mkdir -p $(dir $(DEADLINE_OUT))
+	$(GO) build -o $(BIN)/deadlinebench ./scripts/deadlinebench
+	$(BIN)/deadlinebench -bot $(BIN)/lexico-bot -index $(INDEX) -out $(DEADLINE_OUT) $(DEADLINE_FLAGS)
 
 clean:
 	rm -rf $(BIN)

@@ -62,5 +62,5 @@ func testBots(tb testing.TB) (eq, greedy Bot) {
 	gr, _ := player.New("greedy", gen, table)
 	clock := player.DefaultClock
 	clock.Mode = player.Live
-	return Bot{Player: e, Clock: clock}, Bot{Player: gr, Clock: clock}
+	return NewBot(e, clock), NewBot(gr, clock)
 }

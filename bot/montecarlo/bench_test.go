@@ -19,22 +19,7 @@ import (
 //
 //	go test -run '^$' -bench Simulate -benchtime 200x ./bot/montecarlo/
 func BenchmarkSimulate(b *testing.B) {
-	type pos struct {
-		snap  *snapshot
-		cands []move.Move
-	}
-	var positions []pos
-	for seed := uint64(1); seed <= 8; seed++ {
-		v := variant.Multipliers
-		if seed%2 == 0 {
-			v = variant.Classic
-		}
-		mid := selfPlay(b, v, 100+seed, 10).mid
-		if mid == nil {
-			continue
-		}
-		positions = append(positions, pos{mid, candidates(b, mid.pos, 10)})
-	}
+	positions := benchPositions(b, 100, 10, false)
 	sim := &montecarlo.Simulator{Gen: fullGen(), Equity: equity.Static{Table: table(b)}, Plies: 2, Threads: 1, MaxIterations: 1}
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -57,23 +42,7 @@ func BenchmarkSimulate(b *testing.B) {
 //
 //	go test -run '^$' -bench StopLatency -benchtime 100x ./bot/montecarlo/
 func BenchmarkStopLatency(b *testing.B) {
-	type pos struct {
-		snap  *snapshot
-		cands []move.Move
-	}
-	var positions []pos
-	for seed := uint64(1); seed <= 6; seed++ {
-		v := variant.Multipliers
-		if seed%2 == 0 {
-			v = variant.Classic
-		}
-		g := selfPlay(b, v, 200+seed, 12)
-		for _, s := range []*snapshot{g.mid, g.late} {
-			if s != nil {
-				positions = append(positions, pos{s, candidates(b, s.pos, 10)})
-			}
-		}
-	}
+	positions := benchPositions(b, 200, 12, true)
 	sim := &montecarlo.Simulator{Gen: fullGen(), Equity: equity.Static{Table: table(b)}, Plies: 2,
 		EndgameBag: montecarlo.DefaultEndgameBag}
 	lat := make([]time.Duration, 0, b.N)
@@ -90,7 +59,41 @@ func BenchmarkStopLatency(b *testing.B) {
 	}
 	b.StopTimer()
 	slices.Sort(lat)
-	b.Logf("slowest: %v", lat[max(len(lat)-8, 0):])
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-stop-µs")
 	b.ReportMetric(float64(lat[len(lat)-1].Microseconds()), "max-stop-µs")
+}
+
+// benchPos is a position of a seeded self-play game and its ten best
+// candidates by equity.
+type benchPos struct {
+	snap  *snapshot
+	cands []move.Move
+}
+
+// benchPositions plays games of seeds base+1 to base+8 (less with late),
+// Classic and Multipliers in turn, and takes each one's position at turn
+// mid, and with late its first with a rack's worth in the bag too.
+func benchPositions(b *testing.B, base uint64, mid int, late bool) []benchPos {
+	games := uint64(8)
+	if late {
+		games = 6
+	}
+	var positions []benchPos
+	for seed := uint64(1); seed <= games; seed++ {
+		v := variant.Multipliers
+		if seed%2 == 0 {
+			v = variant.Classic
+		}
+		g := selfPlay(b, v, base+seed, mid)
+		snaps := []*snapshot{g.mid}
+		if late {
+			snaps = append(snaps, g.late)
+		}
+		for _, s := range snaps {
+			if s != nil {
+				positions = append(positions, benchPos{s, candidates(b, s.pos, 10)})
+			}
+		}
+	}
+	return positions
 }

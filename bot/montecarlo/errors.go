@@ -11,4 +11,8 @@ var (
 	ErrUnknownBag = errors.New("the unseen tiles cannot be worked out")
 	// ErrNoCandidates: there is nothing to compare.
 	ErrNoCandidates = errors.New("no candidate moves to simulate")
+	// ErrBadCandidate: a candidate cannot be played in the position (tiles
+	// the mover does not hold, a square off the board or taken): the
+	// game state refuses it.
+	ErrBadCandidate = errors.New("a candidate cannot be played")
 )

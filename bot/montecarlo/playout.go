@@ -1,13 +1,13 @@
 package montecarlo
 
 import (
+	"fmt"
 	"math/rand/v2"
 
-	"github.com/lexico/lexico/bot/board"
+	"github.com/lexico/lexico/bot/game/state"
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/movegen"
 	"github.com/lexico/lexico/bot/position"
-	"github.com/lexico/lexico/bot/rules"
 	"github.com/lexico/lexico/bot/tile"
 )
 
@@ -47,16 +47,17 @@ type outcome struct {
 	ended bool
 }
 
-// playout plays candidates out. One per goroutine: it owns its buffers, so
-// a playout allocates nothing.
+// playout plays candidates out. One per goroutine: it owns its state and
+// buffers, so a playout allocates nothing.
 type playout struct {
 	sim   *Simulator
 	p     *position.Position
 	plies int // turns played after the candidate at most
-	board *board.Board
-	bag   []byte
-	pos   position.Position // the simulated mover's view, for the equity
-	stop  func() bool
+	// st is the game from p, the mover seat 0, played on in each world and
+	// taken back to p (Undo) before the next.
+	st   *state.State
+	pos  position.Position // the simulated mover's view, for the equity
+	stop func() bool
 
 	// The best play of the simulated turn being searched.
 	best      move.Move
@@ -69,112 +70,118 @@ type playout struct {
 	pass move.Move
 }
 
-func newPlayout(s *Simulator, p *position.Position, plies int, stop func() bool) *playout {
-	o := &playout{sim: s, p: p, plies: plies, board: p.Board.Clone(), stop: stop}
+func newPlayout(s *Simulator, p *position.Position, plies int, stop func() bool) (*playout, error) {
+	st, err := state.FromPosition(p)
+	if err != nil {
+		return nil, err
+	}
+	st.Reserve(plies + 1) // the candidate and the simulated turns
+	o := &playout{sim: s, p: p, plies: plies, st: st, stop: stop}
 	o.pos = *p
-	o.pos.Board = o.board
+	o.pos.Board = st.Board()
 	o.record = o.recordPlay
-	return o
+	return o, nil
+}
+
+// check reports the first candidate the game cannot play (tiles the mover
+// does not hold, a square off the board or taken), in a world dealt in
+// tile order: an error, before any world is played, rather than a
+// candidate that would fail in every one.
+func (o *playout) check(cands []move.Move, unseen []byte) error {
+	opp := min(len(unseen)-o.p.BagCount, o.p.Variant.RackSize)
+	if err := o.st.Deal(1, unseen[:opp], unseen[opp:opp+o.p.BagCount]); err != nil {
+		return err
+	}
+	for i := range cands {
+		if err := o.st.Apply(cands[i]); err != nil {
+			return fmt.Errorf("%w: candidate %d, %v: %w", ErrBadCandidate, i, cands[i], err)
+		}
+		o.st.Undo()
+	}
+	return nil
 }
 
 // run plays candidate m out in world w. It returns false when stop ended
 // it part way (the outcome is then meaningless).
 func (o *playout) run(m *move.Move, w *world) (outcome, bool) {
-	p := o.p
-	copy(o.board.Squares, p.Board.Squares)
-	o.bag = append(o.bag[:0], w.tiles[w.opp:]...)
-	var racks [2]tile.Rack // 0: the mover, 1: the opponent
-	racks[0] = p.Rack
-	for _, t := range w.tiles[:w.opp] {
-		racks[1].Add(t)
+	st := o.st
+	for st.Undo() { // back to p, from the last world or from check
 	}
-	var scores [2]int
+	// The world has the shape check dealt: a rack and the bag's count.
+	if st.Deal(1, w.tiles[:w.opp], w.tiles[w.opp:]) != nil {
+		return outcome{}, false
+	}
 	// leaves is the value of the tiles each side kept at its last move,
 	// taken when it moved (before drawing, with the bag as it was then),
 	// as the static valuation takes it: the value of the draw to come is
 	// in the tiles kept, and a full rack is no leave. 0 before a side has
 	// moved.
 	var leaves [2]float64
-	passes := 0
-	ended := false
-
-	// The candidate itself.
-	switch m.Kind {
-	case move.Play:
-		for _, pl := range m.Tiles {
-			racks[0].Remove(pl.Tile())
-		}
-		rules.Apply(o.board, *m)
-		scores[0] = m.Score
-		leaves[0] = o.leaveValue(racks[0])
-		o.draw(&racks[0])
-		ended = racks[0].N == 0
-	case move.Exchange:
-		for _, t := range m.Exchanged {
-			racks[0].Remove(t)
-		}
-		leaves[0] = o.leaveValue(racks[0])
-		o.draw(&racks[0])
-		// The tiles go back under the bag: drawn last, as near to the
-		// referee's reshuffle as a fixed world allows. Shifted in place:
-		// m is shared by every goroutine of the simulation.
-		n := len(m.Exchanged)
-		o.bag = append(o.bag, m.Exchanged...)
-		copy(o.bag[n:], o.bag[:len(o.bag)-n])
-		copy(o.bag, m.Exchanged)
-	case move.Pass:
-		leaves[0] = o.leaveValue(racks[0])
-		passes = 1
+	var ok bool
+	if leaves[0], ok = o.apply(*m); !ok {
+		return outcome{}, false // check played it: cannot happen
 	}
-
-	side := 1
-	for ply := 0; ply < o.plies && !ended; ply++ {
-		found, ok := o.bestPlay(racks[side], scores[side]-scores[1-side], len(o.bag))
-		if !ok {
+	for ply := 0; ply < o.plies && !st.Over(); ply++ {
+		side := st.Turn()
+		rack, _ := st.Rack(side)
+		found, finished := o.bestPlay(rack, o.lead(side), st.BagLen())
+		if !finished {
 			return outcome{}, false
 		}
+		next := move.Move{Kind: move.Pass}
 		if found {
-			for _, pl := range o.best.Tiles {
-				racks[side].Remove(pl.Tile())
-			}
-			rules.Apply(o.board, o.best)
-			scores[side] += o.best.Score
-			leaves[side] = o.leaveValue(racks[side])
-			o.draw(&racks[side])
-			passes = 0
-			ended = racks[side].N == 0
-		} else {
-			leaves[side] = o.leaveValue(racks[side])
-			passes++
-			ended = passes >= 2
+			next = o.best
 		}
-		side = 1 - side
+		if leaves[side], ok = o.apply(next); !ok {
+			return outcome{}, false // the generator's plays fit the state: cannot happen
+		}
 	}
 
-	out := outcome{value: float64(scores[0] - scores[1]), ended: ended}
-	if !ended {
+	out := outcome{value: float64(o.lead(0)), ended: st.Over()}
+	if !out.ended {
 		out.value += leaves[0] - leaves[1]
 	}
-	out.margin = float64(p.MyScore-p.OppScore) + out.value
+	out.margin = float64(o.p.MyScore-o.p.OppScore) + out.value
 	return out, true
 }
 
-// draw fills r from the bag up to a full rack.
-func (o *playout) draw(r *tile.Rack) {
-	for r.N < o.p.Variant.RackSize && len(o.bag) > 0 {
-		last := len(o.bag) - 1
-		r.Add(o.bag[last])
-		o.bag = o.bag[:last]
-	}
+// lead is the points side gained over the other since the candidate's
+// position (the simulated turns, the candidate's own included).
+func (o *playout) lead(side int) int {
+	sc := o.st.Scores()
+	gained := [2]int{sc[0] - o.p.MyScore, sc[1] - o.p.OppScore}
+	return gained[side] - gained[1-side]
 }
 
-// leaveValue is what the static valuation gives for keeping r now, with
-// the bag as it is: the equity of a pass that keeps it (a move's equity is
+// apply plays m for the side to move and returns the value of the tiles it
+// keeps, taken before it draws (leaves in run). m is copied: the
+// candidates are shared by every goroutine of the simulation.
+func (o *playout) apply(m move.Move) (leave float64, ok bool) {
+	kept, _ := o.st.Rack(o.st.Turn())
+	switch m.Kind {
+	case move.Play:
+		for _, pl := range m.Tiles {
+			kept.Remove(pl.Tile())
+		}
+	case move.Exchange:
+		for _, t := range m.Exchanged {
+			kept.Remove(t)
+		}
+	}
+	bag := o.st.BagLen()
+	if o.st.Apply(m) != nil {
+		return 0, false
+	}
+	return o.leaveValue(kept, bag), true
+}
+
+// leaveValue is what the static valuation gives for keeping r with bag
+// tiles in the bag: the equity of a pass that keeps it (a move's equity is
 // its score plus that).
-func (o *playout) leaveValue(r tile.Rack) float64 {
+func (o *playout) leaveValue(r tile.Rack, bag int) float64 {
 	o.pass = move.Move{Kind: move.Pass}
 	o.pos.Rack = r
-	o.pos.BagCount = len(o.bag)
+	o.pos.BagCount = bag
 	return o.sim.Equity.Equity(&o.pass, r, &o.pos)
 }
 
@@ -182,13 +189,13 @@ func (o *playout) leaveValue(r tile.Rack) float64 {
 // valuation (no exchanges: they are rare and would cost a search of their
 // own). lead is the mover's lead in the simulation so far, for a valuation
 // that weighs the score. It reports whether a play was found, and false in
-// ok when stop ended the search.
-func (o *playout) bestPlay(rack tile.Rack, lead, bag int) (found, ok bool) {
+// finished when stop ended the search.
+func (o *playout) bestPlay(rack tile.Rack, lead, bag int) (found, finished bool) {
 	o.pos.Rack = rack
 	o.pos.BagCount = bag
 	o.pos.MyScore, o.pos.OppScore = lead, 0
 	o.found = false
-	finished := movegen.GenerateUntil(o.sim.Gen, o.p.Variant, o.board, rack, o.record, o.stop)
+	finished = movegen.GenerateUntil(o.sim.Gen, o.p.Variant, o.st.Board(), rack, o.record, o.stop)
 	return o.found, finished
 }
 

@@ -123,6 +123,11 @@ type Report struct {
 // already done) the report keeps the candidates' order. When the bag is
 // empty and the unseen tiles are the opponent's rack, every world is the
 // same, so one round tells everything and is the only one played.
+//
+// The worlds are played on a state.State from p, so a simulated game
+// draws and ends by the same rules as a refereed one. A candidate the
+// state cannot play (tiles the mover does not hold, a square off the
+// board or taken) is an ErrBadCandidate error before any world.
 func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []move.Move) (Report, error) {
 	if len(cands) == 0 {
 		return Report{}, ErrNoCandidates
@@ -150,6 +155,15 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 		threads = min(threads, rounds)
 	}
 	stop := stopFunc(ctx)
+	playouts := make([]*playout, threads)
+	for i := range playouts {
+		if playouts[i], err = newPlayout(s, p, plies, stop); err != nil {
+			return Report{}, err
+		}
+	}
+	if err := playouts[0].check(cands, unseen); err != nil {
+		return Report{}, err
+	}
 
 	var (
 		next   atomic.Int64
@@ -157,11 +171,11 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 		totals = make([]tally, len(cands))
 		wg     sync.WaitGroup
 	)
-	for range threads {
+	for _, o := range playouts {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			mine := s.play(p, cands, unseen, rounds, plies, &next, stop)
+			mine := s.play(o, cands, unseen, rounds, &next, stop)
 			mu.Lock()
 			for i := range totals {
 				totals[i].merge(&mine[i])
@@ -182,8 +196,8 @@ const MaxRounds = 1 << 30
 
 // play runs rounds on one goroutine until stop, or until the counter passes
 // rounds (0: no cap), and returns the sums of the complete ones.
-func (s *Simulator) play(p *position.Position, cands []move.Move, unseen []byte, rounds, plies int, next *atomic.Int64, stop func() bool) []tally {
-	o := newPlayout(s, p, plies, stop)
+func (s *Simulator) play(o *playout, cands []move.Move, unseen []byte, rounds int, next *atomic.Int64, stop func() bool) []tally {
+	p := o.p
 	var pcg rand.PCG
 	r := rand.New(&pcg)
 	var w world

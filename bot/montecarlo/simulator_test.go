@@ -6,6 +6,7 @@ import (
 	"math"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -214,6 +215,33 @@ func TestSimulationStopsAtTheDeadline(t *testing.T) {
 	}
 }
 
+// A candidate the game cannot play is refused before any world is played,
+// with the rule it breaks: a square off the board once crashed the
+// simulation's goroutine (the board indexed out of range), and tiles the
+// mover does not hold were played out as if it did.
+func TestBadCandidatesAreRefused(t *testing.T) {
+	mid := selfPlay(t, variant.Multipliers, 12, 10).mid
+	cands := candidates(t, mid.pos, 2)
+	sim := &montecarlo.Simulator{Gen: fullGen(), Equity: equity.Static{Table: table(t)}, Plies: 2, MaxIterations: 2}
+	missing := byte('A')
+	for mid.pos.Rack.Count(missing) > 0 {
+		missing++
+	}
+	for _, tc := range []struct {
+		bad  move.Move
+		want error
+	}{
+		{move.Move{Kind: move.Play, Tiles: []move.Placement{{Row: 15, Col: 0, Letter: 'A'}}}, rules.ErrOffBoard},
+		{move.Move{Kind: move.Play, Tiles: []move.Placement{{Row: -1, Col: 3, Letter: 'A'}}}, rules.ErrOffBoard},
+		{move.NewExchange([]byte{missing}), rules.ErrNotInRack},
+	} {
+		_, err := sim.Simulate(context.Background(), mid.pos, append(slices.Clone(cands), tc.bad))
+		if !errors.Is(err, montecarlo.ErrBadCandidate) || !errors.Is(err, tc.want) {
+			t.Errorf("candidate %v: %v, want %v and %v", tc.bad, err, montecarlo.ErrBadCandidate, tc.want)
+		}
+	}
+}
+
 // With at most EndgameBag tiles in the bag, every world is played to the
 // game's end and the candidates are ranked by win rate; with the switch
 // off, two plies leave most of those games unfinished.
@@ -315,7 +343,9 @@ func TestSimulationMemoryDoesNotGrowWithRounds(t *testing.T) {
 		return after.Mallocs - before.Mallocs
 	}
 	one, many := allocs(1), allocs(400)
-	if many > one+10 {
+	// A margin for the runtime's own allocations, which vary from run to
+	// run; one allocation a round would be 400 more.
+	if many > one+100 {
 		t.Errorf("400 rounds allocate %d times, one round %d: something is kept per round", many, one)
 	}
 	t.Logf("allocations: one round %d, 400 rounds %d", one, many)

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"sync"
 	"testing"
@@ -33,19 +34,65 @@ func agreementPositions(gen Generator, games int, seed uint64) []testPos {
 	return out
 }
 
-// agreementGames scales the agreement property tests: random games per
-// variant, about 38 positions each. The default, about 1,900 positions,
-// makes TestAgreementSmall the longest test of the suite (go test -v prints
-// its time), the exhaustive generator being the slow side; -short checks one
+// The agreement property tests run at one of two sizes. `make test` checks
+// a sample: sampleGames random games per variant (about 300 positions,
+// early to late game, both variants, 0/1/2 blanks). `make test-long` sets
+// LEXICO_LONG=1 for the sweep: longGames per variant, about 1,900
+// positions, which make TestAgreementSmall the longest test of the suite,
+// the exhaustive generator being the slow side (go test -v prints each
+// test's time). -agreement.games N overrides either; -short checks one
 // game.
-var agreementGames = flag.Int("agreement.games", 25, "random games per variant in the agreement tests (about 38 positions each)")
+const (
+	sampleGames = 4
+	longGames   = 25
+	// The fewest positions each size must have compared: random games
+	// that end early must not quietly shrink the property.
+	sampleMinPositions = 200
+	longMinPositions   = 1000
+)
 
-// gamesToCompare is -agreement.games, or one game under -short.
+var agreementGames = flag.Int("agreement.games", 0, "random games per variant in the agreement tests (about 38 positions each); 0 means 4, or 25 with LEXICO_LONG=1")
+
+// longRun reports whether LEXICO_LONG asks for the long sweep (make
+// test-long). It is not -short, which other packages use for other things.
+func longRun() bool {
+	v := os.Getenv("LEXICO_LONG")
+	return v != "" && v != "0"
+}
+
+// gamesToCompare is -agreement.games if set, else one game under -short,
+// else the long or the sample size.
 func gamesToCompare() int {
-	if testing.Short() {
+	switch {
+	case *agreementGames > 0:
+		return *agreementGames
+	case testing.Short():
 		return 1
+	case longRun():
+		return longGames
 	}
-	return max(*agreementGames, 1)
+	return sampleGames
+}
+
+// checkPositionCount fails the test if fewer positions were compared than
+// the size asks for (nothing is asked under -short).
+func checkPositionCount(t *testing.T, n int) {
+	t.Helper()
+	switch {
+	case testing.Short():
+	case longRun() && n < longMinPositions:
+		t.Errorf("only %d positions compared: the long sweep wants at least %d", n, longMinPositions)
+	case !longRun() && n < sampleMinPositions:
+		t.Errorf("only %d positions compared: the sample wants at least %d", n, sampleMinPositions)
+	}
+}
+
+// progress logs every 250th position compared in the long sweep, which
+// go test -v (make test-long) prints as it goes: the sweep takes minutes.
+func progress(t *testing.T, done, of int) {
+	if longRun() && done%250 == 0 {
+		t.Logf("%d of %d positions compared", done, of)
+	}
 }
 
 // compareAll runs both generators on every position, on all cores, and
@@ -54,6 +101,7 @@ func compareAll(t *testing.T, lx *lexicon, positions []testPos) {
 	var (
 		mu       sync.Mutex
 		failures int
+		done     int
 		total    int
 		wg       sync.WaitGroup
 	)
@@ -67,6 +115,8 @@ func compareAll(t *testing.T, lx *lexicon, positions []testPos) {
 				exp := collect(t, lx.exh, p)
 				d := diff("gaddag", got, "exhaustive", exp)
 				mu.Lock()
+				done++
+				progress(t, done, len(positions))
 				total += len(exp)
 				if d != "" {
 					failures++
@@ -92,14 +142,12 @@ func compareAll(t *testing.T, lx *lexicon, positions []testPos) {
 // TestAgreementSmall compares the GADDAG generator with the exhaustive one,
 // play by play and score by score, on every position of random games (early,
 // middle and late game, both variants, 0/1/2 blanks) over a sampled word
-// list small enough for the exhaustive generator: about 1,900 positions
-// and 1.5 million plays by default (-agreement.games).
+// list small enough for the exhaustive generator: about 300 positions in
+// make test, about 1,900 and 1.5 million plays in make test-long.
 func TestAgreementSmall(t *testing.T) {
 	lx := small()
 	positions := agreementPositions(lx.gen, gamesToCompare(), 1)
-	if !testing.Short() && len(positions) < 1000 {
-		t.Errorf("only %d positions compared: the property wants thousands", len(positions))
-	}
+	checkPositionCount(t, len(positions))
 	compareAll(t, lx, positions)
 }
 

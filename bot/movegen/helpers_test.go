@@ -65,14 +65,15 @@ var (
 )
 
 // defaultWords is the embedded list as the index keeps it: upper case,
-// 2..15 letters A-Z.
-func defaultWords() []string {
+// 2..15 letters A-Z, decompressed and normalised once per test binary (full
+// and small both start from it). Callers must not modify it.
+var defaultWords = sync.OnceValue(func() []string {
 	words, err := build.DefaultWords(build.DefaultMinLen, build.DefaultMaxLen)
 	if err != nil {
 		panic(err) // the embedded list is part of the binary: unreadable means a broken build
 	}
 	return words
-}
+})
 
 // full is the whole default list, built once per test binary.
 func full() *lexicon {

@@ -56,8 +56,11 @@ type Clock struct {
 	// under load.
 	Reserve time.Duration
 	// MinThink is the least thinking time worth a simulation: with less, the
-	// static search answers (it takes milliseconds; a simulation that
-	// cannot finish a few worlds would only repeat its ranking late).
+	// static search answers. A simulation needs hundreds of worlds (a few
+	// milliseconds each on a core) before its ranking says more than the
+	// static one, and a short one is the likeliest to overrun under load:
+	// larger answers more often with the static move, smaller simulates on
+	// shorter budgets.
 	MinThink time.Duration
 	// LateThink bounds the static search of a live gamestate whose deadline
 	// has passed: long enough for the search to finish on nearly every
@@ -72,6 +75,11 @@ type Clock struct {
 	// MoveTime (or a deadline in the year 3000) cannot keep a bot thinking
 	// for ever. 0: no cap.
 	MaxThink time.Duration
+	// Pressure, when set, scales the time held back: LoadPressure, the
+	// tasks wanting a core per core, makes a busy machine hold back more
+	// (its tails grow with the queue for a core) at the cost of thinking
+	// time. nil: 1, as in tests, which need the same budget every time.
+	Pressure func() float64
 	// Mode says how the deadline is read.
 	Mode Mode
 	// Override, when positive, is the thinking time whatever the gamestate
@@ -83,7 +91,7 @@ type Clock struct {
 // most 250 ms, caps thinking at a minute and reads deadlines as run does.
 var DefaultClock = Clock{
 	Margin: 0.10, MaxMargin: 250 * time.Millisecond, Reserve: 50 * time.Millisecond,
-	MinThink: 30 * time.Millisecond, LateThink: 10 * time.Millisecond, LateWindow: time.Second,
+	MinThink: 250 * time.Millisecond, LateThink: 10 * time.Millisecond, LateWindow: time.Second,
 	DefaultMoveTime: time.Second, MaxThink: time.Minute,
 }
 
@@ -161,10 +169,17 @@ func (c Clock) Budget(p *position.Position, arrived, now time.Time, tail time.Du
 	allowed := b.Due.Sub(arrived)
 	held := min(time.Duration(float64(allowed)*c.Margin), c.maxMargin())
 	held = max(held, c.Reserve, tail)
+	load := ""
+	if c.Pressure != nil {
+		if p := c.Pressure(); p > 1 {
+			held = time.Duration(float64(held) * p)
+			load = fmt.Sprintf(" (x%.1f: %.1f tasks want each core)", p, p)
+		}
+	}
 	b.Stop = b.Due.Add(-held)
 	b.Time = max(b.Stop.Sub(now), 0)
-	b.Note = fmt.Sprintf("%s %v from arrival, %v spent before thinking, %v held back: budget %v",
-		src, allowed.Round(time.Millisecond), now.Sub(arrived).Round(time.Millisecond), held.Round(time.Millisecond), b.Time.Round(time.Millisecond))
+	b.Note = fmt.Sprintf("%s %v from arrival, %v spent before thinking, %v held back%s: budget %v",
+		src, allowed.Round(time.Millisecond), now.Sub(arrived).Round(time.Millisecond), held.Round(time.Millisecond), load, b.Time.Round(time.Millisecond))
 	if b.Time < c.MinThink {
 		// A static search cut at zero would answer a pass: give it LateThink
 		// of the held-back time, which covers its milliseconds.

@@ -22,6 +22,8 @@ func TestBudget(t *testing.T) {
 	live.Mode, replay.Mode = Live, Replay
 	override := c
 	override.Override = 300 * ms
+	busy := c
+	busy.Pressure = func() float64 { return 2.5 } // 100 ms held back becomes 250
 	cases := []struct {
 		name     string
 		clock    Clock
@@ -40,7 +42,8 @@ func TestBudget(t *testing.T) {
 		{name: "deadline nearer than MoveTime", clock: c, moveTime: 5000 * ms, deadline: at(1000 * ms), want: 900 * ms},
 		{name: "no deadline", clock: c, moveTime: 1000 * ms, want: 900 * ms},
 		{name: "no MoveTime", clock: c, want: 900 * ms},
-		{name: "the reserve's floor", clock: c, moveTime: 200 * ms, deadline: at(200 * ms), want: 150 * ms},
+		{name: "the reserve's floor", clock: c, moveTime: 400 * ms, deadline: at(400 * ms), want: 350 * ms},
+		{name: "too short to simulate", clock: c, moveTime: 200 * ms, deadline: at(200 * ms), want: 150 * ms, static: true},
 		{name: "start-up counts", clock: c, arrived: at(-100 * ms), moveTime: 1000 * ms, want: 800 * ms},
 		{name: "start-up past a deadline's share", clock: c, arrived: at(-100 * ms), moveTime: 1000 * ms, deadline: at(400 * ms), want: 350 * ms},
 		{name: "a measured tail", clock: c, moveTime: 1000 * ms, tail: 300 * ms, want: 700 * ms},
@@ -56,6 +59,7 @@ func TestBudget(t *testing.T) {
 		{name: "absurd MoveTime", clock: c, moveTime: 1e9 * ms, want: time.Minute - 250*ms, capped: true},
 		{name: "saturated MoveTime, year-3000 deadline", clock: c, moveTime: math.MaxInt64,
 			deadline: time.Date(3000, 1, 1, 0, 0, 0, 0, time.UTC), want: time.Minute - 250*ms, capped: true},
+		{name: "a busy CPU", clock: busy, moveTime: 1000 * ms, want: 750 * ms},
 		{name: "override", clock: override, moveTime: 50 * ms, deadline: at(-time.Hour), want: 300 * ms},
 	}
 	for _, cs := range cases {
@@ -115,5 +119,28 @@ func TestBudgetNeverPastTheDeadline(t *testing.T) {
 			t.Fatalf("case %d %+v: thinks until %v before the due time, holding back less than %v",
 				i, p, b.Due.Sub(b.Stop), max(c.Reserve, tail))
 		}
+	}
+}
+
+// The load is read from /proc/loadavg's text: the larger of the minute's
+// average and the tasks runnable now, per core, within [1, maxPressure].
+func TestPressureOfLoadavg(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		cores int
+		want  float64
+	}{
+		{"0.52 0.58 0.59 1/512 12345\n", 2, 1},   // a quiet machine: no scaling
+		{"3.00 2.00 1.00 2/512 12345\n", 2, 1.5}, // the average
+		{"1.00 2.00 1.00 6/512 12345\n", 2, 3},   // the tasks runnable now
+		{"40.0 20.0 10.0 1/512 12345\n", 2, maxPressure},
+		{"garbage", 2, 1},
+	} {
+		if got := pressureOf([]byte(c.text), c.cores); got != c.want {
+			t.Errorf("%q on %d cores: %v, want %v", c.text, c.cores, got, c.want)
+		}
+	}
+	if p := LoadPressure(); p < 1 || p > maxPressure {
+		t.Errorf("this machine: %v, want within [1, %d]", p, maxPressure)
 	}
 }

@@ -1,23 +1,22 @@
 // Package referee runs a whole game of Lexico between two players, the way
 // the platform does: each player is handed a gamestate in the platform's own
 // JSON and answers a move in the platform's own format, so a bot is tested on
-// exactly what it will see in production. The referee keeps the bag, the
-// racks, the board and the scores, and judges every answer with package rules.
+// exactly what it will see in production. The referee judges every answer
+// with package rules and plays it on a state.State, which holds the board,
+// the racks, the bag and the scores, and decides when the game ends (a
+// player out of tiles with the bag empty, or two passes in a row; no
+// end-of-game rack penalty).
 //
 // Rules the referee decides (the platform's Lexico documentation leaves them
 // open):
 //   - A refused answer (unparsable, illegal, an error, or late) is recorded,
-//     counted against the player, and played as a pass.
-//   - The game ends when the bag is empty and the player who just played has
-//     no tiles left; or after two consecutive passes, one by each player
-//     (refused answers count as passes; an exchange is not a pass and resets
-//     the count); or at Config.MaxTurns, a guard against two players
-//     exchanging forever.
-//   - Lexico has no end-of-game rack penalty: the final scores are the
-//     scores the plays earned.
+//     counted against the player, and played as a pass: two refused answers
+//     in a row end the game as two passes do.
+//   - A game that has not ended by itself ends at Config.MaxTurns, a guard
+//     against two players exchanging forever.
 //
-// The bag is shuffled by math/rand/v2 from Config.Seed, so the same seed and
-// the same (deterministic, timely) players give the same game.
+// The bag is shuffled by math/rand/v2 from Config.Seed (state.Start), so the
+// same seed and the same (deterministic, timely) players give the same game.
 package referee
 
 import (
@@ -27,6 +26,7 @@ import (
 	"time"
 
 	"github.com/lexico/lexico/bot/board"
+	"github.com/lexico/lexico/bot/game/state"
 	"github.com/lexico/lexico/bot/gamestate"
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/position"
@@ -163,15 +163,13 @@ func Play(ctx context.Context, cfg Config, players [2]Player) (*Game, error) {
 	v := cfg.Variant
 	g := &Game{Seed: cfg.Seed, Variant: v, Starter: cfg.Starter,
 		Players: [2]string{players[0].Name(), players[1].Name()}}
-	bag := NewBag(v, cfg.Seed)
-	racks := &g.Racks
-	bag.Fill(&racks[cfg.Starter], v.RackSize)
-	bag.Fill(&racks[1-cfg.Starter], v.RackSize)
-	b := v.NewBoard()
-	scores := &g.Scores
+	st, err := state.Start(v, cfg.Seed, cfg.Starter)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrConfig, err)
+	}
+	g.Racks = st.Racks()
 
-	seat, passes := cfg.Starter, 0
-	for n := 0; g.End == ""; n++ {
+	for n := 0; !st.Over(); n++ {
 		if n == cfg.MaxTurns {
 			g.End = EndMaxTurns
 			break
@@ -179,14 +177,13 @@ func Play(ctx context.Context, cfg Config, players [2]Player) (*Game, error) {
 		if err := ctx.Err(); err != nil {
 			return g, fmt.Errorf("%w at turn %d: %v", ErrCancelled, n, err)
 		}
+		seat := st.Turn()
 		start := time.Now()
 		deadline := start.Add(cfg.MoveTime)
-		pos := &position.Position{
-			Variant: v, Board: b, Rack: racks[seat], BagCount: bag.Len(), FirstGo: b.IsEmpty(),
-			MyScore: scores[seat], OppScore: scores[1-seat], Deadline: deadline, MoveTime: cfg.MoveTime,
-			Dictionary: cfg.DictionaryURL, GameID: cfg.GameID, Opponent: g.Players[1-seat], Status: "RUNNING",
-		}
-		gs, err := gamestate.Encode(pos)
+		pos := st.View()
+		pos.Deadline, pos.MoveTime = deadline, cfg.MoveTime
+		pos.Dictionary, pos.GameID, pos.Opponent, pos.Status = cfg.DictionaryURL, cfg.GameID, g.Players[1-seat], "RUNNING"
+		gs, err := gamestate.Encode(&pos)
 		if err != nil {
 			return g, err // cannot happen for a board the referee built
 		}
@@ -197,36 +194,37 @@ func Play(ctx context.Context, cfg Config, players [2]Player) (*Game, error) {
 			return g, fmt.Errorf("%w at turn %d: %v", ErrCancelled, n, ctx.Err())
 		}
 
-		m, res := judge(pos, answer, perr, t.Late, cfg.Dictionary)
+		m, res := judge(&pos, answer, perr, t.Late, cfg.Dictionary)
+		if res.Legal {
+			scored := m
+			scored.Score = res.Score // what the rules engine judged it worth, which Apply adds
+			if err := st.Apply(scored); err != nil {
+				// What would corrupt the state and the rules let through
+				// (nothing known) is refused like any other answer.
+				res = rules.Result{Reason: err.Error(), Err: err}
+			}
+		}
 		t.Legal, t.Reason = res.Legal, res.Reason
 		if !res.Legal {
 			g.Refused[seat]++
 			m = move.NewPass()
+			if err := st.Apply(m); err != nil {
+				return g, err // cannot happen: the game is not over
+			}
 		}
 		t.Move = m
-		switch m.Kind {
-		case move.Play:
+		if m.Kind == move.Play {
 			t.Score, t.Words, t.Bingo = res.Score, res.Words, res.Bingo
-			rules.Apply(b, m)
-			racks[seat], _ = m.Leave(racks[seat])
-			scores[seat] += res.Score
-			bag.Fill(&racks[seat], v.RackSize)
-			passes = 0
-			if racks[seat].N == 0 {
-				g.End = EndOut
-			}
-		case move.Exchange:
-			racks[seat], _ = m.Leave(racks[seat])
-			bag.Exchange(&racks[seat], m.Exchanged, v.RackSize)
-			passes = 0
-		case move.Pass:
-			if passes++; passes >= 2 {
-				g.End = EndPasses
-			}
 		}
-		t.After = Snapshot{Board: b.Clone(), Racks: *racks, Bag: bag.Tiles(), Scores: *scores}
+		g.Racks, g.Scores = st.Racks(), st.Scores()
+		t.After = Snapshot{Board: st.Board().Clone(), Racks: g.Racks, Bag: st.Bag(), Scores: g.Scores}
 		g.Turns = append(g.Turns, t)
-		seat = 1 - seat
+	}
+	switch st.End() {
+	case state.Out:
+		g.End = EndOut
+	case state.Passes:
+		g.End = EndPasses
 	}
 	return g, nil
 }

@@ -14,14 +14,10 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"runtime"
-	"strconv"
-	"sync"
 	"time"
 
 	"github.com/lexico/lexico/bot/gamestate"
-	"github.com/lexico/lexico/bot/player"
-	"github.com/lexico/lexico/bot/position"
+	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/rules"
 	"github.com/lexico/lexico/internal/quote"
 )
@@ -29,17 +25,12 @@ import (
 // Server holds what every request shares. Its fields must not change once
 // it serves.
 type Server struct {
-	Player *player.Player
+	// Bot answers /move: the player, its clock (whose Mode should be Live:
+	// a deadline that has passed cannot be met by thinking longer) and the
+	// thinking slots.
+	Bot *answer.Bot
 	// Dict judges words for /check.
 	Dict rules.Dictionary
-	// Clock sets each /move's budget from its gamestate. Its Mode should be
-	// Live: a deadline that has passed cannot be met by thinking longer.
-	Clock player.Clock
-	// Slots is how many searches may think at once (0: GOMAXPROCS). A
-	// simulation keeps every core busy, so more than the cores makes each
-	// weaker and, under other load, late; a request that finds no slot in
-	// time answers with the static move, which takes milliseconds.
-	Slots int
 	// BodyTimeout bounds the reading of a request's body from its arrival
 	// (0: DefaultBodyTimeout): a client that sends slowly cannot hold a
 	// handler past any deadline it could still meet.
@@ -49,40 +40,17 @@ type Server struct {
 	// flood cannot exhaust memory.
 	MaxBody int64
 	Log     *slog.Logger
-	// Now is the clock read at each request (tests pin it); nil: time.Now.
-	Now func() time.Time
-
-	once  sync.Once
-	admit *admission
-	tail  player.TailMeter
-	// hurry is done once the server is shutting down: every search in
-	// flight answers its best move at once.
-	hurry    context.Context
-	hurryNow context.CancelFunc
-}
-
-// DefaultBodyTimeout is BodyTimeout when it is left 0: a gamestate of a
-// few kilobytes takes milliseconds on any link that can play the game.
-const DefaultBodyTimeout = 2 * time.Second
-
-// init sets up what requests share, once.
-func (s *Server) init() {
-	s.once.Do(func() {
-		slots := s.Slots
-		if slots <= 0 {
-			slots = runtime.GOMAXPROCS(0)
-		}
-		s.admit = newAdmission(slots)
-		s.hurry, s.hurryNow = context.WithCancel(context.Background())
-	})
 }
 
 // DefaultMaxBody is MaxBody when it is left 0.
 const DefaultMaxBody = 1 << 20
 
+// DefaultBodyTimeout is BodyTimeout when it is left 0: a gamestate of a
+// few kilobytes takes milliseconds on any link that can play the game.
+const DefaultBodyTimeout = 2 * time.Second
+
 // Handler routes the three endpoints with logging around them.
 func (s *Server) Handler() http.Handler {
-	s.init()
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /move", s.move)
 	mux.HandleFunc("POST /check", s.check)
@@ -127,7 +95,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration
 		return err
 	case <-ctx.Done():
 	}
-	s.hurryNow()
+	s.Bot.Hurry()
 	sctx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
@@ -137,13 +105,6 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration
 		return err
 	}
 	return nil
-}
-
-func (s *Server) now() time.Time {
-	if s.Now != nil {
-		return s.Now()
-	}
-	return time.Now()
 }
 
 // body reads the request body up to MaxBody.
@@ -190,7 +151,10 @@ type MoveResponse struct {
 }
 
 func (s *Server) move(w http.ResponseWriter, r *http.Request) {
-	arrived := s.now()
+	arrived := time.Now()
+	if s.Bot.Now != nil {
+		arrived = s.Bot.Now()
+	}
 	timeout := s.BodyTimeout
 	if timeout <= 0 {
 		timeout = DefaultBodyTimeout
@@ -202,89 +166,34 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		fail(w, r, err)
 		return
 	}
-	p, err := gamestate.Parse(data)
-	if err != nil {
+	rep, err := s.Bot.Answer(r.Context(), data, arrived)
+	if errors.Is(err, answer.ErrGamestate) {
 		fail(w, r, fmt.Errorf("%w: %v", ErrBadRequest, err))
 		return
 	}
-	b := s.budget(p, arrived)
-	ch := s.answer(r, p, &b)
-	enc, err := gamestate.EncodeMove(ch.Move, p.Board.Size)
 	if err != nil {
-		fail(w, r, fmt.Errorf("encoding the chosen move %s: %w", ch.Move, err))
+		fail(w, r, err)
 		return
 	}
+	ch, b := rep.Choice, rep.Budget
 	worlds := 0
 	if ch.Simulation != nil {
 		worlds = ch.Simulation.Iterations
 	}
 	writeJSON(w, http.StatusOK, MoveResponse{
-		Move: enc, Kind: ch.Move.Kind.String(), Score: ch.Move.Score, Equity: ch.Equity,
+		Move: rep.Move, Kind: ch.Move.Kind.String(), Score: ch.Move.Score, Equity: ch.Equity,
 		Leave: ch.Leave.String(), Reason: ch.Reason, Plays: ch.Plays, Complete: ch.Complete,
 		BudgetMS: float64(b.Time) / float64(time.Millisecond), Late: b.Late, Worlds: worlds,
-		Policy: ch.Policy, Note: note(b),
+		Policy: ch.Policy, Note: rep.Note(),
 	})
 	rc.Flush()
-	// Delivered: what this answer took past its stop is what the next
-	// budgets hold back.
-	tail := time.Since(b.Stop)
-	s.tail.Observe(tail)
-	annotate(r, slog.String("move", string(enc)), slog.Int("score", ch.Move.Score), slog.Int("plays", ch.Plays),
+	tail := s.Bot.Delivered(rep)
+	annotate(r, slog.String("move", string(rep.Move)), slog.Int("score", ch.Move.Score), slog.Int("plays", ch.Plays),
 		slog.Bool("complete", ch.Complete), slog.Duration("budget", b.Time), slog.Bool("late", b.Late),
 		slog.String("policy", ch.Policy), slog.Duration("tail", tail))
 	if ch.Simulation != nil {
 		annotate(r, slog.Int("worlds", worlds))
 	}
-}
-
-// budget is p's budget by the clock contract, its instants on the
-// machine's clock even when s.Now is pinned (tests).
-func (s *Server) budget(p *position.Position, arrived time.Time) player.Budget {
-	now := s.now()
-	b := s.Clock.Budget(p, arrived, now, s.tail.Estimate())
-	if s.Now != nil {
-		shift := time.Now().Sub(now)
-		b.Stop = b.Stop.Add(shift)
-		if !b.Due.IsZero() {
-			b.Due = b.Due.Add(shift)
-		}
-	}
-	return b
-}
-
-// answer runs the player under b. A search that thinks for its whole
-// budget (the sim policy) needs a thinking slot, and without one in time
-// the static search answers; it is told to answer at once when the server
-// shuts down. The static search takes milliseconds: it needs neither.
-func (s *Server) answer(r *http.Request, p *position.Position, b *player.Budget) player.Choice {
-	if b.Static || s.Player.Sim == nil {
-		return s.Player.Answer(r.Context(), p, *b)
-	}
-	ctx, cancel := context.WithCancel(r.Context())
-	defer cancel()
-	stop := context.AfterFunc(s.hurry, cancel)
-	defer stop()
-	// A slot is worth having while MinThink is left to think with it.
-	sl := s.admit.acquire(b.Stop, b.Stop.Add(-s.Clock.MinThink), ctx.Done())
-	if sl == nil {
-		b.Static = true
-		b.Note = "no thinking slot free in time (" + strconv.Itoa(s.admit.size()) + " think at once): the static move answers"
-		if ctx.Err() != nil {
-			b.Note = "the server is shutting down: the static move answers"
-		}
-		return s.Player.Answer(r.Context(), p, *b)
-	}
-	defer sl.release()
-	return s.Player.Answer(ctx, p, *b)
-}
-
-// note is what MoveResponse.Note says of b: nothing when the policy had
-// its whole budget.
-func note(b player.Budget) string {
-	if !b.Notable() {
-		return ""
-	}
-	return b.Note
 }
 
 // CheckRequest is /check's body. Gamestate is the gamestate object, or a

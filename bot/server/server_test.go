@@ -22,6 +22,7 @@ import (
 	"github.com/lexico/lexico/bot/gamestate/gamestatetest"
 	"github.com/lexico/lexico/bot/move"
 	"github.com/lexico/lexico/bot/movegen"
+	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/player"
 	"github.com/lexico/lexico/bot/rules"
 	"github.com/lexico/lexico/bot/tile"
@@ -79,9 +80,9 @@ func newServer(t *testing.T, gen player.Generator) (*Server, *logBuf) {
 	// The doc's deadline is in 2018: pin the server's clock just before it.
 	deadline := time.UnixMilli(1544012659463)
 	return &Server{
-		Player: pl, Clock: clock, MaxBody: 64 << 10,
-		Log: slog.New(slog.NewJSONHandler(logs, nil)),
-		Now: func() time.Time { return deadline.Add(-2 * time.Second) },
+		Bot:     &answer.Bot{Player: pl, Clock: clock, Now: func() time.Time { return deadline.Add(-2 * time.Second) }},
+		MaxBody: 64 << 10,
+		Log:     slog.New(slog.NewJSONHandler(logs, nil)),
 	}, logs
 }
 
@@ -150,7 +151,7 @@ func TestMoveAnswersAtOnceWhenDeadlinePassed(t *testing.T) {
 	gen := &fixedGen{moves: []move.Move{tAfterOdious}, gate: make(chan struct{})}
 	defer close(gen.gate)
 	s, _ := newServer(t, gen)
-	s.Now = time.Now // the doc's deadline is years ago
+	s.Bot.Now = nil // the doc's deadline is years ago
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 	code, body := post(t, ts.URL+"/move", string(gamestatetest.DocExampleBytes(t)))
@@ -162,8 +163,8 @@ func TestMoveAnswersAtOnceWhenDeadlinePassed(t *testing.T) {
 	if err != nil || m.Key() != tAfterOdious.Key() {
 		t.Fatalf("late request answered %s (%v); want the search's play T at [14,5]", mr.Move, err)
 	}
-	if !mr.Late || mr.Policy != "equity" || mr.BudgetMS != ms(s.Clock.LateThink) || !strings.Contains(mr.Note, "passed") {
-		t.Fatalf("late request answered %+v; want late, the static policy, a budget of %v and a note", mr, s.Clock.LateThink)
+	if !mr.Late || mr.Policy != "equity" || mr.BudgetMS != ms(s.Bot.Clock.LateThink) || !strings.Contains(mr.Note, "passed") {
+		t.Fatalf("late request answered %+v; want late, the static policy, a budget of %v and a note", mr, s.Bot.Clock.LateThink)
 	}
 }
 
@@ -301,7 +302,7 @@ func TestHealthz(t *testing.T) {
 func TestGracefulShutdown(t *testing.T) {
 	gen := &fixedGen{moves: []move.Move{tAfterOdious}, gate: make(chan struct{})}
 	s, _ := newServer(t, gen)
-	s.Clock.Override = 300 * time.Millisecond // the search is held; the budget ends it
+	s.Bot.Clock.Override = 300 * time.Millisecond // the search is held; the budget ends it
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -123,6 +123,7 @@ func playMatch(c *cli.Context) error {
 
 	clock := player.DefaultClock
 	clock.Mode = player.Live // the referee's deadline is live
+	clock.Pressure = player.LoadPressure
 	in := bufio.NewReader(c.App.Reader)
 	colour := isTerminal(stdout)
 	adviser, _ := player.New("equity", gen, table)
@@ -153,7 +154,7 @@ func playMatch(c *cli.Context) error {
 			return badInputf("--p%d: %w", i+1, err)
 		}
 		bots[i] = pl
-		bot := arena.Bot{Player: pl, Clock: clock, Tail: &player.TailMeter{}}
+		bot := arena.NewBot(pl, clock)
 		seats[i] = arena.Entrant{Name: name, Agent: func(int) arena.Agent { return bot }}
 	}
 	if err := applySimFlags(c, bots[:]...); err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/lexico/lexico/bot/board"
 	"github.com/lexico/lexico/bot/gamestate"
 	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/player"
 	"github.com/lexico/lexico/bot/position"
 	"github.com/lexico/lexico/bot/rules"
@@ -87,17 +88,13 @@ func runMove(c *cli.Context) error {
 	// (stopping, encoding, writing) is a small share of that work and
 	// suffers the same load, so half the start-up is held back for it.
 	start, from := time.Now(), arrived(c)
-	budget := setup.clock.Budget(p, from, start, start.Sub(from)/2)
-	if budget.Notable() {
-		fmt.Fprintf(stderr, "lexico-bot run: %s\n", budget.Note)
-	}
-	ch := setup.player.Answer(c.Context, p, budget)
-	elapsed := time.Since(start)
-
-	enc, err := gamestate.EncodeMove(ch.Move, p.Board.Size)
+	bot := &answer.Bot{Player: setup.player, Clock: setup.clock, MinTail: start.Sub(from) / 2}
+	rep, err := bot.AnswerPosition(c.Context, p, from)
 	if err != nil {
-		return fmt.Errorf("encoding the chosen move %s: %w", ch.Move, err)
+		return err
 	}
+	elapsed := time.Since(start)
+	ch, budget, enc := rep.Choice, rep.Budget, rep.Move
 	// The answer first: the notes after it cost the deadline nothing.
 	if c.Bool("json") {
 		out := runReport(p, ch, enc, budget, elapsed, c.Int("top") > 0)
@@ -121,6 +118,9 @@ func runMove(c *cli.Context) error {
 	}
 	if ch.Reason != "" {
 		summary += "; " + ch.Reason
+	}
+	if budget.Notable() {
+		fmt.Fprintf(stderr, "lexico-bot run: %s\n", budget.Note)
 	}
 	fmt.Fprintln(stderr, "lexico-bot run:", summary)
 	if !c.Bool("json") && c.Int("top") > 0 {

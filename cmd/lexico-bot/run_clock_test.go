@@ -58,12 +58,12 @@ func TestRunReplayIgnoresTheDeadline(t *testing.T) {
 func TestRunCapsAnAbsurdMoveTime(t *testing.T) {
 	doc := regexp.MustCompile(`'ResponseDeadline': \d+`).ReplaceAll(liveDoc(t, 0, 0), []byte("'ResponseDeadline': 0"))
 	doc = regexp.MustCompile(`'MoveTime': \d+`).ReplaceAll(doc, []byte("'MoveTime': 1000000000"))
-	got, errs := runAsJSON(t, string(doc), "--max-think", "300ms", "-")
+	got, errs := runAsJSON(t, string(doc), "--max-think", "400ms", "-")
 	legalOnDoc(t, got.Move)
-	if got.BudgetMS > 300 || got.Policy != "sim" || got.Late {
-		t.Fatalf("%+v; want the sim policy thinking at most 300 ms", got)
+	if got.BudgetMS > 400 || got.Policy != "sim" || got.Late {
+		t.Fatalf("%+v; want the sim policy thinking at most 400 ms", got)
 	}
-	if !strings.Contains(errs, "--max-think 300ms") {
+	if !strings.Contains(errs, "--max-think 400ms") {
 		t.Fatalf("stderr %q does not say the MoveTime was capped", errs)
 	}
 }

@@ -139,6 +139,7 @@ func newBotSetup(c *cli.Context, mode player.Mode, dictURL string) (*botSetup, e
 	clock := player.DefaultClock
 	clock.Margin, clock.MaxMargin = c.Float64("margin"), c.Duration("margin-max")
 	clock.Reserve, clock.MaxThink = c.Duration("reserve"), c.Duration("max-think")
+	clock.Pressure = player.LoadPressure
 	clock.Override, clock.Mode = c.Duration("budget"), mode
 	return &botSetup{index: x, player: pl, clock: clock, note: note}, nil
 }

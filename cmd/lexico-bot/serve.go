@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/player"
 	"github.com/lexico/lexico/bot/server"
 	"github.com/lexico/lexico/internal/quote"
@@ -63,8 +64,13 @@ func serve(c *cli.Context) error {
 		return badInputf("--addr: %w", err)
 	}
 	log := slog.New(slog.NewTextHandler(c.App.ErrWriter, nil))
-	s := &server.Server{Player: setup.player, Dict: setup.index, Clock: setup.clock, MaxBody: c.Int64("max-body"), Log: log,
-		Slots: c.Int("think-slots"), BodyTimeout: c.Duration("body-timeout")}
+	slots := c.Int("think-slots")
+	if slots == 0 {
+		slots = answer.DefaultSlots()
+	}
+	bot := &answer.Bot{Player: setup.player, Clock: setup.clock, Slots: slots}
+	s := &server.Server{Bot: bot, Dict: setup.index, MaxBody: c.Int64("max-body"), Log: log,
+		BodyTimeout: c.Duration("body-timeout")}
 	ctx, stop := signal.NotifyContext(c.Context, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	log.Info("listening", "addr", ln.Addr().String(), "index", setup.index.Path(),

@@ -167,24 +167,21 @@ func TestServeBadFlags(t *testing.T) {
 }
 
 // A burst of live requests, more than the thinking slots: one simulates,
-// the others answer at once with the static move and say why, and every
-// answer arrives before its deadline.
+// the others answer at once with the static move and say why. (That every
+// answer arrives in time, under load too, is scripts/deadlinebench's to
+// show: a timed assertion here would fail on a busy machine for the
+// machine's reasons.)
 func TestServeAdmitsAsManySearchesAsSlots(t *testing.T) {
 	addr, stderr, exited := startServe(t, "--think-slots", "1")
 	const n = 6
 	body := liveDoc(t, time.Second, time.Second)
-	deadline := deadlineOf(t, body)
 	answers := make(chan server.MoveResponse, n)
 	var wg sync.WaitGroup
 	for range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			mr := postMove(t, addr, body)
-			if late := time.Since(deadline); late > 0 {
-				t.Errorf("answered %v after the deadline: %+v", late, mr)
-			}
-			answers <- mr
+			answers <- postMove(t, addr, body)
 		}()
 	}
 	wg.Wait()
@@ -213,8 +210,9 @@ func TestServeAnswersSearchesInFlightOnSIGTERM(t *testing.T) {
 	for range n {
 		go func() { answers <- postMove(t, addr, body) }()
 	}
-	// Give the requests time to be read and to start simulating.
-	time.Sleep(300 * time.Millisecond)
+	// Give the requests time to be read and to start simulating, even on a
+	// busy machine: they have 20 s.
+	time.Sleep(2 * time.Second)
 	signalled := time.Now()
 	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
 		t.Fatal(err)
@@ -233,16 +231,6 @@ func TestServeAnswersSearchesInFlightOnSIGTERM(t *testing.T) {
 	if code := <-exited; code != 0 {
 		t.Fatalf("serve exited %d:\n%s", code, stderr.String())
 	}
-}
-
-func deadlineOf(t *testing.T, body []byte) time.Time {
-	t.Helper()
-	m := regexp.MustCompile(`'ResponseDeadline': (\d+)`).FindSubmatch(body)
-	var ms int64
-	if _, err := fmt.Sscan(string(m[1]), &ms); err != nil {
-		t.Fatal(err)
-	}
-	return time.UnixMilli(ms)
 }
 
 func stopServe(t *testing.T, exited chan int, stderr *syncBuffer) {

@@ -1,4 +1,4 @@
-package server
+package answer
 
 import (
 	"testing"
@@ -94,4 +94,45 @@ func TestAdmissionWaitersTakeReleasedSlotsInOrder(t *testing.T) {
 	if a.free != 2 || len(a.waiters) != 0 || len(a.holders) != 0 {
 		t.Fatalf("after everything was released: %d free, %d waiting, %d held; want 2, 0, 0", a.free, len(a.waiters), len(a.holders))
 	}
+}
+
+// Turns (static searches) are short: a request waits while the queue ahead
+// of it would have had its turns by its latest start, at the measured
+// length of a turn, and gives up at once when it would not.
+func TestTurnsWaitByTheQueueLength(t *testing.T) {
+	a := newTurns(1, time.Second) // a turn is taken to last a second
+	now := time.Now()
+	held := a.acquire(now, now.Add(time.Hour), nil)
+	if held == nil {
+		t.Fatal("a free turn was not given")
+	}
+	// One turn ahead (the holder): a second to wait, with half a second
+	// to spare: give up at once.
+	if s := returnsSoon(t, "a waiter with too little time", func() *slot { return a.acquire(now, now.Add(500*time.Millisecond), nil) }); s != nil {
+		t.Fatal("a turn was given with the queue ahead longer than the time left")
+	}
+	got := make(chan *slot, 1)
+	go func() { got <- a.acquire(now, now.Add(time.Hour), nil) }()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		a.mu.Lock()
+		n := len(a.waiters)
+		a.mu.Unlock()
+		if n == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("a waiter with an hour to spare did not queue")
+		}
+	}
+	held.release()
+	s := <-got
+	if s == nil {
+		t.Fatal("the queued waiter got no turn")
+	}
+	// The turn just held lasted milliseconds, not the second assumed: the
+	// measured length moves towards it.
+	if a.hold >= time.Second {
+		t.Fatalf("turn length %v after a short turn; want it measured down", a.hold)
+	}
+	s.release()
 }

@@ -1,4 +1,4 @@
-package server
+package answer
 
 import (
 	"sync"
@@ -17,14 +17,22 @@ import (
 // once rather than wait and then find no time left; one whose latest start
 // comes after the first slot frees waits for it.
 type admission struct {
-	slots   int
+	slots int
+	// turns is set for slots held briefly and often (static searches):
+	// a waiter then expects a turn after the queue ahead of it has had
+	// theirs, each holding a slot for about hold, measured as they go.
+	turns   bool
+	hold    time.Duration
 	mu      sync.Mutex
 	free    int
 	holders map[*slot]time.Time // each holder's expected release
 	waiters []*waiter           // first come, first served
 }
 
-type slot struct{ a *admission }
+type slot struct {
+	a     *admission
+	taken time.Time
+}
 
 type waiter struct {
 	until time.Time
@@ -33,6 +41,14 @@ type waiter struct {
 
 func newAdmission(slots int) *admission {
 	return &admission{slots: slots, free: slots, holders: make(map[*slot]time.Time)}
+}
+
+// newTurns is an admission for slots held briefly and often, expected to
+// be held for about hold each until measured.
+func newTurns(slots int, hold time.Duration) *admission {
+	a := newAdmission(slots)
+	a.turns, a.hold = true, hold
+	return a
 }
 
 // acquire takes a slot for a search that will end at release, waiting at
@@ -48,7 +64,7 @@ func (a *admission) acquire(release, latest time.Time, done <-chan struct{}) *sl
 	a.mu.Lock()
 	if a.free > 0 && len(a.waiters) == 0 {
 		a.free--
-		s := &slot{a: a}
+		s := &slot{a: a, taken: time.Now()}
 		a.holders[s] = release
 		a.mu.Unlock()
 		return s
@@ -68,6 +84,7 @@ func (a *admission) acquire(release, latest time.Time, done <-chan struct{}) *sl
 	select {
 	case s := <-w.ready:
 		a.mu.Lock()
+		s.taken = time.Now()
 		a.holders[s] = release
 		a.mu.Unlock()
 		return s
@@ -90,6 +107,10 @@ func (a *admission) acquire(release, latest time.Time, done <-chan struct{}) *sl
 // to a new waiter by latest. Called with mu held.
 func (a *admission) freesInTime(latest time.Time) bool {
 	ahead := len(a.waiters)
+	if a.turns {
+		rounds := time.Duration(ahead/a.slots + 1)
+		return !time.Now().Add(rounds * a.hold).After(latest)
+	}
 	if ahead >= len(a.holders) {
 		return false // every slot freed before latest already has a taker
 	}
@@ -118,6 +139,11 @@ func (s *slot) release() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	delete(a.holders, s)
+	if a.turns && !s.taken.IsZero() { // zero: handed over, never taken
+		// A moving average over about eight turns: a turn's length follows
+		// the machine's load and the boards asked about.
+		a.hold += (time.Since(s.taken) - a.hold) / 8
+	}
 	for len(a.waiters) > 0 {
 		w := a.waiters[0]
 		a.waiters = a.waiters[1:]

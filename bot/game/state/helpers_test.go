@@ -1,0 +1,86 @@
+package state
+
+import (
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/lexico/lexico/bot/board"
+	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/movegen"
+	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/index/gaddag"
+)
+
+// gen is a GADDAG generator over the embedded list's words of 2 to 7
+// letters: real games, built in a moment.
+var gen = sync.OnceValue(func() movegen.Generator {
+	words, err := build.DefaultWords(2, 7)
+	if err != nil {
+		panic(err) // the embedded list is part of the binary
+	}
+	return movegen.NewGADDAG(gaddag.Build(words))
+})
+
+// snap is everything a State holds that a game depends on, including the
+// bag's generator (the order of the draws after the next exchange).
+type snap struct {
+	squares  []board.Square
+	racks    [2]string
+	known    [2]bool
+	bag      []byte
+	bagKnown bool
+	pcg      [2]uint64
+	scores   [2]int
+	turn     int
+	passes   int
+	end      End
+	moves    int
+}
+
+func snapshot(s *State) snap {
+	pcg, _ := s.bag.pcg.MarshalBinary()
+	var hl [2]uint64
+	for i := range 16 {
+		hl[i/8] = hl[i/8]<<8 | uint64(pcg[len(pcg)-16+i])
+	}
+	return snap{squares: slices.Clone(s.board.Squares), racks: [2]string{s.racks[0].String(), s.racks[1].String()},
+		known: s.known, bag: slices.Clone(s.bag.tiles), bagKnown: s.bag.known, pcg: hl,
+		scores: s.scores, turn: s.turn, passes: s.passes, end: s.end, moves: s.Moves()}
+}
+
+func (a snap) equal(b snap) bool {
+	return slices.Equal(a.squares, b.squares) && a.racks == b.racks && a.known == b.known &&
+		slices.Equal(a.bag, b.bag) && a.bagKnown == b.bagKnown && a.pcg == b.pcg && a.scores == b.scores &&
+		a.turn == b.turn && a.passes == b.passes && a.end == b.end && a.moves == b.moves
+}
+
+// randomMove is a move for the seat to move, chosen at random so that a
+// game visits every kind: an exchange of a random part of the rack now and
+// then while the bag allows one, a pass now and then, else a random play
+// among all the generator finds (a pass when there is none).
+func randomMove(s *State, r *rand.Rand, plays *movegen.AllPlays) move.Move {
+	rack, _ := s.Rack(s.Turn())
+	switch x := r.IntN(20); {
+	case x == 0:
+		return move.NewPass()
+	case x <= 2 && s.BagLen() >= s.Variant().ExchangeMinBag && !s.Board().IsEmpty() && rack.N > 0:
+		tiles := rack.Tiles()
+		r.Shuffle(len(tiles), func(i, j int) { tiles[i], tiles[j] = tiles[j], tiles[i] })
+		return move.NewExchange(tiles[:1+r.IntN(len(tiles))])
+	}
+	plays.Reset()
+	gen().Generate(s.Variant(), s.Board(), rack, plays.Record)
+	if len(plays.Moves) == 0 {
+		return move.NewPass()
+	}
+	return plays.Moves[r.IntN(len(plays.Moves))]
+}
+
+func mustApply(t testing.TB, s *State, m move.Move) {
+	t.Helper()
+	if err := s.Apply(m); err != nil {
+		t.Fatalf("Apply(%v): %v", m, err)
+	}
+}

@@ -1,0 +1,207 @@
+// Package answer is the one way a gamestate becomes a move: parse it,
+// budget it by the clock contract (bot/player/deadline.go), choose, encode.
+// run, serve and the arena's bots all answer through a Bot, so the rules of
+// the clock (when the answer is due, what is held back, when the static move
+// answers, how many searches think at once) hold on every path alike.
+package answer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/lexico/lexico/bot/gamestate"
+	"github.com/lexico/lexico/bot/player"
+	"github.com/lexico/lexico/bot/position"
+)
+
+// ErrGamestate wraps every error in the gamestate given: the asker's fault
+// (exit status 2, HTTP 400), unlike a failure to encode the answer.
+var ErrGamestate = errors.New("gamestate")
+
+// Bot answers gamestates with a player under a clock. Its exported fields
+// are read-only once it answers; one Bot serves concurrent calls.
+type Bot struct {
+	Player *player.Player
+	Clock  player.Clock
+	// Slots bounds how many searches that think for their whole budget
+	// (the sim policy) run at once; 0: no bound (run answers one
+	// gamestate; serve sets the cores). A simulation keeps every core busy,
+	// so more than the cores makes each weaker and, under other load, late;
+	// a request that finds no slot in time answers with the static move,
+	// which takes milliseconds.
+	Slots int
+	// MinTail is the least tail held back, whatever was measured: run sets
+	// a share of its own start-up, having measured no answer before.
+	MinTail time.Duration
+	// Now is the clock read at each answer (tests pin it); nil: time.Now.
+	// Instants handed to the player are always on the machine's clock.
+	Now func() time.Time
+
+	once    sync.Once
+	admit   *admission // thinking slots (Slots)
+	statics *admission // static search turns (Slots)
+	tail    player.TailMeter
+	hurry   context.Context
+	// hurryNow makes every search in flight answer its best move at once.
+	hurryNow context.CancelFunc
+}
+
+// Reply is an answer and how it was reached.
+type Reply struct {
+	Position *position.Position
+	Budget   player.Budget
+	Choice   player.Choice
+	// Move is the platform's move list, ready to be returned.
+	Move []byte
+}
+
+func (b *Bot) init() {
+	b.once.Do(func() {
+		if b.Slots > 0 {
+			b.admit, b.statics = newAdmission(b.Slots), newTurns(b.Slots, staticHold)
+		}
+		b.hurry, b.hurryNow = context.WithCancel(context.Background())
+	})
+}
+
+// DefaultSlots is one thinking search per core.
+func DefaultSlots() int { return runtime.GOMAXPROCS(0) }
+
+func (b *Bot) now() time.Time {
+	if b.Now != nil {
+		return b.Now()
+	}
+	return time.Now()
+}
+
+// Hurry makes every search in flight, and every one started after, answer
+// its best move at once: a server shutting down.
+func (b *Bot) Hurry() {
+	b.init()
+	b.hurryNow()
+}
+
+// Budget is p's budget by the clock contract for a gamestate that arrived at
+// arrived, with the tail measured so far held back.
+func (b *Bot) Budget(p *position.Position, arrived time.Time) player.Budget {
+	b.init()
+	now := b.now()
+	bud := b.Clock.Budget(p, arrived, now, max(b.tail.Estimate(), b.MinTail))
+	if b.Now != nil { // a pinned clock: the player's instants on the machine's
+		shift := time.Since(now)
+		bud.Stop = bud.Stop.Add(shift)
+		if !bud.Due.IsZero() {
+			bud.Due = bud.Due.Add(shift)
+		}
+	}
+	return bud
+}
+
+// Answer parses gs, which arrived at arrived, and answers it. ctx may end
+// the thinking early (a client gone). Call Delivered once the answer is out.
+func (b *Bot) Answer(ctx context.Context, gs []byte, arrived time.Time) (Reply, error) {
+	p, err := gamestate.Parse(gs)
+	if err != nil {
+		return Reply{}, fmt.Errorf("%w: %w", ErrGamestate, err)
+	}
+	return b.AnswerPosition(ctx, p, arrived)
+}
+
+// AnswerPosition is Answer for a gamestate already parsed.
+func (b *Bot) AnswerPosition(ctx context.Context, p *position.Position, arrived time.Time) (Reply, error) {
+	r := Reply{Position: p, Budget: b.Budget(p, arrived)}
+	r.Choice = b.choose(ctx, p, &r.Budget)
+	var err error
+	r.Move, err = gamestate.EncodeMove(r.Choice.Move, p.Board.Size)
+	if err != nil {
+		return r, fmt.Errorf("encoding the chosen move %s: %w", r.Choice.Move, err)
+	}
+	return r, nil
+}
+
+// Delivered records that r's answer was delivered now: what it took past
+// its budget's stop is held back from the next budgets. It returns that
+// tail.
+func (b *Bot) Delivered(r Reply) time.Duration {
+	tail := time.Since(r.Budget.Stop)
+	b.tail.Observe(tail)
+	return tail
+}
+
+// choose runs the player under bud. A search that thinks for its whole
+// budget (the sim policy) needs a thinking slot when slots are bounded, and
+// without one in time the static search answers; it answers at once when
+// the Bot is hurried.
+func (b *Bot) choose(ctx context.Context, p *position.Position, bud *player.Budget) player.Choice {
+	if bud.Static || b.Player.Sim == nil {
+		return b.static(ctx, p, bud)
+	}
+	if b.hurry.Err() != nil {
+		bud.Static, bud.Note = true, "shutting down: the static move answers"
+		return b.static(ctx, p, bud)
+	}
+	think, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stop := context.AfterFunc(b.hurry, cancel)
+	defer stop()
+	if b.admit != nil {
+		// A slot is worth having while MinThink is left to think with it.
+		sl := b.admit.acquire(bud.Stop, bud.Stop.Add(-b.Clock.MinThink), think.Done())
+		if sl == nil {
+			bud.Static = true
+			bud.Note = "no thinking slot free in time (" + strconv.Itoa(b.admit.size()) + " think at once): the static move answers"
+			if think.Err() != nil {
+				bud.Note = "shutting down: the static move answers"
+			}
+			return b.static(ctx, p, bud)
+		}
+		defer sl.release()
+	}
+	return b.Player.Answer(think, p, *bud)
+}
+
+// staticHold is how long a static search is first expected to hold its
+// turn (then measured): milliseconds on the most crowded boards,
+// microseconds on most.
+const staticHold = 5 * time.Millisecond
+
+// static answers with the player's static search. With bounded slots the
+// static searches take turns too, as many at once as there are slots: a
+// burst of requests time-sliced 64 ways would all finish late together
+// (the Go scheduler gives each goroutine 10 ms at a time), while in turn
+// each takes milliseconds. One whose turn would come after its stop is
+// answered without a search, at once: an exchange where the rules allow
+// one, else a pass. That is a weak move, but legal and in time, where any
+// search it started would join the queue it could not wait for.
+func (b *Bot) static(ctx context.Context, p *position.Position, bud *player.Budget) player.Choice {
+	if b.statics == nil {
+		return b.Player.Answer(ctx, p, *bud)
+	}
+	sl := b.statics.acquire(time.Now().Add(staticHold), bud.Stop, ctx.Done())
+	if sl == nil {
+		if bud.Note != "" {
+			bud.Note += "; "
+		}
+		bud.Static = true
+		bud.Note += "busy: no search turn free in time, answered without searching"
+		done, cancel := context.WithCancel(ctx)
+		cancel()
+		return b.Player.ChooseStatic(done, p)
+	}
+	defer sl.release()
+	return b.Player.Answer(ctx, p, *bud)
+}
+
+// Note is what an answer says of its budget: nothing when the policy had
+// its whole budget.
+func (r Reply) Note() string {
+	if !r.Budget.Notable() {
+		return ""
+	}
+	return r.Budget.Note
+}

@@ -1,0 +1,92 @@
+package answer
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lexico/lexico/bot/board"
+	"github.com/lexico/lexico/bot/equity"
+	"github.com/lexico/lexico/bot/gamestate"
+	"github.com/lexico/lexico/bot/gamestate/gamestatetest"
+	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/movegen"
+	"github.com/lexico/lexico/bot/player"
+	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/bot/variant"
+)
+
+// tAfterOdious is a legal play on the doc's example: T after ODIOUS.
+var tAfterOdious = move.Move{Kind: move.Play, Score: 9, Tiles: []move.Placement{{Row: 9, Col: 14, Letter: 'T'}}}
+
+// oneplay offers the same play for any position.
+type oneplay struct{}
+
+func (oneplay) Generate(_ *variant.Variant, _ *board.Board, _ tile.Rack, rec movegen.PlayRecorder) {
+	m := tAfterOdious
+	rec(&m)
+}
+
+func simBot(t *testing.T) *Bot {
+	t.Helper()
+	tb, err := equity.DefaultTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl, err := player.New("sim", oneplay{}, tb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := player.DefaultClock
+	clock.Mode = player.Replay // the doc's deadline is years ago: think MoveTime
+	return &Bot{Player: pl, Clock: clock}
+}
+
+// A gamestate that does not parse is the asker's fault: ErrGamestate, which
+// run turns into exit status 2 and serve into a 400.
+func TestAnswerRefusesABadGamestate(t *testing.T) {
+	_, err := simBot(t).Answer(context.Background(), []byte("{'Board': 7}"), time.Now())
+	if !errors.Is(err, ErrGamestate) || !strings.Contains(err.Error(), "Board") {
+		t.Fatalf("got %v; want ErrGamestate naming the Board", err)
+	}
+}
+
+// A hurried Bot (a server shutting down) answers with the static search,
+// not a simulation and not a pass, and says why.
+func TestHurriedBotAnswersTheStaticMove(t *testing.T) {
+	b := simBot(t)
+	b.Hurry()
+	r, err := b.Answer(context.Background(), gamestatetest.DocExampleBytes(t), time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := gamestate.ParseMove(r.Move, 15)
+	if err != nil || m.Key() != tAfterOdious.Key() {
+		t.Fatalf("answered %s (%v); want the search's play", r.Move, err)
+	}
+	if r.Choice.Policy != "equity" || r.Choice.Simulation != nil || !strings.Contains(r.Note(), "shutting down") {
+		t.Fatalf("policy %q, simulation %v, note %q; want the static move, saying why", r.Choice.Policy, r.Choice.Simulation, r.Note())
+	}
+}
+
+// The tail measured on delivery is held back from the next budget.
+func TestDeliveredTailIsHeldBack(t *testing.T) {
+	b := simBot(t)
+	r, err := b.Answer(context.Background(), gamestatetest.DocExampleBytes(t), time.Now().Add(-4*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Delivered a second after its stop: the next budget holds back as much.
+	r.Budget.Stop = time.Now().Add(-time.Second)
+	if tail := b.Delivered(r); tail < time.Second {
+		t.Fatalf("tail %v; want at least 1s", tail)
+	}
+	p := r.Position
+	now := time.Now()
+	next := b.Budget(p, now)
+	if held := next.Due.Sub(next.Stop); held < time.Second {
+		t.Fatalf("the next budget holds back %v; want the 1s tail", held)
+	}
+}

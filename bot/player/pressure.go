@@ -1,0 +1,46 @@
+package player
+
+import (
+	"bytes"
+	"os"
+	"runtime"
+	"strconv"
+)
+
+// maxPressure caps LoadPressure: past four tasks a core the machine is
+// overloaded, and holding back more would leave nothing to think with.
+const maxPressure = 4
+
+// LoadPressure is how crowded the CPU is, for Clock.Pressure: the tasks
+// wanting a core per core, from Linux's /proc/loadavg (the larger of the
+// one-minute load average and the tasks runnable right now), at least 1
+// and at most maxPressure. When other processes keep the cores busy, every
+// step after thinking (stopping the workers, encoding, writing) waits its
+// turn for a core, and the answer's tail grows with the queue: the time
+// held back grows with it. 1 where /proc/loadavg cannot be read.
+func LoadPressure() float64 {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 1
+	}
+	return pressureOf(b, runtime.NumCPU())
+}
+
+// pressureOf is LoadPressure from the text of /proc/loadavg and the cores.
+func pressureOf(b []byte, cores int) float64 {
+	// "0.52 0.58 0.59 3/512 12345": the averages, then runnable/total.
+	f := bytes.Fields(b)
+	if len(f) < 4 {
+		return 1
+	}
+	load, err := strconv.ParseFloat(string(f[0]), 64)
+	if err != nil {
+		return 1
+	}
+	if i := bytes.IndexByte(f[3], '/'); i > 0 {
+		if now, err := strconv.Atoi(string(f[3][:i])); err == nil {
+			load = max(load, float64(now))
+		}
+	}
+	return min(max(load/float64(cores), 1), maxPressure)
+}
