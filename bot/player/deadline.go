@@ -180,12 +180,18 @@ func (c Clock) Budget(p *position.Position, arrived, now time.Time, tail time.Du
 	b.Time = max(b.Stop.Sub(now), 0)
 	b.Note = fmt.Sprintf("%s %v from arrival, %v spent before thinking, %v held back%s: budget %v",
 		src, allowed.Round(time.Millisecond), now.Sub(arrived).Round(time.Millisecond), held.Round(time.Millisecond), load, b.Time.Round(time.Millisecond))
-	if b.Time < c.MinThink {
-		// A static search cut at zero would answer a pass: give it LateThink
-		// of the held-back time, which covers its milliseconds.
+	switch {
+	case b.Time == 0:
+		// The held-back time has begun: what is left is what delivering
+		// the answer is expected to take. Answered without a search (an
+		// exchange where allowed, else a pass): weak but in time, where a
+		// search of even a few milliseconds, waiting for a core under
+		// load, would make it late. (A deadline already passed is another
+		// matter: late anyway, it gets LateThink for a good move.)
+		b.Static, b.Stop = true, now
+		b.Note += ": no time left, answering without a search"
+	case b.Time < c.MinThink:
 		b.Static = true
-		b.Time = max(b.Time, c.LateThink)
-		b.Stop = now.Add(b.Time)
 		b.Note += fmt.Sprintf(": less than %v, answering with the static move", c.MinThink)
 	}
 	return b

@@ -49,7 +49,7 @@ func TestBudget(t *testing.T) {
 		{name: "a measured tail", clock: c, moveTime: 1000 * ms, tail: 300 * ms, want: 700 * ms},
 		{name: "start-up leaves too little", clock: c, arrived: at(-120 * ms), moveTime: 200 * ms, deadline: at(70 * ms),
 			want: 20 * ms, static: true},
-		{name: "nothing left before the reserve", clock: c, arrived: at(-180 * ms), moveTime: 200 * ms, want: c.LateThink, static: true},
+		{name: "nothing left before the reserve", clock: c, arrived: at(-180 * ms), moveTime: 200 * ms, want: 0, static: true},
 		{name: "just passed: live and late", clock: c, moveTime: 1000 * ms, deadline: at(-10 * ms), want: c.LateThink, late: true, static: true},
 		{name: "passed a MoveTime ago: still live", clock: c, moveTime: 5000 * ms, deadline: at(-4 * time.Second), want: c.LateThink, late: true, static: true},
 		{name: "long past: saved", clock: c, moveTime: 1000 * ms, deadline: at(-time.Hour), want: 900 * ms, late: true, saved: true},
