@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// run's side of the clock contract (bot/player/deadline.go): which budget
+// run's side of the clock contract (bot/engine/player/deadline.go): which budget
 // each kind of gamestate gets, and which policy answers.
 
 // A deadline that passed a moment ago is a live gamestate answered late:
@@ -58,7 +58,10 @@ func TestRunReplayIgnoresTheDeadline(t *testing.T) {
 func TestRunCapsAnAbsurdMoveTime(t *testing.T) {
 	doc := regexp.MustCompile(`'ResponseDeadline': \d+`).ReplaceAll(liveDoc(t, 0, 0), []byte("'ResponseDeadline': 0"))
 	doc = regexp.MustCompile(`'MoveTime': \d+`).ReplaceAll(doc, []byte("'MoveTime': 1000000000"))
-	got, errs := runAsJSON(t, string(doc), "--max-think", "400ms", "-")
+	// No margin nor reserve: the held-back time, scaled by the machine's
+	// load, would otherwise leave less than a simulation needs on a busy
+	// machine.
+	got, errs := runAsJSON(t, string(doc), "--max-think", "400ms", "--margin", "0", "--reserve", "0", "-")
 	legalOnDoc(t, got.Move)
 	if got.BudgetMS > 400 || got.Policy != "sim" || got.Late {
 		t.Fatalf("%+v; want the sim policy thinking at most 400 ms", got)
