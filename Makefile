@@ -16,7 +16,7 @@ build:
 # The index is rebuilt only when the builder, the index format or the embedded
 # list changes (the binary is an order-only prerequisite: relinking it alone
 # does not force a rebuild).
-INDEX_SRC := $(shell find build index bot/tile cmd/lexico-index -name '*.go' ! -name '*_test.go') \
+INDEX_SRC := $(shell find build index bot/game/tile cmd/lexico-index -name '*.go' ! -name '*_test.go') \
 	data/word-list-4.1.0.txt.gz go.sum
 $(INDEX): $(INDEX_SRC) | build
 	$(BIN)/lexico-index build --out $(INDEX)
@@ -42,13 +42,13 @@ test:
 	$(GO) build -o $(BIN)/testprogress ./scripts/testprogress
 	GO=$(GO) $(BIN)/testprogress -count=1 ./...
 
-# The long sweep: bot/movegen with LEXICO_LONG=1, the agreement properties
+# The long sweep: bot/engine/movegen with LEXICO_LONG=1, the agreement properties
 # over 25 random games per variant (GADDAG against exhaustive on 1,883
 # positions, anagram against GADDAG on 1,446), printing each test and every
 # 250 positions compared as it goes. 118 s of CPU: about 65 s on a quiet
 # 2-core machine, 2 to 2.5 minutes on a loaded one.
 test-long:
-	LEXICO_LONG=1 $(GO) test -count=1 -v -timeout 30m ./bot/movegen/
+	LEXICO_LONG=1 $(GO) test -count=1 -v -timeout 30m ./bot/engine/movegen/
 
 # The move-generation strategies compared over data/positions/corpus.jsonl:
 # bench/RESULTS.md (side-by-side table) and bench/chart.svg, from the raw
@@ -56,10 +56,10 @@ test-long:
 # benchmarks, printed as they run.
 bench: build index
 	@mkdir -p bench
-	LEXICO_INDEX=$(abspath $(INDEX)) $(GO) test -run '^$$' -bench . -benchmem -json ./bot/movegen/ > bench/raw.jsonl
+	LEXICO_INDEX=$(abspath $(INDEX)) $(GO) test -run '^$$' -bench . -benchmem -json ./bot/engine/movegen/ > bench/raw.jsonl
 	LEXICO_INDEX=$(abspath $(INDEX)) $(GO) run ./scripts/benchreport -in bench/raw.jsonl -bot $(BIN)/lexico-bot \
 		-corpus data/positions/corpus.jsonl -out bench
-	$(GO) test -run '^$$' -bench . -benchmem $$($(GO) list ./... | grep -v '/bot/movegen$$')
+	$(GO) test -run '^$$' -bench . -benchmem $$($(GO) list ./... | grep -v '/bot/engine/movegen$$')
 
 # Issue 14's proof: live answers from `run` and `serve` (ResponseDeadline =
 # now + MoveTime when the request is sent), with and without our own CPU

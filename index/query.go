@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"slices"
 
-	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/bot/game/tile"
 	bolt "go.etcd.io/bbolt"
 )
 

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"runtime/debug"
 
-	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/index/multiset"
 	bolt "go.etcd.io/bbolt"
 )

@@ -1,7 +1,7 @@
 package lingo
 
 import (
-	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/index/gaddag"
 )
 

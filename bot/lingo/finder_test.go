@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/bot/game/tile"
 )
 
 // bruteForce judges every placement of one tile, every pair of tiles, and

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/bot/game/tile"
 )
 
 // Game is a game in progress: the board, the pools, the tiles not yet

@@ -8,7 +8,7 @@ import (
 
 	"github.com/lexico/lexico/build"
 
-	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/index/gaddag"
 )
 

@@ -3,7 +3,7 @@ package lingo
 import (
 	"fmt"
 
-	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/bot/game/tile"
 )
 
 // Judge checks move m on board b for a player whose pool is pool, and

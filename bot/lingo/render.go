@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/bot/game/tile"
 )
 
 // Render draws the window of b in the seed's style: column letters above

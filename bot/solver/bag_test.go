@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lexico/lexico/bot/tile"
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
 )
 
 func mustBoard(t *testing.T, v *variant.Variant, words ...placed) string {

@@ -5,9 +5,9 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/lexico/lexico/bot/move"
-	"github.com/lexico/lexico/bot/movegen"
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/data"
 	"github.com/lexico/lexico/index/gaddag"

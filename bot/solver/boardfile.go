@@ -6,8 +6,8 @@ import (
 	"os"
 	"unicode/utf8"
 
-	"github.com/lexico/lexico/bot/board"
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/internal/atomicfile"
 )
 

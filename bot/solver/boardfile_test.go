@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lexico/lexico/bot/board"
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/variant"
 )
 
 // boardText draws a board file of size n with words written on it; each

@@ -1,7 +1,7 @@
 package solver
 
 import (
-	"github.com/lexico/lexico/bot/board"
+	"github.com/lexico/lexico/bot/game/board"
 )
 
 // BoardWord is a word standing on the board: a run of two or more tiles

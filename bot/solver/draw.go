@@ -3,9 +3,9 @@ package solver
 import (
 	"strings"
 
-	"github.com/lexico/lexico/bot/board"
-	"github.com/lexico/lexico/bot/move"
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/variant"
 )
 
 // Draw shows b with m's tiles on it, for a person deciding on a play: row

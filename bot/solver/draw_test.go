@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lexico/lexico/bot/move"
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/variant"
 )
 
 func TestDraw(t *testing.T) {

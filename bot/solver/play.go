@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/lexico/lexico/bot/board"
-	"github.com/lexico/lexico/bot/move"
-	"github.com/lexico/lexico/bot/rules"
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/game/variant"
 )
 
 // Direction is the line a play's tiles lie on.

@@ -3,9 +3,9 @@ package solver
 import (
 	"sort"
 
-	"github.com/lexico/lexico/bot/board"
-	"github.com/lexico/lexico/bot/move"
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/internal/topn"
 )
 

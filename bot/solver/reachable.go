@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/lexico/lexico/bot/board"
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/variant"
 )
 
 // CheckBoard refuses a board that no game under v could have reached: one of

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lexico/lexico/bot/board"
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/variant"
 )
 
 // Every board a real game can reach is one group of tiles holding a first

@@ -15,7 +15,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/internal/quote"
 )
 

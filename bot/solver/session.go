@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/lexico/lexico/bot/rules"
+	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/internal/quote"
 )
 

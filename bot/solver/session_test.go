@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lexico/lexico/bot/move"
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/variant"
 )
 
 // sessionFixture is a WWF board file with HAT across the centre and twelve

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lexico/lexico/bot/board"
-	"github.com/lexico/lexico/bot/movegen"
-	"github.com/lexico/lexico/bot/rules"
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/index/gaddag"
 )
 

@@ -12,9 +12,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lexico/lexico/bot/gamestate"
-	"github.com/lexico/lexico/bot/move"
-	"github.com/lexico/lexico/bot/rules"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/internal/quote"
 )

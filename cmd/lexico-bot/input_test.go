@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lexico/lexico/bot/gamestate"
-	"github.com/lexico/lexico/bot/gamestate/gamestatetest"
+	"github.com/lexico/lexico/bot/platform/gamestate"
+	"github.com/lexico/lexico/bot/platform/gamestate/gamestatetest"
 )
 
 // padded is the doc's example gamestate padded with trailing blank lines to

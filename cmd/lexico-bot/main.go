@@ -60,7 +60,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // arrivedKey is the app's Metadata key for when the request arrived: the
 // process's start for the binary, so that start-up counts against a move's
-// budget (the clock contract, bot/player/deadline.go).
+// budget (the clock contract, bot/engine/player/deadline.go).
 const arrivedKey = "arrived"
 
 // arrived is when the command's request arrived.

@@ -10,11 +10,11 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lexico/lexico/bot/gamestate"
-	"github.com/lexico/lexico/bot/move"
-	"github.com/lexico/lexico/bot/movegen"
-	"github.com/lexico/lexico/bot/position"
-	"github.com/lexico/lexico/bot/rules"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/platform/gamestate"
 )
 
 func init() {

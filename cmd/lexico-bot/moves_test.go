@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lexico/lexico/bot/gamestate"
-	"github.com/lexico/lexico/bot/rules"
+	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/index"
 )

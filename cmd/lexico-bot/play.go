@@ -18,14 +18,14 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
-	"github.com/lexico/lexico/bot/arena"
-	"github.com/lexico/lexico/bot/board"
-	"github.com/lexico/lexico/bot/human"
-	"github.com/lexico/lexico/bot/movegen"
-	"github.com/lexico/lexico/bot/player"
-	"github.com/lexico/lexico/bot/position"
-	"github.com/lexico/lexico/bot/referee"
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/bot/match/arena"
+	"github.com/lexico/lexico/bot/match/human"
+	"github.com/lexico/lexico/bot/match/referee"
 	"github.com/lexico/lexico/internal/quote"
 )
 

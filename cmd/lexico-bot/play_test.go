@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lexico/lexico/bot/arena"
+	"github.com/lexico/lexico/bot/match/arena"
 	"github.com/lexico/lexico/build"
 )
 

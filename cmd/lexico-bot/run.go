@@ -12,13 +12,13 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
-	"github.com/lexico/lexico/bot/board"
-	"github.com/lexico/lexico/bot/gamestate"
-	"github.com/lexico/lexico/bot/move"
+	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/platform/answer"
-	"github.com/lexico/lexico/bot/player"
-	"github.com/lexico/lexico/bot/position"
-	"github.com/lexico/lexico/bot/rules"
+	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/internal/quote"
 )
 

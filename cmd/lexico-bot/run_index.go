@@ -7,7 +7,7 @@ import (
 	"io/fs"
 	"os"
 
-	"github.com/lexico/lexico/bot/movegen"
+	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/internal/quote"

@@ -9,11 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lexico/lexico/bot/gamestate"
-	"github.com/lexico/lexico/bot/gamestate/gamestatetest"
-	"github.com/lexico/lexico/bot/move"
-	"github.com/lexico/lexico/bot/movegen"
-	"github.com/lexico/lexico/bot/rules"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/platform/gamestate"
+	"github.com/lexico/lexico/bot/platform/gamestate/gamestatetest"
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/index"
 )

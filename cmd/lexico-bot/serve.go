@@ -11,9 +11,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/platform/answer"
-	"github.com/lexico/lexico/bot/player"
-	"github.com/lexico/lexico/bot/server"
+	"github.com/lexico/lexico/bot/platform/server"
 	"github.com/lexico/lexico/internal/quote"
 )
 

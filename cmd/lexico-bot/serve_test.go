@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lexico/lexico/bot/gamestate/gamestatetest"
-	"github.com/lexico/lexico/bot/server"
+	"github.com/lexico/lexico/bot/platform/gamestate/gamestatetest"
+	"github.com/lexico/lexico/bot/platform/server"
 )
 
 // syncBuffer is stderr shared between the server goroutine and the test.

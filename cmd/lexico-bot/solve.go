@@ -8,7 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lexico/lexico/bot/movegen"
+	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/solver"
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/internal/quote"

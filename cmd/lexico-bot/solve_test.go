@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/bot/solver"
-	"github.com/lexico/lexico/bot/variant"
 	"github.com/lexico/lexico/build"
 )
 

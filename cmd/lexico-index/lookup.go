@@ -6,8 +6,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/lexico/lexico/bot/tile"
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/urfave/cli/v2"
 )
 

@@ -1,7 +1,7 @@
 // Command benchreport turns the move-generation strategy benchmarks into a
 // side-by-side markdown table and an SVG chart (`make bench` runs it):
 //
-//	go test -run '^$' -bench '^Benchmark(Strategy|IndexOpen)' -benchmem -json ./bot/movegen/ > bench/raw.jsonl
+//	go test -run '^$' -bench '^Benchmark(Strategy|IndexOpen)' -benchmem -json ./bot/engine/movegen/ > bench/raw.jsonl
 //	go run ./scripts/benchreport -in bench/raw.jsonl -bot bin/lexico-bot -out bench
 //
 // It reads `go test -json` output (or plain benchmark text), and, when -bot
@@ -321,7 +321,7 @@ func markdown(res map[string]result, runs []corpusRun, cpu string) []byte {
 	fmt.Fprintf(&b, "\nThe GADDAG generator reads the GADDAG in place in the index's memory map, so its construction is free; ")
 	fmt.Fprintf(&b, "the anagram generator reads every word once and builds its anagram trie in memory, because the per-query ")
 	fmt.Fprintf(&b, "bbolt cost would dominate its hundreds of lookups per position (the words of AEINRST: 166 µs through ")
-	fmt.Fprintf(&b, "index.SubAnagrams, 4.4 µs through the trie; see bot/movegen/anagram_trie.go).\n\n![median time per position](chart.svg)\n")
+	fmt.Fprintf(&b, "index.SubAnagrams, 4.4 µs through the trie; see bot/engine/movegen/anagram_trie.go).\n\n![median time per position](chart.svg)\n")
 	return b.Bytes()
 }
 

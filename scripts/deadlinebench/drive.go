@@ -17,7 +17,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/lexico/lexico/bot/gamestate"
+	"github.com/lexico/lexico/bot/platform/gamestate"
 )
 
 // errInterrupted marks an answer the harness's own interruption cut short.

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lexico/lexico/bot/gamestate"
+	"github.com/lexico/lexico/bot/platform/gamestate"
 )
 
 func TestPercentile(t *testing.T) {
@@ -292,9 +292,9 @@ func TestStderrLog(t *testing.T) {
 	dump := "lexico-bot run: play, score 21\n" +
 		"panic: send on closed channel\n\n" +
 		"goroutine 37 [running]:\n" +
-		"github.com/lexico/lexico/bot/montecarlo.(*Sim).worker(0xc000)\n" +
-		"\t/work/bot/montecarlo/sim.go:120 +0x1a5\n" +
-		"created by github.com/lexico/lexico/bot/montecarlo.(*Sim).Run in goroutine 1\n\n" +
+		"github.com/lexico/lexico/bot/engine/montecarlo.(*Sim).worker(0xc000)\n" +
+		"\t/work/bot/engine/montecarlo/sim.go:120 +0x1a5\n" +
+		"created by github.com/lexico/lexico/bot/engine/montecarlo.(*Sim).Run in goroutine 1\n\n" +
 		"goroutine 5 [GC worker (idle)]:\n" +
 		"created by runtime.gcBgMarkStartWorkers in goroutine 1\n" +
 		"\t/usr/local/go/src/runtime/mgc.go:1695 +0x105\n"
@@ -302,7 +302,7 @@ func TestStderrLog(t *testing.T) {
 	for _, chunk := range strings.SplitAfter(dump, "o") { // written in pieces, as a pipe delivers it
 		c.Write([]byte(chunk))
 	}
-	want := "panic: send on closed channel in github.com/lexico/lexico/bot/montecarlo.(*Sim).worker(0xc000) (/work/bot/montecarlo/sim.go:120 +0x1a5)"
+	want := "panic: send on closed channel in github.com/lexico/lexico/bot/engine/montecarlo.(*Sim).worker(0xc000) (/work/bot/engine/montecarlo/sim.go:120 +0x1a5)"
 	if got := c.String(); got != want {
 		t.Errorf("crash:\n got %q\nwant %q", got, want)
 	}

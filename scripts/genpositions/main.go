@@ -1,6 +1,6 @@
 // Command genpositions writes the move-generation benchmark's position
-// corpus: it plays referee games (bot/referee) between the greedy and the
-// equity player (bot/player, over the GADDAG generator), alternating the
+// corpus: it plays referee games (bot/match/referee) between the greedy and the
+// equity player (bot/engine/player, over the GADDAG generator), alternating the
 // classic and multipliers variants, and samples positions from them, early,
 // middle and late game, as platform gamestates, one JSON object per line.
 //
@@ -28,14 +28,14 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/lexico/lexico/bot/equity"
-	"github.com/lexico/lexico/bot/gamestate"
-	"github.com/lexico/lexico/bot/movegen"
-	"github.com/lexico/lexico/bot/player"
-	"github.com/lexico/lexico/bot/position"
-	"github.com/lexico/lexico/bot/referee"
-	"github.com/lexico/lexico/bot/tile"
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/bot/match/referee"
+	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/internal/atomicfile"
 )

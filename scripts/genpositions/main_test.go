@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lexico/lexico/bot/board"
-	"github.com/lexico/lexico/bot/gamestate"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/build"
 )
 

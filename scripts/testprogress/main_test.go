@@ -81,8 +81,8 @@ func TestHeartbeatNamesTheRunningTests(t *testing.T) {
 	t0 := time.Now()
 	r := newReporter(&out, t0)
 	feed(r, t0, `
-		{"Action":"start","Package":"github.com/lexico/lexico/bot/movegen"}
-		{"Action":"run","Package":"github.com/lexico/lexico/bot/movegen","Test":"TestAgreementSmall"}
+		{"Action":"start","Package":"github.com/lexico/lexico/bot/engine/movegen"}
+		{"Action":"run","Package":"github.com/lexico/lexico/bot/engine/movegen","Test":"TestAgreementSmall"}
 		{"Action":"start","Package":"p/b"}
 	`)
 	r.heartbeat(t0.Add(every - time.Second))
@@ -90,7 +90,7 @@ func TestHeartbeatNamesTheRunningTests(t *testing.T) {
 		t.Fatalf("printed before %v of silence: %q", every, out.String())
 	}
 	r.heartbeat(t0.Add(every))
-	want := "... 15s: still running bot/movegen TestAgreementSmall (13s), p/b (12s)\n"
+	want := "... 15s: still running bot/engine/movegen TestAgreementSmall (13s), p/b (12s)\n"
 	if out.String() != want {
 		t.Fatalf("printed %q, want %q", out.String(), want)
 	}

@@ -5,10 +5,10 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"github.com/lexico/lexico/bot/board"
-	"github.com/lexico/lexico/bot/move"
-	"github.com/lexico/lexico/bot/rules"
-	"github.com/lexico/lexico/bot/tile"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/game/tile"
 )
 
 // journal is what Apply changed, move by move, for Undo: the scalars as

@@ -3,8 +3,8 @@ package state
 import (
 	"math/rand/v2"
 
-	"github.com/lexico/lexico/bot/tile"
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
 )
 
 // bag is the tiles not yet drawn, in draw order: the last tile is drawn

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lexico/lexico/bot/move"
-	"github.com/lexico/lexico/bot/movegen"
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/variant"
 )
 
 // benchPlays are the plays of four random seeded games with the state

@@ -6,9 +6,9 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/lexico/lexico/bot/board"
-	"github.com/lexico/lexico/bot/move"
-	"github.com/lexico/lexico/bot/movegen"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/index/gaddag"
 )

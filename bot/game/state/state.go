@@ -1,8 +1,8 @@
 // Package state is a game of Lexico in progress, and the one place where a
 // move changes it: the board, both racks, the bag in draw order, the
 // scores, whose turn it is, the passes in a row, and whether and how the
-// game ended. The referee (bot/referee) plays its games on a State and the
-// simulation (bot/montecarlo) its worlds, so the end of the game and the
+// game ended. The referee (bot/match/referee) plays its games on a State and the
+// simulation (bot/engine/montecarlo) its worlds, so the end of the game and the
 // draw from the bag are written here, once.
 //
 // Lexico's rules, as the referee has always applied them:
@@ -38,10 +38,10 @@ package state
 import (
 	"fmt"
 
-	"github.com/lexico/lexico/bot/board"
-	"github.com/lexico/lexico/bot/position"
-	"github.com/lexico/lexico/bot/tile"
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
 )
 
 // End says whether and how the game ended.

@@ -6,13 +6,13 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/lexico/lexico/bot/board"
-	"github.com/lexico/lexico/bot/move"
-	"github.com/lexico/lexico/bot/movegen"
-	"github.com/lexico/lexico/bot/position"
-	"github.com/lexico/lexico/bot/rules"
-	"github.com/lexico/lexico/bot/tile"
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
 )
 
 // The bag's order is the referee's since its first version, and seeded

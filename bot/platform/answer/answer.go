@@ -1,5 +1,5 @@
 // Package answer is the one way a gamestate becomes a move: parse it,
-// budget it by the clock contract (bot/player/deadline.go), choose, encode.
+// budget it by the clock contract (bot/engine/player/deadline.go), choose, encode.
 // run, serve and the arena's bots all answer through a Bot, so the rules of
 // the clock (when the answer is due, what is held back, when the static move
 // answers, how many searches think at once) hold on every path alike.
@@ -14,9 +14,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/lexico/lexico/bot/gamestate"
-	"github.com/lexico/lexico/bot/player"
-	"github.com/lexico/lexico/bot/position"
+	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/platform/gamestate"
 )
 
 // ErrGamestate wraps every error in the gamestate given: the asker's fault

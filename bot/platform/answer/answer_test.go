@@ -7,15 +7,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lexico/lexico/bot/board"
-	"github.com/lexico/lexico/bot/equity"
-	"github.com/lexico/lexico/bot/gamestate"
-	"github.com/lexico/lexico/bot/gamestate/gamestatetest"
-	"github.com/lexico/lexico/bot/move"
-	"github.com/lexico/lexico/bot/movegen"
-	"github.com/lexico/lexico/bot/player"
-	"github.com/lexico/lexico/bot/tile"
-	"github.com/lexico/lexico/bot/variant"
+	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/bot/platform/gamestate"
+	"github.com/lexico/lexico/bot/platform/gamestate/gamestatetest"
 )
 
 // tAfterOdious is a legal play on the doc's example: T after ODIOUS.

@@ -1,0 +1,95 @@
+// Package equity values a move beyond its score: what the tiles kept are
+// worth for the next turns, and, once the bag is empty, what the tiles still
+// held will cost.
+//
+// Calculator is the extension point: a player ranks moves by a Calculator, so
+// a simulation- or learning-based valuation plugs in without touching the
+// player. Static (score plus a leave Table) is the default; Score ranks by
+// points alone (the greedy bot).
+package equity
+
+import (
+	"bytes"
+	"sync"
+
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/data"
+)
+
+// Calculator values move m, which keeps leave, in position p. Higher is
+// better; the unit is points. Implementations must be safe for concurrent use
+// and should not allocate: they are called for every generated move.
+type Calculator interface {
+	Equity(m *move.Move, leave tile.Rack, p *position.Position) float64
+}
+
+// Score is the greedy valuation: a move is worth its points, nothing more.
+type Score struct{}
+
+// Equity implements Calculator.
+func (Score) Equity(m *move.Move, _ tile.Rack, _ *position.Position) float64 {
+	return float64(m.Score)
+}
+
+// Static is score plus the table value of the leave. While the bag holds at
+// least Table.FadeBag tiles the leave counts in full; below that its weight
+// falls linearly to 0. With the bag empty the leave's face value counts
+// against the move (Table.TilesLeftWeight), and going out earns the unseen
+// tiles' face value (Table.GoOutWeight): the endgame is about points on racks,
+// not about draws that will never come.
+type Static struct{ Table *Table }
+
+// Equity implements Calculator.
+func (s Static) Equity(m *move.Move, leave tile.Rack, p *position.Position) float64 {
+	t := s.Table
+	eq := float64(m.Score)
+	if m.Kind == move.Exchange {
+		eq -= t.ExchangeCost
+	}
+	if p.BagCount > 0 {
+		w := 1.0
+		if bag := float64(p.BagCount); bag < t.FadeBag {
+			w = bag / t.FadeBag
+		}
+		return eq + w*t.Value(leave)
+	}
+	if leave.N == 0 {
+		return eq + t.GoOutWeight*float64(unseenValue(p))
+	}
+	return eq - t.TilesLeftWeight*float64(faceValue(leave, &p.Variant.Values))
+}
+
+func faceValue(r tile.Rack, values *[tile.NumKinds]int) int {
+	v := 0
+	for i, n := range r.Counts {
+		v += int(n) * values[i]
+	}
+	return v
+}
+
+// unseenValue is the face value of the tiles neither on the board nor on our
+// rack (variant.Unseen): with the bag empty, the opponent's rack. It is 0
+// when the variant's distribution does not account for the tiles seen (a
+// variant built from a gamestate may not know its bag): going out then earns
+// no bonus rather than one counted from a bag that never existed.
+func unseenValue(p *position.Position) int {
+	left, err := p.Variant.Unseen(p.Board, p.Rack)
+	if err != nil {
+		return 0
+	}
+	v := 0
+	for i, n := range left {
+		v += n * p.Variant.Values[i]
+	}
+	return v
+}
+
+var defaultTable = sync.OnceValues(func() (*Table, error) {
+	return Parse(bytes.NewReader(data.DefaultLeavesCSV))
+})
+
+// DefaultTable is the embedded data/leaves.csv, parsed once and shared
+// (treat it as read-only).
+func DefaultTable() (*Table, error) { return defaultTable() }

@@ -1,0 +1,49 @@
+package montecarlo_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/variant"
+)
+
+// The sim policy answers with the move the simulation ranks first among the
+// equity policy's ten best, and lists its candidates in the simulation's
+// order with their figures.
+func TestSimPolicyAnswersTheSimulationsChoice(t *testing.T) {
+	for seed, v := range []*variant.Variant{variant.Multipliers, variant.Classic} {
+		mid := selfPlay(t, v, uint64(20+seed), 9).mid
+		pl := newPlayer(t, "sim")
+		pl.Top = 4
+		pl.Sim.MaxIterations, pl.Sim.Seed = 20, 3
+		ch := pl.Choose(context.Background(), mid.pos)
+
+		cands := candidates(t, mid.pos, player.DefaultSimCandidates)
+		rep, err := pl.Sim.Simulate(context.Background(), mid.pos, cands)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := cands[rep.Order[0]]
+		sim := ch.Simulation
+		switch {
+		case sim == nil || sim.Err != nil:
+			t.Fatalf("%s: no simulation: %+v", v.Name, sim)
+		case sim.Iterations != 20 || sim.Candidates != len(cands) || len(ch.Top) != 4 || len(sim.Results) != 4:
+			t.Errorf("%s: %d iterations of %d candidates, %d listed with %d results; want 20 of %d, 4 and 4",
+				v.Name, sim.Iterations, sim.Candidates, len(ch.Top), len(sim.Results), len(cands))
+		case ch.Move.Key() != want.Key() || ch.Top[0].Move.Key() != want.Key():
+			t.Errorf("%s: answered %s, the simulation ranks %s first", v.Name, ch.Move, want)
+		}
+		for i := 1; i < len(sim.Results); i++ {
+			if sim.Results[i-1].Equity < sim.Results[i].Equity {
+				t.Errorf("%s: candidates not in the simulation's order: %+v", v.Name, sim.Results)
+			}
+		}
+		if ch.Move.Kind == move.Play && ch.Reason != "" {
+			t.Errorf("%s: a play with a reason: %q", v.Name, ch.Reason)
+		}
+		t.Logf("%s: static best %s, simulated best %s (%.1f ± %.1f)", v.Name, cands[0], ch.Move, sim.Results[0].Equity, sim.Results[0].StdErr)
+	}
+}

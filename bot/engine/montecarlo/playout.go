@@ -1,0 +1,215 @@
+package montecarlo
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/game/state"
+	"github.com/lexico/lexico/bot/game/tile"
+)
+
+// world is one guess at what the mover cannot see: the unseen tiles in a
+// random order, the opponent's rack first, then the bag in draw order. Every
+// candidate of a round is played out in the same world (common random
+// numbers), so the differences between candidates are not drowned by the
+// luck of the draw.
+type world struct {
+	tiles []byte
+	opp   int // how many of tiles are the opponent's rack
+}
+
+// deal shuffles unseen into w with r: the opponent holds what the bag does
+// not (at most a rack), the rest is the bag.
+func (w *world) deal(unseen []byte, bagCount, rackSize int, r *rand.Rand) {
+	w.tiles = append(w.tiles[:0], unseen...)
+	r.Shuffle(len(w.tiles), func(i, j int) { w.tiles[i], w.tiles[j] = w.tiles[j], w.tiles[i] })
+	w.opp = min(len(w.tiles)-bagCount, rackSize)
+	// Tiles beyond a rack and the bag (a distribution larger than the
+	// game's) are left out of the game.
+	w.tiles = w.tiles[:w.opp+bagCount]
+}
+
+// outcome is one candidate played out in one world.
+type outcome struct {
+	// value is the candidate's score plus the points the mover's side
+	// gained over the opponent's in the turns simulated after it, plus, if
+	// the game did not end, the value of the tiles the mover kept at its
+	// last move less that of the opponent's: the unit of equity, points.
+	value float64
+	// margin is the mover's lead at the end of the simulation: the real
+	// scores' difference plus value.
+	margin float64
+	// ended is set when the simulated game ended (a rack emptied with the
+	// bag empty, or two passes in a row).
+	ended bool
+}
+
+// playout plays candidates out. One per goroutine: it owns its state and
+// buffers, so a playout allocates nothing.
+type playout struct {
+	sim   *Simulator
+	p     *position.Position
+	plies int // turns played after the candidate at most
+	// st is the game from p, the mover seat 0, played on in each world and
+	// taken back to p (Undo) before the next.
+	st   *state.State
+	pos  position.Position // the simulated mover's view, for the equity
+	stop func() bool
+
+	// The best play of the simulated turn being searched.
+	best      move.Move
+	bestTiles [tile.NumKinds]move.Placement
+	bestEq    float64
+	found     bool
+	record    movegen.PlayRecorder
+	// pass is what leaveValue values: a field, since a local would escape
+	// through the Calculator interface at every move.
+	pass move.Move
+}
+
+func newPlayout(s *Simulator, p *position.Position, plies int, stop func() bool) (*playout, error) {
+	st, err := state.FromPosition(p)
+	if err != nil {
+		return nil, err
+	}
+	st.Reserve(plies + 1) // the candidate and the simulated turns
+	o := &playout{sim: s, p: p, plies: plies, st: st, stop: stop}
+	o.pos = *p
+	o.pos.Board = st.Board()
+	o.record = o.recordPlay
+	return o, nil
+}
+
+// check reports the first candidate the game cannot play (tiles the mover
+// does not hold, a square off the board or taken), in a world dealt in
+// tile order: an error, before any world is played, rather than a
+// candidate that would fail in every one.
+func (o *playout) check(cands []move.Move, unseen []byte) error {
+	opp := min(len(unseen)-o.p.BagCount, o.p.Variant.RackSize)
+	if err := o.st.Deal(1, unseen[:opp], unseen[opp:opp+o.p.BagCount]); err != nil {
+		return err
+	}
+	for i := range cands {
+		if err := o.st.Apply(cands[i]); err != nil {
+			return fmt.Errorf("%w: candidate %d, %v: %w", ErrBadCandidate, i, cands[i], err)
+		}
+		o.st.Undo()
+	}
+	return nil
+}
+
+// run plays candidate m out in world w. It returns false when stop ended
+// it part way (the outcome is then meaningless).
+func (o *playout) run(m *move.Move, w *world) (outcome, bool) {
+	st := o.st
+	for st.Undo() { // back to p, from the last world or from check
+	}
+	// The world has the shape check dealt: a rack and the bag's count.
+	if st.Deal(1, w.tiles[:w.opp], w.tiles[w.opp:]) != nil {
+		return outcome{}, false
+	}
+	// leaves is the value of the tiles each side kept at its last move,
+	// taken when it moved (before drawing, with the bag as it was then),
+	// as the static valuation takes it: the value of the draw to come is
+	// in the tiles kept, and a full rack is no leave. 0 before a side has
+	// moved.
+	var leaves [2]float64
+	var ok bool
+	if leaves[0], ok = o.apply(*m); !ok {
+		return outcome{}, false // check played it: cannot happen
+	}
+	for ply := 0; ply < o.plies && !st.Over(); ply++ {
+		side := st.Turn()
+		rack, _ := st.Rack(side)
+		found, finished := o.bestPlay(rack, o.lead(side), st.BagLen())
+		if !finished {
+			return outcome{}, false
+		}
+		next := move.Move{Kind: move.Pass}
+		if found {
+			next = o.best
+		}
+		if leaves[side], ok = o.apply(next); !ok {
+			return outcome{}, false // the generator's plays fit the state: cannot happen
+		}
+	}
+
+	out := outcome{value: float64(o.lead(0)), ended: st.Over()}
+	if !out.ended {
+		out.value += leaves[0] - leaves[1]
+	}
+	out.margin = float64(o.p.MyScore-o.p.OppScore) + out.value
+	return out, true
+}
+
+// lead is the points side gained over the other since the candidate's
+// position (the simulated turns, the candidate's own included).
+func (o *playout) lead(side int) int {
+	sc := o.st.Scores()
+	gained := [2]int{sc[0] - o.p.MyScore, sc[1] - o.p.OppScore}
+	return gained[side] - gained[1-side]
+}
+
+// apply plays m for the side to move and returns the value of the tiles it
+// keeps, taken before it draws (leaves in run). m is copied: the
+// candidates are shared by every goroutine of the simulation.
+func (o *playout) apply(m move.Move) (leave float64, ok bool) {
+	kept, _ := o.st.Rack(o.st.Turn())
+	switch m.Kind {
+	case move.Play:
+		for _, pl := range m.Tiles {
+			kept.Remove(pl.Tile())
+		}
+	case move.Exchange:
+		for _, t := range m.Exchanged {
+			kept.Remove(t)
+		}
+	}
+	bag := o.st.BagLen()
+	if o.st.Apply(m) != nil {
+		return 0, false
+	}
+	return o.leaveValue(kept, bag), true
+}
+
+// leaveValue is what the static valuation gives for keeping r with bag
+// tiles in the bag: the equity of a pass that keeps it (a move's equity is
+// its score plus that).
+func (o *playout) leaveValue(r tile.Rack, bag int) float64 {
+	o.pass = move.Move{Kind: move.Pass}
+	o.pos.Rack = r
+	o.pos.BagCount = bag
+	return o.sim.Equity.Equity(&o.pass, r, &o.pos)
+}
+
+// bestPlay finds the simulated mover's play: the best by the static
+// valuation (no exchanges: they are rare and would cost a search of their
+// own). lead is the mover's lead in the simulation so far, for a valuation
+// that weighs the score. It reports whether a play was found, and false in
+// finished when stop ended the search.
+func (o *playout) bestPlay(rack tile.Rack, lead, bag int) (found, finished bool) {
+	o.pos.Rack = rack
+	o.pos.BagCount = bag
+	o.pos.MyScore, o.pos.OppScore = lead, 0
+	o.found = false
+	finished = movegen.GenerateUntil(o.sim.Gen, o.p.Variant, o.st.Board(), rack, o.record, o.stop)
+	return o.found, finished
+}
+
+// recordPlay is the recorder of bestPlay: the hot path of a simulation.
+func (o *playout) recordPlay(m *move.Move) {
+	leave := o.pos.Rack
+	for _, pl := range m.Tiles {
+		leave.Remove(pl.Tile())
+	}
+	eq := o.sim.Equity.Equity(m, leave, &o.pos)
+	if o.found && eq <= o.bestEq {
+		return
+	}
+	o.found, o.bestEq = true, eq
+	o.best = *m
+	o.best.Tiles = o.bestTiles[:copy(o.bestTiles[:], m.Tiles)]
+}

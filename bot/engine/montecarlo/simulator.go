@@ -1,0 +1,275 @@
+// Package montecarlo chooses among a few candidate moves by playing the game
+// on from each of them many times, with the unseen tiles dealt at random:
+// the simulation of the LEXI_PI developer documentation's roadmap (simulate
+// random games for the top 10 candidates and pick the one with the best
+// prospects, even if it scores fewer points) and of macondo's montecarlo
+// package.
+//
+// A static valuation (score plus the value of the tiles kept) cannot see
+// what a move opens for the opponent, or that a lower score keeps a better
+// rack for the turn after. A simulation sees both, at the cost of
+// generating every play of a few simulated turns per candidate and world:
+// it is for a bot with time to think (the platform gives 5 s a move), on
+// top of the static search, which picks the candidates.
+package montecarlo
+
+import (
+	"cmp"
+	"context"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/position"
+)
+
+// DefaultPlies is how many turns a simulation plays after the candidate
+// when Simulator.Plies is not set: the opponent's reply and the mover's
+// next turn, what the candidate opens and what it keeps. More plies see
+// further but cost a generation each and add the noise of more draws.
+const DefaultPlies = 2
+
+// DefaultIterations is how many rounds a simulation plays when nothing else
+// would end it: MaxIterations unset and a context without a deadline.
+const DefaultIterations = 200
+
+// DefaultEndgameBag is the sim policy's EndgameBag: a rack's worth. From
+// there a move and the draws after it empty the bag, and a game rarely
+// lasts ten turns more.
+const DefaultEndgameBag = 7
+
+// EndPlies bounds a world played to the game's end (Simulator.EndgameBag):
+// two racks emptied a tile a turn, and passes, end well within it.
+const EndPlies = 40
+
+// Simulator plays candidate moves out. Its fields are read-only once
+// Simulate runs; one Simulator serves concurrent calls.
+type Simulator struct {
+	// Gen finds the simulated turns' plays.
+	Gen movegen.Generator
+	// Equity chooses each simulated turn's play (the best by it) and values
+	// the tiles each side kept at its last move.
+	Equity equity.Calculator
+	// Plies is how many turns are played after the candidate (0: none,
+	// the candidate's static equity alone).
+	Plies int
+	// EndgameBag: with at most this many tiles in the bag, every world is
+	// played to the game's end whatever Plies says (0: never). Near the
+	// end what matters is who wins, which only a finished game tells, and
+	// the turns left are few and cheap; earlier, whole games would cost
+	// tens of generations a world and mostly add noise.
+	EndgameBag int
+	// Threads is how many goroutines play rounds at once (0: GOMAXPROCS).
+	Threads int
+	// MaxIterations caps the rounds (0: until ctx ends, or
+	// DefaultIterations when ctx has no deadline). A capped
+	// simulation with a Seed gives the same report on every run, whatever
+	// Threads is.
+	MaxIterations int
+	// Seed fixes the worlds: round k is dealt from (Seed, k).
+	Seed uint64
+}
+
+// Result is what the simulation says of one candidate.
+type Result struct {
+	// Iterations is the number of worlds the candidate was played out in
+	// (the same for every candidate of a report).
+	Iterations int
+	// Equity is the mean, over the worlds, of the candidate's score plus
+	// the mover's gain over the opponent in the simulated turns, plus,
+	// where a simulation stopped before the game's end, the value of the
+	// tiles the mover kept at its last move less the opponent's: points,
+	// comparable with the static equity (equal to it with no ply).
+	Equity float64
+	// StdErr is the standard error of Equity.
+	StdErr float64
+	// WinRate is the share of worlds where the mover ends ahead (ties
+	// count half), from the real scores plus the simulated points; exact
+	// in the worlds where the simulated game ended, else an estimate.
+	WinRate float64
+	// Ended counts the worlds in which the simulated game ended.
+	Ended int
+}
+
+// Report is a simulation's verdict on a list of candidates.
+type Report struct {
+	// Results holds one Result per candidate, in the candidates' order.
+	Results []Result
+	// Order lists the candidates' indices, best first.
+	Order []int
+	// Iterations is the number of complete rounds (every candidate played
+	// out in the same world).
+	Iterations int
+	// Plies is how many turns were played after each candidate at most:
+	// Simulator.Plies, or EndPlies when the worlds were played to the end.
+	Plies int
+	// ByWins is set when the candidates were ranked by WinRate: every
+	// simulated game ended, so the win rates are exact in each world.
+	// Otherwise they are ranked by Equity, which says more than a
+	// win-or-lose count while the game goes on past the horizon.
+	ByWins bool
+}
+
+// Simulate plays each candidate out in the same random worlds, round after
+// round, until ctx ends or MaxIterations rounds are done, and ranks them.
+// Only complete rounds count: a round cut by ctx is dropped, so every
+// candidate has the same number of iterations. With no iteration (ctx
+// already done) the report keeps the candidates' order. When the bag is
+// empty and the unseen tiles are the opponent's rack, every world is the
+// same, so one round tells everything and is the only one played.
+//
+// The worlds are played on a state.State from p, so a simulated game
+// draws and ends by the same rules as a refereed one. A candidate the
+// state cannot play (tiles the mover does not hold, a square off the
+// board or taken) is an ErrBadCandidate error before any world.
+func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []move.Move) (Report, error) {
+	if len(cands) == 0 {
+		return Report{}, ErrNoCandidates
+	}
+	unseen, err := Unseen(p)
+	if err != nil {
+		return Report{}, err
+	}
+	rounds := s.MaxIterations
+	if _, ok := ctx.Deadline(); !ok && rounds <= 0 {
+		rounds = DefaultIterations
+	}
+	if p.BagCount == 0 && len(unseen) <= p.Variant.RackSize {
+		rounds = 1 // the unseen tiles are the opponent's rack: one world
+	}
+	plies := s.Plies
+	if s.EndgameBag > 0 && p.BagCount <= s.EndgameBag {
+		plies = EndPlies
+	}
+	threads := s.Threads
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	if rounds > 0 {
+		threads = min(threads, rounds)
+	}
+	stop := stopFunc(ctx)
+	playouts := make([]*playout, threads)
+	for i := range playouts {
+		if playouts[i], err = newPlayout(s, p, plies, stop); err != nil {
+			return Report{}, err
+		}
+	}
+	if err := playouts[0].check(cands, unseen); err != nil {
+		return Report{}, err
+	}
+
+	var (
+		next   atomic.Int64
+		mu     sync.Mutex
+		totals = make([]tally, len(cands))
+		wg     sync.WaitGroup
+	)
+	for _, o := range playouts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mine := s.play(o, cands, unseen, rounds, &next, stop)
+			mu.Lock()
+			for i := range totals {
+				totals[i].merge(&mine[i])
+			}
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	rep := report(totals)
+	rep.Plies = plies
+	return rep, nil
+}
+
+// MaxRounds caps the rounds of a simulation whatever its budget: the sums
+// (stats.go) stay exact well beyond it, and past a few hundred
+// thousand worlds more change nothing a move depends on.
+const MaxRounds = 1 << 30
+
+// play runs rounds on one goroutine until stop, or until the counter passes
+// rounds (0: no cap), and returns the sums of the complete ones.
+func (s *Simulator) play(o *playout, cands []move.Move, unseen []byte, rounds int, next *atomic.Int64, stop func() bool) []tally {
+	p := o.p
+	var pcg rand.PCG
+	r := rand.New(&pcg)
+	var w world
+	sums := make([]tally, len(cands))
+	out := make([]outcome, len(cands))
+	limit := int64(MaxRounds)
+	if rounds > 0 {
+		limit = min(limit, int64(rounds))
+	}
+	for !stop() {
+		k := next.Add(1) - 1
+		if k >= limit {
+			break
+		}
+		pcg.Seed(s.Seed, uint64(k))
+		w.deal(unseen, p.BagCount, p.Variant.RackSize, r)
+		for i := range cands {
+			res, ok := o.run(&cands[i], &w)
+			if !ok {
+				return sums // cut part way: the round does not count
+			}
+			out[i] = res
+		}
+		for i := range out {
+			sums[i].add(out[i])
+		}
+	}
+	return sums
+}
+
+// report turns the sums into each candidate's figures and the ranking.
+func report(totals []tally) Report {
+	n := len(totals)
+	rep := Report{Results: make([]Result, n), Order: make([]int, n)}
+	for i := range totals {
+		rep.Results[i] = totals[i].result()
+		rep.Order[i] = i
+	}
+	rep.Iterations = rep.Results[0].Iterations
+	if rep.Iterations == 0 {
+		return rep
+	}
+	rep.ByWins = true
+	for _, r := range rep.Results {
+		rep.ByWins = rep.ByWins && r.Ended == r.Iterations
+	}
+	// Stable: among equals the candidates keep their (static) order.
+	slices.SortStableFunc(rep.Order, func(a, b int) int {
+		ra, rb := rep.Results[a], rep.Results[b]
+		if rep.ByWins && ra.WinRate != rb.WinRate {
+			return cmp.Compare(rb.WinRate, ra.WinRate)
+		}
+		return cmp.Compare(rb.Equity, ra.Equity)
+	})
+	return rep
+}
+
+// stopFunc is the playouts' stop: ctx is done, or its deadline has passed.
+// The deadline is read off the clock rather than waited for: while the
+// playouts busy every core, the goroutine a context's timer wakes may wait
+// for one (movegen.StoppableGenerator has the same reasoning).
+func stopFunc(ctx context.Context) func() bool {
+	deadline, hasDeadline := ctx.Deadline()
+	var stopped atomic.Bool
+	return func() bool {
+		switch {
+		case stopped.Load():
+			return true
+		case hasDeadline && !time.Now().Before(deadline), ctx.Err() != nil:
+			stopped.Store(true)
+			return true
+		}
+		return false
+	}
+}

@@ -1,0 +1,573 @@
+package movegen
+
+import (
+	"math/bits"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/index/gaddag"
+	"github.com/lexico/lexico/index/multiset"
+)
+
+// GADDAGGenerator is Gordon's GADDAG move generator (as in domino14/macondo):
+// for every anchor (an empty square beside a tile, or the start square on an
+// empty board) it grows the left part of a word leftwards from the anchor,
+// then crosses the separator and grows the right part, checking each tile
+// against the square's CrossSet. Vertical plays are found by running the
+// same line code over the board's columns, read into a grid of lines
+// (loadGrid) just as its rows are.
+//
+// Two classic bugs, both in the LEXI_PI developer documentation's list of
+// critical fixes, are ruled out by construction: the right part
+// never reads past the last column, and the generator pivots to the right
+// part only when the square left of the left part is empty or off the board,
+// so a word always swallows the tiles that touch it.
+type GADDAGGenerator struct {
+	g    *gaddag.GADDAG
+	ms   *multiset.Table
+	pool sync.Pool
+}
+
+// GADDAGOption configures NewGADDAG.
+type GADDAGOption func(*GADDAGGenerator)
+
+// WithMultisets gives FindBest the dictionary's multiset table (the index
+// keeps one: index.Index.Multisets), so its bound adds the bingo bonus only
+// where a word of the rack and the fixed letters of a slot fits the slot.
+// Without it FindBest is as correct, but it searches every slot where seven
+// tiles fit, which on a mid-game board is most of them.
+func WithMultisets(f *multiset.Table) GADDAGOption {
+	return func(gen *GADDAGGenerator) { gen.ms = f }
+}
+
+// NewGADDAG returns the generator over g.
+func NewGADDAG(g *gaddag.GADDAG, opts ...GADDAGOption) *GADDAGGenerator {
+	gen := &GADDAGGenerator{g: g}
+	for _, o := range opts {
+		o(gen)
+	}
+	gen.pool.New = func() any {
+		s := &genState{g: g}
+		s.recBest = s.recordBest
+		return s
+	}
+	return gen
+}
+
+// Generate implements Generator. Per call it takes a reusable state from a
+// pool, so concurrent calls are safe and steady-state calls do not allocate.
+func (gen *GADDAGGenerator) Generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder) {
+	gen.generate(v, b, rack, rec, nil, true, true)
+}
+
+// GenerateUntil implements StoppableGenerator: stop is asked before each
+// anchor and, within one, every stopEvery steps of the walk.
+func (gen *GADDAGGenerator) GenerateUntil(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, stop func() bool) bool {
+	return gen.generate(v, b, rack, rec, stop, true, true)
+}
+
+// generate runs the across pass, the down pass or both, and reports
+// whether it finished.
+func (gen *GADDAGGenerator) generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, stop func() bool, across, down bool) bool {
+	s := gen.pool.Get().(*genState)
+	s.resetStop(stop)
+	finished := s.run(v, b, rack, rec, across, down)
+	s.rec, s.v = nil, nil
+	s.resetStop(nil)
+	gen.pool.Put(s)
+	return finished
+}
+
+// FindBest returns a highest-scoring play, and false when there is none.
+// It bounds every anchor's best score first and searches the anchors
+// highest bound first, stopping at the first whose bound cannot beat the
+// best play found (shadow.go), so it walks a fraction of what Generate
+// walks. When the rack holds a blank (a search ten times as long), a
+// helper goroutine joins the search of the anchors as soon as it starts;
+// the caller never waits for it to start, because waking a second core
+// can take longer than a whole search. Among plays of equal score it
+// returns the one Generate reports first, so both ways give the same play.
+func (gen *GADDAGGenerator) FindBest(v *variant.Variant, b *board.Board, rack tile.Rack) (move.Move, bool) {
+	m, found, _ := gen.FindBestUntil(v, b, rack, nil, nil)
+	return m, found
+}
+
+// FindBestUntil implements StoppableBestFinder: stop is asked as by
+// GenerateUntil, and stop and better are called by the caller's goroutine
+// and by the helper.
+func (gen *GADDAGGenerator) FindBestUntil(v *variant.Variant, b *board.Board, rack tile.Rack, stop func() bool, better PlayRecorder) (m move.Move, found, finished bool) {
+	if rack.N > maxRack || b.Size > maxLine {
+		// Beyond what the bound's fixed-size tables hold (no variant comes
+		// near): every play, the best kept, is still the right answer.
+		return findBestByGenerating(gen, v, b, rack, stop, better)
+	}
+	s := gen.pool.Get().(*genState)
+	defer gen.pool.Put(s)
+	if !s.prepare(v, b, rack, s.recBest) {
+		return move.Move{}, false, true
+	}
+	s.resetStop(stop)
+	s.prepareBound(gen.ms)
+	sr := &bestSearch{better: better}
+	sr.best.Store(-1)
+	s.search, s.bestRank = sr, -1
+	s.best.Reset()
+	var helper *genState
+	if !s.first && rack.Counts[tile.BlankIndex] > 0 && runtime.GOMAXPROCS(0) > 1 {
+		// Only a blank makes the search long enough to repay a second
+		// core: without one the whole search takes about as long as
+		// waking the helper, which then only adds the wait for whatever
+		// anchor it took. Started first thing, so that the wake-up
+		// overlaps the bounding.
+		sr.done, sr.published = make(chan struct{}), make(chan struct{})
+		helper = gen.pool.Get().(*genState)
+		helper.helpWith(s)
+		go helper.help(sr)
+	}
+	s.collectAnchors(b)
+	s.searchAnchors()
+	if helper != nil && !sr.helper.CompareAndSwap(helperIdle, helperTooLate) {
+		<-sr.done
+	}
+	best := &s.best
+	if helper != nil && helper.bestRank > s.bestRank {
+		best = &helper.best
+	}
+	m, found = best.Move, best.Found
+	m.Tiles = slices.Clone(m.Tiles)
+	if helper != nil {
+		helper.search, helper.rec, helper.v = nil, nil, nil
+		helper.resetStop(nil)
+		gen.pool.Put(helper)
+	}
+	s.search, s.rec, s.v = nil, nil, nil
+	s.resetStop(nil)
+	finished = !sr.stopped.Load()
+	if !found {
+		return move.Move{}, false, finished
+	}
+	return m, true, finished
+}
+
+// help is FindBest's helper goroutine: it searches whatever anchors are
+// left once the caller has published them. When the caller has already
+// finished, it does nothing at all, not even read w, which by then may
+// serve another search.
+func (w *genState) help(sr *bestSearch) {
+	if !sr.helper.CompareAndSwap(helperIdle, helperRunning) {
+		return
+	}
+	defer close(sr.done)
+	<-sr.published
+	w.searchAnchors()
+}
+
+// cell is what the generator reads about one square of the current line,
+// gathered once per line so the recursion touches one small array.
+type cell struct {
+	letter   uint8 // tile on the square: 0 empty, else 'A'..'Z'
+	blank    bool  // that tile is a blank (scores 0)
+	has      bool  // placing here forms a cross word
+	lm, wm   uint8 // letter and word multipliers of the premium
+	cross    uint32
+	base     int32 // face value of the old tiles of the cross word
+	oldValue int32 // value of the tile on the square (0 for a blank)
+	bestFit  int32 // value of the best rack tile cross allows (FindBest's bound)
+}
+
+// score accumulates a play's score as tiles are placed: the main word's
+// letter sum and word multiplier, and the finished cross words.
+type score struct {
+	main, mult, cross, tiles int
+}
+
+// genState is the working memory of one Generate call.
+type genState struct {
+	g   *gaddag.GADDAG
+	v   *variant.Variant
+	rec PlayRecorder
+	// Asked before each anchor and, within one, every stopEvery calls of
+	// gen that try letters.
+	stopCheck
+
+	n      int
+	values [tile.NumKinds]int
+	// lines[0] holds the squares of the board's rows and lines[1] those of
+	// its columns (loadGrid), each line with what the generator reads of it.
+	lines    [2][]cell
+	first    bool
+	minWord  int
+	rack     [tile.NumKinds]uint8
+	rackLeft int
+	// rackSet has bit l while the rack holds letter l (blanks aside), so a
+	// rack without blanks filters the candidate letters with one AND.
+	rackSet uint32
+
+	// The line being generated.
+	vertical   bool
+	row        int
+	cells      []cell // the line's squares, within lines
+	anchor     int
+	start      int // where the walk starts: the anchor, or the last old tile right after it
+	lastAnchor int
+	wordStart  int
+	placed     []byte               // letter placed on each column of the line, 0 for none
+	owned      [tile.NumKinds]uint8 // the rack as given, to share out between real tiles and blanks
+	cost       []int                // score lost if the i-th placed tile is a blank
+	tiles      []move.Placement
+	mv         move.Move
+
+	// FindBest's state (shadow.go): the rack as the bound sees it, every
+	// line's cells, the anchors, and the best play so far with the order of
+	// its anchor.
+	rb       rackBound
+	ms       *multiset.Table
+	anchors  []anchor
+	keys     []int64
+	order    int32
+	best     Best
+	bestRank int64
+	recBest  PlayRecorder
+	ext      extent
+	search   *bestSearch
+	// While pruning (FindBest searching an anchor), leftBound[l] bounds
+	// the anchor's plays with exactly l tiles left of it and leftMax[l]
+	// those with l or more (anchorBound).
+	pruning    bool
+	kl         int     // anchorBound's number of left squares
+	leftBounds []int32 // every anchor's leftBound, in collection order
+	leftBound  [maxRack]int32
+	leftMax    [maxRack + 1]int32
+}
+
+// run generates, and reports false when s.stop ended it.
+func (s *genState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, across, down bool) bool {
+	if !s.prepare(v, b, rack, rec) {
+		return true
+	}
+	if across {
+		s.loadGrid(b, 0)
+		if !s.genBoard(0, v.StartRow, v.StartCol) {
+			return false
+		}
+	}
+	if down {
+		s.loadGrid(b, 1)
+		if !s.genBoard(1, v.StartCol, v.StartRow) {
+			return false
+		}
+	}
+	return true
+}
+
+// prepare readies s for a search of rack on b, and reports false when
+// there is nothing to search.
+func (s *genState) prepare(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder) bool {
+	n := b.Size
+	s.v, s.rec, s.n = v, rec, n
+	s.values = v.Values
+	s.values[tile.BlankIndex] = 0
+	s.rack = rack.Counts
+	s.owned = rack.Counts
+	s.rackLeft = rack.N
+	s.rackSet = 0
+	for l := 0; l < 26; l++ {
+		if s.rack[l] > 0 {
+			s.rackSet |= 1 << uint(l)
+		}
+	}
+	if rack.N == 0 || n == 0 {
+		return false
+	}
+	s.sizeBuffers(n)
+	s.first = b.IsEmpty()
+	s.minWord = 2
+	if s.first && v.FirstWordMinLen > 2 {
+		s.minWord = v.FirstWordMinLen
+	}
+	s.mv = move.Move{Kind: move.Play}
+	return true
+}
+
+// sizeBuffers readies the per-line buffers for lines of n squares.
+func (s *genState) sizeBuffers(n int) {
+	if cap(s.placed) < n {
+		s.placed = make([]byte, n)
+		s.cost = make([]int, n)
+		s.tiles = make([]move.Placement, 0, n)
+	}
+	s.placed = s.placed[:n]
+	clear(s.placed)
+}
+
+// loadGrid fills s.lines[d] from b: its rows (d 0) or its columns (d 1).
+func (s *genState) loadGrid(b *board.Board, d int) {
+	if len(s.lines[d]) != s.n*s.n {
+		s.lines[d] = make([]cell, s.n*s.n)
+	}
+	// bestFit matters only to FindBest, whose prepareBound has set rb.
+	loadGrid(s.g, b, d == 1, &s.values, s.crossLetters(), rackFit{set: s.rackSet, any: int32(s.rb.prefix[1])}, s.lines[d])
+}
+
+// genBoard generates the plays along the lines of direction d (loaded by
+// loadGrid), and reports false when s.stop ended it. startRow, startCol is
+// the start square as line and square of that direction.
+func (s *genState) genBoard(d, startRow, startCol int) bool {
+	n := s.n
+	s.vertical = d == 1
+	for r := 0; r < n; r++ {
+		s.row = r
+		s.cells = s.lines[d][r*n : (r+1)*n]
+		s.lastAnchor = -2
+		if s.first {
+			if r == startRow && startCol >= 0 && startCol < n {
+				if s.checkStop() {
+					return false
+				}
+				s.genAnchor(startCol)
+			}
+			continue
+		}
+		for c := 0; c < n; c++ {
+			if !s.isAnchor(c) {
+				continue
+			}
+			if s.checkStop() {
+				return false
+			}
+			s.genAnchor(c)
+			s.lastAnchor = c
+		}
+	}
+	return !s.halted
+}
+
+// isAnchor reports whether square c of the current line is an anchor:
+// empty, with a tile beside it in the line or across it (then a cross word
+// forms there).
+func (s *genState) isAnchor(c int) bool {
+	cells := s.cells
+	return cells[c].letter == 0 && (cells[c].has || c > 0 && cells[c-1].letter != 0 || c+1 < len(cells) && cells[c+1].letter != 0)
+}
+
+// gen puts a letter on column col (the board's tile, or each rack tile the
+// GADDAG and the cross set allow) and continues the word from node.
+func (s *genState) gen(col int, node gaddag.Node, sc score) {
+	g := s.g
+	ce := &s.cells[col]
+	if ce.letter != 0 {
+		l := int(ce.letter - 'A')
+		sc.main += int(ce.oldValue)
+		bit := uint32(1) << uint(l)
+		ls := g.LetterSet(node)
+		if (g.ArcSet(node)|ls)&bit == 0 {
+			return
+		}
+		s.goOn(col, ls&bit != 0, g.Arc(node, l), sc)
+		return
+	}
+	if s.rackLeft == 0 {
+		return
+	}
+	// The square and the rack first: they are in cache, the node is
+	// likely not, and often no rack tile may go here at all.
+	possible := ce.cross
+	if s.rack[tile.BlankIndex] == 0 {
+		possible &= s.rackSet
+	}
+	if possible == 0 {
+		return
+	}
+	ls := g.LetterSet(node)
+	if possible &= g.ArcSet(node) | ls; possible == 0 {
+		return
+	}
+	// Only the calls that try letters count towards the next question to
+	// stop: the others end at once, and would cost more to count than to run.
+	if s.untilStop--; s.untilStop < 0 && s.checkStop() {
+		return
+	}
+	lm, wm := int(ce.lm), int(ce.wm)
+	hasCross := ce.has
+	crossBase := int(ce.base)
+	// The children's nodes are far apart in a large automaton: asking for
+	// all of them now lets their loads overlap the walk of the first.
+	for m := possible; m != 0; m &= m - 1 {
+		if c := g.Arc(node, bits.TrailingZeros32(m)); c != 0 {
+			g.Prefetch(c)
+		}
+	}
+	for m := possible; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros32(m)
+		// Real tile if one is left, else a blank: which of the placed
+		// letters are blanks is decided in record, so a subtree is walked
+		// once however many ways the rack can pay for it.
+		k := l
+		if s.rack[l] == 0 {
+			k = tile.BlankIndex
+		}
+		s.rack[k]--
+		if k != tile.BlankIndex && s.rack[k] == 0 {
+			s.rackSet &^= 1 << uint(l)
+		}
+		s.rackLeft--
+		s.placed[col] = byte('A' + l)
+		lv := s.values[l] * lm
+		nsc := score{main: sc.main + lv, mult: sc.mult * wm, cross: sc.cross, tiles: sc.tiles + 1}
+		if hasCross {
+			nsc.cross += (crossBase + lv) * wm
+		}
+		s.goOn(col, ls&(1<<uint(l)) != 0, g.Arc(node, l), nsc)
+		s.rack[k]++
+		if k != tile.BlankIndex {
+			s.rackSet |= 1 << uint(l)
+		}
+		s.rackLeft++
+	}
+	s.placed[col] = 0
+}
+
+// genAnchor generates the plays through the anchor at column c of the
+// loaded line. A play through c also takes in the old tiles right after
+// it, so the walk starts at the last of them and reads them first, right
+// to left (GADDAG paths may start at any letter of a word): then they
+// rule out, before a single rack tile is tried, every left part that no
+// word joins to them, where starting on the anchor would build all those
+// left parts first and learn only at the separator that none of them fits.
+func (s *genState) genAnchor(c int) {
+	s.anchor = c
+	e := c
+	for e+1 < s.n && s.cells[e+1].letter != 0 {
+		e++
+	}
+	s.start = e
+	s.gen(e, gaddag.Root, score{mult: 1})
+}
+
+// goOn continues after a letter went on col: record the word if it is
+// complete (ends: the letter completes a word), then extend it leftwards
+// (while left of or on the walk's start) or rightwards from next.
+func (s *genState) goOn(col int, ends bool, next gaddag.Node, sc score) {
+	g := s.g
+	n := s.n
+	if col <= s.start {
+		if col > s.anchor {
+			// An old tile right of the anchor: no tile is placed yet, so
+			// no word can end or turn here; col-1 is at worst the anchor.
+			if next != 0 {
+				s.gen(col-1, next, sc)
+			}
+			return
+		}
+		// The square right of the start is empty (genAnchor), so the word
+		// may end there.
+		leftEmpty := col == 0 || s.cells[col-1].letter == 0
+		if ends && leftEmpty {
+			s.record(col, s.start, sc)
+		}
+		if next == 0 {
+			return
+		}
+		// Tiles left of the anchor so far: the anchor's own came first.
+		left := sc.tiles - 1
+		if col > 0 && col-1 != s.lastAnchor {
+			more := left
+			if s.cells[col-1].letter == 0 {
+				more++
+			}
+			if !s.pruning || !s.cannotWin(s.leftMax[more]) {
+				s.gen(col-1, next, sc)
+			}
+		}
+		if leftEmpty && s.start+1 < n && (!s.pruning || !s.cannotWin(s.leftBound[left])) {
+			if sep := g.Arc(next, gaddag.Separator); sep != 0 {
+				s.wordStart = col
+				s.gen(s.start+1, sep, sc)
+			}
+		}
+		return
+	}
+	if ends && (col+1 == n || s.cells[col+1].letter == 0) {
+		s.record(s.wordStart, col, sc)
+	}
+	if next != 0 && col+1 < n {
+		s.gen(col+1, next, sc)
+	}
+}
+
+// record reports the plays whose main word spans columns start..end: one
+// for each way the rack can pay for the placed letters with real tiles and
+// blanks. sc scored every tile as real; a blank loses its letter's value in
+// the main word and in its cross word.
+func (s *genState) record(start, end int, sc score) {
+	if end-start+1 < s.minWord || s.halted {
+		return
+	}
+	total := sc.main*sc.mult + sc.cross
+	if sc.tiles == s.v.RackSize {
+		total += s.v.BingoBonus
+	}
+	if s.pruning && s.cannotWin(int32(total)) {
+		// Blanks only lower the score of the tiles they stand for, so no
+		// way of paying for these tiles beats the best play found.
+		return
+	}
+	if sc.tiles == 1 && s.vertical {
+		// A lone tile that also touches a tile across was reported by the
+		// horizontal pass (with this word as its cross word).
+		for c := start; c <= end; c++ {
+			if s.placed[c] != 0 && s.cells[c].has {
+				return
+			}
+		}
+	}
+	ts := s.tiles[:0]
+	for c := start; c <= end; c++ {
+		if s.placed[c] == 0 {
+			continue
+		}
+		p := move.Placement{Row: s.row, Col: c, Letter: s.placed[c]}
+		if s.vertical {
+			p.Row, p.Col = c, s.row
+		}
+		ce := &s.cells[c]
+		lv := s.values[p.Letter-'A'] * int(ce.lm)
+		cost := lv * sc.mult
+		if ce.has {
+			cost += lv * int(ce.wm)
+		}
+		s.cost[len(ts)] = cost
+		ts = append(ts, p)
+	}
+	s.tiles = ts
+	s.mv.Tiles = ts
+	s.pay(0, total)
+}
+
+// pay decides whether tile i onwards are real tiles or blanks, reporting
+// each complete choice.
+func (s *genState) pay(i, total int) {
+	if i == len(s.tiles) {
+		s.mv.Score = total
+		s.rec(&s.mv)
+		return
+	}
+	l := s.tiles[i].Letter - 'A'
+	if s.owned[l] > 0 {
+		s.owned[l]--
+		s.tiles[i].Blank = false
+		s.pay(i+1, total)
+		s.owned[l]++
+	}
+	if s.owned[tile.BlankIndex] > 0 {
+		s.owned[tile.BlankIndex]--
+		s.tiles[i].Blank = true
+		s.pay(i+1, total-s.cost[i])
+		s.owned[tile.BlankIndex]++
+	}
+}

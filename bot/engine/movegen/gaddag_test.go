@@ -1,0 +1,213 @@
+package movegen
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
+)
+
+// put writes a word on b from (r, c), across or down; lower case is a blank.
+func put(b *board.Board, r, c int, down bool, word string) {
+	for i := 0; i < len(word); i++ {
+		l, blank := word[i], false
+		if l >= 'a' && l <= 'z' {
+			l, blank = l-'a'+'A', true
+		}
+		b.Set(r, c, board.Square{Letter: l, Blank: blank})
+		if down {
+			r++
+		} else {
+			c++
+		}
+	}
+}
+
+func rack(t *testing.T, s string) tile.Rack {
+	r, err := tile.ParseRack(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestFirstMove(t *testing.T) {
+	lx := newLexicon([]string{"AT", "CAT", "ACT", "TA", "SCAT"})
+	v := variant.Multipliers
+	b := v.NewBoard()
+	got := collect(t, lx.gen, testPos{name: "first", v: v, b: b, rack: rack(t, "CAT")})
+	// CAT and ACT, across and down, in every position covering the centre;
+	// AT/TA are too short for an opening.
+	if len(got) != 2*2*3 {
+		t.Errorf("%d plays, want 12: %v", len(got), got)
+	}
+	// CAT across from the centre: C(3)+A+T on the centre double word = 10.
+	if s, ok := got["7,7C 7,8A 7,9T"]; !ok || s != 10 {
+		t.Errorf("CAT at 7,7 across: %d, %v", s, ok)
+	}
+}
+
+func TestEdgeAndPivot(t *testing.T) {
+	// OUT sits at the right edge; the generator must neither run off the
+	// board (the INTERNATIONALLY bug of the LEXI_PI developer documentation)
+	// nor place a word that stops short of tiles it touches (its OUTKYDST
+	// pivot bug).
+	lx := newLexicon([]string{"OUT", "OUTS", "SOUT", "ST", "TS"})
+	v := variant.Classic
+	b := v.NewBoard()
+	put(b, 0, 12, false, "OUT")
+	got := collect(t, lx.gen, testPos{name: "edge", v: v, b: b, rack: rack(t, "ST")})
+	want := NewExhaustive(lx.set)
+	exp := collect(t, want, testPos{name: "edge", v: v, b: b, rack: rack(t, "ST")})
+	if d := diff("gaddag", got, "exhaustive", exp); d != "" {
+		t.Fatalf("plays differ:\n%s", d)
+	}
+	if _, ok := got["0,11S"]; !ok {
+		t.Errorf("SOUT (hook before OUT) missing: %v", got)
+	}
+}
+
+func TestSingleTileOnce(t *testing.T) {
+	// A at 1,1 makes AT across and AT down: one play, scored once for each
+	// word, as rules.Score scores it.
+	lx := newLexicon([]string{"AT"})
+	v := variant.Classic
+	b := v.NewBoard()
+	put(b, 1, 2, false, "T")
+	put(b, 2, 1, false, "T")
+	var plays []move.Move
+	lx.gen.Generate(v, b, rack(t, "A"), func(m *move.Move) {
+		c := *m
+		c.Tiles = append([]move.Placement(nil), m.Tiles...)
+		plays = append(plays, c)
+	})
+	// AT across at row 2, AT down at column 2, and the double play at 1,1.
+	count := map[string]int{}
+	for _, m := range plays {
+		count[m.Key()]++
+		if want, _ := rules.Score(v, b, m); m.Score != want {
+			t.Errorf("%s: score %d, rules.Score %d", m.Key(), m.Score, want)
+		}
+	}
+	if len(plays) != 3 || count["1,1A"] != 1 || count["2,0A"] != 1 || count["0,2A"] != 1 {
+		t.Fatalf("plays %v, want 1,1A once, 2,0A and 0,2A", plays)
+	}
+}
+
+func TestBlanksAndPremiums(t *testing.T) {
+	lx := newLexicon([]string{"QI", "QIS", "ZA", "ZAS", "AS", "IS"})
+	v := variant.Multipliers
+	b := v.NewBoard()
+	put(b, 7, 7, false, "QI")
+	for _, rk := range []string{"S", "?", "S?", "??"} {
+		p := testPos{name: rk, v: v, b: b, rack: rack(t, rk)}
+		got := collect(t, lx.gen, p)
+		exp := collect(t, lx.exh, p)
+		if d := diff("gaddag", got, "exhaustive", exp); d != "" {
+			t.Errorf("rack %s: plays differ:\n%s", rk, d)
+		}
+		if len(got) == 0 {
+			t.Errorf("rack %s: no plays", rk)
+		}
+	}
+}
+
+func TestRecorders(t *testing.T) {
+	lx := small()
+	v := variant.Multipliers
+	b := v.NewBoard()
+	put(b, 7, 5, false, "CAT")
+	put(b, 8, 5, false, "ON")
+	r := rack(t, "AEIRST?")
+	var all AllPlays
+	lx.gen.Generate(v, b, r, all.Record)
+	if len(all.Moves) < 50 {
+		t.Fatalf("only %d plays", len(all.Moves))
+	}
+	all.SortByScore()
+	top := NewTopN(10)
+	lx.gen.Generate(v, b, r, top.Record)
+	tm := top.Moves()
+	if len(tm) != 10 {
+		t.Fatalf("TopN kept %d", len(tm))
+	}
+	for i := range tm {
+		if tm[i].Score != all.Moves[i].Score {
+			t.Errorf("TopN[%d] scores %d, all-plays rank %d scores %d", i, tm[i].Score, i, all.Moves[i].Score)
+		}
+	}
+	var best Best
+	lx.gen.Generate(v, b, r, best.Record)
+	if !best.Found || best.Move.Score != all.Moves[0].Score {
+		t.Errorf("Best %v, want score %d", best.Move, all.Moves[0].Score)
+	}
+	// Kept copies survive the generator reusing its buffers.
+	seen := map[string]bool{}
+	for _, m := range all.Moves {
+		if seen[m.Key()] {
+			t.Fatalf("AllPlays holds %s twice: a kept move was overwritten", m.Key())
+		}
+		seen[m.Key()] = true
+		if s, _ := rules.Score(v, b, m); s != m.Score {
+			t.Fatalf("%s: kept score %d, rules.Score %d", m.Key(), m.Score, s)
+		}
+	}
+}
+
+func TestEmptyRackAndFullBoard(t *testing.T) {
+	lx := small()
+	v := variant.Classic
+	b := v.NewBoard()
+	n := 0
+	lx.gen.Generate(v, b, tile.Rack{}, func(*move.Move) { n++ })
+	for r := 0; r < v.Size; r++ {
+		put(b, r, 0, false, "AAAAAAAAAAAAAAA")
+	}
+	lx.gen.Generate(v, b, rack(t, "ABC"), func(*move.Move) { n++ })
+	if n != 0 {
+		t.Fatalf("%d plays from an empty rack or a full board", n)
+	}
+}
+
+// TestGADDAGConcurrent: one generator shared by goroutines (as a server
+// answering several games does) gives each call the plays a lone call gives.
+func TestGADDAGConcurrent(t *testing.T) {
+	lx := small()
+	positions := agreementPositions(lx.gen, 1, 3)
+	want := make([]map[string]int, len(positions))
+	for i, p := range positions {
+		want[i] = collect(t, lx.gen, p)
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := w; i < len(positions); i += 2 {
+				if d := diff("concurrent", collect(t, lx.gen, positions[i]), "alone", want[i]); d != "" {
+					t.Errorf("%s:\n%s", positions[i].name, d)
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+}
+
+// TestFindBest: the two-goroutine search returns the very play (same key,
+// same score) that a Best recorder keeps from Generate, on every position
+// of random games.
+func TestFindBest(t *testing.T) {
+	lx := small()
+	for _, p := range agreementPositions(lx.gen, 1, 4) {
+		var best Best
+		lx.gen.Generate(p.v, p.b, p.rack, best.Record)
+		got, ok := FindBest(lx.gen, p.v, p.b, p.rack)
+		if ok != best.Found || ok && (got.Key() != best.Move.Key() || got.Score != best.Move.Score) {
+			t.Fatalf("%s: FindBest %v (%v), Best recorder %v (%v)", p.name, got, ok, best.Move, best.Found)
+		}
+	}
+}

@@ -1,0 +1,536 @@
+package movegen
+
+import (
+	"slices"
+	"sync/atomic"
+
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/index/multiset"
+)
+
+// Best-move search by bounds ("shadow" play, as in MAGPIE): before searching
+// anything, every anchor gets a cheap upper bound on the score of any play
+// it can produce, from the squares it can reach, their premiums and cross
+// words and the rack's best tiles. The dictionary is asked only about the
+// longest plays, through the index's multiset table: which words the whole
+// rack and a slot's old tiles spell, and whether one fits the slot (else
+// every open slot would carry the bingo bonus). Anchors are then searched
+// highest bound first, and the search stops at the first anchor whose
+// bound cannot beat the best play found; within an anchor, a left part
+// stops growing once no play it can become can beat it.
+
+// anchor is one anchor of one line, with its bound.
+type anchor struct {
+	bound      int32
+	order      int32 // position in Generate's order, for ties
+	vertical   bool
+	row, col   int8
+	lastAnchor int8 // the left part may not reach this column
+	// leftBounds[left : left+nLeft] of the genState that collected the
+	// anchors is its leftBound (anchorBound), kept for its search.
+	nLeft int8
+	left  int32
+}
+
+// rackBound is what the bound needs to know of the rack, computed once per
+// search.
+type rackBound struct {
+	// prefix[k] is the value of the rack's best k tiles (a blank is 0).
+	prefix [maxRack + 1]int
+	// fit has bit l when a rack tile can be letter l: a blank fits any.
+	fit uint32
+	// key is the rack's letter multiset, and bingoKnown is set when the
+	// multiset table can say whether rack plus fixed letters spells a
+	// word (a blank would need a lookup per letter it might be).
+	key        multiset.Key
+	bingoKnown bool
+}
+
+// maxRack bounds the tiles a rack holds, and maxLine a board's side, for
+// the bound's fixed-size tables (anchors keep rows and columns in int8).
+const (
+	maxRack = 16
+	maxLine = 127
+)
+
+func (s *genState) prepareBound(ms *multiset.Table) {
+	rb := &s.rb
+	*rb = rackBound{fit: s.rackSet}
+	var values [maxRack]int
+	k := 0
+	for l := 0; l < tile.NumKinds && k < maxRack; l++ {
+		for c := 0; c < int(s.rack[l]) && k < maxRack; c++ {
+			values[k] = s.values[l]
+			k++
+			if l < 26 {
+				rb.key = rb.key.Add(l)
+			}
+		}
+	}
+	slices.SortFunc(values[:k], func(a, b int) int { return b - a })
+	for i := 0; i < k; i++ {
+		rb.prefix[i+1] = rb.prefix[i] + values[i]
+	}
+	for i := k + 1; i <= maxRack; i++ {
+		rb.prefix[i] = rb.prefix[k]
+	}
+	if s.rack[tile.BlankIndex] > 0 {
+		rb.fit = uint32(AllLetters)
+	}
+	rb.bingoKnown = ms != nil && s.rack[tile.BlankIndex] == 0
+	s.ms = ms
+}
+
+// anchorBound bounds the score of every play the generator reports from
+// anchor c of the loaded line, whose left part stops short of column
+// lastAnchor; it is -1 when no rack tile fits on c. It also leaves in
+// s.leftBound[l] the bound of the plays with exactly l tiles left of c, and
+// in s.leftMax[l] that of the plays with l or more, which is what lets the
+// search of the anchor drop a left part as soon as no play it can grow into
+// can beat the best found (goOn).
+//
+// A play from c places its tiles on c, on the nearest l empty squares to
+// its left (up to lastAnchor) and the nearest r to its right, and takes in
+// the tiles between and beside them. The bound of such an extent (l, r) is
+// exact but for the letters: the rack's best tiles, each earning the word
+// multiplier w, and on each square that earns more (a letter premium, a
+// cross word) the excess earned by the best tile that fits it; the bingo
+// bonus only if a word of the rack and the extent's old tiles fits it
+// (mayHoldPlay). Growing an extent never lowers its bound, so for each l
+// the bound is that of the largest r the rack allows, unless no play can
+// fill that extent: then the next r down.
+func (s *genState) anchorBound(c, lastAnchor int) int {
+	cells := s.cells
+	n := len(cells)
+	if cells[c].cross&s.rb.fit == 0 {
+		s.leftMax[0] = -1
+		return -1
+	}
+	maxK := min(s.rackLeft, maxRack)
+	ex := &s.ext
+	ce := &cells[c]
+	ex.w, ex.perW, ex.fixedW = int32(ce.wm), (int32(ce.lm)-1)*ce.bestFit, 0
+	if ce.has {
+		ex.fixedW = (ce.base + int32(ce.lm)*ce.bestFit) * int32(ce.wm)
+	}
+	kl := s.walkSide(&ex.left, c, -1, lastAnchor, maxK-1)
+	s.kl = kl
+	kr := s.walkSide(&ex.right, c, 1, n, maxK-1)
+	bound := -1
+	for l := 0; l <= kl; l++ {
+		b := -1
+		for r := min(kr, maxK-1-l); r >= 0; r-- {
+			if s.mayHoldPlay(c, l, r) {
+				b = s.extentBound(l, r)
+				break
+			}
+		}
+		s.leftBound[l] = int32(b)
+		bound = max(bound, b)
+	}
+	s.leftMax[kl+1] = -1
+	for l := kl; l >= 0; l-- {
+		s.leftMax[l] = max(s.leftMax[l+1], s.leftBound[l])
+	}
+	return bound
+}
+
+// extent is anchorBound's view of the current anchor: the anchor square's
+// own terms and each side's running totals.
+type extent struct {
+	w, perW, fixedW int32
+	left, right     side
+}
+
+// side holds running totals over the first k empty squares out from the
+// anchor on one side (index 0: none of them), so an extent's bound is a few
+// additions.
+type side struct {
+	// fixed[k] and key[k] are the value and letters of the old tiles out to
+	// the (k+1)-th empty square: a word with k tiles on this side takes
+	// them all in.
+	fixed [maxRack]int32
+	key   [maxRack]multiset.Key
+	// at[k] is the column of the k-th empty square (k >= 1).
+	at [maxRack]int8
+	// w[k] is the product of the squares' word multipliers; perW[k] what
+	// their letter premiums add per unit of the word's multiplier ((lm-1)
+	// times the best tile that fits); fixedW[k] what their cross words add
+	// whatever the multiplier (old tiles plus the best tile that fits).
+	w, perW, fixedW [maxRack]int32
+}
+
+// walkSide fills sd walking from anchor c in direction step (-1 or 1),
+// stopping before column stop, the board's edge, a square no rack tile
+// fits, or after limit empty squares; it returns how many it took.
+func (s *genState) walkSide(sd *side, c, step, stop, limit int) int {
+	cells := s.cells
+	n := len(cells)
+	fit := s.rb.fit
+	sd.w[0], sd.perW[0], sd.fixedW[0] = 1, 0, 0
+	k, acc, key := 0, int32(0), multiset.Key(0)
+	for j := c + step; ; j += step {
+		for j >= 0 && j < n && cells[j].letter != 0 {
+			acc += cells[j].oldValue
+			key = key.Add(int(cells[j].letter - 'A'))
+			j += step
+		}
+		sd.fixed[k], sd.key[k] = acc, key
+		if j < 0 || j >= n || (step < 0 && j <= stop) || k == limit || cells[j].cross&fit == 0 {
+			return k
+		}
+		ce := &cells[j]
+		k++
+		sd.at[k] = int8(j)
+		sd.w[k] = sd.w[k-1] * int32(ce.wm)
+		sd.perW[k] = sd.perW[k-1] + (int32(ce.lm)-1)*ce.bestFit
+		sd.fixedW[k] = sd.fixedW[k-1]
+		if ce.has {
+			sd.fixedW[k] += (ce.base + int32(ce.lm)*ce.bestFit) * int32(ce.wm)
+		}
+	}
+}
+
+// extentBound bounds the plays on the anchor, the first l empty squares
+// left of it and the first r right of it (see anchorBound).
+func (s *genState) extentBound(l, r int) int {
+	ex := &s.ext
+	L, R := &ex.left, &ex.right
+	w := ex.w * L.w[l] * R.w[r]
+	perW := ex.perW + L.perW[l] + R.perW[r]
+	k := 1 + l + r
+	total := int((L.fixed[l]+R.fixed[r]+perW+int32(s.rb.prefix[k]))*w + ex.fixedW + L.fixedW[l] + R.fixedW[r])
+	if k >= s.v.RackSize {
+		// mayHoldPlay passed this extent: a bingo may fit in it (with a rack
+		// larger than the variant's, in a part of it: the bound must not
+		// drop as the extent grows).
+		total += s.v.BingoBonus
+	}
+	return total
+}
+
+// mayHoldPlay reports whether a play may fill the extent (l, r) of anchor
+// c: tiles on c, on the first l empty squares left of it and the first r
+// right of it. When they are the whole rack, the words of the rack's and
+// the extent's letters are looked up and each is checked against the
+// extent's old tiles and cross checks, so the answer is exact. Plays of
+// fewer tiles are assumed to exist: asking also whether the rack less one
+// tile spells a word (a lookup per kind of tile) once paid, but since the
+// walk itself got cheap (genAnchor) the lookups cost more than the walking
+// they spare (corpus middle game, no blank: 92-104 us median without them,
+// 116-150 us with, same minutes).
+func (s *genState) mayHoldPlay(c, l, r int) bool {
+	if !s.rb.bingoKnown || 1+l+r != s.rackLeft {
+		return true
+	}
+	return s.wordFits(c, l, r, s.rb.key+s.ext.left.key[l]+s.ext.right.key[r])
+}
+
+// wordFits reports whether a word spelt with the letters of key fills the
+// extent (l, r) of anchor c exactly: its length, the old tiles in it and the
+// cross checks of its empty squares.
+func (s *genState) wordFits(c, l, r int, key multiset.Key) bool {
+	n, letters := s.ms.Words(key)
+	if n == 0 {
+		return false
+	}
+	cells := s.cells
+	start, end := c, c
+	if l > 0 {
+		start = int(s.ext.left.at[l])
+	}
+	if r > 0 {
+		end = int(s.ext.right.at[r])
+	}
+	for start > 0 && cells[start-1].letter != 0 {
+		start--
+	}
+	for end+1 < len(cells) && cells[end+1].letter != 0 {
+		end++
+	}
+	if end-start+1 != n {
+		return false
+	}
+	span := cells[start : end+1]
+words:
+	for w := 0; w+n <= len(letters); w += n {
+		for j, ch := range letters[w : w+n] {
+			ce := &span[j]
+			if ce.letter != 0 && ce.letter != ch || ce.letter == 0 && ce.cross&(1<<(ch-'A')) == 0 {
+				continue words
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// collectAnchors loads every line of b, across then down, lists every
+// anchor with its bound in s.anchors, in Generate's order, and their
+// negated ranks, sorted, in s.keys; then publishes them to the helper.
+func (s *genState) collectAnchors(b *board.Board) {
+	n := s.n
+	v := s.v
+	s.anchors, s.keys, s.leftBounds = s.anchors[:0], s.keys[:0], s.leftBounds[:0]
+	for d := range 2 {
+		startRow, startCol := v.StartRow, v.StartCol
+		if d == 1 {
+			startRow, startCol = v.StartCol, v.StartRow
+		}
+		s.loadGrid(b, d)
+		s.vertical = d == 1
+		for r := 0; r < n; r++ {
+			s.row = r
+			s.cells = s.lines[d][r*n : (r+1)*n]
+			if s.first {
+				if r == startRow && startCol >= 0 && startCol < n {
+					s.addAnchor(d, r, startCol, -2)
+				}
+				continue
+			}
+			last := -2
+			for c := 0; c < n; c++ {
+				if s.isAnchor(c) {
+					s.addAnchor(d, r, c, last)
+					last = c
+				}
+			}
+		}
+	}
+	// The negated ranks, smallest first, give the anchors best bound first,
+	// ties in Generate's order. Alone, the search takes them from a heap:
+	// it stops after a fraction of them, so sorting them all is wasted; a
+	// helper shares a sorted list and a cursor instead.
+	if sr := s.search; sr != nil && sr.published == nil {
+		sr.heap = true
+		heapify(s.keys)
+	} else {
+		slices.Sort(s.keys)
+	}
+	if sr := s.search; sr != nil {
+		sr.owner, sr.anchors, sr.keys = s, s.anchors, s.keys
+		if sr.published != nil { // a helper waits for the anchors
+			close(sr.published)
+		}
+	}
+}
+
+// addAnchor bounds the anchor at column c of line r of direction d (the
+// line loaded in s.cells) and lists it.
+func (s *genState) addAnchor(d, r, c, last int) {
+	order := int32(len(s.anchors)) // across anchors come first, as in Generate
+	bound := s.anchorBound(c, last)
+	a := anchor{bound: int32(bound), order: order,
+		vertical: d == 1, row: int8(r), col: int8(c), lastAnchor: int8(last), left: int32(len(s.leftBounds))}
+	if bound >= 0 {
+		a.nLeft = int8(s.kl + 1)
+		s.leftBounds = append(s.leftBounds, s.leftBound[:s.kl+1]...)
+	}
+	s.anchors = append(s.anchors, a)
+	s.keys = append(s.keys, -rank(bound, order))
+}
+
+// bestSearch is what the goroutines of one FindBest share: the best play's
+// rank so far, and the anchors, best bound first, with a cursor that
+// whichever goroutine is free advances.
+type bestSearch struct {
+	best atomic.Int64 // rank of the best play found, -1 for none
+	// published is closed once owner's anchors and keys (the anchors'
+	// negated ranks, ascending) are ready; owner's lines hold their cells.
+	// It and done exist only when a helper is started.
+	published chan struct{}
+	owner     *genState
+	anchors   []anchor
+	keys      []int64
+	next      atomic.Int32
+	heap      bool // keys is a min-heap searched alone, not a sorted list
+	// helper is helperIdle until the helper starts (helperRunning) or the
+	// caller, done, shuts it out (helperTooLate); done is closed by a
+	// helper that ran, once it has finished.
+	helper atomic.Int32
+	done   chan struct{}
+	// stopped is set when the searchers' stop ended the search.
+	stopped atomic.Bool
+	// better, when set, is told each play that becomes the best found so
+	// far, by either goroutine.
+	better PlayRecorder
+}
+
+const (
+	helperIdle int32 = iota
+	helperRunning
+	helperTooLate
+)
+
+// rank orders plays as FindBest prefers them: higher score first, then
+// the earlier anchor in Generate's order. An anchor with bound b can only
+// produce plays ranked at most rank(b, its order).
+func rank(score int, order int32) int64 { return int64(score)<<32 | int64(0x7fffffff-order) }
+
+// searchAnchors searches the published anchors in turn, best bound
+// first, until none left can beat the best play found or s.stop answers
+// true.
+func (s *genState) searchAnchors() {
+	sr := s.search
+	n := s.n
+	for {
+		key, ok := sr.nextKey()
+		if !ok {
+			return
+		}
+		// Ranks come best first: once one anchor cannot beat the best play,
+		// none after it can. A negative bound (nothing fits) ranks below
+		// every play.
+		r := -key
+		if r <= sr.best.Load() {
+			sr.exhaust()
+			return
+		}
+		if s.checkStop() {
+			sr.halt()
+			return
+		}
+		a := &sr.anchors[0x7fffffff-int32(r)]
+		d := 0
+		if a.vertical {
+			d = 1
+		}
+		s.vertical = a.vertical
+		s.row = int(a.row)
+		s.cells = sr.owner.lines[d][s.row*n : (s.row+1)*n]
+		s.lastAnchor = int(a.lastAnchor)
+		s.order = a.order
+		s.useLeftBounds(sr.owner.leftBounds[a.left : a.left+int32(a.nLeft)])
+		s.pruning = true
+		s.genAnchor(int(a.col))
+		s.pruning = false
+		if s.halted {
+			sr.halt()
+			return
+		}
+	}
+}
+
+// halt ends a search that its stop cut short: no further anchor is handed
+// out, and FindBestUntil reports that it did not finish.
+func (sr *bestSearch) halt() {
+	sr.stopped.Store(true)
+	sr.exhaust()
+}
+
+// exhaust hands out no further anchor.
+func (sr *bestSearch) exhaust() {
+	if sr.heap {
+		sr.keys = sr.keys[:0]
+	} else {
+		sr.next.Store(int32(len(sr.keys)))
+	}
+}
+
+// nextKey hands out the negated rank of the next anchor to search, best
+// bound first, and false when none is left.
+func (sr *bestSearch) nextKey() (int64, bool) {
+	if sr.heap {
+		h := sr.keys
+		if len(h) == 0 {
+			return 0, false
+		}
+		k := h[0]
+		h[0] = h[len(h)-1]
+		sr.keys = h[:len(h)-1]
+		siftDown(sr.keys, 0)
+		return k, true
+	}
+	i := int(sr.next.Add(1)) - 1
+	if i >= len(sr.keys) {
+		return 0, false
+	}
+	return sr.keys[i], true
+}
+
+// heapify makes h a min-heap.
+func heapify(h []int64) {
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		siftDown(h, i)
+	}
+}
+
+// siftDown restores the min-heap order below i.
+func siftDown(h []int64, i int) {
+	for {
+		c := 2*i + 1
+		if c >= len(h) {
+			return
+		}
+		if c+1 < len(h) && h[c+1] < h[c] {
+			c++
+		}
+		if h[i] <= h[c] {
+			return
+		}
+		h[i], h[c] = h[c], h[i]
+		i = c
+	}
+}
+
+// recordBest is FindBest's recorder: it keeps the play if it outranks the
+// best found by either goroutine. Within an anchor the first of equal
+// score is kept, as Generate's first best play.
+func (s *genState) recordBest(m *move.Move) {
+	r := rank(m.Score, s.order)
+	if r <= s.bestRank || r <= s.search.best.Load() {
+		return
+	}
+	b := &s.best
+	b.Found = true
+	tiles := append(b.Move.Tiles[:0], m.Tiles...)
+	b.Move = *m
+	b.Move.Tiles = tiles
+	s.bestRank = r
+	for {
+		old := s.search.best.Load()
+		if r <= old {
+			return
+		}
+		if s.search.best.CompareAndSwap(old, r) {
+			if s.search.better != nil {
+				s.search.better(m)
+			}
+			return
+		}
+	}
+}
+
+// helpWith readies w to search alongside s: the same rack, variant and
+// search, its own working memory.
+func (w *genState) helpWith(s *genState) {
+	w.v, w.n, w.rec = s.v, s.n, w.recBest
+	w.values, w.rack, w.owned = s.values, s.rack, s.owned
+	w.rackLeft, w.rackSet = s.rackLeft, s.rackSet
+	w.first, w.minWord = s.first, s.minWord
+	w.rb, w.ms, w.search = s.rb, s.ms, s.search
+	w.resetStop(s.stop)
+	w.sizeBuffers(s.n)
+	w.mv = move.Move{Kind: move.Play}
+	w.best.Reset()
+	w.bestRank = -1
+}
+
+// cannotWin reports whether a play of this anchor scoring bound would not
+// beat the best play either goroutine has found.
+func (s *genState) cannotWin(bound int32) bool {
+	return rank(int(bound), s.order) <= s.search.best.Load()
+}
+
+// useLeftBounds readies the per-left-part bounds of the anchor to search
+// from those its collection kept (bounding it again cost 4-5% of FindBest:
+// corpus middle game, one core, A/B in one process, four runs).
+func (s *genState) useLeftBounds(lb []int32) {
+	copy(s.leftBound[:], lb)
+	s.leftMax[len(lb)] = -1
+	for l := len(lb) - 1; l >= 0; l-- {
+		s.leftMax[l] = max(s.leftMax[l+1], lb[l])
+	}
+}

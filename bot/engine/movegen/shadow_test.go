@@ -1,0 +1,150 @@
+package movegen
+
+import (
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/lexico/lexico/bot/game/move"
+)
+
+// TestAnchorBoundHolds: no play an anchor produces scores above the bound
+// FindBest gave that anchor, nor above the bound for its number of tiles
+// left of the anchor. This is what makes FindBest exact: it skips an
+// anchor, or a left part, only on the strength of these bounds. Positions from random games in
+// both variants, racks with 0, 1 and 2 blanks, over a sample list and over
+// the full default list (whose bingos exercise the multiset table).
+func TestAnchorBoundHolds(t *testing.T) {
+	check := func(lx *lexicon, positions []testPos) {
+		anchors, searched := 0, 0
+		for _, p := range positions {
+			s := lx.gen.pool.Get().(*genState)
+			var best Best
+			if !s.prepare(p.v, p.b, p.rack, best.Record) {
+				continue
+			}
+			s.prepareBound(lx.gen.ms)
+			s.collectAnchors(p.b)
+			n := p.b.Size
+			for _, a := range s.anchors {
+				anchors++
+				best.Reset()
+				d := 0
+				if a.vertical {
+					d = 1
+				}
+				s.vertical, s.row = a.vertical, int(a.row)
+				s.cells = s.lines[d][s.row*n : (s.row+1)*n]
+				s.anchor, s.lastAnchor = int(a.col), int(a.lastAnchor)
+				if b := s.anchorBound(s.anchor, s.lastAnchor); b != int(a.bound) {
+					t.Fatalf("%s: anchor %+v bounded at %d the second time", p.name, a, b)
+				}
+				if kept := s.leftBounds[a.left : a.left+int32(a.nLeft)]; a.bound >= 0 && !slices.Equal(kept, s.leftBound[:s.kl+1]) {
+					t.Fatalf("%s: anchor %+v kept left bounds %v, bounded again %v", p.name, a, kept, s.leftBound[:s.kl+1])
+				}
+				leftBound := s.leftBound
+				s.rec = func(m *move.Move) {
+					best.Record(m)
+					left := 0
+					for _, pl := range m.Tiles {
+						col := pl.Col
+						if a.vertical {
+							col = pl.Row
+						}
+						if col < int(a.col) {
+							left++
+						}
+					}
+					if m.Score > int(leftBound[left]) {
+						t.Fatalf("%s: anchor %+v: bound %d for %d tiles to its left, yet %v scores %d", p.name, a, leftBound[left], left, m, m.Score)
+					}
+				}
+				s.genAnchor(s.anchor)
+				if !best.Found {
+					continue
+				}
+				searched++
+				if best.Move.Score > int(a.bound) {
+					t.Fatalf("%s: anchor %+v: bound %d, yet %v scores %d", p.name, a, a.bound, best.Move, best.Move.Score)
+				}
+			}
+			lx.gen.pool.Put(s)
+		}
+		if searched < 100 {
+			t.Fatalf("only %d of %d anchors had a play: the test checks too little", searched, anchors)
+		}
+	}
+	check(small(), agreementPositions(small().gen, 2, 4))
+	pos := midGame()
+	check(full(), append(append(pos[0], pos[1]...), pos[2]...))
+}
+
+// FindBest returns the very play a Best recorder keeps from Generate on
+// mid-game positions over the full list, where the pruning does most.
+func TestFindBestFullList(t *testing.T) {
+	lx := full()
+	pos := midGame()
+	for _, ps := range pos {
+		for _, p := range ps {
+			var best Best
+			lx.gen.Generate(p.v, p.b, p.rack, best.Record)
+			got, ok := lx.gen.FindBest(p.v, p.b, p.rack)
+			if ok != best.Found || ok && (got.Key() != best.Move.Key() || got.Score != best.Move.Score) {
+				t.Fatalf("%s: FindBest %v (%v), Best recorder %v (%v)", p.name, got, ok, best.Move, best.Found)
+			}
+		}
+	}
+}
+
+// A rack larger than the bound's tables (no variant has one, a library
+// caller might) still gets the best play, the one Generate's Best keeps.
+func TestFindBestHugeRack(t *testing.T) {
+	lx := small()
+	p := agreementPositions(lx.gen, 1, 9)[5]
+	rack := p.rack
+	for _, l := range "EEEEAAAAIIIISS" {
+		rack.Counts[l-'A']++
+		rack.N++
+	}
+	if rack.N <= maxRack {
+		t.Fatalf("rack of %d tiles does not exceed maxRack %d", rack.N, maxRack)
+	}
+	var best Best
+	lx.gen.Generate(p.v, p.b, rack, best.Record)
+	got, ok := lx.gen.FindBest(p.v, p.b, rack)
+	if !best.Found || !ok || got.Key() != best.Move.Key() || got.Score != best.Move.Score {
+		t.Fatalf("FindBest %v (%v), Best recorder %v (%v)", got, ok, best.Move, best.Found)
+	}
+}
+
+// FindBestUntil's better hears each new best as it is found: every play it
+// hears is a real play with its real score, none beats the play returned,
+// and the play returned is among them, so a caller cut short holds it or a
+// play as good as any found by then. Both goroutines may call it.
+func TestFindBestUntilReportsEachNewBest(t *testing.T) {
+	lx := full()
+	pos := midGame()
+	for _, gen := range []Generator{lx.gen, plainGenerator{lx.gen}} {
+		for _, p := range append(pos[0][:10:10], pos[1][:5]...) {
+			var mu sync.Mutex
+			heard := map[string]int{}
+			best, found, finished := FindBestUntil(gen, p.v, p.b, p.rack, nil, func(m *move.Move) {
+				mu.Lock()
+				heard[m.Key()] = m.Score
+				mu.Unlock()
+			})
+			if !found || !finished {
+				t.Fatalf("%T, %s: found %v, finished %v", gen, p.name, found, finished)
+			}
+			plays := collect(t, lx.gen, p)
+			for k, score := range heard {
+				if real, ok := plays[k]; !ok || real != score || score > best.Score {
+					t.Fatalf("%T, %s: heard %s scoring %d (a play: %v, scored %d), returned %v (%d)", gen, p.name, k, score, ok, real, best, best.Score)
+				}
+			}
+			if score, ok := heard[best.Key()]; !ok || score != best.Score {
+				t.Fatalf("%T, %s: returned %v (%d), never heard of (heard %d plays)", gen, p.name, best, best.Score, len(heard))
+			}
+		}
+	}
+}

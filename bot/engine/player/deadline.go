@@ -1,0 +1,225 @@
+package player
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/lexico/lexico/bot/game/position"
+)
+
+// The clock contract, the one rule run, serve and the arena's bots answer
+// by: the answer is delivered (stdout flushed, the HTTP response written)
+// before the gamestate's ResponseDeadline, since on the platform a move that
+// arrives after it loses the game (the platform's Lexico documentation).
+//
+// The answer is due at the earlier of the ResponseDeadline and the request's
+// arrival plus MoveTime (for run the arrival is the process's start, so
+// start-up counts against the budget). Thinking stops early enough before
+// that to leave time for what follows it: stopping the workers, encoding,
+// writing, and being scheduled on a busy machine. That held-back time is the
+// largest of a floor (Reserve), a share of the allowed time (Margin, at most
+// MaxMargin) and the time those steps were measured to take (the caller's
+// tail estimate: serve measures each answer, run scales its own start-up).
+// With less thinking time left than MinThink, the answer is the static
+// search's move, which takes milliseconds, rather than a simulation cut
+// short; with the deadline already passed, it is that move at once.
+
+// Mode says how a gamestate's ResponseDeadline is read.
+type Mode int
+
+const (
+	// Auto tells a live gamestate from a saved one by its deadline: passed
+	// by less than a MoveTime (at least LateWindow), it is live and late,
+	// answered at once; passed longer ago, it is a saved gamestate replayed
+	// with MoveTime. run's default.
+	Auto Mode = iota
+	// Live takes every deadline as live: a passed one is answered at once.
+	// serve, the arena, run --live.
+	Live
+	// Replay ignores the deadline and thinks for MoveTime from the arrival:
+	// run --replay, for scripts replaying saved games.
+	Replay
+)
+
+// Clock turns a position's MoveTime and ResponseDeadline into a thinking
+// budget. Its fields are read-only once in use.
+type Clock struct {
+	// Margin is the share of the allowed time held back (0.10: think for
+	// 90%). Larger is safer on a slow network, smaller thinks longer.
+	Margin float64
+	// MaxMargin caps Margin's share, so a long MoveTime is not wasted idling.
+	MaxMargin time.Duration
+	// Reserve is the least time held back whatever the budget: what stopping,
+	// encoding and writing the answer can take when other processes share
+	// the CPU. Smaller thinks longer on short budgets and risks lateness
+	// under load.
+	Reserve time.Duration
+	// MinThink is the least thinking time worth a simulation: with less, the
+	// static search answers. A simulation needs hundreds of worlds (a few
+	// milliseconds each on a core) before its ranking says more than the
+	// static one, and a short one is the likeliest to overrun under load:
+	// larger answers more often with the static move, smaller simulates on
+	// shorter budgets.
+	MinThink time.Duration
+	// LateThink bounds the static search of a live gamestate whose deadline
+	// has passed: long enough for the search to finish on nearly every
+	// board, short enough to add little to the lateness.
+	LateThink time.Duration
+	// LateWindow is the least time after its deadline a gamestate is still
+	// taken as live (Auto); the window is MoveTime when that is longer.
+	LateWindow time.Duration
+	// DefaultMoveTime is used when the gamestate gives no MoveTime.
+	DefaultMoveTime time.Duration
+	// MaxThink caps the thinking time whatever MoveTime says, so an absurd
+	// MoveTime (or a deadline in the year 3000) cannot keep a bot thinking
+	// for ever. 0: no cap.
+	MaxThink time.Duration
+	// Pressure, when set, scales the time held back: LoadPressure, the
+	// tasks wanting a core per core, makes a busy machine hold back more
+	// (its tails grow with the queue for a core) at the cost of thinking
+	// time. nil: 1, as in tests, which need the same budget every time.
+	Pressure func() float64
+	// Mode says how the deadline is read.
+	Mode Mode
+	// Override, when positive, is the thinking time whatever the gamestate
+	// says (--budget); no margin is taken from it, MaxThink still caps it.
+	Override time.Duration
+}
+
+// DefaultClock holds back 10% of the allowed time, at least 50 ms and at
+// most 250 ms, caps thinking at a minute and reads deadlines as run does.
+var DefaultClock = Clock{
+	Margin: 0.10, MaxMargin: 250 * time.Millisecond, Reserve: 50 * time.Millisecond,
+	MinThink: 250 * time.Millisecond, LateThink: 10 * time.Millisecond, LateWindow: time.Second,
+	DefaultMoveTime: time.Second, MaxThink: time.Minute,
+}
+
+// Budget is how long to think, and why.
+type Budget struct {
+	// Time is the thinking time from the moment the budget was made, and
+	// Stop that moment plus Time.
+	Time time.Duration
+	Stop time.Time
+	// Due is when the answer must have been delivered (zero: nothing is
+	// waiting, as with --budget).
+	Due time.Time
+	// Late is set when the ResponseDeadline had already passed, Saved when
+	// it had passed so long ago that it was taken for a saved gamestate and
+	// ignored.
+	Late, Saved bool
+	// Static is set when there is too little time for more than the static
+	// search (or the deadline has passed): the policy's static move answers.
+	Static bool
+	// Capped is set when MaxThink cut the time MoveTime allowed.
+	Capped bool
+	// Note explains the budget in one line for diagnostics.
+	Note string
+}
+
+// Notable reports whether the budget is worth a line on stderr: the
+// deadline was missed or ignored, or the time was capped or too short.
+func (b Budget) Notable() bool { return b.Late || b.Capped || b.Static }
+
+// Budget computes the thinking time for p, which arrived at arrived (run:
+// the process's start; serve: the request's), at now. tail is the measured
+// time from the end of thinking to the answer's delivery (0: unknown).
+func (c Clock) Budget(p *position.Position, arrived, now time.Time, tail time.Duration) Budget {
+	if arrived.IsZero() || arrived.After(now) {
+		arrived = now
+	}
+	if c.Override > 0 {
+		t, note := c.Override, fmt.Sprintf("budget %v (--budget)", c.Override)
+		b := Budget{}
+		if c.MaxThink > 0 && t > c.MaxThink {
+			t, b.Capped = c.MaxThink, true
+			note = fmt.Sprintf("--budget %v is more than --max-think %v: budget %v", c.Override, c.MaxThink, t)
+		}
+		b.Time, b.Stop, b.Note = t, now.Add(t), note
+		return b
+	}
+	t, src := p.MoveTime, "MoveTime"
+	if t <= 0 {
+		t, src = c.DefaultMoveTime, "default MoveTime (the gamestate gives none)"
+	}
+	var b Budget
+	if c.MaxThink > 0 && t > c.MaxThink {
+		src = fmt.Sprintf("MoveTime %v is more than --max-think %v: %s", p.MoveTime, c.MaxThink, src)
+		t, b.Capped = c.MaxThink, true
+	}
+	// From here on t is at most MaxThink (or a sane MoveTime), so the sums
+	// below cannot overflow; a deadline in the year 3000 is only compared.
+	b.Due = arrived.Add(t)
+	if dl := p.Deadline; !dl.IsZero() && c.Mode != Replay {
+		passed := now.Sub(dl) // saturates, never wraps
+		window := max(t, c.LateWindow)
+		switch {
+		case passed >= 0 && (c.Mode == Live || passed <= window):
+			b.Late, b.Static, b.Due = true, true, dl
+			b.Time, b.Stop = c.LateThink, now.Add(c.LateThink)
+			b.Note = fmt.Sprintf("the ResponseDeadline passed %s ago: answering at once with the static move", ago(passed))
+			return b
+		case passed >= 0:
+			b.Late, b.Saved = true, true
+			src = fmt.Sprintf("the ResponseDeadline passed %s ago (a saved gamestate: --live answers it at once) and is ignored: %s", ago(passed), src)
+		case dl.Before(b.Due):
+			b.Due, src = dl, "the ResponseDeadline"
+		}
+	}
+	allowed := b.Due.Sub(arrived)
+	held := min(time.Duration(float64(allowed)*c.Margin), c.maxMargin())
+	held = max(held, c.Reserve, tail)
+	load := ""
+	if c.Pressure != nil {
+		if p := c.Pressure(); p > 1 {
+			held = time.Duration(float64(held) * p)
+			load = fmt.Sprintf(" (x%.1f: %.1f tasks want each core)", p, p)
+		}
+	}
+	b.Stop = b.Due.Add(-held)
+	b.Time = max(b.Stop.Sub(now), 0)
+	b.Note = fmt.Sprintf("%s %v from arrival, %v spent before thinking, %v held back%s: budget %v",
+		src, allowed.Round(time.Millisecond), now.Sub(arrived).Round(time.Millisecond), held.Round(time.Millisecond), load, b.Time.Round(time.Millisecond))
+	switch {
+	case b.Time == 0:
+		// The held-back time has begun: what is left is what delivering
+		// the answer is expected to take. Answered without a search (an
+		// exchange where allowed, else a pass): weak but in time, where a
+		// search of even a few milliseconds, waiting for a core under
+		// load, would make it late. (A deadline already passed is another
+		// matter: late anyway, it gets LateThink for a good move.)
+		b.Static, b.Stop = true, now
+		b.Note += ": no time left, answering without a search"
+	case b.Time < c.MinThink:
+		b.Static = true
+		b.Note += fmt.Sprintf(": less than %v, answering with the static move", c.MinThink)
+	}
+	return b
+}
+
+func (c Clock) maxMargin() time.Duration {
+	if c.MaxMargin <= 0 {
+		return 1<<63 - 1
+	}
+	return c.MaxMargin
+}
+
+// Answer is the clock contract's one way from a position to a move: it
+// thinks until b.Stop with the player's policy, or answers with its static
+// search when b.Static. ctx may end it sooner (a server shutting down).
+func (pl *Player) Answer(ctx context.Context, p *position.Position, b Budget) Choice {
+	ctx, cancel := context.WithDeadline(ctx, b.Stop)
+	defer cancel()
+	if b.Static {
+		return pl.ChooseStatic(ctx, p)
+	}
+	return pl.Choose(ctx, p)
+}
+
+// ago rounds a duration for people: days for old gamestates.
+func ago(d time.Duration) string {
+	if d >= 48*time.Hour {
+		return fmt.Sprintf("%d days", int(d/(24*time.Hour)))
+	}
+	return d.Round(time.Millisecond).String()
+}

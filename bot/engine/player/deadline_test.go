@@ -1,0 +1,146 @@
+package player
+
+import (
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lexico/lexico/bot/game/position"
+)
+
+// The clock contract on a fake clock: every case gives the arrival, the
+// moment the budget is made, the gamestate's clock fields and the measured
+// tail, and checks the thinking time and the answer's kind.
+func TestBudget(t *testing.T) {
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	at := func(d time.Duration) time.Time { return now.Add(d) }
+	ms := time.Millisecond
+	c := DefaultClock
+	live, replay := c, c
+	live.Mode, replay.Mode = Live, Replay
+	override := c
+	override.Override = 300 * ms
+	busy := c
+	busy.Pressure = func() float64 { return 2.5 } // 100 ms held back becomes 250
+	cases := []struct {
+		name     string
+		clock    Clock
+		arrived  time.Time // zero: now
+		moveTime time.Duration
+		deadline time.Time
+		tail     time.Duration
+		want     time.Duration
+		late     bool
+		saved    bool
+		static   bool
+		capped   bool
+	}{
+		{name: "MoveTime less 10%", clock: c, moveTime: 1000 * ms, deadline: at(time.Hour), want: 900 * ms},
+		{name: "margin capped", clock: c, moveTime: 5000 * ms, deadline: at(time.Hour), want: 4750 * ms},
+		{name: "deadline nearer than MoveTime", clock: c, moveTime: 5000 * ms, deadline: at(1000 * ms), want: 900 * ms},
+		{name: "no deadline", clock: c, moveTime: 1000 * ms, want: 900 * ms},
+		{name: "no MoveTime", clock: c, want: 900 * ms},
+		{name: "the reserve's floor", clock: c, moveTime: 400 * ms, deadline: at(400 * ms), want: 350 * ms},
+		{name: "too short to simulate", clock: c, moveTime: 200 * ms, deadline: at(200 * ms), want: 150 * ms, static: true},
+		{name: "start-up counts", clock: c, arrived: at(-100 * ms), moveTime: 1000 * ms, want: 800 * ms},
+		{name: "start-up past a deadline's share", clock: c, arrived: at(-100 * ms), moveTime: 1000 * ms, deadline: at(400 * ms), want: 350 * ms},
+		{name: "a measured tail", clock: c, moveTime: 1000 * ms, tail: 300 * ms, want: 700 * ms},
+		{name: "start-up leaves too little", clock: c, arrived: at(-120 * ms), moveTime: 200 * ms, deadline: at(70 * ms),
+			want: 20 * ms, static: true},
+		{name: "nothing left before the reserve", clock: c, arrived: at(-180 * ms), moveTime: 200 * ms, want: 0, static: true},
+		{name: "just passed: live and late", clock: c, moveTime: 1000 * ms, deadline: at(-10 * ms), want: c.LateThink, late: true, static: true},
+		{name: "passed a MoveTime ago: still live", clock: c, moveTime: 5000 * ms, deadline: at(-4 * time.Second), want: c.LateThink, late: true, static: true},
+		{name: "long past: saved", clock: c, moveTime: 1000 * ms, deadline: at(-time.Hour), want: 900 * ms, late: true, saved: true},
+		{name: "long past, --live", clock: live, moveTime: 1000 * ms, deadline: at(-time.Hour), want: c.LateThink, late: true, static: true},
+		{name: "just passed, --replay", clock: replay, moveTime: 1000 * ms, deadline: at(-10 * ms), want: 900 * ms},
+		{name: "near deadline, --replay", clock: replay, moveTime: 1000 * ms, deadline: at(300 * ms), want: 900 * ms},
+		{name: "absurd MoveTime", clock: c, moveTime: 1e9 * ms, want: time.Minute - 250*ms, capped: true},
+		{name: "saturated MoveTime, year-3000 deadline", clock: c, moveTime: math.MaxInt64,
+			deadline: time.Date(3000, 1, 1, 0, 0, 0, 0, time.UTC), want: time.Minute - 250*ms, capped: true},
+		{name: "a busy CPU", clock: busy, moveTime: 1000 * ms, want: 750 * ms},
+		{name: "override", clock: override, moveTime: 50 * ms, deadline: at(-time.Hour), want: 300 * ms},
+	}
+	for _, cs := range cases {
+		p := &position.Position{MoveTime: cs.moveTime, Deadline: cs.deadline}
+		b := cs.clock.Budget(p, cs.arrived, now, cs.tail)
+		if b.Time != cs.want || b.Late != cs.late || b.Saved != cs.saved || b.Static != cs.static || b.Capped != cs.capped {
+			t.Errorf("%s: budget %v late %v saved %v static %v capped %v (%s); want %v, %v, %v, %v, %v",
+				cs.name, b.Time, b.Late, b.Saved, b.Static, b.Capped, b.Note, cs.want, cs.late, cs.saved, cs.static, cs.capped)
+		}
+		if !b.Stop.Equal(now.Add(b.Time)) {
+			t.Errorf("%s: stop %v is not now plus the budget %v", cs.name, b.Stop.Sub(now), b.Time)
+		}
+		if cs.late && !strings.Contains(b.Note, "ResponseDeadline passed") {
+			t.Errorf("%s: note %q does not say the deadline passed", cs.name, b.Note)
+		}
+		if cs.capped && !strings.Contains(b.Note, "--max-think") {
+			t.Errorf("%s: note %q does not name --max-think", cs.name, b.Note)
+		}
+		if b.Notable() != (cs.late || cs.static || cs.capped) {
+			t.Errorf("%s: notable %v", cs.name, b.Notable())
+		}
+	}
+}
+
+// Whatever the gamestate says, a budget that thinks (not the static
+// answer of a late or tiny budget) stops at least Reserve before the
+// answer is due and never thinks longer than MaxThink; and the due time
+// is never after a live deadline.
+func TestBudgetNeverPastTheDeadline(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	durations := []time.Duration{0, -time.Second, time.Millisecond, 200 * time.Millisecond, time.Second,
+		5 * time.Second, time.Hour, math.MaxInt64, math.MinInt64}
+	pick := func() time.Duration {
+		if r.IntN(3) == 0 {
+			return durations[r.IntN(len(durations))]
+		}
+		return time.Duration(r.Int64N(int64(10 * time.Second)))
+	}
+	for i := range 20000 {
+		p := &position.Position{MoveTime: pick()}
+		if r.IntN(4) > 0 {
+			p.Deadline = now.Add(pick() - 5*time.Second)
+		}
+		c := DefaultClock
+		c.Mode = Mode(r.IntN(3))
+		arrived := now.Add(-time.Duration(r.Int64N(int64(300 * time.Millisecond))))
+		tail := time.Duration(r.Int64N(int64(200 * time.Millisecond)))
+		b := c.Budget(p, arrived, now, tail)
+		if b.Time < 0 || b.Time > c.MaxThink || !b.Stop.Equal(now.Add(b.Time)) {
+			t.Fatalf("case %d %+v: budget %v, stop %v", i, p, b.Time, b.Stop.Sub(now))
+		}
+		if c.Mode != Replay && !p.Deadline.IsZero() && !b.Saved && b.Due.After(p.Deadline) {
+			t.Fatalf("case %d %+v: due %v after the deadline", i, p, b.Due.Sub(p.Deadline))
+		}
+		if !b.Static && b.Due.Sub(b.Stop) < max(c.Reserve, tail) {
+			t.Fatalf("case %d %+v: thinks until %v before the due time, holding back less than %v",
+				i, p, b.Due.Sub(b.Stop), max(c.Reserve, tail))
+		}
+	}
+}
+
+// The load is read from /proc/loadavg's text: the larger of the minute's
+// average and the tasks runnable now, per core, within [1, maxPressure].
+func TestPressureOfLoadavg(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		cores int
+		want  float64
+	}{
+		{"0.52 0.58 0.59 1/512 12345\n", 2, 1},   // a quiet machine: no scaling
+		{"3.00 2.00 1.00 2/512 12345\n", 2, 1.5}, // the average
+		{"1.00 2.00 1.00 6/512 12345\n", 2, 3},   // the tasks runnable now
+		{"40.0 20.0 10.0 1/512 12345\n", 2, maxPressure},
+		{"garbage", 2, 1},
+	} {
+		if got := pressureOf([]byte(c.text), c.cores); got != c.want {
+			t.Errorf("%q on %d cores: %v, want %v", c.text, c.cores, got, c.want)
+		}
+	}
+	if p := LoadPressure(); p < 1 || p > maxPressure {
+		t.Errorf("this machine: %v, want within [1, %d]", p, maxPressure)
+	}
+}

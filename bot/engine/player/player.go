@@ -1,0 +1,587 @@
+// Package player chooses the move to answer: it runs a move generator under
+// a deadline, ranks what it finds with an equity.Calculator, weighs exchanges
+// against plays, and always holds a best move so far, so that whatever the
+// clock does there is an answer. A simulating player (Player.Sim, the sim
+// policy) then spends the rest of its budget ranking its best candidates
+// again by package montecarlo's simulation of the next turns.
+//
+// Ranking happens inside the generator's callback rather than in a second
+// pass over a TopN list: the valuation costs a few array lookups, so the
+// best-so-far is the best by equity among all plays seen from the first
+// play on (a greedy answer then refined would hold a worse move when the
+// clock runs out in the middle). Exchanges, at most 127, are weighed after
+// generation and that step stops when the budget is gone.
+package player
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/engine/montecarlo"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/internal/quote"
+	"github.com/lexico/lexico/internal/topn"
+)
+
+// Generator is the move generator a player drives (movegen's strategies).
+type Generator = movegen.Generator
+
+// Player is a policy: a generator, a valuation, and whether exchanges
+// compete with plays. It is safe for concurrent use if its Generator is.
+type Player struct {
+	// Policy names the policy (New's argument), as answers report it.
+	Policy string
+	Gen    Generator
+	// Equity ranks moves. equity.Score is the greedy policy.
+	Equity equity.Calculator
+	// Exchanges lets an exchange win over a play worth less. When false an
+	// exchange is only the fallback when there is no play.
+	Exchanges bool
+	// Top is how many candidates Choice.Top reports (0: only the chosen).
+	Top int
+	// Sim, when set, ranks the best candidates of the search again by
+	// playing the game on from each of them in random worlds (package
+	// montecarlo) with the time the search leaves: stronger play for the
+	// whole budget's CPU instead of a few milliseconds of it.
+	Sim *montecarlo.Simulator
+	// SimCandidates is how many of the search's best candidates Sim
+	// compares (0: DefaultSimCandidates; at least Top, so that every
+	// candidate listed has its figures). More finds the move the static
+	// ranking placed low, fewer gives each candidate more worlds.
+	SimCandidates int
+}
+
+// DefaultSimCandidates is the candidates a simulating player compares when
+// SimCandidates is not set: the "top 10 candidates" of the LEXI_PI developer
+// documentation's roadmap.
+const DefaultSimCandidates = 10
+
+// simSearchShare is the share of the budget a simulating player gives the
+// search that finds its candidates before simulating them. The search
+// takes milliseconds on most positions, so this is a cap for the crowded
+// ones with blanks, which still leaves the simulation three quarters.
+const simSearchShare = 0.25
+
+// Policies names the built-in policies for --policy.
+var Policies = []string{"equity", "greedy", "sim"}
+
+// New builds a named policy over gen: "greedy" (the highest score, the basic
+// bot of the platform's Lexico documentation), "equity" (score plus the leave's value from table,
+// exchanging when that is worth more) or "sim" (equity's best candidates
+// ranked again by a Monte Carlo simulation of the next turns).
+func New(policy string, gen Generator, table *equity.Table) (*Player, error) {
+	switch policy {
+	case "greedy":
+		return &Player{Policy: "greedy", Gen: gen, Equity: equity.Score{}}, nil
+	case "equity", "":
+		return &Player{Policy: "equity", Gen: gen, Equity: equity.Static{Table: table}, Exchanges: true}, nil
+	case "sim":
+		eq := equity.Static{Table: table}
+		return &Player{Policy: "sim", Gen: gen, Equity: eq, Exchanges: true, Sim: &montecarlo.Simulator{
+			Gen: gen, Equity: eq, Plies: montecarlo.DefaultPlies, EndgameBag: montecarlo.DefaultEndgameBag}}, nil
+	}
+	return nil, fmt.Errorf("%w %s (known: %s)", ErrPolicy, quote.String(policy), strings.Join(Policies, ", "))
+}
+
+// Candidate is a move with its valuation and the tiles it keeps.
+type Candidate struct {
+	Move   move.Move
+	Equity float64
+	Leave  tile.Rack
+}
+
+// Choice is the answer and how it was reached.
+type Choice struct {
+	Candidate
+	// Policy names the policy that answered: the player's, or its static
+	// search's ("equity" for sim) when the clock left no time for more.
+	Policy string
+	// Top holds the best candidates found, best first (Player.Top of them).
+	Top []Candidate
+	// Plays is the number of plays the generator produced in time. When
+	// BestOnly, it counts the plays that were each the best so far when
+	// found.
+	Plays int
+	// BestOnly is set when the policy searched for the best play alone
+	// (greedy) instead of valuing every play.
+	BestOnly bool
+	// Complete is false when the budget ran out before generation finished:
+	// the answer is the best of the plays seen.
+	Complete bool
+	// Reason says why an exchange or pass was chosen ("" for a play).
+	Reason string
+	// Simulation is the simulation's verdict when the player simulates
+	// (Player.Sim), nil otherwise.
+	Simulation *Simulation
+}
+
+// Simulation is how a simulating player ranked its candidates.
+type Simulation struct {
+	// Candidates is how many candidates were compared, Iterations in how
+	// many worlds each, Plies the turns played after each.
+	Candidates, Iterations, Plies int
+	// ByWins: ranked by win rate, every simulated game having ended;
+	// otherwise by the simulated equity.
+	ByWins bool
+	// Results pairs with Choice.Top: the simulation's figures of each
+	// candidate listed.
+	Results []montecarlo.Result
+	// Err says why nothing was simulated (the static ranking stands).
+	Err error
+}
+
+// Choose answers p before ctx is done. Generation runs in its own goroutine
+// and feeds the best-so-far as it goes; when ctx ends first, Choose returns
+// that best at once and the generator's remaining output is ignored. It
+// never returns without a move: no play found means an exchange when
+// allowed, else a pass. A simulating player searches for a share of the
+// budget, then simulates its best candidates until ctx is done.
+func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
+	if pl.Sim == nil {
+		return pl.ChooseStatic(ctx, p)
+	}
+	searchCtx := ctx
+	if deadline, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		share := time.Duration(float64(time.Until(deadline)) * simSearchShare)
+		searchCtx, cancel = context.WithDeadline(ctx, time.Now().Add(share))
+		defer cancel()
+	}
+	n := pl.SimCandidates
+	if n <= 0 {
+		n = DefaultSimCandidates
+	}
+	ch := pl.simulate(ctx, p, pl.choose(searchCtx, p, max(pl.Top, n, 1)))
+	ch.Policy = pl.Policy
+	return ch
+}
+
+// ChooseStatic answers p with the static search alone, before ctx is done:
+// the policy's valuation over every play (or the best-play search for
+// greedy), no simulation. It takes milliseconds, so it is the answer when
+// the clock leaves no time for more.
+func (pl *Player) ChooseStatic(ctx context.Context, p *position.Position) Choice {
+	ch := pl.choose(ctx, p, max(pl.Top, 1))
+	ch.Policy = pl.StaticPolicy()
+	return ch
+}
+
+// StaticPolicy names the policy ChooseStatic plays: the player's own, or
+// equity for a simulating player (its candidates come from equity).
+func (pl *Player) StaticPolicy() string {
+	if pl.Sim != nil && pl.Policy == "sim" {
+		return "equity"
+	}
+	return pl.Policy
+}
+
+// simulate ranks ch's candidates again by pl.Sim and trims them to pl.Top.
+// With fewer than two candidates, or no world simulated in time, the
+// search's ranking stands.
+func (pl *Player) simulate(ctx context.Context, p *position.Position, ch Choice) Choice {
+	show := max(pl.Top, 1)
+	sim := &Simulation{Candidates: len(ch.Top), Plies: pl.Sim.Plies}
+	ch.Simulation = sim
+	if len(ch.Top) < 2 {
+		ch.Top = ch.Top[:min(len(ch.Top), show)]
+		return ch
+	}
+	moves := make([]move.Move, len(ch.Top))
+	for i, c := range ch.Top {
+		moves[i] = c.Move
+	}
+	rep, err := pl.Sim.Simulate(ctx, p, moves)
+	sim.Err = err
+	if err == nil {
+		// The simulation's own plies: more in an end game.
+		sim.Iterations, sim.ByWins, sim.Plies = rep.Iterations, rep.ByWins, rep.Plies
+	}
+	if err != nil || rep.Iterations == 0 {
+		ch.Top = ch.Top[:min(len(ch.Top), show)]
+		return ch
+	}
+	top := make([]Candidate, 0, show)
+	for _, i := range rep.Order[:min(len(rep.Order), show)] {
+		top = append(top, ch.Top[i])
+		sim.Results = append(sim.Results, rep.Results[i])
+	}
+	best, staticBest := ch.Top[rep.Order[0]], ch.Top[0]
+	switch {
+	case best.Move.Kind != move.Exchange:
+		ch.Reason = ""
+	case staticBest.Move.Kind != move.Exchange:
+		ch.Reason = fmt.Sprintf("the simulation values the exchange at %.1f, the search's best play at %.1f",
+			rep.Results[rep.Order[0]].Equity, rep.Results[0].Equity)
+	}
+	ch.Candidate, ch.Top = best, top
+	return ch
+}
+
+// choose is the search: the keep best candidates by pl.Equity.
+func (pl *Player) choose(ctx context.Context, p *position.Position, keep int) Choice {
+	c := &collector{pl: pl, pos: p, top: newTop(keep)}
+	// Each search sends once when it ends; the buffer lets it end after
+	// Choose has returned.
+	done := make(chan bool, 2)
+	noTime := ctx.Err() != nil
+	if !noTime {
+		var second <-chan time.Time
+		if deadline, ok := ctx.Deadline(); ok {
+			c.deadline = deadline
+			t := time.NewTimer(time.Duration(float64(time.Until(deadline)) * secondSearchAt))
+			defer t.Stop()
+			second = t.C
+		}
+		if bf, ok := pl.bestFinder(); ok {
+			// One bounded search covers both directions: no second one.
+			second = nil
+			c.bestOnly = true
+			background.start()
+			go c.searchBest(bf, p.Variant, p.Board, done)
+		} else {
+			background.start()
+			go c.search(p.Variant, p.Board, c.record, done)
+		}
+	wait:
+		for {
+			select {
+			case finished := <-done:
+				c.complete = finished // either search alone sees every play
+				break wait
+			case <-second:
+				second = nil
+				vt := *p.Variant
+				vt.StartRow, vt.StartCol = p.Variant.StartCol, p.Variant.StartRow
+				background.start()
+				go c.search(&vt, p.Board.Transpose(), c.recordTransposed, done)
+			case <-ctx.Done():
+				break wait
+			}
+		}
+	}
+	c.stopped.Store(true)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.taken = true
+	ch := Choice{Plays: max(c.plays[0], c.plays[1]), Complete: c.complete, BestOnly: c.bestOnly}
+
+	// The rule the answer is judged by (rules.Check), and a tile to give back.
+	allowed := rules.ExchangeAllowed(p) == nil && p.Rack.N > 0
+	if allowed && (pl.Exchanges || c.top.Len() == 0) {
+		c.addExchanges(ctx)
+	}
+	// Best first. No offer follows the hand-over: stopped was set before mu
+	// was taken, and value checks it again under mu, so the candidates
+	// handed out (whose storage a later offer would reuse) stay as they are.
+	top := c.top.Best()
+	switch {
+	case len(top) == 0:
+		ch.Candidate = Candidate{Move: move.NewPass(), Leave: p.Rack}
+		ch.Equity = pl.Equity.Equity(&ch.Move, p.Rack, p)
+		switch {
+		case noTime:
+			ch.Reason = "no time left to search and exchanging is not allowed"
+		case c.complete:
+			ch.Reason = "no play found and exchanging is not allowed"
+		default:
+			ch.Reason = "no play found before the deadline and exchanging is not allowed"
+		}
+		ch.Top = []Candidate{ch.Candidate}
+		return ch
+	case top[0].Move.Kind == move.Exchange:
+		switch {
+		case ch.Plays == 0 && c.complete:
+			ch.Reason = "no play found"
+		case noTime:
+			ch.Reason = "no time left to search"
+		case ch.Plays == 0:
+			ch.Reason = "no play found within the budget"
+		default:
+			ch.Reason = fmt.Sprintf("the exchange is worth %.1f, the best play %.1f", top[0].Equity, c.bestPlay)
+		}
+		if problem := equity.RackProblem(p.Rack); problem != "" {
+			ch.Reason = "the rack has " + problem + "; " + ch.Reason
+		}
+	}
+	ch.Candidate = top[0].Candidate
+	ch.Top = make([]Candidate, len(top))
+	for i := range top {
+		ch.Top[i] = top[i].Candidate
+	}
+	return ch
+}
+
+// collector keeps the best candidates while the generator runs. Only the
+// generator goroutine writes; mu guards the hand-over to Choose.
+type collector struct {
+	pl       *Player
+	pos      *position.Position
+	stopped  atomic.Bool
+	mu       sync.Mutex
+	top      topn.Heap[kept] // at most keep, the worst at the root
+	seq      int             // candidates offered to top so far
+	plays    [2]int          // by search: 0 the board, 1 its transpose
+	deadline time.Time       // the budget's end (zero: none)
+	bestPlay float64
+	// transposed is recordTransposed's buffer for the play turned back.
+	transposed [tile.NumKinds]move.Placement
+	complete   bool
+	exBuf      [tile.NumKinds * 2]byte
+	// taken is set, under mu, once Choose has taken the answer.
+	taken bool
+	// bestOnly: the search is the generator's best-play search.
+	bestOnly bool
+}
+
+// secondSearchAt is the share of the budget after which a search still
+// running gets a second one over the transposed board. The generator finds
+// across plays first and down plays last, so a search cut short has seen
+// few down plays; the second search, finding them first as across plays of
+// the transpose, covers them. It costs a second core's work only on the
+// rare positions that take a fifth of the budget (crowded boards, blanks);
+// earlier would double the work of ordinary searches, later would leave it
+// too little time.
+const secondSearchAt = 0.2
+
+// search runs the generator over b, reporting to rec, until it finishes or
+// c.stop ends it, and sends on done whether it finished (true) or was cut
+// (false). A search that cuts itself at the deadline wakes Choose directly,
+// on the core it frees, sooner than the deadline's timer would on a busy
+// machine.
+//
+// A search left running once Choose has answered (hundreds of milliseconds
+// with two blanks on a crowded board) would pile up under load and starve
+// the searches that still have a deadline to meet, hence the stop. A
+// generator that cannot be stopped (not a movegen.StoppableGenerator) runs
+// to its end, its plays ignored.
+func (c *collector) search(v *variant.Variant, b *board.Board, rec movegen.PlayRecorder, done chan<- bool) {
+	defer background.end()
+	done <- movegen.GenerateUntil(c.pl.Gen, v, b, c.pos.Rack, rec, c.stop)
+}
+
+// bestFinder is the generator's best-play search when the policy wants
+// nothing but the highest-scoring play: the greedy valuation, one
+// candidate, exchanges only as the fallback. It finds the play Generate
+// reports first among the highest, as valuing every play does, in about
+// half the time.
+func (pl *Player) bestFinder() (movegen.StoppableBestFinder, bool) {
+	if _, greedy := pl.Equity.(equity.Score); !greedy || pl.Top > 1 || pl.Exchanges {
+		return nil, false
+	}
+	bf, ok := pl.Gen.(movegen.StoppableBestFinder)
+	return bf, ok
+}
+
+// searchBest runs the best-play search, valuing each new best as it is
+// found (so a deadline leaves the best so far, as with search), and, when
+// the search finishes, makes its answer the candidate: among plays of equal
+// score the search's helper may have told another first. It sends on done
+// whether the search finished.
+func (c *collector) searchBest(bf movegen.StoppableBestFinder, v *variant.Variant, b *board.Board, done chan<- bool) {
+	defer background.end()
+	m, found, finished := bf.FindBestUntil(v, b, c.pos.Rack, c.stop, c.record)
+	if found && finished {
+		c.settle(&m)
+	}
+	done <- finished
+}
+
+// settle makes m the only candidate, unless Choose has already answered.
+func (c *collector) settle(m *move.Move) {
+	eq, leave := c.valuation(m)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.taken {
+		return
+	}
+	c.top.Reset()
+	c.seq++
+	c.top.Push(kept{Candidate{Move: copyMove(m), Equity: eq, Leave: leave}, c.seq})
+	c.bestPlay = eq
+	c.plays[0] = max(c.plays[0], 1)
+}
+
+// stop is the searches' stop: Choose has answered, or the budget is spent.
+// The searches watch the clock themselves: when they busy every core, the
+// goroutine woken by the deadline would wait for the scheduler to preempt
+// one (up to 10 ms) before it could answer. The generator asks before each
+// anchor and every few tens of microseconds within one; a look at the
+// monotonic clock (time.Until of a context's deadline) costs about 30 ns,
+// less than valuing one play.
+func (c *collector) stop() bool {
+	if c.stopped.Load() {
+		return true
+	}
+	if !c.deadline.IsZero() && time.Until(c.deadline) < 0 {
+		c.stopped.Store(true)
+		return true
+	}
+	return false
+}
+
+// record is the recorder of the search over the board: the hot path. It
+// copies a move only when it enters the top list.
+func (c *collector) record(m *move.Move) { c.value(m, 0) }
+
+// recordTransposed is the recorder of the search over the transposed board:
+// it turns each play back before valuing it.
+func (c *collector) recordTransposed(m *move.Move) {
+	t := *m
+	t.Tiles = c.transposed[:len(m.Tiles)]
+	for i, pl := range m.Tiles {
+		pl.Row, pl.Col = pl.Col, pl.Row
+		t.Tiles[i] = pl
+	}
+	c.value(&t, 1)
+}
+
+func (c *collector) value(m *move.Move, search int) {
+	if c.stopped.Load() {
+		return // a play found before the generator's next question to stop
+	}
+	eq, leave := c.valuation(m)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.stopped.Load() {
+		return // Choose has taken the answer while this play was valued
+	}
+	if c.plays == [2]int{} || eq > c.bestPlay {
+		c.bestPlay = eq
+	}
+	c.plays[search]++
+	c.offer(m, eq, leave)
+}
+
+// valuation is m's equity and the tiles it keeps.
+func (c *collector) valuation(m *move.Move) (eq float64, leave tile.Rack) {
+	leave = c.pos.Rack
+	for _, pl := range m.Tiles {
+		leave.Remove(pl.Tile())
+	}
+	return c.pl.Equity.Equity(m, leave, c.pos), leave
+}
+
+// kept is a candidate in the collector's top list, with the order it was
+// offered in: among equal equities the first offered ranks first, and is
+// the one kept at the cut.
+type kept struct {
+	Candidate
+	seq int
+}
+
+// newTop is an empty top list of n candidates, ordered by lower equity,
+// then offered later.
+func newTop(n int) topn.Heap[kept] {
+	return topn.New(n, func(a, b *kept) bool {
+		return a.Equity < b.Equity || (a.Equity == b.Equity && a.seq > b.seq)
+	})
+}
+
+// offer keeps a candidate if it is among the best. Called with mu held.
+// Once the list is full, a candidate that makes it takes the storage of the
+// one it evicts, so the hot path allocates only while the list fills.
+func (c *collector) offer(m *move.Move, eq float64, leave tile.Rack) {
+	if c.top.Full() && eq <= c.top.Worst().Equity {
+		return
+	}
+	// Both searches report the same plays: an equal one may be kept already,
+	// among the candidates of the same equity.
+	for i := range c.top.Items() {
+		if k := &c.top.Items()[i]; k.Equity == eq && samePlay(&k.Move, m) {
+			return
+		}
+	}
+	c.seq++
+	if c.top.Full() {
+		w := c.top.Worst()
+		w.Move = copyMoveInto(w.Move, m)
+		w.Equity, w.Leave, w.seq = eq, leave, c.seq
+		c.top.Fix()
+		return
+	}
+	c.top.Push(kept{Candidate{Move: copyMove(m), Equity: eq, Leave: leave}, c.seq})
+}
+
+// samePlay reports whether two plays place the same tiles, in any order.
+func samePlay(a, b *move.Move) bool {
+	if a.Kind != b.Kind || len(a.Tiles) != len(b.Tiles) || len(a.Exchanged) != len(b.Exchanged) {
+		return false
+	}
+	for _, p := range a.Tiles {
+		if !slices.Contains(b.Tiles, p) {
+			return false
+		}
+	}
+	return a.Kind != move.Exchange || string(a.Exchanged) == string(b.Exchanged)
+}
+
+func copyMove(m *move.Move) move.Move {
+	out := *m
+	out.Tiles = append([]move.Placement(nil), m.Tiles...)
+	out.Exchanged = append([]byte(nil), m.Exchanged...)
+	return out
+}
+
+// copyMoveInto is copyMove reusing dst's storage; an empty list is nil, as
+// copyMove leaves it.
+func copyMoveInto(dst move.Move, m *move.Move) move.Move {
+	tiles, ex := dst.Tiles[:0], dst.Exchanged[:0]
+	dst = *m
+	dst.Tiles, dst.Exchanged = nil, nil
+	if len(m.Tiles) > 0 {
+		dst.Tiles = append(tiles, m.Tiles...)
+	}
+	if len(m.Exchanged) > 0 {
+		dst.Exchanged = append(ex, m.Exchanged...)
+	}
+	return dst
+}
+
+// addExchanges offers every distinct exchange (each non-empty sub-multiset
+// of the rack, at most 127 for seven tiles), largest first so that among
+// equals (the greedy valuation) the whole rack goes back.
+func (c *collector) addExchanges(ctx context.Context) {
+	rack := c.pos.Rack
+	var counts [tile.NumKinds]uint8
+	var walk func(kind int, n int)
+	walk = func(kind, n int) {
+		if ctx.Err() != nil && c.top.Len() > 0 {
+			return
+		}
+		if kind == tile.NumKinds {
+			if n == 0 {
+				return
+			}
+			ex := c.exBuf[:0]
+			var keep tile.Rack
+			for i, k := range counts {
+				for j := uint8(0); j < k; j++ {
+					ex = append(ex, tile.Byte(i))
+				}
+				keep.Counts[i] = rack.Counts[i] - k
+				keep.N += int(rack.Counts[i] - k)
+			}
+			m := move.Move{Kind: move.Exchange, Exchanged: ex}
+			c.offer(&m, c.pl.Equity.Equity(&m, keep, c.pos), keep)
+			return
+		}
+		for k := int(rack.Counts[kind]); k >= 0; k-- {
+			counts[kind] = uint8(k)
+			walk(kind+1, n+k)
+		}
+		counts[kind] = 0
+	}
+	walk(0, 0)
+}

@@ -1,0 +1,354 @@
+package player
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
+)
+
+// scripted is a Generator that plays back fixed moves: the decisions under
+// test (ranking, exchanging, passing, the deadline) do not depend on how
+// plays are found. block, when set, is waited on after the moves are sent.
+type scripted struct {
+	moves []move.Move
+	block chan struct{}
+}
+
+func (s *scripted) Generate(_ *variant.Variant, _ *board.Board, _ tile.Rack, rec movegen.PlayRecorder) {
+	for i := range s.moves {
+		rec(&s.moves[i])
+	}
+	if s.block != nil {
+		<-s.block
+	}
+}
+
+// play builds a horizontal play of word at row 7 from col with the given score.
+func play(word string, col, score int) move.Move {
+	m := move.Move{Kind: move.Play, Score: score}
+	for i := 0; i < len(word); i++ {
+		c, blank := word[i], false
+		if c >= 'a' && c <= 'z' {
+			c, blank = c-'a'+'A', true
+		}
+		m.Tiles = append(m.Tiles, move.Placement{Row: 7, Col: col + i, Letter: c, Blank: blank})
+	}
+	return m
+}
+
+func position_(t *testing.T, rack string, bag int) *position.Position {
+	t.Helper()
+	r, err := tile.ParseRack(rack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One tile already down: an empty board is the first go, where the
+	// rules allow no exchange whatever FirstGo says.
+	b := variant.Multipliers.NewBoard()
+	b.Set(0, 0, board.Square{Letter: 'E'})
+	return &position.Position{Variant: variant.Multipliers, Board: b, Rack: r, BagCount: bag}
+}
+
+func newPlayer(t *testing.T, policy string, moves ...move.Move) *Player {
+	t.Helper()
+	tb, err := equity.DefaultTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := New(policy, &scripted{moves: moves}, tb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func choose(p *Player, pos *position.Position) Choice {
+	return p.Choose(context.Background(), pos)
+}
+
+func TestGreedyTakesTheHighestScore(t *testing.T) {
+	pos := position_(t, "ESTVWXY", 50)
+	ch := choose(newPlayer(t, "greedy", play("TEST", 5, 10), play("WEX", 5, 22), play("VEXT", 5, 21)), pos)
+	if got := ch.Move.Key(); got != play("WEX", 5, 22).Key() {
+		t.Fatalf("greedy chose %s, want WEX (22)", ch.Move)
+	}
+}
+
+func TestEquityWeighsTheLeave(t *testing.T) {
+	// VEX keeps STWY: the S is worth more than the one point VEX is behind.
+	pos := position_(t, "ESTVWXY", 50)
+	pl := newPlayer(t, "equity", play("WEX", 5, 22), play("VEX", 5, 21))
+	ch := choose(pl, pos)
+	if ch.Move.Key() != play("VEX", 5, 21).Key() {
+		t.Fatalf("equity chose %s (%.1f), want VEX keeping the S", ch.Move, ch.Equity)
+	}
+	if ch.Leave.String() != "STWY" {
+		t.Fatalf("leave %q, want STWY", ch.Leave.String())
+	}
+}
+
+func TestRackCheckIsTheFloor(t *testing.T) {
+	// Each rack fails equity.RackProblem and the only plays are weak and keep
+	// the problem: the equity bot exchanges, the greedy bot plays.
+	cases := []struct {
+		rack string
+		play move.Move
+	}{
+		{"BCDFGHK", play("DF", 5, 6)},
+		{"AEIOUAE", play("AE", 5, 4)},
+		{"QAEIRST", play("ET", 5, 4)},
+	}
+	for _, c := range cases {
+		pos := position_(t, c.rack, 50)
+		if equity.RackProblem(pos.Rack) == "" {
+			t.Fatalf("%s passes the rack check", c.rack)
+		}
+		ch := choose(newPlayer(t, "equity", c.play), pos)
+		if ch.Move.Kind != move.Exchange {
+			t.Errorf("%s: equity played %s, want an exchange", c.rack, ch.Move)
+			continue
+		}
+		if p := equity.RackProblem(ch.Leave); p != "" && ch.Leave.N > 1 {
+			t.Errorf("%s: exchange %s keeps %s, which still has %s", c.rack, ch.Move, ch.Leave.String(), p)
+		}
+		if want := equity.RackProblem(pos.Rack); !strings.Contains(ch.Reason, want) {
+			t.Errorf("%s: reason %q does not name the problem %q", c.rack, ch.Reason, want)
+		}
+		if g := choose(newPlayer(t, "greedy", c.play), pos); g.Move.Kind != move.Play {
+			t.Errorf("%s: greedy chose %s, want the play", c.rack, g.Move)
+		}
+	}
+}
+
+func TestStrongPlayBeatsExchangeOnBadRack(t *testing.T) {
+	pos := position_(t, "QAEIRST", 50)
+	ch := choose(newPlayer(t, "equity", play("QAT", 5, 36)), pos)
+	if ch.Move.Kind != move.Play {
+		t.Fatalf("chose %s over a 36-point play", ch.Move)
+	}
+}
+
+func TestExchangeOnlyWhenAllowed(t *testing.T) {
+	for _, c := range []struct {
+		name         string
+		bag          int
+		first, empty bool
+	}{
+		{"bag below 7", 6, false, false},
+		{"first go", 86, true, true},
+		// A gamestate may say FirstGo false over an empty board; the rules
+		// refuse an exchange there all the same.
+		{"empty board, FirstGo false", 86, false, true},
+	} {
+		pos := position_(t, "BCDFGHK", c.bag)
+		pos.FirstGo = c.first
+		if c.empty {
+			pos.Board = pos.Variant.NewBoard()
+		}
+		ch := choose(newPlayer(t, "equity", play("DF", 5, 6)), pos)
+		if ch.Move.Kind != move.Play {
+			t.Errorf("%s: chose %s, want the only play", c.name, ch.Move)
+		}
+		ch = choose(newPlayer(t, "equity"), pos)
+		if ch.Move.Kind != move.Pass || ch.Reason == "" {
+			t.Errorf("%s, no play: chose %s (%q), want a pass with a reason", c.name, ch.Move, ch.Reason)
+		}
+	}
+}
+
+func TestNoPlayExchangesWhenAllowed(t *testing.T) {
+	pos := position_(t, "BCDFGHK", 50)
+	ch := choose(newPlayer(t, "greedy"), pos)
+	if ch.Move.Kind != move.Exchange || len(ch.Move.Exchanged) != 7 {
+		t.Fatalf("greedy with no play chose %s, want an exchange of the whole rack", ch.Move)
+	}
+	ch = choose(newPlayer(t, "equity"), pos)
+	if ch.Move.Kind != move.Exchange {
+		t.Fatalf("equity with no play chose %s, want an exchange", ch.Move)
+	}
+	if _, ok := ch.Move.Leave(pos.Rack); !ok {
+		t.Fatalf("exchange %s is not from the rack %s", ch.Move, pos.Rack)
+	}
+}
+
+func TestEndgameGoesOut(t *testing.T) {
+	// Bag empty: going out (ZA, 12) earns the opponent's tiles and beats a
+	// higher score (Z, 15) that leaves the A on the rack.
+	ch := choose(newPlayer(t, "equity", play("Z", 5, 15), play("ZA", 5, 12)), position_(t, "AZ", 0))
+	if ch.Move.Key() != play("ZA", 5, 12).Key() {
+		t.Fatalf("endgame chose %s, want ZA going out", ch.Move)
+	}
+	// Nobody goes out: the ten points of a Q left on the rack count, the S
+	// is just one point (its leave value is gone with the bag).
+	ch = choose(newPlayer(t, "equity", play("AS", 5, 14), play("QA", 5, 11)), position_(t, "AQS", 0))
+	if ch.Move.Key() != play("QA", 5, 11).Key() {
+		t.Fatalf("endgame chose %s, want QA shedding the Q", ch.Move)
+	}
+}
+
+func TestTopListsBestFirst(t *testing.T) {
+	pos := position_(t, "ESTVWXY", 50)
+	pl := newPlayer(t, "greedy", play("TEST", 5, 10), play("WEX", 5, 22), play("VEXT", 5, 21), play("YE", 5, 5))
+	pl.Top = 3
+	ch := choose(pl, pos)
+	if len(ch.Top) != 3 || ch.Top[0].Move.Score != 22 || ch.Top[1].Move.Score != 21 || ch.Top[2].Move.Score != 10 {
+		t.Fatalf("top = %+v, want scores 22, 21, 10", ch.Top)
+	}
+	if ch.Plays != 4 || !ch.Complete {
+		t.Fatalf("plays %d complete %v, want 4 true", ch.Plays, ch.Complete)
+	}
+}
+
+func TestDeadlineAnswersWithBestSoFar(t *testing.T) {
+	// The generator finds one play and then never finishes: Choose must
+	// still answer, with that play, once the budget is gone.
+	gen := &scripted{moves: []move.Move{play("WEX", 5, 22)}, block: make(chan struct{})}
+	defer close(gen.block)
+	tb, _ := equity.DefaultTable()
+	pl, _ := New("equity", gen, tb)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	ch := pl.Choose(ctx, position_(t, "ESTVWXY", 50))
+	if ch.Complete {
+		t.Fatalf("generation reported complete")
+	}
+	if ch.Move.Kind == move.Pass {
+		t.Fatalf("passed with a play in hand")
+	}
+}
+
+func TestExpiredContextStillAnswers(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	gen := &scripted{moves: []move.Move{play("WEX", 5, 22)}}
+	pl := &Player{Gen: gen, Equity: equity.Score{}}
+	ch := pl.Choose(ctx, position_(t, "ESTVWXY", 50))
+	if ch.Plays != 0 || ch.Move.Kind != move.Exchange {
+		t.Fatalf("expired budget: %d plays, %s; want no generation and an exchange", ch.Plays, ch.Move)
+	}
+	pos := position_(t, "ESTVWXY", 3)
+	if ch := pl.Choose(ctx, pos); ch.Move.Kind != move.Pass {
+		t.Fatalf("expired budget, no exchange allowed: %s, want pass", ch.Move)
+	}
+}
+
+func TestUnknownPolicy(t *testing.T) {
+	if _, err := New("random", &scripted{}, nil); !errors.Is(err, ErrPolicy) {
+		t.Fatalf("New(random) = %v, want ErrPolicy", err)
+	}
+}
+
+// The recorder runs for every generated play (51,000 on a crowded board
+// with two blanks): a play that does not enter the top list costs no
+// allocation.
+func TestRecordDoesNotAllocate(t *testing.T) {
+	tb, err := equity.DefaultTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := position_(t, "ESTVWXY", 50)
+	c := &collector{pl: &Player{Equity: equity.Static{Table: tb}}, pos: pos, top: newTop(1)}
+	best, worse := play("WEX", 5, 40), play("YE", 5, 5)
+	c.record(&best)
+	if n := testing.AllocsPerRun(100, func() { c.record(&worse) }); n != 0 {
+		t.Fatalf("recording a play outside the top allocates %v times", n)
+	}
+}
+
+// twoSearches stands for a generator that is slow on the board itself: the
+// first call reports first and then hangs; later calls (the transposed
+// board) report second and finish.
+type twoSearches struct {
+	calls         atomic.Int32
+	first, second []move.Move
+	hang          chan struct{}
+}
+
+func (g *twoSearches) Generate(_ *variant.Variant, _ *board.Board, _ tile.Rack, rec movegen.PlayRecorder) {
+	if g.calls.Add(1) == 1 {
+		for i := range g.first {
+			rec(&g.first[i])
+		}
+		<-g.hang
+		return
+	}
+	for i := range g.second {
+		rec(&g.second[i])
+	}
+}
+
+// A search still running after a fifth of the budget gets a second one over
+// the transposed board, whose plays come back in board coordinates, once
+// each, and whose end completes the answer.
+func TestSecondSearchOverTheTranspose(t *testing.T) {
+	across := play("WEX", 5, 22) // row 7, cols 5-7
+	// WEX found on the transpose at row 7 cols 5-7 is, on the board, down
+	// column 7 from row 5; VEX is the better play, found only there.
+	down := func(m move.Move) move.Move {
+		for i := range m.Tiles {
+			m.Tiles[i].Row, m.Tiles[i].Col = m.Tiles[i].Col, m.Tiles[i].Row
+		}
+		return m
+	}
+	gen := &twoSearches{first: []move.Move{across}, second: []move.Move{play("WEX", 5, 22), play("VEX", 3, 30), play("WEX", 5, 22)}, hang: make(chan struct{})}
+	defer close(gen.hang)
+	pl := &Player{Gen: gen, Equity: equity.Score{}, Top: 5}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	ch := pl.Choose(ctx, position_(t, "ESTVWXY", 50))
+	if !ch.Complete || gen.calls.Load() != 2 {
+		t.Fatalf("complete %v after %d searches; want the second search to finish the answer", ch.Complete, gen.calls.Load())
+	}
+	if want := down(play("VEX", 3, 30)); ch.Move.Key() != want.Key() {
+		t.Fatalf("chose %s, want VEX turned back to the board: %s", ch.Move, want)
+	}
+	seen := map[string]int{}
+	for _, c := range ch.Top {
+		seen[c.Move.Key()]++
+	}
+	if len(ch.Top) != 3 || seen[across.Key()] != 1 || seen[down(play("WEX", 5, 22)).Key()] != 1 {
+		t.Fatalf("top %v: want VEX, WEX across and WEX down, once each", seen)
+	}
+}
+
+// A search cut by its deadline goes on reading the generator (the index's
+// memory map) after Choose has answered, until it sees its stop; closing
+// the index under it crashed the process after its answer. WaitSearches
+// returns only once every such search has ended.
+func TestWaitSearchesWaitsForACutSearch(t *testing.T) {
+	gen := &scripted{moves: []move.Move{play("WEX", 5, 22)}, block: make(chan struct{})}
+	tb, _ := equity.DefaultTable()
+	pl, _ := New("equity", gen, tb)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	if ch := pl.Choose(ctx, position_(t, "ESTVWXY", 50)); ch.Complete {
+		t.Fatal("the blocked search reported complete")
+	}
+	waited := make(chan struct{})
+	go func() {
+		WaitSearches()
+		close(waited)
+	}()
+	select {
+	case <-waited:
+		t.Fatal("WaitSearches returned while the cut search still runs")
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(gen.block)
+	select {
+	case <-waited:
+	case <-time.After(10 * time.Second):
+		t.Fatal("WaitSearches did not return once the search ended")
+	}
+}

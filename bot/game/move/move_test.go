@@ -1,0 +1,63 @@
+package move
+
+import (
+	"testing"
+
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/tile"
+)
+
+func TestKeyIgnoresListingOrder(t *testing.T) {
+	a := Move{Kind: Play, Tiles: []Placement{{Row: 7, Col: 7, Letter: 'C'}, {Row: 7, Col: 8, Letter: 'A'}}}
+	b := Move{Kind: Play, Tiles: []Placement{{Row: 7, Col: 8, Letter: 'A'}, {Row: 7, Col: 7, Letter: 'C'}}}
+	if a.Key() != b.Key() {
+		t.Fatalf("same tiles, different keys: %q vs %q", a.Key(), b.Key())
+	}
+}
+
+func TestKeyTellsABlankFromTheRealTile(t *testing.T) {
+	real := Move{Kind: Play, Tiles: []Placement{{Row: 1, Col: 2, Letter: 'S'}}}
+	blank := Move{Kind: Play, Tiles: []Placement{{Row: 1, Col: 2, Letter: 'S', Blank: true}}}
+	if real.Key() == blank.Key() {
+		t.Fatalf("a blank S and a real S share the key %q", real.Key())
+	}
+}
+
+func TestExchangeKeyIgnoresOrder(t *testing.T) {
+	if NewExchange([]byte("QAZ")).Key() != NewExchange([]byte("ZQA")).Key() {
+		t.Fatal("exchange keys depend on order")
+	}
+	if NewPass().Key() == NewExchange(nil).Key() {
+		t.Fatal("a pass and an empty exchange share a key")
+	}
+}
+
+func TestLeave(t *testing.T) {
+	rack, _ := tile.ParseRack("CAT?S")
+	m := Move{Kind: Play, Tiles: []Placement{{Letter: 'C'}, {Letter: 'X', Blank: true}}}
+	leave, ok := m.Leave(rack)
+	if !ok || leave.String() != "AST" {
+		t.Fatalf("leave %q ok=%v, want AST true", leave.String(), ok)
+	}
+	if _, ok := (Move{Kind: Play, Tiles: []Placement{{Letter: 'Q'}}}).Leave(rack); ok {
+		t.Fatal("a move using a tile not on the rack has a leave")
+	}
+}
+
+// A drawn play marks its own tiles, blanks as blanks; an exchange marks no
+// square, whatever its Tiles field holds.
+func TestHighlights(t *testing.T) {
+	m := Move{Kind: Play, Tiles: []Placement{{Row: 7, Col: 7, Letter: 'C'}, {Row: 7, Col: 8, Letter: 'A', Blank: true}}}
+	want := []board.Highlight{
+		{Row: 7, Col: 7, Square: board.Square{Letter: 'C'}},
+		{Row: 7, Col: 8, Square: board.Square{Letter: 'A', Blank: true}},
+	}
+	got := m.Highlights()
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("play highlights %v, want %v", got, want)
+	}
+	m.Kind = Exchange
+	if got := m.Highlights(); len(got) != 0 {
+		t.Errorf("an exchange highlights %v", got)
+	}
+}

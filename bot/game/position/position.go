@@ -1,0 +1,51 @@
+// Package position is everything a player knows when it is asked to move:
+// the rule set, the board, its own rack, the scores and the clock.
+//
+// A Position is built from a platform gamestate by package gamestate and is
+// the one value the rules engine, the move generators and the bots share.
+// Coordinates inside are engine coordinates (Row 0 at the top); the
+// platform's orientation never reaches this package.
+package position
+
+import (
+	"time"
+
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
+)
+
+// Position is the mover's view of a game in progress.
+type Position struct {
+	// Variant is the rule set. When the position comes from a gamestate it is
+	// built from that gamestate (TileScores become Values, the premium lists
+	// become Layout), so premiums already covered are simply absent.
+	Variant *variant.Variant
+	Board   *board.Board
+	// Rack is the mover's hand.
+	Rack tile.Rack
+	// BagCount is the number of tiles left in the bag.
+	BagCount int
+	// FirstGo is the platform's flag for the game's opening move: no exchange
+	// is allowed, and the play must cover the start square.
+	FirstGo           bool
+	MyScore, OppScore int
+	// Deadline is when the answer must have arrived (zero: no deadline).
+	Deadline time.Time
+	// MoveTime is the time allowed for one move.
+	MoveTime time.Duration
+	// Dictionary is the platform's dictionary address, kept for reference.
+	Dictionary string
+	GameID     int64
+	Opponent   string
+	// Status is the platform's GameStatus ("RUNNING" while the game goes on).
+	Status string
+}
+
+// Clone is a deep copy: the board is copied, the variant is shared (variants
+// are read-only once built).
+func (p *Position) Clone() *Position {
+	c := *p
+	c.Board = p.Board.Clone()
+	return &c
+}

@@ -1,0 +1,33 @@
+package arena
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/platform/answer"
+)
+
+// Bot seats one of our policies: it reads the gamestate exactly as the
+// platform would hand it and answers through the same pipeline and clock
+// contract as run and serve (package answer), so late moves in the arena
+// mean late moves on the platform. Safe for concurrent use: one per seat.
+type Bot struct {
+	*answer.Bot
+}
+
+// NewBot seats pl under clock.
+func NewBot(pl *player.Player, clock player.Clock) Bot {
+	return Bot{&answer.Bot{Player: pl, Clock: clock}}
+}
+
+// Move implements Agent.
+func (b Bot) Move(ctx context.Context, gs []byte) ([]byte, error) {
+	r, err := b.Answer(ctx, gs, time.Now())
+	if err != nil {
+		return nil, fmt.Errorf("bot: %w", err)
+	}
+	b.Delivered(r)
+	return r.Move, nil
+}

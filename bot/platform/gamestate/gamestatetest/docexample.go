@@ -1,0 +1,42 @@
+package gamestatetest
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/platform/gamestate"
+)
+
+// DocExampleFile is the example gamestate of the AI Gaming platform's Lexico
+// documentation, in the Python-literal form it prints, relative to the
+// repository root.
+const DocExampleFile = "data/gamestates/doc-example.txt"
+
+// DocExampleBytes is the doc's example gamestate as a file holds it; a
+// missing file fails the test (it is part of the repository).
+func DocExampleBytes(t testing.TB) []byte {
+	t.Helper()
+	root, err := repoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(root, DocExampleFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// DocExample is the doc's example gamestate read by gamestate.Parse: the
+// board of ARID, EDGE, OBTAIN, HIM, REED and FOOL, hand TNFSLPI, 47 tiles
+// in the bag.
+func DocExample(t testing.TB) *position.Position {
+	t.Helper()
+	p, err := gamestate.Parse(DocExampleBytes(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}

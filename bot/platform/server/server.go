@@ -1,0 +1,280 @@
+// Package server is the bot behind HTTP: POST /move answers a gamestate
+// with a move before its deadline, POST /check judges a move, GET /healthz
+// says the server is up. One index and one player serve every request, so a
+// request costs a move search and nothing else.
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/platform/answer"
+	"github.com/lexico/lexico/bot/platform/gamestate"
+	"github.com/lexico/lexico/internal/quote"
+)
+
+// Server holds what every request shares. Its fields must not change once
+// it serves.
+type Server struct {
+	// Bot answers /move: the player, its clock (whose Mode should be Live:
+	// a deadline that has passed cannot be met by thinking longer) and the
+	// thinking slots.
+	Bot *answer.Bot
+	// Dict judges words for /check.
+	Dict rules.Dictionary
+	// BodyTimeout bounds the reading of a request's body from its arrival
+	// (0: DefaultBodyTimeout): a client that sends slowly cannot hold a
+	// handler past any deadline it could still meet.
+	BodyTimeout time.Duration
+	// MaxBody is the largest request body accepted. A gamestate is about
+	// 4 KB; the default (1 MiB) leaves room for pretty-printing while a
+	// flood cannot exhaust memory.
+	MaxBody int64
+	Log     *slog.Logger
+}
+
+// DefaultMaxBody is MaxBody when it is left 0.
+const DefaultMaxBody = 1 << 20
+
+// DefaultBodyTimeout is BodyTimeout when it is left 0: a gamestate of a
+// few kilobytes takes milliseconds on any link that can play the game.
+const DefaultBodyTimeout = 2 * time.Second
+
+// Handler routes the three endpoints with logging around them.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /move", s.move)
+	mux.HandleFunc("POST /check", s.check)
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	// Everything else: the mux's own 404 and 405 answer in plain text, and a
+	// client reading {"error": ...} from every refusal would choke on them.
+	mux.HandleFunc("/", unknown)
+	return s.logged(mux)
+}
+
+// endpoints are the paths served and the methods each takes.
+var endpoints = map[string]string{"/move": "POST", "/check": "POST", "/healthz": "GET, HEAD"}
+
+// unknown refuses a request no endpoint takes: a known path with the wrong
+// method (405, with the Allow header), or an unknown path (404). The method
+// (any token) and the path are the client's and may be long: quoted short.
+func unknown(w http.ResponseWriter, r *http.Request) {
+	if allow, ok := endpoints[r.URL.Path]; ok {
+		w.Header().Set("Allow", allow)
+		fail(w, r, fmt.Errorf("%w: %s %s (it takes %s)", ErrMethod, quote.Text(r.Method), r.URL.Path, allow))
+		return
+	}
+	fail(w, r, fmt.Errorf("%w: %s (the endpoints: POST /move, POST /check, GET /healthz)", ErrNotFound, quote.String(r.URL.Path)))
+}
+
+// Serve answers on ln until ctx is done, then stops taking connections,
+// tells every search in flight to answer its best move now, and lets the
+// requests finish writing (up to grace) before returning.
+func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration) error {
+	srv := &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	s.Bot.Hurry()
+	sctx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// body reads the request body up to MaxBody.
+func (s *Server) body(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	limit := s.MaxBody
+	if limit <= 0 {
+		limit = DefaultMaxBody
+	}
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
+	case err != nil:
+		return nil, fmt.Errorf("%w: reading the body: %v", ErrBadRequest, err)
+	case len(data) == 0:
+		return nil, fmt.Errorf("%w: empty body", ErrBadRequest)
+	}
+	return data, nil
+}
+
+// MoveResponse is /move's answer. Move is the platform's move list, ready
+// to be returned from calculate_move.
+type MoveResponse struct {
+	Move     json.RawMessage `json:"move"`
+	Kind     string          `json:"kind"`
+	Score    int             `json:"score"`
+	Equity   float64         `json:"equity"`
+	Leave    string          `json:"leave"`
+	Reason   string          `json:"reason,omitempty"`
+	Plays    int             `json:"plays"`
+	Complete bool            `json:"complete"`
+	BudgetMS float64         `json:"budget_ms"`
+	Late     bool            `json:"late,omitempty"`
+	// Policy names the policy that answered: the server's, or its static
+	// search's when the clock or the thinking slots left no time for more.
+	Policy string `json:"policy"`
+	// Note says why the answer was not the server's policy thinking for
+	// the whole budget (a deadline passed, no slot, too little time).
+	Note string `json:"note,omitempty"`
+	// Worlds is how many worlds a simulating player (the sim policy)
+	// played its candidates out in; absent for the others.
+	Worlds int `json:"worlds,omitempty"`
+}
+
+func (s *Server) move(w http.ResponseWriter, r *http.Request) {
+	arrived := time.Now()
+	if s.Bot.Now != nil {
+		arrived = s.Bot.Now()
+	}
+	timeout := s.BodyTimeout
+	if timeout <= 0 {
+		timeout = DefaultBodyTimeout
+	}
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Now().Add(timeout)) // the connection's clock: the machine's
+	data, err := s.body(w, r)
+	if err != nil {
+		fail(w, r, err)
+		return
+	}
+	rep, err := s.Bot.Answer(r.Context(), data, arrived)
+	if errors.Is(err, answer.ErrGamestate) {
+		fail(w, r, fmt.Errorf("%w: %v", ErrBadRequest, err))
+		return
+	}
+	if err != nil {
+		fail(w, r, err)
+		return
+	}
+	ch, b := rep.Choice, rep.Budget
+	worlds := 0
+	if ch.Simulation != nil {
+		worlds = ch.Simulation.Iterations
+	}
+	writeJSON(w, http.StatusOK, MoveResponse{
+		Move: rep.Move, Kind: ch.Move.Kind.String(), Score: ch.Move.Score, Equity: ch.Equity,
+		Leave: ch.Leave.String(), Reason: ch.Reason, Plays: ch.Plays, Complete: ch.Complete,
+		BudgetMS: float64(b.Time) / float64(time.Millisecond), Late: b.Late, Worlds: worlds,
+		Policy: ch.Policy, Note: rep.Note(),
+	})
+	rc.Flush()
+	tail := s.Bot.Delivered(rep)
+	annotate(r, slog.String("move", string(rep.Move)), slog.Int("score", ch.Move.Score), slog.Int("plays", ch.Plays),
+		slog.Bool("complete", ch.Complete), slog.Duration("budget", b.Time), slog.Bool("late", b.Late),
+		slog.String("policy", ch.Policy), slog.Duration("tail", tail))
+	if ch.Simulation != nil {
+		annotate(r, slog.Int("worlds", worlds))
+	}
+}
+
+// CheckRequest is /check's body. Gamestate is the gamestate object, or a
+// string holding it in either form (JSON or the documentation's Python
+// literal); Move is the platform's move list (or a string holding it).
+type CheckRequest struct {
+	Gamestate json.RawMessage `json:"gamestate"`
+	Move      json.RawMessage `json:"move"`
+}
+
+func (s *Server) check(w http.ResponseWriter, r *http.Request) {
+	data, err := s.body(w, r)
+	if err != nil {
+		fail(w, r, err)
+		return
+	}
+	var req CheckRequest
+	if err := json.Unmarshal(data, &req); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) { // encoding/json would name the Go type
+			err = fmt.Errorf("found a JSON %s", te.Value)
+		}
+		fail(w, r, fmt.Errorf("%w: want {\"gamestate\": ..., \"move\": ...}: %v", ErrBadRequest, err))
+		return
+	}
+	if absent(req.Gamestate) || absent(req.Move) {
+		fail(w, r, fmt.Errorf("%w: want both \"gamestate\" and \"move\"", ErrBadRequest))
+		return
+	}
+	p, err := gamestate.Parse(unquote(req.Gamestate))
+	if err != nil {
+		fail(w, r, fmt.Errorf("%w: %v", ErrBadRequest, err))
+		return
+	}
+	m, err := gamestate.ParseMove(unquote(req.Move), p.Board.Size)
+	if err != nil {
+		fail(w, r, fmt.Errorf("%w: %v", ErrBadRequest, err))
+		return
+	}
+	res := rules.Check(p, m, s.Dict)
+	res.Reason = gamestate.Reason(res, p.Board.Size) // squares as the move named them: [x, y]
+	if res.Words == nil {
+		res.Words = []rules.Word{} // as `check --json`: a list, never null
+	}
+	annotate(r, slog.Bool("legal", res.Legal), slog.Int("score", res.Score))
+	writeJSON(w, http.StatusOK, res)
+}
+
+// absent reports a field left out or given as null.
+func absent(raw json.RawMessage) bool {
+	return len(raw) == 0 || string(bytes.TrimSpace(raw)) == "null"
+}
+
+// unquote turns a JSON string into its contents; anything else is returned
+// as it is.
+func unquote(raw json.RawMessage) []byte {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return []byte(s)
+	}
+	return raw
+}
+
+func fail(w http.ResponseWriter, r *http.Request, err error) {
+	status := http.StatusInternalServerError
+	switch {
+	case errors.Is(err, ErrTooLarge):
+		status = http.StatusRequestEntityTooLarge
+	case errors.Is(err, ErrBadRequest):
+		status = http.StatusBadRequest
+	case errors.Is(err, ErrNotFound):
+		status = http.StatusNotFound
+	case errors.Is(err, ErrMethod):
+		status = http.StatusMethodNotAllowed
+	}
+	annotate(r, slog.String("error", err.Error()))
+	writeJSON(w, status, map[string]string{"error": err.Error()})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
