@@ -80,8 +80,9 @@ func checkMove(c *cli.Context) error {
 			return err
 		}
 	}
-	m, err := gamestate.ParseMove(mvData, p.Board.Size)
-	if err != nil {
+	// A move that cannot be read is said before the index is opened (or,
+	// the first time, built).
+	if _, err := gamestate.ParseMove(mvData, p.Board.Size); err != nil {
 		return badInput{err}
 	}
 	x, err := build.OpenIndex(c.String("index"), c.App.ErrWriter)
@@ -89,11 +90,9 @@ func checkMove(c *cli.Context) error {
 		return badInputf("index: %w", err)
 	}
 	defer x.Close()
-
-	res := rules.Check(p, m, x)
-	res.Reason = gamestate.Reason(res, p.Board.Size) // squares as the move named them: [x, y]
-	if res.Words == nil {
-		res.Words = []rules.Word{}
+	m, res, err := gamestate.Judge(p, mvData, x)
+	if err != nil {
+		return badInput{err}
 	}
 	if c.Bool("json") {
 		out := checkJSON{Legal: res.Legal, Reason: res.Reason, Score: res.Score, Words: res.Words, Bingo: res.Bingo}

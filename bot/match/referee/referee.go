@@ -187,14 +187,14 @@ func Play(ctx context.Context, cfg Config, players [2]Player) (*Game, error) {
 		if err != nil {
 			return g, err // cannot happen for a board the referee built
 		}
-		answer, perr := ask(ctx, players[seat], gs, deadline, cfg.Grace)
-		t := Turn{Number: n, Seat: seat, Gamestate: gs, Answer: answer, Elapsed: time.Since(start)}
+		reply, perr := ask(ctx, players[seat], gs, deadline, cfg.Grace)
+		t := Turn{Number: n, Seat: seat, Gamestate: gs, Answer: reply, Elapsed: time.Since(start)}
 		t.Late = time.Now().After(deadline)
 		if ctx.Err() != nil && !t.Late {
 			return g, fmt.Errorf("%w at turn %d: %v", ErrCancelled, n, ctx.Err())
 		}
 
-		m, res := judge(&pos, answer, perr, t.Late, cfg.Dictionary)
+		m, res := judge(&pos, reply, perr, t.Late, cfg.Dictionary)
 		if res.Legal {
 			scored := m
 			scored.Score = res.Score // what the rules engine judged it worth, which Apply adds
@@ -262,7 +262,7 @@ func ask(ctx context.Context, p Player, gs []byte, deadline time.Time, grace tim
 var errNoAnswer = errors.New("no answer")
 
 // judge turns a player's answer into a move and the rules' verdict on it.
-func judge(pos *position.Position, answer []byte, perr error, late bool, dict rules.Dictionary) (move.Move, rules.Result) {
+func judge(pos *position.Position, reply []byte, perr error, late bool, dict rules.Dictionary) (move.Move, rules.Result) {
 	refuse := func(format string, args ...any) (move.Move, rules.Result) {
 		msg := fmt.Sprintf(format, args...)
 		return move.Move{}, rules.Result{Reason: msg, Err: errors.New(msg)}
@@ -275,9 +275,9 @@ func judge(pos *position.Position, answer []byte, perr error, late bool, dict ru
 	case perr != nil:
 		return refuse("the player failed: %v", perr)
 	}
-	m, err := gamestate.ParseMove(answer, pos.Board.Size)
+	m, res, err := gamestate.Judge(pos, reply, dict)
 	if err != nil {
 		return refuse("unusable answer: %v", err)
 	}
-	return m, rules.Check(pos, m, dict)
+	return m, res
 }

@@ -228,15 +228,10 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 		fail(w, r, fmt.Errorf("%w: %v", ErrBadRequest, err))
 		return
 	}
-	m, err := gamestate.ParseMove(unquote(req.Move), p.Board.Size)
+	_, res, err := gamestate.Judge(p, unquote(req.Move), s.Dict)
 	if err != nil {
 		fail(w, r, fmt.Errorf("%w: %v", ErrBadRequest, err))
 		return
-	}
-	res := rules.Check(p, m, s.Dict)
-	res.Reason = gamestate.Reason(res, p.Board.Size) // squares as the move named them: [x, y]
-	if res.Words == nil {
-		res.Words = []rules.Word{} // as `check --json`: a list, never null
 	}
 	annotate(r, slog.Bool("legal", res.Legal), slog.Int("score", res.Score))
 	writeJSON(w, http.StatusOK, res)
