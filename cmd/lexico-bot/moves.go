@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/movegen/strategy"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/rules"
@@ -32,7 +33,7 @@ func init() {
 			fmt.Sprintf("one over %d MiB (serve's default --max-body).", maxInput>>20),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)"},
-			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator: " + strings.Join(movegen.Strategies(), ", ") + " (all give the same plays; gaddag is the fastest, with or without blanks, exhaustive is for checking: bench/RESULTS.md)"},
+			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fastest, with or without blanks, exhaustive is for checking: bench/RESULTS.md)"},
 			&cli.BoolFlag{Name: "count", Usage: "print only the number of legal plays"},
 			&cli.IntFlag{Name: "limit", Usage: "print only the first `N` lines of the listing (0: all; ignored with --count)"},
 			&cli.BoolFlag{Name: "best", Usage: "print only a highest-scoring play, found without listing the others (the gaddag strategy's bounded search, about twice as fast as the full listing); among equal scores it may differ from the listing's first line"},

@@ -18,7 +18,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
-	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/movegen/strategy"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/position"
@@ -52,7 +52,7 @@ func init() {
 			&cli.StringFlag{Name: "record", Usage: "write each game into `DIR` as JSON lines (every gamestate, move and score) and as a GCG file (a DIR already holding recorded games is refused, not overwritten)"},
 			&cli.BoolFlag{Name: "json", Usage: "print the summary as one JSON object"},
 			&cli.DurationFlag{Name: "move-time", Value: 5 * time.Second, Usage: "MoveTime written into each bot's gamestate; an answer after it is late (people are not timed)"},
-			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY` of the bots: " + strings.Join(movegen.Strategies(), ", ") + " (all give the same plays; gaddag is the fast one)"},
+			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY` of the bots: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fast one)"},
 			&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` for the equity policy (default the embedded data/leaves.csv)"},
 		}, simFlags()...),
 		Action: playMatch,

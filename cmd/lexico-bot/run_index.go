@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/movegen/strategy"
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/internal/quote"
@@ -51,7 +52,7 @@ func openGenerator(c *cli.Context) (*index.Index, movegen.Generator, error) {
 	if err != nil {
 		return nil, nil, badInputf("index: %w", err)
 	}
-	gen, err := movegen.New(c.String("strategy"), x)
+	gen, err := strategy.New(c.String("strategy"), x)
 	if err != nil {
 		x.Close()
 		return nil, nil, badInputf("--strategy: %w", err)

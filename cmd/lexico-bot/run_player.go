@@ -15,7 +15,7 @@ import (
 
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/montecarlo"
-	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/movegen/strategy"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/platform/server"
 	"github.com/lexico/lexico/index"
@@ -28,7 +28,7 @@ func botFlags() []cli.Flag {
 	return append([]cli.Flag{
 		&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else (run) the index cached for the gamestate's Dictionary URL, else the default index in the user cache directory, built on first use)"},
 		&cli.StringFlag{Name: "policy", Value: "sim", Usage: "`POLICY`: sim (equity's best candidates ranked again by simulating the next turns: the strongest, and it thinks for the whole budget), equity (score plus the value of the tiles kept; exchanges when worth more; answers in milliseconds) or greedy (the highest score)"},
-		&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(movegen.Strategies(), ", ") + " (gaddag is the fast one; exhaustive is for checking)"},
+		&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", ") + " (gaddag is the fast one; exhaustive is for checking)"},
 		&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` (CSV, see bot/engine/equity/table.go; default the embedded data/leaves.csv)"},
 		&cli.DurationFlag{Name: "budget", Usage: "thinking time `DURATION` (e.g. 800ms), overriding MoveTime and ResponseDeadline (0: from the gamestate)"},
 		&cli.Float64Flag{Name: "margin", Value: player.DefaultClock.Margin, Usage: "`FRACTION` of the budget held back for the answer's trip (larger is safer, smaller thinks longer)"},
@@ -122,7 +122,7 @@ func newBotSetup(c *cli.Context, mode player.Mode, dictURL string) (*botSetup, e
 	if err != nil {
 		return nil, badInputf("index: %w", err)
 	}
-	gen, err := movegen.New(c.String("strategy"), x)
+	gen, err := strategy.New(c.String("strategy"), x)
 	if err != nil {
 		x.Close()
 		return nil, badInputf("--strategy: %w", err)

@@ -8,7 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/movegen/strategy"
 	"github.com/lexico/lexico/bot/solver"
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/internal/quote"
@@ -31,7 +31,7 @@ func init() {
 			&cli.IntFlag{Name: "top", Value: 25, Usage: "how many plays to list without --interactive"},
 			&cli.BoolFlag{Name: "interactive", Usage: "page through the plays and choose one to write into the board file"},
 			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache)"},
-			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(movegen.Strategies(), ", ") + " (all give the same plays; gaddag is the fast one)"},
+			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fast one)"},
 		},
 		Action: solveAction,
 	})
@@ -85,7 +85,7 @@ func solveAction(c *cli.Context) error {
 			fmt.Fprintf(c.App.ErrWriter, "note: %s on the board (r%d c%d %s) is not in the dictionary\n", w.Word, w.Row, w.Col, w.Dir)
 		}
 	}
-	gen, err := movegen.New(c.String("strategy"), idx)
+	gen, err := strategy.New(c.String("strategy"), idx)
 	if err != nil {
 		return solveInputError{err}
 	}

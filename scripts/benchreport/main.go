@@ -308,7 +308,7 @@ func markdown(res map[string]result, runs []corpusRun, cpu string) []byte {
 	fmt.Fprintf(&b, "\n## Start-up and memory\n\n| | gaddag | anagram |\n|---|---:|---:|\n")
 	open := res["BenchmarkIndexOpen"].metrics["ns/op"] / 1e6
 	fmt.Fprintf(&b, "| index open (index.Open, shared) | %.1f ms | %.1f ms |\n", open, open)
-	fmt.Fprintf(&b, "| strategy construction (movegen.New) | %s | %s |\n",
+	fmt.Fprintf(&b, "| strategy construction (strategy.New) | %s | %s |\n",
 		ms(res["BenchmarkStrategyNew/gaddag"].metrics["ns/op"]), ms(res["BenchmarkStrategyNew/anagram"].metrics["ns/op"]))
 	fmt.Fprintf(&b, "| heap kept by the strategy | %.1f MB | %.1f MB |\n",
 		res["BenchmarkStrategyNew/gaddag"].metrics["heap-MB"], res["BenchmarkStrategyNew/anagram"].metrics["heap-MB"])

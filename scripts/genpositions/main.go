@@ -29,7 +29,7 @@ import (
 	"time"
 
 	"github.com/lexico/lexico/bot/engine/equity"
-	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/movegen/strategy"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/tile"
@@ -83,7 +83,7 @@ func run(seed uint64, n int, out, idxPath string) error {
 		return err
 	}
 	defer x.Close()
-	gen, err := movegen.New("gaddag", x)
+	gen, err := strategy.New("gaddag", x)
 	if err != nil {
 		return err
 	}

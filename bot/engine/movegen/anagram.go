@@ -3,7 +3,6 @@ package movegen
 import (
 	"bytes"
 	"cmp"
-	"fmt"
 	"math/bits"
 	"slices"
 	"sync"
@@ -13,7 +12,6 @@ import (
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
-	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/index/gaddag"
 )
 
@@ -68,20 +66,6 @@ func NewAnagram(words []string, g *gaddag.GADDAG, fragment func(s string) bool) 
 		return s
 	}
 	return gen
-}
-
-// newAnagramStrategy reads idx's words once into memory (see anagramTrie) and
-// uses its GADDAG for the cross-check sets and its fragment Bloom filter.
-func newAnagramStrategy(idx *index.Index) (Generator, error) {
-	g := idx.GADDAG()
-	if g == nil {
-		return nil, fmt.Errorf("%w: index %s holds no GADDAG for the cross-check sets", ErrNoGADDAG, idx.Path())
-	}
-	var words []string
-	if err := idx.Each(func(w string) bool { words = append(words, w); return true }); err != nil {
-		return nil, fmt.Errorf("reading the words of %s: %w", idx.Path(), err)
-	}
-	return NewAnagram(words, g, idx.Fragment), nil
 }
 
 // Generate implements Generator. Concurrent calls are safe: each takes its

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/movegen/strategy"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/platform/gamestate"
@@ -87,7 +88,7 @@ func benchGenerator(b *testing.B, name string) movegen.Generator {
 	if g, ok := benchGens[name]; ok {
 		return g
 	}
-	g, err := movegen.New(name, benchIndex)
+	g, err := strategy.New(name, benchIndex)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -226,7 +227,7 @@ func BenchmarkStrategyNew(b *testing.B) {
 			runtime.GC()
 			runtime.ReadMemStats(&before)
 			for i := 0; i < b.N; i++ {
-				g, err := movegen.New(name, benchIndex)
+				g, err := strategy.New(name, benchIndex)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -1,7 +1,10 @@
 // Package movegen finds every legal placement in a position. Strategies
 // (GADDAG, exhaustive, ...) share one interface and report each play to a
 // PlayRecorder, which decides what to keep: a caller that wants only the best
-// move never pays for collecting thousands.
+// move never pays for collecting thousands. Generators are built from their
+// data (a GADDAG, a word list, a dictionary), not from an index file: the
+// package does not import the index (nor bbolt); package strategy builds one
+// by name over an index.
 //
 // Generators never allocate per generated move: the *move.Move handed to a
 // recorder lives in the generator's reused buffers and is valid only during
@@ -16,16 +19,10 @@
 package movegen
 
 import (
-	"fmt"
-	"slices"
-	"strings"
-
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
-	"github.com/lexico/lexico/index"
-	"github.com/lexico/lexico/internal/quote"
 )
 
 // PlayRecorder receives each legal play with its score. m is valid only
@@ -150,35 +147,4 @@ func findBestByGenerating(gen Generator, v *variant.Variant, b *board.Board, rac
 	}
 	finished = GenerateUntil(gen, v, b, rack, rec, stop)
 	return best.Move, best.Found, finished
-}
-
-// Strategies lists the names New accepts.
-func Strategies() []string { return []string{"gaddag", "anagram", "exhaustive"} }
-
-// New returns the strategy called name (any case) over idx: "gaddag" (the
-// fastest, over the GADDAG stored in the index, never rebuilt at start-up),
-// "anagram" (rack-subset lookups in the index fitted onto board slots) or
-// "exhaustive" (plainly correct and slow, for tests and for checking the
-// others).
-func New(name string, idx *index.Index) (Generator, error) {
-	name = strings.ToLower(name)
-	if !slices.Contains(Strategies(), name) {
-		return nil, fmt.Errorf("%w %s (known: %s)", ErrUnknownStrategy, quote.String(name), strings.Join(Strategies(), ", "))
-	}
-	if idx == nil {
-		return nil, fmt.Errorf("%w for strategy %q", ErrNoIndex, name)
-	}
-	switch name {
-	case "gaddag":
-		g := idx.GADDAG()
-		if g == nil {
-			return nil, fmt.Errorf("%w: index %s holds no GADDAG", ErrNoGADDAG, idx.Path())
-		}
-		return NewGADDAG(g, WithMultisets(idx.Multisets())), nil
-	case "anagram":
-		return newAnagramStrategy(idx)
-	case "exhaustive":
-		return NewExhaustive(idx), nil
-	}
-	return nil, fmt.Errorf("%w %s (known: %s)", ErrUnknownStrategy, quote.String(name), strings.Join(Strategies(), ", "))
 }
