@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/tile"
@@ -105,26 +106,37 @@ func checkExchange(p *position.Position, m move.Move) Result {
 	return res
 }
 
+// CheckPlacements is what any play's tiles must be, whatever the words:
+// some tiles, each showing a letter, on an empty square of b, no square
+// twice. rules.Check and the game state (which applies moves without
+// judging their words) both ask it.
+func CheckPlacements(b *board.Board, tiles []move.Placement) error {
+	if len(tiles) == 0 {
+		return ErrNoTiles
+	}
+	for i, t := range tiles {
+		switch {
+		case !tile.IsLetter(t.Letter):
+			return fmt.Errorf("%w: tile %d shows %q", ErrBadLetter, i+1, t.Letter)
+		case !b.In(t.Row, t.Col):
+			return &SquareError{ErrOffBoard, t.Row, t.Col, fmt.Sprintf(" on a %dx%d board", b.Size, b.Size)}
+		case b.Occupied(t.Row, t.Col):
+			return &SquareError{ErrOccupied, t.Row, t.Col, fmt.Sprintf(" holds %c", b.At(t.Row, t.Col).Letter)}
+		}
+		for _, u := range tiles[:i] {
+			if u.Row == t.Row && u.Col == t.Col {
+				return &SquareError{ErrSameSquare, t.Row, t.Col, ""}
+			}
+		}
+	}
+	return nil
+}
+
 func checkPlay(p *position.Position, m move.Move, dict Dictionary) Result {
 	var res Result
 	b, v := p.Board, p.Variant
-	if len(m.Tiles) == 0 {
-		return refuse(res, ErrNoTiles)
-	}
-	for i, t := range m.Tiles {
-		switch {
-		case !tile.IsLetter(t.Letter):
-			return refuse(res, fmt.Errorf("%w: tile %d shows %q", ErrBadLetter, i+1, t.Letter))
-		case !b.In(t.Row, t.Col):
-			return refuse(res, &SquareError{ErrOffBoard, t.Row, t.Col, fmt.Sprintf(" on a %dx%d board", b.Size, b.Size)})
-		case b.Occupied(t.Row, t.Col):
-			return refuse(res, &SquareError{ErrOccupied, t.Row, t.Col, fmt.Sprintf(" holds %c", b.At(t.Row, t.Col).Letter)})
-		}
-		for _, u := range m.Tiles[:i] {
-			if u.Row == t.Row && u.Col == t.Col {
-				return refuse(res, &SquareError{ErrSameSquare, t.Row, t.Col, ""})
-			}
-		}
+	if err := CheckPlacements(b, m.Tiles); err != nil {
+		return refuse(res, err)
 	}
 	o := overlay{b: b, tiles: m.Tiles}
 	// Contiguous: the main line, the run of occupied squares along the line

@@ -94,31 +94,17 @@ func (s *State) checkPlay(m move.Move) (tile.Rack, error) {
 	switch {
 	case !s.known[s.turn]:
 		return rack, ErrUnknown
-	case len(m.Tiles) == 0:
-		return rack, rules.ErrNoTiles
-	case !s.bag.known && len(s.bag.tiles) > 0:
+	case len(m.Tiles) > 0 && !s.bag.known && len(s.bag.tiles) > 0:
 		return rack, fmt.Errorf("%w: the play would draw from a bag of unknown order", ErrUnknown)
 	}
-	b := s.board
-	for i, p := range m.Tiles {
-		switch {
-		case !tile.IsLetter(p.Letter):
-			return rack, fmt.Errorf("%w: tile %d shows %q", rules.ErrBadLetter, i+1, p.Letter)
-		case !b.In(p.Row, p.Col):
-			return rack, &rules.SquareError{Err: rules.ErrOffBoard, Row: p.Row, Col: p.Col}
-		case b.Occupied(p.Row, p.Col):
-			return rack, &rules.SquareError{Err: rules.ErrOccupied, Row: p.Row, Col: p.Col}
-		}
-		for _, q := range m.Tiles[:i] {
-			if q.Row == p.Row && q.Col == p.Col {
-				return rack, &rules.SquareError{Err: rules.ErrSameSquare, Row: p.Row, Col: p.Col}
-			}
-		}
-		if !rack.Remove(p.Tile()) {
-			return s.racks[s.turn], fmt.Errorf("%w: playing %c from rack %s", rules.ErrNotInRack, p.Tile(), s.racks[s.turn].String())
-		}
+	if err := rules.CheckPlacements(s.board, m.Tiles); err != nil {
+		return rack, err
 	}
-	return rack, nil
+	left, ok := m.Leave(rack)
+	if !ok {
+		return rack, fmt.Errorf("%w: playing %s from rack %s", rules.ErrNotInRack, string(m.RackTiles()), rack.String())
+	}
+	return left, nil
 }
 
 // checkExchange: some tiles, from the mover's rack, with a bag to draw
