@@ -57,7 +57,7 @@ func BenchmarkSolve(b *testing.B) {
 		b.Run(c.name+"/generate-only", func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				gen.Generate(variant.WWF, f.Board, hand, func(*move.Move) {})
+				gen.Search(movegen.Args{Variant: variant.WWF, Board: f.Board, Rack: hand, Record: func(*move.Move) {}})
 			}
 		})
 		for _, top := range []int{25, 0} {

@@ -26,11 +26,11 @@ func Solve(gen movegen.Generator, v *variant.Variant, b *board.Board, hand tile.
 	var moves []move.Move
 	if top > 0 {
 		rec := newTopRecorder(top)
-		gen.Generate(v, b, hand, rec.Record)
+		gen.Search(movegen.Args{Variant: v, Board: b, Rack: hand, Record: rec.Record})
 		moves = rec.moves()
 	} else {
 		var rec movegen.AllPlays
-		gen.Generate(v, b, hand, rec.Record)
+		gen.Search(movegen.Args{Variant: v, Board: b, Rack: hand, Record: rec.Record})
 		moves = rec.Moves
 	}
 	return Rank(v, b, moves), nil

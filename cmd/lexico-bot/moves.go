@@ -137,12 +137,14 @@ func listMoves(c *cli.Context) error {
 		switch {
 		case c.Bool("count"):
 			plays := 0
-			gen.Generate(p.Variant, p.Board, p.Rack, func(*move.Move) { plays++ })
+			gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Record: func(*move.Move) { plays++ }})
 			fmt.Fprintln(out, plays)
 		case c.Bool("best"):
+			var best movegen.Best
+			gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Keep: 1, Record: best.Record})
 			var moves []move.Move
-			if m, ok := movegen.FindBest(gen, p.Variant, p.Board, p.Rack); ok {
-				moves = append(moves, m)
+			if best.Found {
+				moves = append(moves, best.Move)
 			}
 			if err := writeMoves(out, p, moves, which); err != nil {
 				return err
@@ -153,7 +155,7 @@ func listMoves(c *cli.Context) error {
 			// N-th, and --limit N must print the first N lines of the full
 			// listing.
 			all.Reset()
-			gen.Generate(p.Variant, p.Board, p.Rack, all.Record)
+			gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Record: all.Record})
 			all.SortByScore()
 			moves := all.Moves
 			if limit > 0 && len(moves) > limit {

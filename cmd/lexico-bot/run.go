@@ -105,8 +105,8 @@ func runMove(c *cli.Context) error {
 		fmt.Fprintf(c.App.Writer, "%s\n", enc)
 	}
 	searched := fmt.Sprintf("%d plays", ch.Plays)
-	if ch.BestOnly {
-		searched = fmt.Sprintf("best-play search, %d improving plays", ch.Plays)
+	if ch.Bounded {
+		searched = fmt.Sprintf("bounded search, %d plays valued", ch.Plays)
 	}
 	summary := fmt.Sprintf("%s (%s), score %d, equity %.1f, keeps %q; %s in %.1f ms",
 		ch.Move.Kind, ch.Policy, ch.Move.Score, ch.Equity, ch.Leave.String(), searched, ms(elapsed))

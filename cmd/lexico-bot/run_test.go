@@ -182,7 +182,7 @@ func TestRunGreedyTakesTheTopScore(t *testing.T) {
 		t.Fatal(err)
 	}
 	best := 0
-	movegen.NewExhaustive(x).Generate(p.Variant, p.Board, p.Rack, func(m *move.Move) { best = max(best, m.Score) })
+	movegen.NewExhaustive(x).Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Record: func(m *move.Move) { best = max(best, m.Score) }})
 	x.Close()
 	got, _ := runAsJSON(t, "", "--policy", "greedy", docExample)
 	if got.Score != best || best == 0 {

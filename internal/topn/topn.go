@@ -76,6 +76,21 @@ func (h *Heap[T]) Best() []T {
 	return out
 }
 
+// Truncate empties the heap but leaves its items' values in its storage,
+// where Spare finds them, so that items owning memory of their own (a
+// slice) can reuse it on the next fill. Reset is the one that lets the
+// garbage collector have it.
+func (h *Heap[T]) Truncate() { h.items = h.items[:0] }
+
+// Spare is the storage the next Push will fill, holding what a Truncate
+// left there, or nil when the heap is full.
+func (h *Heap[T]) Spare() *T {
+	if n := len(h.items); n < cap(h.items) {
+		return &h.items[:n+1][n]
+	}
+	return nil
+}
+
 // Reset forgets the values, keeping the storage.
 func (h *Heap[T]) Reset() {
 	clear(h.items)

@@ -196,6 +196,7 @@ var rows = []struct {
 	{0, "best", 0}, {1, "best", 0}, {2, "best", 0},
 	{0, "findbest", 100}, {1, "findbest", 0}, {2, "findbest", 0},
 	{0, "findbest-1core", 0}, {1, "findbest-1core", 0}, {2, "findbest-1core", 0},
+	{0, "findbest-equity", 0}, {1, "findbest-equity", 0}, {2, "findbest-equity", 0},
 }
 
 func key(strategy string, blanks int, mode string) string {
@@ -226,9 +227,9 @@ func markdown(res map[string]result, runs []corpusRun, cpu string) []byte {
 	fmt.Fprintf(&b, "\nCorpus: data/positions/corpus.jsonl (400 positions from seeded referee games, both variants, ")
 	fmt.Fprintf(&b, "early/middle/late; racks rewritten to hold 0, 1 or 2 blanks, a third each). One op is one position. ")
 	fmt.Fprintf(&b, "*all*: every play collected (AllPlays); *best*: every play generated, only the best kept (Best); ")
-	fmt.Fprintf(&b, "*findbest*: movegen.FindBest, which for gaddag bounds every anchor and searches only those that can beat ")
+	fmt.Fprintf(&b, "*findbest*: a Keep 1 search by score (movegen.Args), which for gaddag bounds every anchor and searches only those that can beat ")
 	fmt.Fprintf(&b, "the best so far, with a helper goroutine when the rack holds a blank (*findbest-1core*: the same with GOMAXPROCS=1), and for anagram ")
-	fmt.Fprintf(&b, "falls back to Generate with Best. The best-only target is measured on *findbest*. ")
+	fmt.Fprintf(&b, "values every play; *findbest-equity*: the same by equity (score plus the default leave table's value). The best-only target is measured on *findbest*. ")
 	fmt.Fprintf(&b, "*mid p50*: median over middle-game positions, which the targets (for the fastest strategy) are for.\n\n")
 
 	fmt.Fprintf(&b, "## Time per position\n\n")

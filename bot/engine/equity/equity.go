@@ -25,6 +25,17 @@ type Calculator interface {
 	Equity(m *move.Move, leave tile.Rack, p *position.Position) float64
 }
 
+// LeaveValuer is a Calculator whose value of a play is the play's score
+// plus a value of the tiles it keeps (LeaveValue), given the position. A
+// move generator's bounded search can then find the best play by that
+// value without valuing every play (movegen.Args.Leave).
+type LeaveValuer interface {
+	Calculator
+	// LeaveValue is what keeping leave adds to a play's score in p, where
+	// p.Rack is the rack before the play.
+	LeaveValue(leave tile.Rack, p *position.Position) float64
+}
+
 // Score is the greedy valuation: a move is worth its points, nothing more.
 type Score struct{}
 
@@ -32,6 +43,9 @@ type Score struct{}
 func (Score) Equity(m *move.Move, _ tile.Rack, _ *position.Position) float64 {
 	return float64(m.Score)
 }
+
+// LeaveValue implements LeaveValuer: a leave is worth nothing.
+func (Score) LeaveValue(tile.Rack, *position.Position) float64 { return 0 }
 
 // Static is score plus the table value of the leave. While the bag holds at
 // least Table.FadeBag tiles the leave counts in full; below that its weight
@@ -43,22 +57,28 @@ type Static struct{ Table *Table }
 
 // Equity implements Calculator.
 func (s Static) Equity(m *move.Move, leave tile.Rack, p *position.Position) float64 {
-	t := s.Table
 	eq := float64(m.Score)
 	if m.Kind == move.Exchange {
-		eq -= t.ExchangeCost
+		eq -= s.Table.ExchangeCost
 	}
+	return eq + s.LeaveValue(leave, p)
+}
+
+// LeaveValue implements LeaveValuer: the part of Equity that depends on the
+// tiles kept.
+func (s Static) LeaveValue(leave tile.Rack, p *position.Position) float64 {
+	t := s.Table
 	if p.BagCount > 0 {
 		w := 1.0
 		if bag := float64(p.BagCount); bag < t.FadeBag {
 			w = bag / t.FadeBag
 		}
-		return eq + w*t.Value(leave)
+		return w * t.Value(leave)
 	}
 	if leave.N == 0 {
-		return eq + t.GoOutWeight*float64(unseenValue(p))
+		return t.GoOutWeight * float64(unseenValue(p))
 	}
-	return eq - t.TilesLeftWeight*float64(faceValue(leave, &p.Variant.Values))
+	return -t.TilesLeftWeight * float64(faceValue(leave, &p.Variant.Values))
 }
 
 func faceValue(r tile.Rack, values *[tile.NumKinds]int) int {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
@@ -65,6 +66,9 @@ type playout struct {
 	bestEq    float64
 	found     bool
 	record    movegen.PlayRecorder
+	// leave is the valuation's value of a leave in pos, when the
+	// valuation is an equity.LeaveValuer (nil otherwise).
+	leave func(tile.Rack) float64
 	// pass is what leaveValue values: a field, since a local would escape
 	// through the Calculator interface at every move.
 	pass move.Move
@@ -80,6 +84,9 @@ func newPlayout(s *Simulator, p *position.Position, plies int, stop func() bool)
 	o.pos = *p
 	o.pos.Board = st.Board()
 	o.record = o.recordPlay
+	if lv, ok := s.Equity.(equity.LeaveValuer); ok {
+		o.leave = func(r tile.Rack) float64 { return lv.LeaveValue(r, &o.pos) }
+	}
 	return o, nil
 }
 
@@ -190,24 +197,37 @@ func (o *playout) leaveValue(r tile.Rack, bag int) float64 {
 // own). lead is the mover's lead in the simulation so far, for a valuation
 // that weighs the score. It reports whether a play was found, and false in
 // finished when stop ended the search.
+//
+// A valuation that is the score plus a value of the leave
+// (equity.LeaveValuer, as the static and greedy ones are) is searched by
+// the generator's bounds, which find the best play without valuing the
+// others; any other values every play.
 func (o *playout) bestPlay(rack tile.Rack, lead, bag int) (found, finished bool) {
 	o.pos.Rack = rack
 	o.pos.BagCount = bag
 	o.pos.MyScore, o.pos.OppScore = lead, 0
 	o.found = false
-	finished = movegen.GenerateUntil(o.sim.Gen, o.p.Variant, o.st.Board(), rack, o.record, o.stop)
+	a := movegen.Args{Variant: o.p.Variant, Board: o.st.Board(), Rack: rack, Record: o.record, Stop: o.stop}
+	if o.leave != nil {
+		a.Keep, a.Leave = 1, o.leave
+	}
+	finished = o.sim.Gen.Search(a)
 	return o.found, finished
 }
 
-// recordPlay is the recorder of bestPlay: the hot path of a simulation.
+// recordPlay is the recorder of bestPlay: the hot path of a simulation
+// that values every play.
 func (o *playout) recordPlay(m *move.Move) {
-	leave := o.pos.Rack
-	for _, pl := range m.Tiles {
-		leave.Remove(pl.Tile())
-	}
-	eq := o.sim.Equity.Equity(m, leave, &o.pos)
-	if o.found && eq <= o.bestEq {
-		return
+	eq := 0.0
+	if o.leave == nil {
+		leave := o.pos.Rack
+		for _, pl := range m.Tiles {
+			leave.Remove(pl.Tile())
+		}
+		eq = o.sim.Equity.Equity(m, leave, &o.pos)
+		if o.found && eq <= o.bestEq {
+			return
+		}
 	}
 	o.found, o.bestEq = true, eq
 	o.best = *m

@@ -36,7 +36,7 @@ func TestAWorldAllocatesNothing(t *testing.T) {
 	for range 8 {
 		var best movegen.Best
 		rack, _ := st.Rack(st.Turn())
-		gen.Generate(v, st.Board(), rack, best.Record)
+		gen.Search(movegen.Args{Variant: v, Board: st.Board(), Rack: rack, Record: best.Record})
 		if !best.Found || st.Apply(best.Move) != nil {
 			t.Fatal("the opening moves were not played")
 		}
@@ -44,7 +44,7 @@ func TestAWorldAllocatesNothing(t *testing.T) {
 	p := st.View()
 	p.Board = p.Board.Clone()
 	var best movegen.Best
-	gen.Generate(v, p.Board, p.Rack, best.Record)
+	gen.Search(movegen.Args{Variant: v, Board: p.Board, Rack: p.Rack, Record: best.Record})
 	cands := []move.Move{best.Move, move.NewExchange(p.Rack.Tiles()[:2]), move.NewPass()}
 
 	sim := &Simulator{Gen: gen, Equity: equity.Static{Table: tb}}

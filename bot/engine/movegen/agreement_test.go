@@ -191,7 +191,7 @@ func TestRealGames(t *testing.T) {
 		p.Variant.FirstWordMinLen = 2
 		key := want.Key()
 		found, score := false, 0
-		lx.gen.Generate(p.Variant, p.Board, p.Rack, func(m *move.Move) {
+		generate(lx.gen, p.Variant, p.Board, p.Rack, func(m *move.Move) {
 			if m.Key() == key {
 				found, score = true, m.Score
 			}

@@ -68,16 +68,17 @@ func NewAnagram(words []string, g *gaddag.GADDAG, fragment func(s string) bool) 
 	return gen
 }
 
-// Generate implements Generator. Concurrent calls are safe: each takes its
-// own working state from a pool.
-func (gen *AnagramGenerator) Generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder) {
-	gen.GenerateUntil(v, b, rack, rec, nil)
+// Search implements Generator. Concurrent calls are safe: each takes its
+// own working state from a pool. Stop is asked before each lookup (the
+// slots that share fixed letters) and, within one, every stopEvery steps
+// of the walk of the anagram trie. A Keep search values every play.
+func (gen *AnagramGenerator) Search(a Args) bool {
+	return SearchByGenerating(a, func(rec PlayRecorder, stop func() bool) bool {
+		return gen.generate(a.Variant, a.Board, a.Rack, rec, stop)
+	})
 }
 
-// GenerateUntil implements StoppableGenerator: stop is asked before each
-// lookup (the slots that share fixed letters) and, within one, every
-// stopEvery steps of the walk of the anagram trie.
-func (gen *AnagramGenerator) GenerateUntil(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, stop func() bool) bool {
+func (gen *AnagramGenerator) generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, stop func() bool) bool {
 	s := gen.pool.Get().(*anaState)
 	s.walk.resetStop(stop)
 	finished := s.run(v, b, rack, rec)

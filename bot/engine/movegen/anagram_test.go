@@ -144,7 +144,7 @@ func TestAnagramScoresAreRulesScores(t *testing.T) {
 		if i%4 != 0 {
 			continue
 		}
-		ana.Generate(p.v, p.b, p.rack, func(m *move.Move) {
+		generate(ana, p.v, p.b, p.rack, func(m *move.Move) {
 			want, words := rules.Score(p.v, p.b, *m)
 			if m.Score != want {
 				t.Fatalf("%s: %s scored %d, rules.Score says %d\n%s", p.name, m.Key(), m.Score, want, p.b)
@@ -181,7 +181,7 @@ func TestAnagramConcurrent(t *testing.T) {
 			defer wg.Done()
 			for i, p := range positions {
 				got := map[string]int{}
-				ana.Generate(p.v, p.b, p.rack, func(m *move.Move) { got[m.Key()] = m.Score })
+				generate(ana, p.v, p.b, p.rack, func(m *move.Move) { got[m.Key()] = m.Score })
 				if d := diff("concurrent", got, "alone", want[i]); d != "" {
 					errs <- fmt.Sprintf("%s:\n%s", p.name, d)
 				}
@@ -271,7 +271,7 @@ func spells(word string, fixed []byte, rack tile.Rack) bool {
 // keeping the plays: enough to compare strategies over a whole corpus
 // cheaply, falling back to collect and diff to show a difference.
 func fingerprint(gen Generator, p testPos) (sum uint64, n int) {
-	gen.Generate(p.v, p.b, p.rack, func(m *move.Move) {
+	generate(gen, p.v, p.b, p.rack, func(m *move.Move) {
 		h := uint64(m.Score) * 0x9e3779b97f4a7c15
 		for _, t := range m.Tiles {
 			x := uint64(t.Row)<<24 | uint64(t.Col)<<16 | uint64(t.Letter)<<8

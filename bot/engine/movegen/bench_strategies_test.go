@@ -3,6 +3,8 @@ package movegen_test
 import (
 	"bufio"
 	"fmt"
+	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/game/tile"
 	"os"
 	"runtime"
 	"slices"
@@ -122,7 +124,7 @@ func BenchmarkStrategy(b *testing.B) {
 					all := &movegen.AllPlays{}
 					runCorpus(b, ps, func(p *position.Position) int {
 						all.Reset()
-						gen.Generate(p.Variant, p.Board, p.Rack, all.Record)
+						gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Record: all.Record})
 						return len(all.Moves)
 					})
 				})
@@ -133,24 +135,31 @@ func BenchmarkStrategy(b *testing.B) {
 					runCorpus(b, ps, func(p *position.Position) int {
 						best.Reset()
 						plays = 0
-						gen.Generate(p.Variant, p.Board, p.Rack, rec)
+						gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Record: rec})
 						return plays
 					})
 				})
-				// FindBest: the gaddag strategy's bounded search (with its
-				// helper goroutine when the rack holds a blank, then on one
-				// core); the anagram strategy has none and falls back to
-				// Generate with Best.
-				findBest := func(p *position.Position) int {
-					if _, ok := movegen.FindBest(gen, p.Variant, p.Board, p.Rack); ok {
-						return 1
+				// findbest: a Keep 1 search by score, the gaddag strategy's
+				// bounded search (with its helper goroutine when the rack
+				// holds a blank, then on one core); the anagram strategy
+				// has none and values every play. findbest-equity: the same
+				// by equity, score plus the default leave table's value.
+				var best movegen.Best
+				findBest := func(leave func(tile.Rack) float64) func(p *position.Position) int {
+					return func(p *position.Position) int {
+						best.Reset()
+						gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Keep: 1, Leave: leave, Record: best.Record})
+						if best.Found {
+							return 1
+						}
+						return 0
 					}
-					return 0
 				}
-				b.Run(fmt.Sprintf("blanks=%d/findbest", blanks), func(b *testing.B) { runCorpus(b, ps, findBest) })
+				b.Run(fmt.Sprintf("blanks=%d/findbest", blanks), func(b *testing.B) { runCorpus(b, ps, findBest(nil)) })
+				b.Run(fmt.Sprintf("blanks=%d/findbest-equity", blanks), func(b *testing.B) { runCorpus(b, ps, findBest(benchLeave(b))) })
 				b.Run(fmt.Sprintf("blanks=%d/findbest-1core", blanks), func(b *testing.B) {
 					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-					runCorpus(b, ps, findBest)
+					runCorpus(b, ps, findBest(nil))
 				})
 			}
 		})
@@ -266,10 +275,20 @@ func BenchmarkAnagramFragments(b *testing.B) {
 				runCorpus(b, benchPos[blanks], func(p *position.Position) int {
 					best.Reset()
 					plays = 0
-					gen.Generate(p.Variant, p.Board, p.Rack, rec)
+					gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Record: rec})
 					return plays
 				})
 			})
 		}
 	}
+}
+
+// benchLeave is the default leave table's value of a leave, as the equity
+// policy weighs it with a full bag.
+func benchLeave(b *testing.B) func(tile.Rack) float64 {
+	t, err := equity.DefaultTable()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return t.Value
 }

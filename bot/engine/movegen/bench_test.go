@@ -9,9 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
-	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
 )
 
@@ -66,7 +64,7 @@ func benchGenerate(b *testing.B, gen Generator, positions []testPos, newRec func
 		reset()
 		c0, cok := threadCPU()
 		t0 := time.Now()
-		gen.Generate(p.v, p.b, p.rack, count)
+		generate(gen, p.v, p.b, p.rack, count)
 		w := time.Since(t0)
 		c1, _ := threadCPU()
 		if k := i % len(positions); fastest[k] == 0 || w < fastest[k] {
@@ -125,16 +123,15 @@ func BenchmarkGADDAG(b *testing.B) {
 		b.Run(fmt.Sprintf("all/blanks=%d", blanks), func(b *testing.B) { benchGenerate(b, gen, pos[blanks], counting) })
 		b.Run(fmt.Sprintf("keepall/blanks=%d", blanks), func(b *testing.B) { benchGenerate(b, gen, pos[blanks], keepAll) })
 		b.Run(fmt.Sprintf("best/blanks=%d", blanks), func(b *testing.B) { benchGenerate(b, gen, pos[blanks], keepBest) })
-		b.Run(fmt.Sprintf("findbest/blanks=%d", blanks), func(b *testing.B) { benchGenerate(b, findBest{gen}, pos[blanks], counting) })
+		b.Run(fmt.Sprintf("findbest/blanks=%d", blanks), func(b *testing.B) { benchGenerate(b, bestOnly{gen}, pos[blanks], counting) })
 	}
 }
 
-// findBest reports FindBest's answer as the only play, so it can be timed
-// like a generator.
-type findBest struct{ gen *GADDAGGenerator }
+// bestOnly reports a Keep 1 search's play as the only play, so it can be
+// timed like a generator.
+type bestOnly struct{ gen *GADDAGGenerator }
 
-func (f findBest) Generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder) {
-	if m, ok := f.gen.FindBest(v, b, rack); ok {
-		rec(&m)
-	}
+func (f bestOnly) Search(a Args) bool {
+	a.Keep = 1
+	return f.gen.Search(a)
 }

@@ -48,15 +48,16 @@ func NewExhaustive(dict rules.Dictionary) *Exhaustive {
 	return e
 }
 
-// Generate implements Generator.
-func (e *Exhaustive) Generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder) {
-	e.GenerateUntil(v, b, rack, rec, nil)
+// Search implements Generator: Stop is asked before the plays from each
+// starting square are tried and, within them, every stopEvery tiles put
+// down. A Keep search values every play.
+func (e *Exhaustive) Search(a Args) bool {
+	return SearchByGenerating(a, func(rec PlayRecorder, stop func() bool) bool {
+		return e.generate(a.Variant, a.Board, a.Rack, rec, stop)
+	})
 }
 
-// GenerateUntil implements StoppableGenerator: stop is asked before the
-// plays from each starting square are tried and, within them, every
-// stopEvery tiles put down.
-func (e *Exhaustive) GenerateUntil(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, stop func() bool) bool {
+func (e *Exhaustive) generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, stop func() bool) bool {
 	p := &position.Position{Variant: v, Board: b, Rack: rack, FirstGo: b.IsEmpty()}
 	var sc stopCheck
 	sc.resetStop(stop)

@@ -1,9 +1,9 @@
 package movegen
 
 import (
+	"math"
 	"math/bits"
 	"runtime"
-	"slices"
 	"sync"
 
 	"github.com/lexico/lexico/bot/game/board"
@@ -59,66 +59,62 @@ func NewGADDAG(g *gaddag.GADDAG, opts ...GADDAGOption) *GADDAGGenerator {
 	return gen
 }
 
-// Generate implements Generator. Per call it takes a reusable state from a
-// pool, so concurrent calls are safe and steady-state calls do not allocate.
-func (gen *GADDAGGenerator) Generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder) {
-	gen.generate(v, b, rack, rec, nil, true, true)
-}
-
-// GenerateUntil implements StoppableGenerator: stop is asked before each
-// anchor and, within one, every stopEvery steps of the walk.
-func (gen *GADDAGGenerator) GenerateUntil(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, stop func() bool) bool {
-	return gen.generate(v, b, rack, rec, stop, true, true)
-}
-
-// generate runs the across pass, the down pass or both, and reports
-// whether it finished.
-func (gen *GADDAGGenerator) generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, stop func() bool, across, down bool) bool {
+// Search implements Generator. Per call it takes a reusable state from a
+// pool, so concurrent calls are safe and steady-state calls do not
+// allocate. With Keep 0 it walks every anchor, across then down, and asks
+// a.Stop before each anchor and, within one, every stopEvery steps of the
+// walk. With Keep > 0 it bounds every anchor first and walks them best
+// bound first (keepBest).
+func (gen *GADDAGGenerator) Search(a Args) bool {
+	if a.Keep > 0 {
+		return gen.keepBest(a)
+	}
 	s := gen.pool.Get().(*genState)
-	s.resetStop(stop)
-	finished := s.run(v, b, rack, rec, across, down)
+	s.resetStop(a.Stop)
+	finished := s.run(a.Variant, a.Board, a.Rack, a.Record)
 	s.rec, s.v = nil, nil
 	s.resetStop(nil)
 	gen.pool.Put(s)
 	return finished
 }
 
-// FindBest returns a highest-scoring play, and false when there is none.
-// It bounds every anchor's best score first and searches the anchors
-// highest bound first, stopping at the first whose bound cannot beat the
-// best play found (shadow.go), so it walks a fraction of what Generate
+// keepBest is Search keeping the a.Keep best plays. It bounds every
+// anchor's best value first and searches the anchors highest bound first,
+// stopping at the first whose bound cannot beat the a.Keep-th best play
+// found (shadow.go), so it walks a fraction of what generating every play
 // walks. When the rack holds a blank (a search ten times as long), a
 // helper goroutine joins the search of the anchors as soon as it starts;
 // the caller never waits for it to start, because waking a second core
-// can take longer than a whole search. Among plays of equal score it
-// returns the one Generate reports first, so both ways give the same play.
-func (gen *GADDAGGenerator) FindBest(v *variant.Variant, b *board.Board, rack tile.Rack) (move.Move, bool) {
-	m, found, _ := gen.FindBestUntil(v, b, rack, nil, nil)
-	return m, found
-}
-
-// FindBestUntil implements StoppableBestFinder: stop is asked as by
-// GenerateUntil, and stop and better are called by the caller's goroutine
-// and by the helper.
-func (gen *GADDAGGenerator) FindBestUntil(v *variant.Variant, b *board.Board, rack tile.Rack, stop func() bool, better PlayRecorder) (m move.Move, found, finished bool) {
-	if rack.N > maxRack || b.Size > maxLine {
+// can take longer than a whole search. Among plays of equal value it keeps
+// the one Keep 0 reports first, so both ways give the same best play.
+func (gen *GADDAGGenerator) keepBest(a Args) bool {
+	rack := a.Rack
+	if rack.N > maxRack || a.Board.Size > maxLine || a.Leave != nil && subRacks(rack) > maxLeaves {
 		// Beyond what the bound's fixed-size tables hold (no variant comes
 		// near): every play, the best kept, is still the right answer.
-		return findBestByGenerating(gen, v, b, rack, stop, better)
+		return SearchByGenerating(a, func(rec PlayRecorder, stop func() bool) bool {
+			return gen.Search(Args{Variant: a.Variant, Board: a.Board, Rack: rack, Record: rec, Stop: stop})
+		})
 	}
 	s := gen.pool.Get().(*genState)
 	defer gen.pool.Put(s)
-	if !s.prepare(v, b, rack, s.recBest) {
-		return move.Move{}, false, true
+	if !s.prepare(a.Variant, a.Board, rack, s.recBest) {
+		return true
 	}
-	s.resetStop(stop)
-	s.prepareBound(gen.ms)
-	sr := &bestSearch{better: better}
-	sr.best.Store(-1)
-	s.search, s.bestRank = sr, -1
-	s.best.Reset()
+	s.resetStop(a.Stop)
+	s.prepareBound(gen.ms, a.Leave)
+	// The search's shared state lives in s unless a helper may join: a
+	// helper that never started still reads it once, whenever it runs.
+	sr := &s.ownSearch
+	withHelper := !s.first && rack.Counts[tile.BlankIndex] > 0 && runtime.GOMAXPROCS(0) > 1
+	if withHelper {
+		sr = new(bestSearch)
+	}
+	sr.reset(a.Better)
+	s.search = sr
+	s.keep.reset(a.Keep)
 	var helper *genState
-	if !s.first && rack.Counts[tile.BlankIndex] > 0 && runtime.GOMAXPROCS(0) > 1 {
+	if withHelper {
 		// Only a blank makes the search long enough to repay a second
 		// core: without one the whole search takes about as long as
 		// waking the helper, which then only adds the wait for whatever
@@ -126,32 +122,29 @@ func (gen *GADDAGGenerator) FindBestUntil(v *variant.Variant, b *board.Board, ra
 		// overlaps the bounding.
 		sr.done, sr.published = make(chan struct{}), make(chan struct{})
 		helper = gen.pool.Get().(*genState)
-		helper.helpWith(s)
+		helper.helpWith(s, a.Keep)
 		go helper.help(sr)
 	}
-	s.collectAnchors(b)
+	s.collectAnchors(a.Board)
 	s.searchAnchors()
 	if helper != nil && !sr.helper.CompareAndSwap(helperIdle, helperTooLate) {
 		<-sr.done
 	}
-	best := &s.best
-	if helper != nil && helper.bestRank > s.bestRank {
-		best = &helper.best
-	}
-	m, found = best.Move, best.Found
-	m.Tiles = slices.Clone(m.Tiles)
 	if helper != nil {
+		// The helper's plays join the caller's: offered in rank order, the
+		// equal ranks of two goroutines by anchor order, which rank holds.
+		for _, k := range helper.keep.h.Items() {
+			s.keep.offer(k.rank, &k.m)
+		}
+		helper.keep.h.Truncate()
 		helper.search, helper.rec, helper.v = nil, nil, nil
 		helper.resetStop(nil)
 		gen.pool.Put(helper)
 	}
+	s.keep.report(a.Record)
 	s.search, s.rec, s.v = nil, nil, nil
 	s.resetStop(nil)
-	finished = !sr.stopped.Load()
-	if !found {
-		return move.Move{}, false, finished
-	}
-	return m, true, finished
+	return !sr.stopped.Load()
 }
 
 // help is FindBest's helper goroutine: it searches whatever anchors are
@@ -225,16 +218,18 @@ type genState struct {
 	// FindBest's state (shadow.go): the rack as the bound sees it, every
 	// line's cells, the anchors, and the best play so far with the order of
 	// its anchor.
-	rb       rackBound
-	ms       *multiset.Table
-	anchors  []anchor
-	keys     []int64
-	order    int32
-	best     Best
-	bestRank int64
-	recBest  PlayRecorder
-	ext      extent
-	search   *bestSearch
+	rb      rackBound
+	ms      *multiset.Table
+	anchors []anchor
+	keys    []int64
+	order   int32
+	keep    keeper
+	recBest PlayRecorder
+	ext     extent
+	search  *bestSearch
+	// ownSearch is search when no helper joins, reused from one search to
+	// the next.
+	ownSearch bestSearch
 	// While pruning (FindBest searching an anchor), leftBound[l] bounds
 	// the anchor's plays with exactly l tiles left of it and leftMax[l]
 	// those with l or more (anchorBound).
@@ -246,23 +241,16 @@ type genState struct {
 }
 
 // run generates, and reports false when s.stop ended it.
-func (s *genState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, across, down bool) bool {
+func (s *genState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder) bool {
 	if !s.prepare(v, b, rack, rec) {
 		return true
 	}
-	if across {
-		s.loadGrid(b, 0)
-		if !s.genBoard(0, v.StartRow, v.StartCol) {
-			return false
-		}
+	s.loadGrid(b, 0)
+	if !s.genBoard(0, v.StartRow, v.StartCol) {
+		return false
 	}
-	if down {
-		s.loadGrid(b, 1)
-		if !s.genBoard(1, v.StartCol, v.StartRow) {
-			return false
-		}
-	}
-	return true
+	s.loadGrid(b, 1)
+	return s.genBoard(1, v.StartCol, v.StartRow)
 }
 
 // prepare readies s for a search of rack on b, and reports false when
@@ -512,7 +500,7 @@ func (s *genState) record(start, end int, sc score) {
 	if sc.tiles == s.v.RackSize {
 		total += s.v.BingoBonus
 	}
-	if s.pruning && s.cannotWin(int32(total)) {
+	if s.pruning && s.cannotWin(addValue(int32(min(total, math.MaxInt32/valueScale))*valueScale, s.rb.leave[sc.tiles])) {
 		// Blanks only lower the score of the tiles they stand for, so no
 		// way of paying for these tiles beats the best play found.
 		return

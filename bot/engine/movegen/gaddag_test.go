@@ -80,7 +80,7 @@ func TestSingleTileOnce(t *testing.T) {
 	put(b, 1, 2, false, "T")
 	put(b, 2, 1, false, "T")
 	var plays []move.Move
-	lx.gen.Generate(v, b, rack(t, "A"), func(m *move.Move) {
+	generate(lx.gen, v, b, rack(t, "A"), func(m *move.Move) {
 		c := *m
 		c.Tiles = append([]move.Placement(nil), m.Tiles...)
 		plays = append(plays, c)
@@ -124,13 +124,13 @@ func TestRecorders(t *testing.T) {
 	put(b, 8, 5, false, "ON")
 	r := rack(t, "AEIRST?")
 	var all AllPlays
-	lx.gen.Generate(v, b, r, all.Record)
+	generate(lx.gen, v, b, r, all.Record)
 	if len(all.Moves) < 50 {
 		t.Fatalf("only %d plays", len(all.Moves))
 	}
 	all.SortByScore()
 	top := NewTopN(10)
-	lx.gen.Generate(v, b, r, top.Record)
+	generate(lx.gen, v, b, r, top.Record)
 	tm := top.Moves()
 	if len(tm) != 10 {
 		t.Fatalf("TopN kept %d", len(tm))
@@ -141,7 +141,7 @@ func TestRecorders(t *testing.T) {
 		}
 	}
 	var best Best
-	lx.gen.Generate(v, b, r, best.Record)
+	generate(lx.gen, v, b, r, best.Record)
 	if !best.Found || best.Move.Score != all.Moves[0].Score {
 		t.Errorf("Best %v, want score %d", best.Move, all.Moves[0].Score)
 	}
@@ -163,11 +163,11 @@ func TestEmptyRackAndFullBoard(t *testing.T) {
 	v := variant.Classic
 	b := v.NewBoard()
 	n := 0
-	lx.gen.Generate(v, b, tile.Rack{}, func(*move.Move) { n++ })
+	generate(lx.gen, v, b, tile.Rack{}, func(*move.Move) { n++ })
 	for r := 0; r < v.Size; r++ {
 		put(b, r, 0, false, "AAAAAAAAAAAAAAA")
 	}
-	lx.gen.Generate(v, b, rack(t, "ABC"), func(*move.Move) { n++ })
+	generate(lx.gen, v, b, rack(t, "ABC"), func(*move.Move) { n++ })
 	if n != 0 {
 		t.Fatalf("%d plays from an empty rack or a full board", n)
 	}
@@ -204,8 +204,8 @@ func TestFindBest(t *testing.T) {
 	lx := small()
 	for _, p := range agreementPositions(lx.gen, 1, 4) {
 		var best Best
-		lx.gen.Generate(p.v, p.b, p.rack, best.Record)
-		got, ok := FindBest(lx.gen, p.v, p.b, p.rack)
+		generate(lx.gen, p.v, p.b, p.rack, best.Record)
+		got, ok := findBest(lx.gen, p.v, p.b, p.rack)
 		if ok != best.Found || ok && (got.Key() != best.Move.Key() || got.Score != best.Move.Score) {
 			t.Fatalf("%s: FindBest %v (%v), Best recorder %v (%v)", p.name, got, ok, best.Move, best.Found)
 		}

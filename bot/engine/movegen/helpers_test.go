@@ -141,7 +141,7 @@ func randomGame(v *variant.Variant, gen Generator, r *rand.Rand, name string) []
 		}
 		out = append(out, testPos{name: fmt.Sprintf("%s turn %d", name, turn), v: v, b: b.Clone(), rack: *rack})
 		top := NewTopN(5)
-		gen.Generate(v, b, *rack, top.Record)
+		generate(gen, v, b, *rack, top.Record)
 		ms := top.Moves()
 		if len(ms) == 0 {
 			stuck++
@@ -190,7 +190,7 @@ func withBlanks(rack tile.Rack, n int, r *rand.Rand) tile.Rack {
 func collect(t testing.TB, gen Generator, p testPos) map[string]int {
 	out := map[string]int{}
 	dup := 0
-	gen.Generate(p.v, p.b, p.rack, func(m *move.Move) {
+	generate(gen, p.v, p.b, p.rack, func(m *move.Move) {
 		k := m.Key()
 		if _, ok := out[k]; ok {
 			dup++
@@ -223,4 +223,46 @@ func diff(aName string, a map[string]int, bName string, b map[string]int) string
 		lines = append(lines[:25], fmt.Sprintf("  ... and %d more", len(lines)-25))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// generate reports every play of rack to rec: Search with Keep 0.
+func generate(gen Generator, v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder) {
+	gen.Search(Args{Variant: v, Board: b, Rack: rack, Record: rec})
+}
+
+// generateUntil is generate asking stop.
+func generateUntil(gen Generator, v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, stop func() bool) bool {
+	return gen.Search(Args{Variant: v, Board: b, Rack: rack, Record: rec, Stop: stop})
+}
+
+// findBest is the best play by score: Search with Keep 1.
+func findBest(gen Generator, v *variant.Variant, b *board.Board, rack tile.Rack) (move.Move, bool) {
+	m, found, _ := findBestUntil(gen, v, b, rack, nil, nil)
+	return m, found
+}
+
+// findBestUntil is findBest asking stop and telling better each new best.
+func findBestUntil(gen Generator, v *variant.Variant, b *board.Board, rack tile.Rack, stop func() bool, better PlayRecorder) (m move.Move, found, finished bool) {
+	var best Best
+	finished = gen.Search(Args{Variant: v, Board: b, Rack: rack, Keep: 1, Stop: stop, Better: better, Record: best.Record})
+	return best.Move, best.Found, finished
+}
+
+// testLeave is a leave valuation for tests: a value per letter (some
+// negative), less 3 per repeated tile, and a blank worth 20, so that the
+// best play by equity often differs from the best by score. It depends on
+// nothing but the leave, as Args.Leave must.
+func testLeave(r tile.Rack) float64 {
+	v := 0.0
+	for l, c := range r.Counts {
+		if c == 0 {
+			continue
+		}
+		if l == tile.BlankIndex {
+			v += 20 * float64(c)
+			continue
+		}
+		v += float64(c)*(float64(l%7)-2.5) - 3*float64(c-1)
+	}
+	return v
 }

@@ -1,6 +1,7 @@
 package movegen
 
 import (
+	"math"
 	"slices"
 	"sync/atomic"
 
@@ -46,6 +47,17 @@ type rackBound struct {
 	// word (a blank would need a lookup per letter it might be).
 	key        multiset.Key
 	bingoKnown bool
+	// With a leave valuation (Args.Leave): leave[k] is the best value, in
+	// fixed point, of what a play of k tiles can keep, and value that of
+	// every sub-multiset of the rack, at the index whose digits are its
+	// count of each kind of tile the rack holds (kinds and stride). All 0
+	// without one.
+	leaves bool
+	leave  [maxRack + 1]int32
+	nKinds int
+	kinds  [maxRack]uint8
+	stride [maxRack]int32
+	value  [maxLeaves]int32
 }
 
 // maxRack bounds the tiles a rack holds, and maxLine a board's side, for
@@ -55,9 +67,31 @@ const (
 	maxLine = 127
 )
 
-func (s *genState) prepareBound(ms *multiset.Table) {
+// maxLeaves bounds the sub-multisets of a rack a search values (128 for
+// seven different tiles); a rack with more is searched by generating every
+// play.
+const maxLeaves = 256
+
+// subRacks is the number of sub-multisets of rack.
+func subRacks(rack tile.Rack) int {
+	n := 1
+	for _, c := range rack.Counts {
+		n *= int(c) + 1
+		if n > maxLeaves {
+			return n
+		}
+	}
+	return n
+}
+
+// prepareBound readies the bound of the rack: its best tiles, the letters
+// it fits, whether the multiset table can tell a bingo, and with a leave
+// valuation the value of every leave it can keep.
+func (s *genState) prepareBound(ms *multiset.Table, leave func(tile.Rack) float64) {
 	rb := &s.rb
-	*rb = rackBound{fit: s.rackSet}
+	rb.fit, rb.key, rb.bingoKnown, rb.leaves = s.rackSet, 0, false, leave != nil
+	rb.prefix = [maxRack + 1]int{}
+	rb.leave = [maxRack + 1]int32{}
 	var values [maxRack]int
 	k := 0
 	for l := 0; l < tile.NumKinds && k < maxRack; l++ {
@@ -81,6 +115,53 @@ func (s *genState) prepareBound(ms *multiset.Table) {
 	}
 	rb.bingoKnown = ms != nil && s.rack[tile.BlankIndex] == 0
 	s.ms = ms
+	if leave != nil {
+		s.valueLeaves(leave)
+	}
+}
+
+// valueLeaves fills rb's leave tables: every sub-multiset of the rack
+// valued once, and for each number of tiles played the best of what that
+// play can keep.
+func (s *genState) valueLeaves(leave func(tile.Rack) float64) {
+	rb := &s.rb
+	rb.nKinds = 0
+	total := int32(1)
+	for l := 0; l < tile.NumKinds; l++ {
+		if c := s.owned[l]; c > 0 {
+			rb.kinds[rb.nKinds] = uint8(l)
+			rb.stride[rb.nKinds] = total
+			rb.nKinds++
+			total *= int32(c) + 1
+		}
+	}
+	for k := range rb.leave {
+		rb.leave[k] = noBound
+	}
+	for i := int32(0); i < total; i++ {
+		var r tile.Rack
+		for j := 0; j < rb.nKinds; j++ {
+			kind := rb.kinds[j]
+			c := uint8(i / rb.stride[j] % (int32(s.owned[kind]) + 1))
+			r.Counts[kind] = c
+			r.N += int(c)
+		}
+		v := fixedValue(leave(r))
+		rb.value[i] = v
+		played := s.rackLeft - r.N
+		rb.leave[played] = max(rb.leave[played], v)
+	}
+}
+
+// leaveValue is the value of what the play being reported keeps: the rack
+// less the tiles pay has spent (s.owned).
+func (s *genState) leaveValue() int32 {
+	rb := &s.rb
+	i := int32(0)
+	for j := 0; j < rb.nKinds; j++ {
+		i += int32(s.owned[rb.kinds[j]]) * rb.stride[j]
+	}
+	return rb.value[i]
 }
 
 // anchorBound bounds the score of every play the generator reports from
@@ -101,12 +182,12 @@ func (s *genState) prepareBound(ms *multiset.Table) {
 // (mayHoldPlay). Growing an extent never lowers its bound, so for each l
 // the bound is that of the largest r the rack allows, unless no play can
 // fill that extent: then the next r down.
-func (s *genState) anchorBound(c, lastAnchor int) int {
+func (s *genState) anchorBound(c, lastAnchor int) int32 {
 	cells := s.cells
 	n := len(cells)
 	if cells[c].cross&s.rb.fit == 0 {
-		s.leftMax[0] = -1
-		return -1
+		s.leftMax[0] = noBound
+		return noBound
 	}
 	maxK := min(s.rackLeft, maxRack)
 	ex := &s.ext
@@ -118,19 +199,23 @@ func (s *genState) anchorBound(c, lastAnchor int) int {
 	kl := s.walkSide(&ex.left, c, -1, lastAnchor, maxK-1)
 	s.kl = kl
 	kr := s.walkSide(&ex.right, c, 1, n, maxK-1)
-	bound := -1
+	bound := int32(noBound)
 	for l := 0; l <= kl; l++ {
-		b := -1
+		b := int32(noBound)
 		for r := min(kr, maxK-1-l); r >= 0; r-- {
 			if s.mayHoldPlay(c, l, r) {
-				b = s.extentBound(l, r)
-				break
+				b = max(b, s.extentBound(l, r))
+				if !s.rb.leaves {
+					// The score's bound grows with the extent; the leave's
+					// value need not.
+					break
+				}
 			}
 		}
-		s.leftBound[l] = int32(b)
+		s.leftBound[l] = b
 		bound = max(bound, b)
 	}
-	s.leftMax[kl+1] = -1
+	s.leftMax[kl+1] = noBound
 	for l := kl; l >= 0; l-- {
 		s.leftMax[l] = max(s.leftMax[l+1], s.leftBound[l])
 	}
@@ -193,9 +278,11 @@ func (s *genState) walkSide(sd *side, c, step, stop, limit int) int {
 	}
 }
 
-// extentBound bounds the plays on the anchor, the first l empty squares
-// left of it and the first r right of it (see anchorBound).
-func (s *genState) extentBound(l, r int) int {
+// extentBound bounds, in fixed point, the value of the plays on the
+// anchor, the first l empty squares left of it and the first r right of it
+// (see anchorBound): their score's bound plus the best value of what a
+// play of that many tiles can keep.
+func (s *genState) extentBound(l, r int) int32 {
 	ex := &s.ext
 	L, R := &ex.left, &ex.right
 	w := ex.w * L.w[l] * R.w[r]
@@ -208,7 +295,7 @@ func (s *genState) extentBound(l, r int) int {
 		// drop as the extent grows).
 		total += s.v.BingoBonus
 	}
-	return total
+	return addValue(int32(min(total, math.MaxInt32/valueScale))*valueScale, s.rb.leave[k])
 }
 
 // mayHoldPlay reports whether a play may fill the extent (l, r) of anchor
@@ -322,9 +409,9 @@ func (s *genState) collectAnchors(b *board.Board) {
 func (s *genState) addAnchor(d, r, c, last int) {
 	order := int32(len(s.anchors)) // across anchors come first, as in Generate
 	bound := s.anchorBound(c, last)
-	a := anchor{bound: int32(bound), order: order,
+	a := anchor{bound: bound, order: order,
 		vertical: d == 1, row: int8(r), col: int8(c), lastAnchor: int8(last), left: int32(len(s.leftBounds))}
-	if bound >= 0 {
+	if bound != noBound {
 		a.nLeft = int8(s.kl + 1)
 		s.leftBounds = append(s.leftBounds, s.leftBound[:s.kl+1]...)
 	}
@@ -332,11 +419,17 @@ func (s *genState) addAnchor(d, r, c, last int) {
 	s.keys = append(s.keys, -rank(bound, order))
 }
 
-// bestSearch is what the goroutines of one FindBest share: the best play's
-// rank so far, and the anchors, best bound first, with a cursor that
+// bestSearch is what the goroutines of one Keep search share: the rank a
+// play must beat, and the anchors, best bound first, with a cursor that
 // whichever goroutine is free advances.
 type bestSearch struct {
-	best atomic.Int64 // rank of the best play found, -1 for none
+	// bar is the highest of the goroutines' keepers' bars: a play ranked
+	// at or below it is beaten by Keep plays already kept. noPlay until
+	// one keeper is full.
+	bar atomic.Int64
+	// top is the rank of the best play found (noPlay for none), for
+	// better.
+	top atomic.Int64
 	// published is closed once owner's anchors and keys (the anchors'
 	// negated ranks, ascending) are ready; owner's lines hold their cells.
 	// It and done exist only when a helper is started.
@@ -358,16 +451,24 @@ type bestSearch struct {
 	better PlayRecorder
 }
 
+// reset readies sr for a new search that tells better each new best.
+func (sr *bestSearch) reset(better PlayRecorder) {
+	sr.bar.Store(noPlay)
+	sr.top.Store(noPlay)
+	sr.published, sr.owner, sr.anchors, sr.keys = nil, nil, nil, nil
+	sr.next.Store(0)
+	sr.heap = false
+	sr.helper.Store(helperIdle)
+	sr.done = nil
+	sr.stopped.Store(false)
+	sr.better = better
+}
+
 const (
 	helperIdle int32 = iota
 	helperRunning
 	helperTooLate
 )
-
-// rank orders plays as FindBest prefers them: higher score first, then
-// the earlier anchor in Generate's order. An anchor with bound b can only
-// produce plays ranked at most rank(b, its order).
-func rank(score int, order int32) int64 { return int64(score)<<32 | int64(0x7fffffff-order) }
 
 // searchAnchors searches the published anchors in turn, best bound
 // first, until none left can beat the best play found or s.stop answers
@@ -384,7 +485,7 @@ func (s *genState) searchAnchors() {
 		// none after it can. A negative bound (nothing fits) ranks below
 		// every play.
 		r := -key
-		if r <= sr.best.Load() {
+		if r <= sr.bar.Load() {
 			sr.exhaust()
 			return
 		}
@@ -475,37 +576,41 @@ func siftDown(h []int64, i int) {
 	}
 }
 
-// recordBest is FindBest's recorder: it keeps the play if it outranks the
-// best found by either goroutine. Within an anchor the first of equal
-// score is kept, as Generate's first best play.
+// recordBest is a Keep search's recorder: it keeps the play if it
+// outranks the bar of either goroutine. Within an anchor the first of
+// equal value is kept, as Keep 0 reports it first.
 func (s *genState) recordBest(m *move.Move) {
-	r := rank(m.Score, s.order)
-	if r <= s.bestRank || r <= s.search.best.Load() {
+	v := int32(min(m.Score, math.MaxInt32/valueScale)) * valueScale
+	if s.rb.leaves {
+		v = addValue(v, s.leaveValue())
+	}
+	r := rank(v, s.order)
+	sr := s.search
+	if r <= sr.bar.Load() || !s.keep.offer(r, m) {
 		return
 	}
-	b := &s.best
-	b.Found = true
-	tiles := append(b.Move.Tiles[:0], m.Tiles...)
-	b.Move = *m
-	b.Move.Tiles = tiles
-	s.bestRank = r
+	raise(&sr.bar, s.keep.bar())
+	if sr.better != nil && raise(&sr.top, r) {
+		sr.better(m)
+	}
+}
+
+// raise sets a to r if r is higher, and reports whether it did.
+func raise(a *atomic.Int64, r int64) bool {
 	for {
-		old := s.search.best.Load()
+		old := a.Load()
 		if r <= old {
-			return
+			return false
 		}
-		if s.search.best.CompareAndSwap(old, r) {
-			if s.search.better != nil {
-				s.search.better(m)
-			}
-			return
+		if a.CompareAndSwap(old, r) {
+			return true
 		}
 	}
 }
 
 // helpWith readies w to search alongside s: the same rack, variant and
 // search, its own working memory.
-func (w *genState) helpWith(s *genState) {
+func (w *genState) helpWith(s *genState, keep int) {
 	w.v, w.n, w.rec = s.v, s.n, w.recBest
 	w.values, w.rack, w.owned = s.values, s.rack, s.owned
 	w.rackLeft, w.rackSet = s.rackLeft, s.rackSet
@@ -514,14 +619,13 @@ func (w *genState) helpWith(s *genState) {
 	w.resetStop(s.stop)
 	w.sizeBuffers(s.n)
 	w.mv = move.Move{Kind: move.Play}
-	w.best.Reset()
-	w.bestRank = -1
+	w.keep.reset(keep)
 }
 
 // cannotWin reports whether a play of this anchor scoring bound would not
 // beat the best play either goroutine has found.
 func (s *genState) cannotWin(bound int32) bool {
-	return rank(int(bound), s.order) <= s.search.best.Load()
+	return rank(bound, s.order) <= s.search.bar.Load()
 }
 
 // useLeftBounds readies the per-left-part bounds of the anchor to search

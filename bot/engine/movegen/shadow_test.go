@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/tile"
 )
 
 // TestAnchorBoundHolds: no play an anchor produces scores above the bound
@@ -14,8 +15,28 @@ import (
 // anchor, or a left part, only on the strength of these bounds. Positions from random games in
 // both variants, racks with 0, 1 and 2 blanks, over a sample list and over
 // the full default list (whose bingos exercise the multiset table).
+//
+// With a leave valuation the bound is of the value, score plus the leave's
+// value (testLeave: negative and positive values, so that neither the
+// longest nor the shortest play is always the best).
 func TestAnchorBoundHolds(t *testing.T) {
-	check := func(lx *lexicon, positions []testPos) {
+	for _, leave := range []func(tile.Rack) float64{nil, testLeave} {
+		checkAnchorBounds(t, leave, small(), agreementPositions(small().gen, 2, 4))
+		pos := midGame()
+		checkAnchorBounds(t, leave, full(), append(append(pos[0], pos[1]...), pos[2]...))
+	}
+}
+
+func checkAnchorBounds(t *testing.T, leave func(tile.Rack) float64, lx *lexicon, positions []testPos) {
+	t.Helper()
+	value := func(p testPos, m *move.Move) int32 {
+		v := int32(m.Score) * valueScale
+		if leave != nil {
+			v += fixedValue(leave(leaveOf(p.rack, m)))
+		}
+		return v
+	}
+	{
 		anchors, searched := 0, 0
 		for _, p := range positions {
 			s := lx.gen.pool.Get().(*genState)
@@ -23,7 +44,7 @@ func TestAnchorBoundHolds(t *testing.T) {
 			if !s.prepare(p.v, p.b, p.rack, best.Record) {
 				continue
 			}
-			s.prepareBound(lx.gen.ms)
+			s.prepareBound(lx.gen.ms, leave)
 			s.collectAnchors(p.b)
 			n := p.b.Size
 			for _, a := range s.anchors {
@@ -36,15 +57,17 @@ func TestAnchorBoundHolds(t *testing.T) {
 				s.vertical, s.row = a.vertical, int(a.row)
 				s.cells = s.lines[d][s.row*n : (s.row+1)*n]
 				s.anchor, s.lastAnchor = int(a.col), int(a.lastAnchor)
-				if b := s.anchorBound(s.anchor, s.lastAnchor); b != int(a.bound) {
+				if b := s.anchorBound(s.anchor, s.lastAnchor); b != a.bound {
 					t.Fatalf("%s: anchor %+v bounded at %d the second time", p.name, a, b)
 				}
-				if kept := s.leftBounds[a.left : a.left+int32(a.nLeft)]; a.bound >= 0 && !slices.Equal(kept, s.leftBound[:s.kl+1]) {
+				if kept := s.leftBounds[a.left : a.left+int32(a.nLeft)]; a.bound != noBound && !slices.Equal(kept, s.leftBound[:s.kl+1]) {
 					t.Fatalf("%s: anchor %+v kept left bounds %v, bounded again %v", p.name, a, kept, s.leftBound[:s.kl+1])
 				}
 				leftBound := s.leftBound
+				bestValue := int32(noBound)
 				s.rec = func(m *move.Move) {
 					best.Record(m)
+					bestValue = max(bestValue, value(p, m))
 					left := 0
 					for _, pl := range m.Tiles {
 						col := pl.Col
@@ -55,8 +78,8 @@ func TestAnchorBoundHolds(t *testing.T) {
 							left++
 						}
 					}
-					if m.Score > int(leftBound[left]) {
-						t.Fatalf("%s: anchor %+v: bound %d for %d tiles to its left, yet %v scores %d", p.name, a, leftBound[left], left, m, m.Score)
+					if v := value(p, m); v > leftBound[left] {
+						t.Fatalf("%s: anchor %+v: bound %d for %d tiles to its left, yet %v is worth %d", p.name, a, leftBound[left], left, m, v)
 					}
 				}
 				s.genAnchor(s.anchor)
@@ -64,8 +87,8 @@ func TestAnchorBoundHolds(t *testing.T) {
 					continue
 				}
 				searched++
-				if best.Move.Score > int(a.bound) {
-					t.Fatalf("%s: anchor %+v: bound %d, yet %v scores %d", p.name, a, a.bound, best.Move, best.Move.Score)
+				if bestValue > a.bound {
+					t.Fatalf("%s: anchor %+v: bound %d, yet a play is worth %d", p.name, a, a.bound, bestValue)
 				}
 			}
 			lx.gen.pool.Put(s)
@@ -74,9 +97,6 @@ func TestAnchorBoundHolds(t *testing.T) {
 			t.Fatalf("only %d of %d anchors had a play: the test checks too little", searched, anchors)
 		}
 	}
-	check(small(), agreementPositions(small().gen, 2, 4))
-	pos := midGame()
-	check(full(), append(append(pos[0], pos[1]...), pos[2]...))
 }
 
 // FindBest returns the very play a Best recorder keeps from Generate on
@@ -87,8 +107,8 @@ func TestFindBestFullList(t *testing.T) {
 	for _, ps := range pos {
 		for _, p := range ps {
 			var best Best
-			lx.gen.Generate(p.v, p.b, p.rack, best.Record)
-			got, ok := lx.gen.FindBest(p.v, p.b, p.rack)
+			generate(lx.gen, p.v, p.b, p.rack, best.Record)
+			got, ok := findBest(lx.gen, p.v, p.b, p.rack)
 			if ok != best.Found || ok && (got.Key() != best.Move.Key() || got.Score != best.Move.Score) {
 				t.Fatalf("%s: FindBest %v (%v), Best recorder %v (%v)", p.name, got, ok, best.Move, best.Found)
 			}
@@ -110,8 +130,8 @@ func TestFindBestHugeRack(t *testing.T) {
 		t.Fatalf("rack of %d tiles does not exceed maxRack %d", rack.N, maxRack)
 	}
 	var best Best
-	lx.gen.Generate(p.v, p.b, rack, best.Record)
-	got, ok := lx.gen.FindBest(p.v, p.b, rack)
+	generate(lx.gen, p.v, p.b, rack, best.Record)
+	got, ok := findBest(lx.gen, p.v, p.b, rack)
 	if !best.Found || !ok || got.Key() != best.Move.Key() || got.Score != best.Move.Score {
 		t.Fatalf("FindBest %v (%v), Best recorder %v (%v)", got, ok, best.Move, best.Found)
 	}
@@ -128,7 +148,7 @@ func TestFindBestUntilReportsEachNewBest(t *testing.T) {
 		for _, p := range append(pos[0][:10:10], pos[1][:5]...) {
 			var mu sync.Mutex
 			heard := map[string]int{}
-			best, found, finished := FindBestUntil(gen, p.v, p.b, p.rack, nil, func(m *move.Move) {
+			best, found, finished := findBestUntil(gen, p.v, p.b, p.rack, nil, func(m *move.Move) {
 				mu.Lock()
 				heard[m.Key()] = m.Score
 				mu.Unlock()

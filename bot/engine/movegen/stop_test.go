@@ -10,9 +10,15 @@ import (
 	"github.com/lexico/lexico/bot/game/variant"
 )
 
-// plainGenerator hides a generator's GenerateUntil, as a Generator written
-// without one (a test double, another package's strategy) would.
-type plainGenerator struct{ Generator }
+// plainGenerator hides a generator's bounded search: its Keep searches
+// value every play, as a generator without one does.
+type plainGenerator struct{ gen Generator }
+
+func (p plainGenerator) Search(a Args) bool {
+	return SearchByGenerating(a, func(rec PlayRecorder, stop func() bool) bool {
+		return p.gen.Search(Args{Variant: a.Variant, Board: a.Board, Rack: a.Rack, Record: rec, Stop: stop})
+	})
+}
 
 // stoppable is a strategy for the stop tests, and how many of the test
 // positions it is given (the exhaustive one is slow).
@@ -35,7 +41,7 @@ func stoppables() []stoppable {
 // playLog lists the plays Generate reports, in order, each as key=score.
 func playLog(gen Generator, p testPos) []string {
 	var plays []string
-	gen.Generate(p.v, p.b, p.rack, func(m *move.Move) {
+	generate(gen, p.v, p.b, p.rack, func(m *move.Move) {
 		plays = append(plays, fmt.Sprintf("%s=%d", m.Key(), m.Score))
 	})
 	return plays
@@ -51,9 +57,9 @@ type generation struct {
 	late     int
 }
 
-// generateUntil runs GenerateUntil with a stop that answers true from its
-// n-th call on, or never when n is 0.
-func generateUntil(gen Generator, p testPos, n int) generation {
+// stoppedAt runs a search with a stop that answers true from its n-th call
+// on, or never when n is 0.
+func stoppedAt(gen Generator, p testPos, n int) generation {
 	var g generation
 	stopped := false
 	stop := func() bool {
@@ -61,7 +67,7 @@ func generateUntil(gen Generator, p testPos, n int) generation {
 		stopped = stopped || n > 0 && g.asked >= n
 		return stopped
 	}
-	g.finished = GenerateUntil(gen, p.v, p.b, p.rack, func(m *move.Move) {
+	g.finished = generateUntil(gen, p.v, p.b, p.rack, func(m *move.Move) {
 		if stopped {
 			g.late++
 		}
@@ -84,11 +90,11 @@ func TestGenerateUntil(t *testing.T) {
 			for i := 0; i < len(positions); i += st.step {
 				p := positions[i]
 				all := playLog(st.gen, p)
-				g := generateUntil(st.gen, p, 0)
+				g := stoppedAt(st.gen, p, 0)
 				if !g.finished || !slices.Equal(g.plays, all) {
 					t.Fatalf("%s: never stopped, finished %v with %d plays; Generate reports %d", p.name, g.finished, len(g.plays), len(all))
 				}
-				if !GenerateUntil(st.gen, p.v, p.b, p.rack, func(*move.Move) {}, nil) {
+				if !generateUntil(st.gen, p.v, p.b, p.rack, func(*move.Move) {}, nil) {
 					t.Fatalf("%s: a nil stop did not finish", p.name)
 				}
 				if len(all) == 0 {
@@ -96,7 +102,7 @@ func TestGenerateUntil(t *testing.T) {
 				}
 				checked++
 				for _, n := range []int{1, 2, 7, 40} {
-					g := generateUntil(st.gen, p, n)
+					g := stoppedAt(st.gen, p, n)
 					if g.asked < n {
 						if !g.finished || !slices.Equal(g.plays, all) {
 							t.Fatalf("%s: stop never said yes, yet finished %v with %d of %d plays", p.name, g.finished, len(g.plays), len(all))
@@ -134,7 +140,7 @@ func TestStopEndsALongUnitOfWork(t *testing.T) {
 		all := len(playLog(st.gen, p))
 		raised := false
 		plays := 0
-		finished := GenerateUntil(st.gen, p.v, p.b, p.rack, func(*move.Move) { plays++; raised = true }, func() bool { return raised })
+		finished := generateUntil(st.gen, p.v, p.b, p.rack, func(*move.Move) { plays++; raised = true }, func() bool { return raised })
 		if finished || plays*2 >= all {
 			t.Errorf("%s: stop raised at the first of %d plays, yet %d reported (finished %v)", st.name, all, plays, finished)
 		}
@@ -153,8 +159,8 @@ func TestFindBestUntil(t *testing.T) {
 	positions := append(append(pos[0][:10:10], pos[1][:10]...), pos[2][:10]...)
 	for _, gen := range []Generator{lx.gen, plainGenerator{lx.gen}} {
 		for _, p := range positions {
-			want, ok := FindBest(lx.gen, p.v, p.b, p.rack)
-			got, found, finished := FindBestUntil(gen, p.v, p.b, p.rack, func() bool { return false }, nil)
+			want, ok := findBest(lx.gen, p.v, p.b, p.rack)
+			got, found, finished := findBestUntil(gen, p.v, p.b, p.rack, func() bool { return false }, nil)
 			if !finished || found != ok || got.Key() != want.Key() || got.Score != want.Score {
 				t.Fatalf("%T, %s: never stopped: %v (found %v, finished %v), FindBest %v (%v)", gen, p.name, got, found, finished, want, ok)
 			}
@@ -164,7 +170,7 @@ func TestFindBestUntil(t *testing.T) {
 			plays := collect(t, lx.gen, p)
 			for _, n := range []int32{1, 2, 5} {
 				var asked atomic.Int32
-				got, found, finished := FindBestUntil(gen, p.v, p.b, p.rack, func() bool { return asked.Add(1) >= n }, nil)
+				got, found, finished := findBestUntil(gen, p.v, p.b, p.rack, func() bool { return asked.Add(1) >= n }, nil)
 				if asked.Load() < n {
 					continue
 				}

@@ -9,11 +9,8 @@ import (
 
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/movegen"
-	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/rules"
-	"github.com/lexico/lexico/bot/game/tile"
-	"github.com/lexico/lexico/bot/game/variant"
 )
 
 // Searches cut short by their budget are stopped inside the real GADDAG
@@ -29,7 +26,7 @@ func TestCutSearchesLeaveTheGeneratorWhole(t *testing.T) {
 	p, _ := crowdedPosition(t, gen)
 	count := func() int {
 		n := 0
-		gen.Generate(p.Variant, p.Board, p.Rack, func(*move.Move) { n++ })
+		gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Record: func(*move.Move) { n++ }})
 		return n
 	}
 	before := count()
@@ -63,11 +60,11 @@ type endless struct {
 	ended chan string
 }
 
-func (g *endless) Generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec movegen.PlayRecorder) {
-	g.GenerateUntil(v, b, rack, rec, func() bool { return false })
+func (g *endless) Search(a movegen.Args) bool {
+	return movegen.SearchByGenerating(a, g.generate)
 }
 
-func (g *endless) GenerateUntil(_ *variant.Variant, _ *board.Board, _ tile.Rack, rec movegen.PlayRecorder, stop func() bool) bool {
+func (g *endless) generate(rec movegen.PlayRecorder, stop func() bool) bool {
 	defer func() {
 		if r := recover(); r != nil {
 			g.ended <- fmt.Sprint("a panic: ", r)
@@ -92,14 +89,15 @@ func TestSearchPastItsDeadlineIsStopped(t *testing.T) {
 	pos := position_(t, "ESTVWXY", 50)
 	c := &collector{pl: &Player{Gen: gen, Equity: equity.Score{}}, pos: pos, top: newTop(1), deadline: time.Now().Add(-time.Millisecond)}
 	done := make(chan bool, 1)
-	c.search(pos.Variant, pos.Board, c.record, done)
+	background.start() // as choose does: search ends it
+	c.search(done)
 	if finished := <-done; finished {
 		t.Fatalf("a search past its deadline reported that it finished")
 	}
 	if how := <-gen.ended; how != "stopped" {
 		t.Fatalf("the search ended by %s", how)
 	}
-	if c.plays != [2]int{} {
+	if c.plays != 0 {
 		t.Fatalf("%v plays valued past the deadline", c.plays)
 	}
 }

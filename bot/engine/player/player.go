@@ -25,12 +25,10 @@ import (
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/montecarlo"
 	"github.com/lexico/lexico/bot/engine/movegen"
-	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/game/tile"
-	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/internal/quote"
 	"github.com/lexico/lexico/internal/topn"
 )
@@ -110,13 +108,14 @@ type Choice struct {
 	Policy string
 	// Top holds the best candidates found, best first (Player.Top of them).
 	Top []Candidate
-	// Plays is the number of plays the generator produced in time. When
-	// BestOnly, it counts the plays that were each the best so far when
-	// found.
+	// Plays is the number of plays valued: every play the generator
+	// produced in time, or, when Bounded, the plays that were each the
+	// best so far when found, and at least the candidates kept.
 	Plays int
-	// BestOnly is set when the policy searched for the best play alone
-	// (greedy) instead of valuing every play.
-	BestOnly bool
+	// Bounded is set when the generator's bounded search found the best
+	// candidates without valuing every play (the policy's valuation is
+	// score plus a value of the leave, equity.LeaveValuer).
+	Bounded bool
 	// Complete is false when the budget ran out before generation finished:
 	// the answer is the best of the plays seen.
 	Complete bool
@@ -169,8 +168,8 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 }
 
 // ChooseStatic answers p with the static search alone, before ctx is done:
-// the policy's valuation over every play (or the best-play search for
-// greedy), no simulation. It takes milliseconds, so it is the answer when
+// the best plays by the policy's valuation (the generator's bounded search),
+// no simulation. It takes milliseconds, so it is the answer when
 // the clock leaves no time for more.
 func (pl *Player) ChooseStatic(ctx context.Context, p *position.Position) Choice {
 	ch := pl.choose(ctx, p, max(pl.Top, 1))
@@ -232,50 +231,32 @@ func (pl *Player) simulate(ctx context.Context, p *position.Position, ch Choice)
 // choose is the search: the keep best candidates by pl.Equity.
 func (pl *Player) choose(ctx context.Context, p *position.Position, keep int) Choice {
 	c := &collector{pl: pl, pos: p, top: newTop(keep)}
-	// Each search sends once when it ends; the buffer lets it end after
+	// The search sends once when it ends; the buffer lets it end after
 	// Choose has returned.
-	done := make(chan bool, 2)
+	done := make(chan bool, 1)
 	noTime := ctx.Err() != nil
 	if !noTime {
-		var second <-chan time.Time
 		if deadline, ok := ctx.Deadline(); ok {
 			c.deadline = deadline
-			t := time.NewTimer(time.Duration(float64(time.Until(deadline)) * secondSearchAt))
-			defer t.Stop()
-			second = t.C
 		}
-		if bf, ok := pl.bestFinder(); ok {
-			// One bounded search covers both directions: no second one.
-			second = nil
-			c.bestOnly = true
-			background.start()
-			go c.searchBest(bf, p.Variant, p.Board, done)
+		background.start()
+		if lv, ok := pl.Equity.(equity.LeaveValuer); ok {
+			c.bounded = true
+			go c.searchBounded(lv, keep, done)
 		} else {
-			background.start()
-			go c.search(p.Variant, p.Board, c.record, done)
+			go c.search(done)
 		}
-	wait:
-		for {
-			select {
-			case finished := <-done:
-				c.complete = finished // either search alone sees every play
-				break wait
-			case <-second:
-				second = nil
-				vt := *p.Variant
-				vt.StartRow, vt.StartCol = p.Variant.StartCol, p.Variant.StartRow
-				background.start()
-				go c.search(&vt, p.Board.Transpose(), c.recordTransposed, done)
-			case <-ctx.Done():
-				break wait
-			}
+		select {
+		case finished := <-done:
+			c.complete = finished
+		case <-ctx.Done():
 		}
 	}
 	c.stopped.Store(true)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.taken = true
-	ch := Choice{Plays: max(c.plays[0], c.plays[1]), Complete: c.complete, BestOnly: c.bestOnly}
+	ch := Choice{Plays: c.plays, Complete: c.complete, Bounded: c.bounded}
 
 	// The rule the answer is judged by (rules.Check), and a tile to give back.
 	allowed := rules.ExchangeAllowed(p) == nil && p.Rack.N > 0
@@ -324,7 +305,7 @@ func (pl *Player) choose(ctx context.Context, p *position.Position, keep int) Ch
 }
 
 // collector keeps the best candidates while the generator runs. Only the
-// generator goroutine writes; mu guards the hand-over to Choose.
+// search's goroutines write; mu guards the hand-over to Choose.
 type collector struct {
 	pl       *Player
 	pos      *position.Position
@@ -332,85 +313,76 @@ type collector struct {
 	mu       sync.Mutex
 	top      topn.Heap[kept] // at most keep, the worst at the root
 	seq      int             // candidates offered to top so far
-	plays    [2]int          // by search: 0 the board, 1 its transpose
+	plays    int             // plays valued
 	deadline time.Time       // the budget's end (zero: none)
 	bestPlay float64
-	// transposed is recordTransposed's buffer for the play turned back.
-	transposed [tile.NumKinds]move.Placement
-	complete   bool
-	exBuf      [tile.NumKinds * 2]byte
+	complete bool
+	exBuf    [tile.NumKinds * 2]byte
 	// taken is set, under mu, once Choose has taken the answer.
 	taken bool
-	// bestOnly: the search is the generator's best-play search.
-	bestOnly bool
+	// bounded: the generator's bounded search found the candidates, and
+	// kept holds what it reported at its end.
+	bounded bool
+	kept    []move.Move
 }
 
-// secondSearchAt is the share of the budget after which a search still
-// running gets a second one over the transposed board. The generator finds
-// across plays first and down plays last, so a search cut short has seen
-// few down plays; the second search, finding them first as across plays of
-// the transpose, covers them. It costs a second core's work only on the
-// rare positions that take a fifth of the budget (crowded boards, blanks);
-// earlier would double the work of ordinary searches, later would leave it
-// too little time.
-const secondSearchAt = 0.2
-
-// search runs the generator over b, reporting to rec, until it finishes or
-// c.stop ends it, and sends on done whether it finished (true) or was cut
-// (false). A search that cuts itself at the deadline wakes Choose directly,
-// on the core it frees, sooner than the deadline's timer would on a busy
-// machine.
+// search generates every play, valuing each (record), until it finishes
+// or c.stop ends it, and sends on done whether it finished. A search that
+// cuts itself at the deadline wakes Choose directly, on the core it frees,
+// sooner than the deadline's timer would on a busy machine.
 //
 // A search left running once Choose has answered (hundreds of milliseconds
 // with two blanks on a crowded board) would pile up under load and starve
-// the searches that still have a deadline to meet, hence the stop. A
-// generator that cannot be stopped (not a movegen.StoppableGenerator) runs
-// to its end, its plays ignored.
-func (c *collector) search(v *variant.Variant, b *board.Board, rec movegen.PlayRecorder, done chan<- bool) {
+// the searches that still have a deadline to meet, hence the stop.
+func (c *collector) search(done chan<- bool) {
 	defer background.end()
-	done <- movegen.GenerateUntil(c.pl.Gen, v, b, c.pos.Rack, rec, c.stop)
+	p := c.pos
+	done <- c.pl.Gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Stop: c.stop, Record: c.record})
 }
 
-// bestFinder is the generator's best-play search when the policy wants
-// nothing but the highest-scoring play: the greedy valuation, one
-// candidate, exchanges only as the fallback. It finds the play Generate
-// reports first among the highest, as valuing every play does, in about
-// half the time.
-func (pl *Player) bestFinder() (movegen.StoppableBestFinder, bool) {
-	if _, greedy := pl.Equity.(equity.Score); !greedy || pl.Top > 1 || pl.Exchanges {
-		return nil, false
-	}
-	bf, ok := pl.Gen.(movegen.StoppableBestFinder)
-	return bf, ok
-}
-
-// searchBest runs the best-play search, valuing each new best as it is
-// found (so a deadline leaves the best so far, as with search), and, when
-// the search finishes, makes its answer the candidate: among plays of equal
-// score the search's helper may have told another first. It sends on done
+// searchBounded runs the generator's bounded search for the keep best
+// plays by pl.Equity, which values a play as its score plus a value of its
+// leave (lv), so the search walks only what can beat the keep-th best
+// found so far. Each play that becomes the best so far is valued as it is
+// found (record), so a deadline leaves the best so far, as with search;
+// the plays kept replace those at the end (settle), and it sends on done
 // whether the search finished.
-func (c *collector) searchBest(bf movegen.StoppableBestFinder, v *variant.Variant, b *board.Board, done chan<- bool) {
+func (c *collector) searchBounded(lv equity.LeaveValuer, keep int, done chan<- bool) {
 	defer background.end()
-	m, found, finished := bf.FindBestUntil(v, b, c.pos.Rack, c.stop, c.record)
-	if found && finished {
-		c.settle(&m)
-	}
+	p := c.pos
+	finished := c.pl.Gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Keep: keep,
+		Leave:  func(r tile.Rack) float64 { return lv.LeaveValue(r, p) },
+		Stop:   c.stop,
+		Better: c.record,
+		Record: func(m *move.Move) { c.kept = append(c.kept, copyMove(m)) },
+	})
+	c.settle()
 	done <- finished
 }
 
-// settle makes m the only candidate, unless Choose has already answered.
-func (c *collector) settle(m *move.Move) {
-	eq, leave := c.valuation(m)
+// settle makes the plays the bounded search kept the candidates, unless
+// Choose has already answered: they are the best of what it searched, the
+// plays record heard of among them.
+func (c *collector) settle() {
+	if len(c.kept) == 0 {
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.taken {
 		return
 	}
 	c.top.Reset()
-	c.seq++
-	c.top.Push(kept{Candidate{Move: copyMove(m), Equity: eq, Leave: leave}, c.seq})
-	c.bestPlay = eq
-	c.plays[0] = max(c.plays[0], 1)
+	for i := range c.kept {
+		m := &c.kept[i]
+		eq, leave := c.valuation(m)
+		if i == 0 {
+			c.bestPlay = eq
+		}
+		c.seq++
+		c.top.Push(kept{Candidate{Move: *m, Equity: eq, Leave: leave}, c.seq})
+	}
+	c.plays = max(c.plays, len(c.kept))
 }
 
 // stop is the searches' stop: Choose has answered, or the budget is spent.
@@ -431,23 +403,10 @@ func (c *collector) stop() bool {
 	return false
 }
 
-// record is the recorder of the search over the board: the hot path. It
-// copies a move only when it enters the top list.
-func (c *collector) record(m *move.Move) { c.value(m, 0) }
-
-// recordTransposed is the recorder of the search over the transposed board:
-// it turns each play back before valuing it.
-func (c *collector) recordTransposed(m *move.Move) {
-	t := *m
-	t.Tiles = c.transposed[:len(m.Tiles)]
-	for i, pl := range m.Tiles {
-		pl.Row, pl.Col = pl.Col, pl.Row
-		t.Tiles[i] = pl
-	}
-	c.value(&t, 1)
-}
-
-func (c *collector) value(m *move.Move, search int) {
+// record values a play and offers it to the top list: the hot path of a
+// search that values every play. It copies a move only when it enters the
+// top list.
+func (c *collector) record(m *move.Move) {
 	if c.stopped.Load() {
 		return // a play found before the generator's next question to stop
 	}
@@ -457,10 +416,10 @@ func (c *collector) value(m *move.Move, search int) {
 	if c.stopped.Load() {
 		return // Choose has taken the answer while this play was valued
 	}
-	if c.plays == [2]int{} || eq > c.bestPlay {
+	if c.plays == 0 || eq > c.bestPlay {
 		c.bestPlay = eq
 	}
-	c.plays[search]++
+	c.plays++
 	c.offer(m, eq, leave)
 }
 
@@ -495,13 +454,6 @@ func newTop(n int) topn.Heap[kept] {
 func (c *collector) offer(m *move.Move, eq float64, leave tile.Rack) {
 	if c.top.Full() && eq <= c.top.Worst().Equity {
 		return
-	}
-	// Both searches report the same plays: an equal one may be kept already,
-	// among the candidates of the same equity.
-	for i := range c.top.Items() {
-		if k := &c.top.Items()[i]; k.Equity == eq && samePlay(&k.Move, m) {
-			return
-		}
 	}
 	c.seq++
 	if c.top.Full() {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -25,13 +24,16 @@ type scripted struct {
 	block chan struct{}
 }
 
-func (s *scripted) Generate(_ *variant.Variant, _ *board.Board, _ tile.Rack, rec movegen.PlayRecorder) {
-	for i := range s.moves {
-		rec(&s.moves[i])
-	}
-	if s.block != nil {
-		<-s.block
-	}
+func (s *scripted) Search(a movegen.Args) bool {
+	return movegen.SearchByGenerating(a, func(rec movegen.PlayRecorder, _ func() bool) bool {
+		for i := range s.moves {
+			rec(&s.moves[i])
+		}
+		if s.block != nil {
+			<-s.block
+		}
+		return true
+	})
 }
 
 // play builds a horizontal play of word at row 7 from col with the given score.
@@ -197,16 +199,25 @@ func TestEndgameGoesOut(t *testing.T) {
 	}
 }
 
+// The top list holds the best candidates, best first, whether the
+// generator's bounded search kept them or every play was valued.
 func TestTopListsBestFirst(t *testing.T) {
 	pos := position_(t, "ESTVWXY", 50)
 	pl := newPlayer(t, "greedy", play("TEST", 5, 10), play("WEX", 5, 22), play("VEXT", 5, 21), play("YE", 5, 5))
 	pl.Top = 3
-	ch := choose(pl, pos)
-	if len(ch.Top) != 3 || ch.Top[0].Move.Score != 22 || ch.Top[1].Move.Score != 21 || ch.Top[2].Move.Score != 10 {
-		t.Fatalf("top = %+v, want scores 22, 21, 10", ch.Top)
-	}
-	if ch.Plays != 4 || !ch.Complete {
-		t.Fatalf("plays %d complete %v, want 4 true", ch.Plays, ch.Complete)
+	for _, every := range []bool{false, true} {
+		if every {
+			pl.Equity = valueEveryPlay{pl.Equity}
+		}
+		ch := choose(pl, pos)
+		if len(ch.Top) != 3 || ch.Top[0].Move.Score != 22 || ch.Top[1].Move.Score != 21 || ch.Top[2].Move.Score != 10 {
+			t.Fatalf("every play valued %v: top = %+v, want scores 22, 21, 10", every, ch.Top)
+		}
+		// Valuing every play values all four; the bounded search values the
+		// plays that were the best when found and the three it kept.
+		if want := map[bool]int{false: 3, true: 4}[every]; ch.Plays != want || !ch.Complete || ch.Bounded == every {
+			t.Fatalf("every play valued %v: plays %d complete %v bounded %v, want %d true %v", every, ch.Plays, ch.Complete, ch.Bounded, want, !every)
+		}
 	}
 }
 
@@ -263,62 +274,6 @@ func TestRecordDoesNotAllocate(t *testing.T) {
 	c.record(&best)
 	if n := testing.AllocsPerRun(100, func() { c.record(&worse) }); n != 0 {
 		t.Fatalf("recording a play outside the top allocates %v times", n)
-	}
-}
-
-// twoSearches stands for a generator that is slow on the board itself: the
-// first call reports first and then hangs; later calls (the transposed
-// board) report second and finish.
-type twoSearches struct {
-	calls         atomic.Int32
-	first, second []move.Move
-	hang          chan struct{}
-}
-
-func (g *twoSearches) Generate(_ *variant.Variant, _ *board.Board, _ tile.Rack, rec movegen.PlayRecorder) {
-	if g.calls.Add(1) == 1 {
-		for i := range g.first {
-			rec(&g.first[i])
-		}
-		<-g.hang
-		return
-	}
-	for i := range g.second {
-		rec(&g.second[i])
-	}
-}
-
-// A search still running after a fifth of the budget gets a second one over
-// the transposed board, whose plays come back in board coordinates, once
-// each, and whose end completes the answer.
-func TestSecondSearchOverTheTranspose(t *testing.T) {
-	across := play("WEX", 5, 22) // row 7, cols 5-7
-	// WEX found on the transpose at row 7 cols 5-7 is, on the board, down
-	// column 7 from row 5; VEX is the better play, found only there.
-	down := func(m move.Move) move.Move {
-		for i := range m.Tiles {
-			m.Tiles[i].Row, m.Tiles[i].Col = m.Tiles[i].Col, m.Tiles[i].Row
-		}
-		return m
-	}
-	gen := &twoSearches{first: []move.Move{across}, second: []move.Move{play("WEX", 5, 22), play("VEX", 3, 30), play("WEX", 5, 22)}, hang: make(chan struct{})}
-	defer close(gen.hang)
-	pl := &Player{Gen: gen, Equity: equity.Score{}, Top: 5}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	ch := pl.Choose(ctx, position_(t, "ESTVWXY", 50))
-	if !ch.Complete || gen.calls.Load() != 2 {
-		t.Fatalf("complete %v after %d searches; want the second search to finish the answer", ch.Complete, gen.calls.Load())
-	}
-	if want := down(play("VEX", 3, 30)); ch.Move.Key() != want.Key() {
-		t.Fatalf("chose %s, want VEX turned back to the board: %s", ch.Move, want)
-	}
-	seen := map[string]int{}
-	for _, c := range ch.Top {
-		seen[c.Move.Key()]++
-	}
-	if len(ch.Top) != 3 || seen[across.Key()] != 1 || seen[down(play("WEX", 5, 22)).Key()] != 1 {
-		t.Fatalf("top %v: want VEX, WEX across and WEX down, once each", seen)
 	}
 }
 

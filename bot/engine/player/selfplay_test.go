@@ -2,6 +2,7 @@ package player
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -156,45 +157,53 @@ func BenchmarkEquityVsGreedy(b *testing.B) {
 	b.ReportMetric(float64(spread)/float64(b.N), "mean-spread")
 }
 
-// generateOnly hides a generator's best-play search, so a greedy player
-// over it values every play.
-type generateOnly struct{ movegen.StoppableGenerator }
+// valueEveryPlay hides a valuation's LeaveValue, so a player ranking by it
+// values every play the generator produces instead of asking the
+// generator's bounded search.
+type valueEveryPlay struct{ equity.Calculator }
 
-// The greedy policy over the GADDAG generator answers through its
-// best-play search; it must answer exactly what valuing every play
-// answers, on every turn of seeded games in both variants.
-func TestGreedyBestSearchAnswersAsValuingEveryPlay(t *testing.T) {
+// The equity and greedy policies over the GADDAG generator answer through
+// its bounded search; each must answer what valuing every play answers
+// (the same equity, the same play but among equals), with the same top
+// candidates' equities, on every turn of seeded games in both variants.
+func TestBoundedSearchAnswersAsValuingEveryPlay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the GADDAG of the full embedded dictionary")
 	}
 	_, _, gd := embeddedWords(t)
 	gen := movegen.NewGADDAG(gd)
-	_, fast := policies(t, gen)
-	_, plain := policies(t, generateOnly{gen})
-	if _, ok := fast.bestFinder(); !ok {
-		t.Fatal("greedy over the GADDAG generator does not use its best-play search")
-	}
-	if _, ok := plain.bestFinder(); ok {
-		t.Fatal("the wrapped generator still offers a best-play search")
-	}
+	eq, greedy := policies(t, gen)
+	eq.Top, greedy.Top = 5, 1
 	turns := 0
-	for seed, v := range []*variant.Variant{variant.Multipliers, variant.Classic} {
-		g := newGame(v, uint64(10+seed))
-		g.play([2]*Player{fast, fast}, func(turn int, p *position.Position, ch Choice) {
-			turns++
-			want := plain.Choose(context.Background(), p)
-			if ch.Move.Kind != want.Move.Kind || ch.Move.Key() != want.Move.Key() || ch.Move.Score != want.Move.Score {
-				t.Fatalf("%s seed %d turn %d: best search answers %s (%d), valuing every play %s (%d)", v.Name, 10+seed, turn, ch.Move, ch.Move.Score, want.Move, want.Move.Score)
-			}
-			if !ch.Complete || ch.Plays < 1 && ch.Move.Kind == move.Play {
-				t.Fatalf("turn %d: complete %v after %d plays", turn, ch.Complete, ch.Plays)
-			}
-			if !ch.BestOnly || want.BestOnly {
-				t.Fatalf("turn %d: BestOnly %v for the best search, %v for valuing every play", turn, ch.BestOnly, want.BestOnly)
-			}
-		})
+	for _, fast := range []*Player{eq, greedy} {
+		plain := *fast
+		plain.Equity = valueEveryPlay{fast.Equity}
+		for seed, v := range []*variant.Variant{variant.Multipliers, variant.Classic} {
+			g := newGame(v, uint64(10+seed))
+			g.play([2]*Player{fast, fast}, func(turn int, p *position.Position, ch Choice) {
+				turns++
+				want := plain.Choose(context.Background(), p)
+				if !ch.Bounded || want.Bounded {
+					t.Fatalf("%s turn %d: Bounded %v for the bounded search, %v for valuing every play", fast.Policy, turn, ch.Bounded, want.Bounded)
+				}
+				if !ch.Complete || ch.Plays < 1 && ch.Move.Kind == move.Play {
+					t.Fatalf("%s turn %d: complete %v after %d plays", fast.Policy, turn, ch.Complete, ch.Plays)
+				}
+				if len(ch.Top) != len(want.Top) {
+					t.Fatalf("%s %s seed %d turn %d: %d candidates, valuing every play %d", fast.Policy, v.Name, 10+seed, turn, len(ch.Top), len(want.Top))
+				}
+				for i := range ch.Top {
+					if math.Abs(ch.Top[i].Equity-want.Top[i].Equity) > 1e-3 {
+						t.Fatalf("%s %s seed %d turn %d: candidate %d is %s (%.3f), valuing every play %s (%.3f)", fast.Policy, v.Name, 10+seed, turn, i, ch.Top[i].Move, ch.Top[i].Equity, want.Top[i].Move, want.Top[i].Equity)
+					}
+				}
+				if fast == greedy && (ch.Move.Key() != want.Move.Key() || ch.Move.Score != want.Move.Score) {
+					t.Fatalf("greedy %s seed %d turn %d: bounded search answers %s (%d), valuing every play %s (%d)", v.Name, 10+seed, turn, ch.Move, ch.Move.Score, want.Move, want.Move.Score)
+				}
+			})
+		}
 	}
-	if turns < 40 {
+	if turns < 80 {
 		t.Fatalf("only %d turns compared", turns)
 	}
 }

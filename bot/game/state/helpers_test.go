@@ -71,7 +71,7 @@ func randomMove(s *State, r *rand.Rand, plays *movegen.AllPlays) move.Move {
 		return move.NewExchange(tiles[:1+r.IntN(len(tiles))])
 	}
 	plays.Reset()
-	gen().Generate(s.Variant(), s.Board(), rack, plays.Record)
+	gen().Search(movegen.Args{Variant: s.Variant(), Board: s.Board(), Rack: rack, Record: plays.Record})
 	if len(plays.Moves) == 0 {
 		return move.NewPass()
 	}

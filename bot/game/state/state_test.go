@@ -205,7 +205,7 @@ func TestExchangeInARealBag(t *testing.T) {
 func bestPlay(t *testing.T, s *State) move.Move {
 	t.Helper()
 	var best movegen.Best
-	gen().Generate(s.Variant(), s.Board(), s.Racks()[s.Turn()], best.Record)
+	gen().Search(movegen.Args{Variant: s.Variant(), Board: s.Board(), Rack: s.Racks()[s.Turn()], Record: best.Record})
 	if !best.Found {
 		t.Fatal("no play")
 	}

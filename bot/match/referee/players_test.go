@@ -63,7 +63,7 @@ func (g *greedy) Move(_ context.Context, gs []byte) ([]byte, error) {
 		return nil, err
 	}
 	var best movegen.Best
-	g.gen.Generate(p.Variant, p.Board, p.Rack, best.Record)
+	g.gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Record: best.Record})
 	m := move.NewPass()
 	switch {
 	case best.Found:

@@ -10,10 +10,7 @@ import (
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/player"
-	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
-	"github.com/lexico/lexico/bot/game/tile"
-	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/bot/platform/gamestate/gamestatetest"
 )
@@ -24,9 +21,12 @@ var tAfterOdious = move.Move{Kind: move.Play, Score: 9, Tiles: []move.Placement{
 // oneplay offers the same play for any position.
 type oneplay struct{}
 
-func (oneplay) Generate(_ *variant.Variant, _ *board.Board, _ tile.Rack, rec movegen.PlayRecorder) {
-	m := tAfterOdious
-	rec(&m)
+func (oneplay) Search(a movegen.Args) bool {
+	return movegen.SearchByGenerating(a, func(rec movegen.PlayRecorder, _ func() bool) bool {
+		m := tAfterOdious
+		rec(&m)
+		return true
+	})
 }
 
 func simBot(t *testing.T) *Bot {

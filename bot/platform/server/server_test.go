@@ -19,11 +19,8 @@ import (
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/player"
-	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/rules"
-	"github.com/lexico/lexico/bot/game/tile"
-	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/bot/platform/gamestate/gamestatetest"
@@ -42,14 +39,17 @@ type fixedGen struct {
 
 func (g *fixedGen) called() bool { return g.calls.Load() > 0 }
 
-func (g *fixedGen) Generate(_ *variant.Variant, _ *board.Board, _ tile.Rack, rec movegen.PlayRecorder) {
-	g.calls.Add(1)
-	for i := range g.moves {
-		rec(&g.moves[i])
-	}
-	if g.gate != nil {
-		<-g.gate
-	}
+func (g *fixedGen) Search(a movegen.Args) bool {
+	return movegen.SearchByGenerating(a, func(rec movegen.PlayRecorder, _ func() bool) bool {
+		g.calls.Add(1)
+		for i := range g.moves {
+			rec(&g.moves[i])
+		}
+		if g.gate != nil {
+			<-g.gate
+		}
+		return true
+	})
 }
 
 type logBuf struct {

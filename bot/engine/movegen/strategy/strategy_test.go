@@ -23,7 +23,7 @@ import (
 func plays(gen movegen.Generator, rec gamestatetest.Record) map[string]int {
 	p := rec.Position
 	out := map[string]int{}
-	gen.Generate(p.Variant, p.Board, p.Rack, func(m *move.Move) { out[m.Key()] = m.Score })
+	gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Record: func(m *move.Move) { out[m.Key()] = m.Score }})
 	return out
 }
 
