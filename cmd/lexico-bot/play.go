@@ -4,13 +4,11 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -21,16 +19,12 @@ import (
 	"github.com/lexico/lexico/bot/engine/movegen/strategy"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/board"
-	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/bot/match/arena"
-	"github.com/lexico/lexico/bot/match/human"
+	"github.com/lexico/lexico/bot/match/lineup"
 	"github.com/lexico/lexico/bot/match/referee"
 	"github.com/lexico/lexico/internal/quote"
 )
-
-// humanPolicy seats a person at the terminal instead of a bot.
-const humanPolicy = "human"
 
 // playOptions are play's flags (it takes no arguments).
 type playOptions struct {
@@ -60,7 +54,7 @@ func playCommand() *cli.Command {
 			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)", Destination: &o.Index},
 			&cli.IntFlag{Name: "games", Value: 1, Usage: "number of games `N`", Destination: &o.Games},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed `S` of the match (default: from the clock, and printed so the match can be replayed)", Destination: &o.Seed},
-			&cli.StringFlag{Name: "p1", Value: "equity", Usage: "seat 1's `POLICY`: " + strings.Join(append(slices.Clone(player.Policies), humanPolicy), ", "), Destination: &o.Policies[0]},
+			&cli.StringFlag{Name: "p1", Value: "equity", Usage: "seat 1's `POLICY`: " + strings.Join(lineup.Policies(), ", "), Destination: &o.Policies[0]},
 			&cli.StringFlag{Name: "p2", Value: "greedy", Usage: "seat 2's `POLICY` (as --p1)", Destination: &o.Policies[1]},
 			&cli.StringFlag{Name: "variant", Value: variant.Multipliers.Name, Usage: "rule set: classic (no premiums, no blanks) or multipliers", Destination: &o.Variant},
 			&cli.IntFlag{Name: "parallel", Usage: "games played at once `K` (default: one per CPU; 1 when a person plays)", Destination: &o.Parallel},
@@ -81,21 +75,14 @@ func playCommand() *cli.Command {
 	}
 }
 
-// humanMoveTime is the MoveTime of a game with a person in it: people think
-// as long as they like.
-const humanMoveTime = 7 * 24 * time.Hour
-
 func playMatch(ctx context.Context, o playOptions, e env) error {
 	if len(o.Args) > 0 {
 		return badInputf("play takes no arguments, got %s (the policies go in --p1 and --p2)", quote.String(strings.Join(o.Args, " ")))
 	}
 	policies := [2]string{strings.ToLower(o.Policies[0]), strings.ToLower(o.Policies[1])}
-	humans := 0
 	for i, p := range policies {
-		if p == humanPolicy {
-			humans++
-		} else if !slices.Contains(player.Policies, p) {
-			return badInputf("--p%d %s: want one of %s", i+1, quote.String(p), strings.Join(append(slices.Clone(player.Policies), humanPolicy), ", "))
+		if !lineup.Known(p) {
+			return badInputf("--p%d %s: want one of %s", i+1, quote.String(p), strings.Join(lineup.Policies(), ", "))
 		}
 	}
 	games, parallel := o.Games, o.Parallel
@@ -108,9 +95,6 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 		return badInputf("--move-time %v: want a positive duration", o.MoveTime)
 	case parallel == 0:
 		parallel = runtime.NumCPU()
-	}
-	if humans > 0 {
-		parallel = 1
 	}
 	v, err := variant.ByName(o.Variant)
 	if err != nil {
@@ -142,50 +126,19 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 	clock := player.DefaultClock
 	clock.Mode = player.Live // the referee's deadline is live
 	clock.Pressure = player.LoadPressure
-	in := bufio.NewReader(e.stdin)
-	colour := isTerminal(stdout)
-	adviser, _ := player.New("equity", gen, table)
-	hints := func(ctx context.Context, p *position.Position, n int) []player.Candidate {
-		a := *adviser
-		a.Top = n
-		ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-		defer cancel()
-		return a.Choose(ctx, p).Top
+	l, err := lineup.New(lineup.Config{Policies: policies, Generator: gen, Leaves: table, Clock: clock,
+		Dict: x, In: bufio.NewReader(e.stdin), Out: stdout, Colour: isTerminal(stdout)})
+	if err != nil {
+		return badInput{err}
 	}
-	var (
-		seats [2]arena.Entrant
-		bots  [2]*player.Player
-	)
-	for i, pol := range policies {
-		name := pol
-		if policies[0] == policies[1] {
-			name = fmt.Sprintf("%s-%d", pol, i+1)
-		}
-		if pol == humanPolicy {
-			seats[i] = arena.Entrant{Name: name, Agent: func(int) arena.Agent {
-				return quitter{&human.Player{Name: name, In: in, Out: stdout, Dict: x, Hints: hints, Colour: colour}}
-			}}
-			continue
-		}
-		pl, err := player.New(pol, gen, table)
-		if err != nil {
-			return badInputf("--p%d: %w", i+1, err)
-		}
-		bots[i] = pl
-		bot := arena.NewBot(pl, clock)
-		seats[i] = arena.Entrant{Name: name, Agent: func(int) arena.Agent { return bot }}
-	}
-	if err := applySim(o.Sim, bots[:]...); err != nil {
+	if err := applySim(o.Sim, l.Bots[:]...); err != nil {
 		return err
 	}
-
-	cfg := referee.Config{Variant: v, Dictionary: x, MoveTime: o.MoveTime}
-	if humans > 0 {
-		cfg.MoveTime = humanMoveTime
-	}
-	m := &arena.Match{Seats: seats, Games: games, Seed: seed, Parallel: parallel, Table: arena.Referee(cfg)}
+	humans, parallel := l.Humans, l.Parallel(parallel)
+	cfg := referee.Config{Variant: v, Dictionary: x, MoveTime: l.MoveTime(o.MoveTime)}
+	m := &arena.Match{Seats: l.Seats, Games: games, Seed: seed, Parallel: parallel, Table: arena.Referee(cfg)}
 	fmt.Fprintf(stderr, "lexico-bot play: %d game(s) %s vs %s, %s, seed %d, %d worker(s)\n",
-		games, seats[0].Name, seats[1].Name, v.Name, seed, parallel)
+		games, l.Seats[0].Name, l.Seats[1].Name, v.Name, seed, parallel)
 
 	var recordMu sync.Mutex
 	m.Record = func(r *arena.Record) error {
@@ -241,17 +194,6 @@ func noRecordedGames(dir string) error {
 		}
 	}
 	return nil
-}
-
-// quitter turns a person's quit into an abandoned game.
-type quitter struct{ h *human.Player }
-
-func (q quitter) Move(ctx context.Context, gs []byte) ([]byte, error) {
-	b, err := q.h.Move(ctx, gs)
-	if errors.Is(err, human.ErrQuit) {
-		return nil, fmt.Errorf("%w: %w", arena.ErrAbandoned, err)
-	}
-	return b, err
 }
 
 // showEnd tells the people at the terminal how a game ended.
