@@ -19,8 +19,16 @@ import (
 	"github.com/lexico/lexico/internal/quote"
 )
 
-func init() {
-	commands = append(commands, &cli.Command{
+// checkOptions are check's flags and its GAMESTATE and MOVE arguments.
+type checkOptions struct {
+	Index string
+	JSON  bool
+	Args  []string
+}
+
+func checkCommand() *cli.Command {
+	var o checkOptions
+	return &cli.Command{
 		Name:      "check",
 		Usage:     "judge a move: is it legal in the gamestate, which words does it form, what does it score",
 		ArgsUsage: "GAMESTATE|- MOVE",
@@ -31,11 +39,14 @@ func init() {
 			"the dictionary. " + fmt.Sprintf("GAMESTATE and a MOVE file are read up to %d MiB (serve's default --max-body).\n", maxInput>>20) +
 			"Exit status: 0 legal, 1 illegal, 2 unusable input.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "index", Usage: "dictionary index `FILE` (default: $LEXICO_INDEX, else one built from the embedded list in the user cache)"},
-			&cli.BoolFlag{Name: "json", Usage: `print {"legal","reason","score","words":[{"word","score","valid"}],"bingo"}`},
+			&cli.StringFlag{Name: "index", Usage: "dictionary index `FILE` (default: $LEXICO_INDEX, else one built from the embedded list in the user cache)", Destination: &o.Index},
+			&cli.BoolFlag{Name: "json", Usage: `print {"legal","reason","score","words":[{"word","score","valid"}],"bingo"}`, Destination: &o.JSON},
 		},
-		Action: checkMove,
-	})
+		Action: func(c *cli.Context) error {
+			o.Args = c.Args().Slice()
+			return checkMove(o, envOf(c))
+		},
+	}
 }
 
 // illegalMove makes check exit 1: the input was fine, the move is not.
@@ -53,15 +64,15 @@ type checkJSON struct {
 	Bingo  bool         `json:"bingo"`
 }
 
-func checkMove(c *cli.Context) error {
-	if c.NArg() != 2 {
-		return badInputf("check wants GAMESTATE and MOVE, got %d arguments", c.NArg())
+func checkMove(o checkOptions, e env) error {
+	if len(o.Args) != 2 {
+		return badInputf("check wants GAMESTATE and MOVE, got %d arguments", len(o.Args))
 	}
-	gsArg, mvArg := c.Args().Get(0), c.Args().Get(1)
+	gsArg, mvArg := o.Args[0], o.Args[1]
 	if gsArg == "-" && mvArg == "-" {
 		return badInputf("GAMESTATE and MOVE cannot both be read from stdin")
 	}
-	data, err := readArg(c, "gamestate", gsArg)
+	data, err := readArg(e.stdin, "gamestate", gsArg)
 	if err != nil {
 		return err
 	}
@@ -71,7 +82,7 @@ func checkMove(c *cli.Context) error {
 	}
 	mvData := []byte(mvArg)
 	if t := bytes.TrimSpace(mvData); len(t) == 0 || (t[0] != '[' && t[0] != '(') {
-		if mvData, err = readArg(c, "move", mvArg); err != nil {
+		if mvData, err = readArg(e.stdin, "move", mvArg); err != nil {
 			// "open pass: no such file" would hide the mistake; a long
 			// inline move is too long to be a file name.
 			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENAMETOOLONG) {
@@ -85,7 +96,7 @@ func checkMove(c *cli.Context) error {
 	if _, err := gamestate.ParseMove(mvData, p.Board.Size); err != nil {
 		return badInput{err}
 	}
-	x, err := build.OpenIndex(c.String("index"), c.App.ErrWriter)
+	x, err := build.OpenIndex(o.Index, e.stderr)
 	if err != nil {
 		return badInputf("index: %w", err)
 	}
@@ -94,13 +105,13 @@ func checkMove(c *cli.Context) error {
 	if err != nil {
 		return badInput{err}
 	}
-	if c.Bool("json") {
+	if o.JSON {
 		out := checkJSON{Legal: res.Legal, Reason: res.Reason, Score: res.Score, Words: res.Words, Bingo: res.Bingo}
-		if err := json.NewEncoder(c.App.Writer).Encode(out); err != nil {
+		if err := json.NewEncoder(e.stdout).Encode(out); err != nil {
 			return err
 		}
 	} else {
-		writeCheck(c.App.Writer, m, res, p.Variant.BingoBonus)
+		writeCheck(e.stdout, m, res, p.Variant.BingoBonus)
 	}
 	if !res.Legal {
 		return illegalMove{res.Reason}

@@ -14,8 +14,19 @@ import (
 	"github.com/lexico/lexico/internal/quote"
 )
 
-func init() {
-	commands = append(commands, &cli.Command{
+// lingoOptions are lingo's flags (it takes no arguments).
+type lingoOptions struct {
+	Index                                  string
+	Players, Pool, Place                   int
+	Seed                                   uint64
+	Small, Full, NoTwos, Repeat, NotShared bool
+	Hex, Human, Boards                     bool
+	Args                                   []string
+}
+
+func lingoCommand() *cli.Command {
+	var o lingoOptions
+	return &cli.Command{
 		Name:  "lingo",
 		Usage: "play Lingo (the pbmserv game), bot against bot or a person against the bot, on the square or hexagonal board",
 		UsageText: "lexico-bot lingo [--index FILE] [--players N] [--seed S] [--pool N] [--place N] [--small|--full]\n" +
@@ -27,22 +38,28 @@ func init() {
 			"--human seats you first against the bots: moves are typed in the same notation; type help.\n" +
 			"The same --seed gives the same game.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)"},
-			&cli.IntFlag{Name: "players", Value: lingo.DefaultPlayers, Usage: "number of players `N`, 2 to 4"},
-			&cli.Uint64Flag{Name: "seed", Usage: "seed `S` that shuffles the tiles (default: from the clock, and printed so the game can be replayed)"},
-			&cli.IntFlag{Name: "pool", Value: lingo.DefaultPool, Usage: "tiles `N` in a pool, 1 to 10 (the pbmserv Lingo help's rules and example show 5; its challenge help says 4)"},
-			&cli.IntFlag{Name: "place", Value: lingo.DefaultPlace, Usage: "most tiles `N` a move places, 1 to the pool size"},
-			&cli.BoolFlag{Name: "small", Usage: "the small set of 30 tiles (default: 49 tiles)"},
-			&cli.BoolFlag{Name: "full", Usage: "the full set of 98 tiles (Scramble without blanks)"},
-			&cli.BoolFlag{Name: "no-twos", Usage: "two-letter words are not words and score nothing"},
-			&cli.BoolFlag{Name: "repeat", Usage: "tiles may be stacked on a tile showing the same letter"},
-			&cli.BoolFlag{Name: "not-shared", Usage: "each player has a hidden pool of their own instead of one common pool"},
-			&cli.BoolFlag{Name: "hex", Usage: "play on the hexagonal board (three axes; squares named as the pbmserv Lingo help's hexagonal picture names them)"},
-			&cli.BoolFlag{Name: "human", Usage: "play yourself (first) against the bots, reading moves from stdin"},
-			&cli.BoolFlag{Name: "boards", Usage: "draw the board after every move, not only at the end"},
+			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)", Destination: &o.Index},
+			&cli.IntFlag{Name: "players", Value: lingo.DefaultPlayers, Usage: "number of players `N`, 2 to 4", Destination: &o.Players},
+			&cli.Uint64Flag{Name: "seed", Usage: "seed `S` that shuffles the tiles (default: from the clock, and printed so the game can be replayed)", Destination: &o.Seed},
+			&cli.IntFlag{Name: "pool", Value: lingo.DefaultPool, Usage: "tiles `N` in a pool, 1 to 10 (the pbmserv Lingo help's rules and example show 5; its challenge help says 4)", Destination: &o.Pool},
+			&cli.IntFlag{Name: "place", Value: lingo.DefaultPlace, Usage: "most tiles `N` a move places, 1 to the pool size", Destination: &o.Place},
+			&cli.BoolFlag{Name: "small", Usage: "the small set of 30 tiles (default: 49 tiles)", Destination: &o.Small},
+			&cli.BoolFlag{Name: "full", Usage: "the full set of 98 tiles (Scramble without blanks)", Destination: &o.Full},
+			&cli.BoolFlag{Name: "no-twos", Usage: "two-letter words are not words and score nothing", Destination: &o.NoTwos},
+			&cli.BoolFlag{Name: "repeat", Usage: "tiles may be stacked on a tile showing the same letter", Destination: &o.Repeat},
+			&cli.BoolFlag{Name: "not-shared", Usage: "each player has a hidden pool of their own instead of one common pool", Destination: &o.NotShared},
+			&cli.BoolFlag{Name: "hex", Usage: "play on the hexagonal board (three axes; squares named as the pbmserv Lingo help's hexagonal picture names them)", Destination: &o.Hex},
+			&cli.BoolFlag{Name: "human", Usage: "play yourself (first) against the bots, reading moves from stdin", Destination: &o.Human},
+			&cli.BoolFlag{Name: "boards", Usage: "draw the board after every move, not only at the end", Destination: &o.Boards},
 		},
-		Action: lingoAction,
-	})
+		Action: func(c *cli.Context) error {
+			if !c.IsSet("seed") {
+				o.Seed = uint64(time.Now().UnixNano())
+			}
+			o.Args = c.Args().Slice()
+			return playLingo(o, envOf(c))
+		},
+	}
 }
 
 // lingoInputError is a bad flag or argument: exit 2, as for check.
@@ -51,52 +68,50 @@ type lingoInputError struct{ error }
 func (lingoInputError) ExitCode() int   { return 2 }
 func (e lingoInputError) Unwrap() error { return e.error }
 
-func lingoOptions(c *cli.Context) (lingo.Options, error) {
-	if c.Args().Present() {
-		return lingo.Options{}, fmt.Errorf("lingo takes no arguments (got %s)", quote.String(c.Args().First()))
+// gameOptions are the rules of the game the options ask for.
+func gameOptions(opts lingoOptions) (lingo.Options, error) {
+	if len(opts.Args) > 0 {
+		return lingo.Options{}, fmt.Errorf("lingo takes no arguments (got %s)", quote.String(opts.Args[0]))
 	}
-	if c.Bool("small") && c.Bool("full") {
+	if opts.Small && opts.Full {
 		return lingo.Options{}, errors.New("--small and --full exclude each other")
 	}
 	o := lingo.Options{
-		Players: c.Int("players"), Pool: c.Int("pool"), Place: c.Int("place"),
-		NoTwos: c.Bool("no-twos"), Repeat: c.Bool("repeat"), NotShared: c.Bool("not-shared"), Hex: c.Bool("hex"),
+		Players: opts.Players, Pool: opts.Pool, Place: opts.Place,
+		NoTwos: opts.NoTwos, Repeat: opts.Repeat, NotShared: opts.NotShared, Hex: opts.Hex,
 	}
 	switch {
-	case c.Bool("small"):
+	case opts.Small:
 		o.Set = lingo.SetSmall
-	case c.Bool("full"):
+	case opts.Full:
 		o.Set = lingo.SetFull
 	}
 	return o, o.Validate()
 }
 
-func lingoAction(c *cli.Context) error {
-	o, err := lingoOptions(c)
+func playLingo(opts lingoOptions, e env) error {
+	o, err := gameOptions(opts)
 	if err != nil {
 		return lingoInputError{err}
 	}
-	seed := c.Uint64("seed")
-	if !c.IsSet("seed") {
-		seed = uint64(time.Now().UnixNano())
-	}
-	idx, err := build.OpenIndex(c.String("index"), c.App.ErrWriter)
+	seed := opts.Seed
+	idx, err := build.OpenIndex(opts.Index, e.stderr)
 	if err != nil {
 		return err
 	}
 	defer idx.Close()
 
-	human := c.Bool("human")
+	human := opts.Human
 	names := make([]string, o.Players)
 	players := make([]lingo.Player, o.Players)
 	for i := range players {
 		names[i] = fmt.Sprintf("bot%d", i+1)
 		players[i] = lingo.NewBot(names[i])
 	}
-	out := c.App.Writer
+	out := e.stdout
 	if human {
 		names[0] = "you"
-		players[0] = lingo.NewHuman("you", c.App.Reader, out)
+		players[0] = lingo.NewHuman("you", e.stdin, out)
 	}
 	g, err := lingo.NewGame(o, names, seed, lingo.NewLexicon(idx))
 	if err != nil {
@@ -116,7 +131,7 @@ func lingoAction(c *cli.Context) error {
 			pool = "[" + t.Pool.String() + "] "
 		}
 		fmt.Fprintf(out, "%3d. %s%s: %s\n", t.Number, pool, t.Notation, lingo.Describe(names[t.Player], t.Result))
-		if c.Bool("boards") && !g.Over {
+		if opts.Boards && !g.Over {
 			lingo.Render(out, &g.Board, t.Move)
 		}
 	})

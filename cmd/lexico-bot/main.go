@@ -1,13 +1,13 @@
 // Command lexico-bot plays Lexico: it reads gamestates and answers moves.
-// Each subcommand lives in its own file and registers itself in init, so the
-// front end stays thin and holds no game logic.
+// main lists the commands in one place; each command's file holds its flags,
+// bound into a typed options value, and the function that does its work with
+// those options, so the front end stays thin and holds no game logic.
 package main
 
 import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 	"time"
 
@@ -16,14 +16,26 @@ import (
 	"github.com/lexico/lexico/internal/quote"
 )
 
-// commands is filled by the init functions of the per-command files.
-var commands []*cli.Command
+// commands are lexico-bot's commands, in the order help lists them. Each
+// call makes fresh commands with fresh options, so that one run's flags
+// never leak into the next (tests run the CLI many times in one process).
+func commands() []*cli.Command {
+	return []*cli.Command{
+		checkCommand(),
+		lingoCommand(),
+		movesCommand(),
+		playCommand(),
+		runCommand(),
+		serveCommand(),
+		solveCommand(),
+	}
+}
 
 // exitCoder lets a command pick its exit status (check: 1 illegal, 2 bad input).
 type exitCoder interface{ ExitCode() int }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	sort.Slice(commands, func(i, j int) bool { return commands[i].Name < commands[j].Name })
+	commands := commands()
 	return &cli.App{
 		Name:      "lexico-bot",
 		Usage:     "play Lexico: read a gamestate, answer the move",
@@ -63,10 +75,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // budget (the clock contract, bot/engine/player/deadline.go).
 const arrivedKey = "arrived"
 
-// arrived is when the command's request arrived.
-func arrived(c *cli.Context) time.Time {
+// env is where a command reads and writes, and when its request arrived:
+// the app's, so that tests drive the real CLI with buffers.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	arrived        time.Time
+}
+
+func envOf(c *cli.Context) env {
 	t, _ := c.App.Metadata[arrivedKey].(time.Time)
-	return t
+	return env{stdin: c.App.Reader, stdout: c.App.Writer, stderr: c.App.ErrWriter, arrived: t}
 }
 
 func runFrom(start time.Time, args []string, stdin io.Reader, stdout, stderr io.Writer) int {

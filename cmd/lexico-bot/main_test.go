@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/lexico/lexico/internal/clitest"
 )
 
 func TestHelpListsCommands(t *testing.T) {
@@ -32,4 +34,14 @@ func TestNoCommandShowsHelp(t *testing.T) {
 	if code := run([]string{"lexico-bot"}, strings.NewReader(""), &out, &errb); code != 0 || !strings.Contains(out.String(), "COMMANDS") {
 		t.Fatalf("no command: exit %d, stdout %q, stderr %q; want the help", code, out.String(), errb.String())
 	}
+}
+
+// The commands help lists are the ones main lists, in its order, and each
+// answers --help.
+func TestHelpListsEveryCommandInOrder(t *testing.T) {
+	var want []string
+	for _, c := range commands() {
+		want = append(want, c.Name)
+	}
+	clitest.CheckHelp(t, func(args ...string) (int, string, string) { return runBot(t, "", args...) }, "lexico-bot", want)
 }

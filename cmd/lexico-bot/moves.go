@@ -18,8 +18,17 @@ import (
 	"github.com/lexico/lexico/bot/platform/gamestate"
 )
 
-func init() {
-	commands = append(commands, &cli.Command{
+// movesOptions are moves' flags and its GAMESTATE arguments.
+type movesOptions struct {
+	Index, Strategy string
+	Count, Best     bool
+	Limit           int
+	Args            []string
+}
+
+func movesCommand() *cli.Command {
+	var o movesOptions
+	return &cli.Command{
 		Name:      "moves",
 		Usage:     "list every legal placement of gamestates, best first, as JSON lines",
 		ArgsUsage: "GAMESTATE... (- reads one gamestate per line from stdin)",
@@ -32,14 +41,17 @@ func init() {
 			"listing the others. A bad gamestate stops the run with its name, as does\n" +
 			fmt.Sprintf("one over %d MiB (serve's default --max-body).", maxInput>>20),
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)"},
-			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fastest, with or without blanks, exhaustive is for checking: bench/RESULTS.md)"},
-			&cli.BoolFlag{Name: "count", Usage: "print only the number of legal plays"},
-			&cli.IntFlag{Name: "limit", Usage: "print only the first `N` lines of the listing (0: all; ignored with --count)"},
-			&cli.BoolFlag{Name: "best", Usage: "print only a highest-scoring play, found without listing the others (the gaddag strategy's bounded search, about twice as fast as the full listing); among equal scores it may differ from the listing's first line"},
+			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)", Destination: &o.Index},
+			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fastest, with or without blanks, exhaustive is for checking: bench/RESULTS.md)", Destination: &o.Strategy},
+			&cli.BoolFlag{Name: "count", Usage: "print only the number of legal plays", Destination: &o.Count},
+			&cli.IntFlag{Name: "limit", Usage: "print only the first `N` lines of the listing (0: all; ignored with --count)", Destination: &o.Limit},
+			&cli.BoolFlag{Name: "best", Usage: "print only a highest-scoring play, found without listing the others (the gaddag strategy's bounded search, about twice as fast as the full listing); among equal scores it may differ from the listing's first line", Destination: &o.Best},
 		},
-		Action: listMoves,
-	})
+		Action: func(c *cli.Context) error {
+			o.Args = c.Args().Slice()
+			return listMoves(o, envOf(c))
+		},
+	}
 }
 
 // moveJSON is one line of moves' output: the play in the platform's move
@@ -56,7 +68,7 @@ type moveJSON struct {
 // gamestateSource yields the gamestates named on the command line, in order,
 // each with a name for error messages.
 type gamestateSource struct {
-	c     *cli.Context
+	in    io.Reader // stdin, read for the argument -
 	args  []string
 	stdin *bufio.Reader
 	line  int
@@ -89,34 +101,34 @@ func (s *gamestateSource) next() (data []byte, name string, err error) {
 		}
 		name, s.args = s.args[0], s.args[1:]
 		if name == "-" {
-			s.stdin = bufio.NewReader(s.c.App.Reader)
+			s.stdin = bufio.NewReader(s.in)
 			continue
 		}
-		b, err := readArg(s.c, "gamestate", name)
+		b, err := readArg(s.in, "gamestate", name)
 		return b, name, err
 	}
 }
 
-func listMoves(c *cli.Context) error {
-	if c.NArg() == 0 {
+func listMoves(o movesOptions, e env) error {
+	if len(o.Args) == 0 {
 		return badInputf("moves wants at least one GAMESTATE file (or - for one gamestate per line on stdin)")
 	}
-	limit := c.Int("limit")
+	limit := o.Limit
 	if limit < 0 {
 		return badInputf("--limit %d: want 0 (all) or more", limit)
 	}
-	if c.Bool("best") && c.Bool("count") {
+	if o.Best && o.Count {
 		return badInputf("--best and --count together: --best prints a play, --count a number")
 	}
-	x, gen, err := openGenerator(c)
+	x, gen, err := openGenerator(o.Index, o.Strategy, e.stderr)
 	if err != nil {
 		return err
 	}
 	defer x.Close()
-	several := c.NArg() > 1 || c.Args().First() == "-"
-	out := bufio.NewWriter(c.App.Writer)
+	several := len(o.Args) > 1 || o.Args[0] == "-"
+	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
-	src := &gamestateSource{c: c, args: c.Args().Slice()}
+	src := &gamestateSource{in: e.stdin, args: o.Args}
 	all := &movegen.AllPlays{}
 	for n := 0; ; n++ {
 		data, name, err := src.next()
@@ -135,11 +147,11 @@ func listMoves(c *cli.Context) error {
 			which = &n
 		}
 		switch {
-		case c.Bool("count"):
+		case o.Count:
 			plays := 0
 			gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Record: func(*move.Move) { plays++ }})
 			fmt.Fprintln(out, plays)
-		case c.Bool("best"):
+		case o.Best:
 			var best movegen.Best
 			gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Keep: 1, Record: best.Record})
 			var moves []move.Move

@@ -4,13 +4,11 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -21,19 +19,30 @@ import (
 	"github.com/lexico/lexico/bot/engine/movegen/strategy"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/board"
-	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/bot/match/arena"
-	"github.com/lexico/lexico/bot/match/human"
+	"github.com/lexico/lexico/bot/match/lineup"
 	"github.com/lexico/lexico/bot/match/referee"
 	"github.com/lexico/lexico/internal/quote"
 )
 
-// humanPolicy seats a person at the terminal instead of a bot.
-const humanPolicy = "human"
+// playOptions are play's flags (it takes no arguments).
+type playOptions struct {
+	Index            string
+	Games, Parallel  int
+	Seed             uint64
+	Policies         [2]string
+	Variant, Record  string
+	JSON             bool
+	MoveTime         time.Duration
+	Strategy, Leaves string
+	Sim              simOptions
+	Args             []string
+}
 
-func init() {
-	commands = append(commands, &cli.Command{
+func playCommand() *cli.Command {
+	var o playOptions
+	return &cli.Command{
 		Name:  "play",
 		Usage: "play games between policies (or people) through the referee and print who is stronger",
 		Description: "Plays --games games between --p1 and --p2 through the referee, each player handed\n" +
@@ -42,63 +51,56 @@ func init() {
 			"(Wilson) interval, scores, bingos, illegal and late moves and time per move.\n" +
 			"--p1 human or --p2 human (or both) plays in this terminal: type `help` at the prompt.",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)"},
-			&cli.IntFlag{Name: "games", Value: 1, Usage: "number of games `N`"},
-			&cli.Uint64Flag{Name: "seed", Usage: "seed `S` of the match (default: from the clock, and printed so the match can be replayed)"},
-			&cli.StringFlag{Name: "p1", Value: "equity", Usage: "seat 1's `POLICY`: " + strings.Join(append(slices.Clone(player.Policies), humanPolicy), ", ")},
-			&cli.StringFlag{Name: "p2", Value: "greedy", Usage: "seat 2's `POLICY` (as --p1)"},
-			&cli.StringFlag{Name: "variant", Value: variant.Multipliers.Name, Usage: "rule set: classic (no premiums, no blanks) or multipliers"},
-			&cli.IntFlag{Name: "parallel", Usage: "games played at once `K` (default: one per CPU; 1 when a person plays)"},
-			&cli.StringFlag{Name: "record", Usage: "write each game into `DIR` as JSON lines (every gamestate, move and score) and as a GCG file (a DIR already holding recorded games is refused, not overwritten)"},
-			&cli.BoolFlag{Name: "json", Usage: "print the summary as one JSON object"},
-			&cli.DurationFlag{Name: "move-time", Value: 5 * time.Second, Usage: "MoveTime written into each bot's gamestate; an answer after it is late (people are not timed)"},
-			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY` of the bots: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fast one)"},
-			&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` for the equity policy (default the embedded data/leaves.csv)"},
-		}, simFlags()...),
-		Action: playMatch,
-	})
+			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)", Destination: &o.Index},
+			&cli.IntFlag{Name: "games", Value: 1, Usage: "number of games `N`", Destination: &o.Games},
+			&cli.Uint64Flag{Name: "seed", Usage: "seed `S` of the match (default: from the clock, and printed so the match can be replayed)", Destination: &o.Seed},
+			&cli.StringFlag{Name: "p1", Value: "equity", Usage: "seat 1's `POLICY`: " + strings.Join(lineup.Policies(), ", "), Destination: &o.Policies[0]},
+			&cli.StringFlag{Name: "p2", Value: "greedy", Usage: "seat 2's `POLICY` (as --p1)", Destination: &o.Policies[1]},
+			&cli.StringFlag{Name: "variant", Value: variant.Multipliers.Name, Usage: "rule set: classic (no premiums, no blanks) or multipliers", Destination: &o.Variant},
+			&cli.IntFlag{Name: "parallel", Usage: "games played at once `K` (default: one per CPU; 1 when a person plays)", Destination: &o.Parallel},
+			&cli.StringFlag{Name: "record", Usage: "write each game into `DIR` as JSON lines (every gamestate, move and score) and as a GCG file (a DIR already holding recorded games is refused, not overwritten)", Destination: &o.Record},
+			&cli.BoolFlag{Name: "json", Usage: "print the summary as one JSON object", Destination: &o.JSON},
+			&cli.DurationFlag{Name: "move-time", Value: 5 * time.Second, Usage: "MoveTime written into each bot's gamestate; an answer after it is late (people are not timed)", Destination: &o.MoveTime},
+			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY` of the bots: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fast one)", Destination: &o.Strategy},
+			&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` for the equity policy (default the embedded data/leaves.csv)", Destination: &o.Leaves},
+		}, simFlags(&o.Sim)...),
+		Action: func(c *cli.Context) error {
+			if !c.IsSet("seed") {
+				o.Seed = uint64(time.Now().UnixNano())
+			}
+			o.Sim.noteGiven(c)
+			o.Args = c.Args().Slice()
+			return playMatch(c.Context, o, envOf(c))
+		},
+	}
 }
 
-// humanMoveTime is the MoveTime of a game with a person in it: people think
-// as long as they like.
-const humanMoveTime = 7 * 24 * time.Hour
-
-func playMatch(c *cli.Context) error {
-	if c.NArg() > 0 {
-		return badInputf("play takes no arguments, got %s (the policies go in --p1 and --p2)", quote.String(strings.Join(c.Args().Slice(), " ")))
+func playMatch(ctx context.Context, o playOptions, e env) error {
+	if len(o.Args) > 0 {
+		return badInputf("play takes no arguments, got %s (the policies go in --p1 and --p2)", quote.String(strings.Join(o.Args, " ")))
 	}
-	policies := [2]string{strings.ToLower(c.String("p1")), strings.ToLower(c.String("p2"))}
-	humans := 0
+	policies := [2]string{strings.ToLower(o.Policies[0]), strings.ToLower(o.Policies[1])}
 	for i, p := range policies {
-		if p == humanPolicy {
-			humans++
-		} else if !slices.Contains(player.Policies, p) {
-			return badInputf("--p%d %s: want one of %s", i+1, quote.String(p), strings.Join(append(slices.Clone(player.Policies), humanPolicy), ", "))
+		if !lineup.Known(p) {
+			return badInputf("--p%d %s: want one of %s", i+1, quote.String(p), strings.Join(lineup.Policies(), ", "))
 		}
 	}
-	games, parallel := c.Int("games"), c.Int("parallel")
+	games, parallel := o.Games, o.Parallel
 	switch {
 	case games < 1:
 		return badInputf("--games %d: want at least 1", games)
 	case parallel < 0:
 		return badInputf("--parallel %d: want 1 or more (0: one per CPU)", parallel)
-	case c.Duration("move-time") <= 0:
-		return badInputf("--move-time %v: want a positive duration", c.Duration("move-time"))
+	case o.MoveTime <= 0:
+		return badInputf("--move-time %v: want a positive duration", o.MoveTime)
 	case parallel == 0:
 		parallel = runtime.NumCPU()
 	}
-	if humans > 0 {
-		parallel = 1
-	}
-	v, err := variant.ByName(c.String("variant"))
+	v, err := variant.ByName(o.Variant)
 	if err != nil {
 		return badInputf("--variant: %w", err)
 	}
-	seed := c.Uint64("seed")
-	if !c.IsSet("seed") {
-		seed = uint64(time.Now().UnixNano())
-	}
-	dir := c.String("record")
+	seed, dir := o.Seed, o.Record
 	if dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return badInputf("--record: %w", err)
@@ -107,15 +109,15 @@ func playMatch(c *cli.Context) error {
 			return err
 		}
 	}
-	table, err := leaveTable(c.String("leaves"))
+	table, err := leaveTable(o.Leaves)
 	if err != nil {
 		return err
 	}
-	stdout, stderr := c.App.Writer, c.App.ErrWriter
+	stdout, stderr := e.stdout, e.stderr
 
 	// The index is opened once; the generator over it is safe for
 	// concurrent use, so every worker shares it.
-	x, gen, err := openGenerator(c)
+	x, gen, err := openGenerator(o.Index, o.Strategy, stderr)
 	if err != nil {
 		return err
 	}
@@ -124,50 +126,19 @@ func playMatch(c *cli.Context) error {
 	clock := player.DefaultClock
 	clock.Mode = player.Live // the referee's deadline is live
 	clock.Pressure = player.LoadPressure
-	in := bufio.NewReader(c.App.Reader)
-	colour := isTerminal(stdout)
-	adviser, _ := player.New("equity", gen, table)
-	hints := func(ctx context.Context, p *position.Position, n int) []player.Candidate {
-		a := *adviser
-		a.Top = n
-		ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-		defer cancel()
-		return a.Choose(ctx, p).Top
+	l, err := lineup.New(lineup.Config{Policies: policies, Generator: gen, Leaves: table, Clock: clock,
+		Dict: x, In: bufio.NewReader(e.stdin), Out: stdout, Colour: isTerminal(stdout)})
+	if err != nil {
+		return badInput{err}
 	}
-	var (
-		seats [2]arena.Entrant
-		bots  [2]*player.Player
-	)
-	for i, pol := range policies {
-		name := pol
-		if policies[0] == policies[1] {
-			name = fmt.Sprintf("%s-%d", pol, i+1)
-		}
-		if pol == humanPolicy {
-			seats[i] = arena.Entrant{Name: name, Agent: func(int) arena.Agent {
-				return quitter{&human.Player{Name: name, In: in, Out: stdout, Dict: x, Hints: hints, Colour: colour}}
-			}}
-			continue
-		}
-		pl, err := player.New(pol, gen, table)
-		if err != nil {
-			return badInputf("--p%d: %w", i+1, err)
-		}
-		bots[i] = pl
-		bot := arena.NewBot(pl, clock)
-		seats[i] = arena.Entrant{Name: name, Agent: func(int) arena.Agent { return bot }}
-	}
-	if err := applySimFlags(c, bots[:]...); err != nil {
+	if err := applySim(o.Sim, l.Bots[:]...); err != nil {
 		return err
 	}
-
-	cfg := referee.Config{Variant: v, Dictionary: x, MoveTime: c.Duration("move-time")}
-	if humans > 0 {
-		cfg.MoveTime = humanMoveTime
-	}
-	m := &arena.Match{Seats: seats, Games: games, Seed: seed, Parallel: parallel, Table: arena.Referee(cfg)}
+	humans, parallel := l.Humans, l.Parallel(parallel)
+	cfg := referee.Config{Variant: v, Dictionary: x, MoveTime: l.MoveTime(o.MoveTime)}
+	m := &arena.Match{Seats: l.Seats, Games: games, Seed: seed, Parallel: parallel, Table: arena.Referee(cfg)}
 	fmt.Fprintf(stderr, "lexico-bot play: %d game(s) %s vs %s, %s, seed %d, %d worker(s)\n",
-		games, seats[0].Name, seats[1].Name, v.Name, seed, parallel)
+		games, l.Seats[0].Name, l.Seats[1].Name, v.Name, seed, parallel)
 
 	var recordMu sync.Mutex
 	m.Record = func(r *arena.Record) error {
@@ -185,13 +156,13 @@ func playMatch(c *cli.Context) error {
 		m.Progress = progress(stderr, games)
 	}
 
-	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
 	defer stop()
 	sum, runErr := m.Run(ctx, v.Name)
 	if humans == 0 {
 		sum.MoveTime = ms(cfg.MoveTime)
 	}
-	if c.Bool("json") {
+	if o.JSON {
 		if err := json.NewEncoder(stdout).Encode(sum); err != nil {
 			return err
 		}
@@ -223,17 +194,6 @@ func noRecordedGames(dir string) error {
 		}
 	}
 	return nil
-}
-
-// quitter turns a person's quit into an abandoned game.
-type quitter struct{ h *human.Player }
-
-func (q quitter) Move(ctx context.Context, gs []byte) ([]byte, error) {
-	b, err := q.h.Move(ctx, gs)
-	if errors.Is(err, human.ErrQuit) {
-		return nil, fmt.Errorf("%w: %w", arena.ErrAbandoned, err)
-	}
-	return b, err
 }
 
 // showEnd tells the people at the terminal how a game ended.

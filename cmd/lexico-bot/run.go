@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -22,8 +23,18 @@ import (
 	"github.com/lexico/lexico/internal/quote"
 )
 
-func init() {
-	commands = append(commands, &cli.Command{
+// runOptions are run's flags and its GAMESTATE argument.
+type runOptions struct {
+	Bot          botOptions
+	Live, Replay bool
+	Top          int
+	JSON, Board  bool
+	Args         []string
+}
+
+func runCommand() *cli.Command {
+	var o runOptions
+	return &cli.Command{
 		Name:      "run",
 		Usage:     "answer one gamestate: print the move in the platform's format on stdout",
 		ArgsUsage: "GAMESTATE|-",
@@ -34,25 +45,29 @@ func init() {
 			"MoveTime is live and late: the static move answers at once. One long past is a saved\n" +
 			"gamestate: run says so and thinks for MoveTime (or --budget). --live and --replay force\n" +
 			"either reading.",
-		Flags: append(botFlags(),
-			&cli.BoolFlag{Name: "live", Usage: "take the ResponseDeadline as live however long ago it passed (a passed one is answered at once)"},
-			&cli.BoolFlag{Name: "replay", Usage: "ignore the ResponseDeadline: think for MoveTime from the start, as when replaying a saved game"},
-			&cli.IntFlag{Name: "top", Usage: "also list the `N` best candidates (score, equity, words, leave) on stderr, or in the --json output"},
-			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (move, score, equity, words, leave, search figures, --top list) instead of the bare move"},
-			&cli.BoolFlag{Name: "board", Usage: "draw the board with the move on it on stderr (colour only on a terminal)"},
+		Flags: append(botFlags(&o.Bot),
+			&cli.BoolFlag{Name: "live", Usage: "take the ResponseDeadline as live however long ago it passed (a passed one is answered at once)", Destination: &o.Live},
+			&cli.BoolFlag{Name: "replay", Usage: "ignore the ResponseDeadline: think for MoveTime from the start, as when replaying a saved game", Destination: &o.Replay},
+			&cli.IntFlag{Name: "top", Usage: "also list the `N` best candidates (score, equity, words, leave) on stderr, or in the --json output", Destination: &o.Top},
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (move, score, equity, words, leave, search figures, --top list) instead of the bare move", Destination: &o.JSON},
+			&cli.BoolFlag{Name: "board", Usage: "draw the board with the move on it on stderr (colour only on a terminal)", Destination: &o.Board},
 		),
-		Action: runMove,
-	})
+		Action: func(c *cli.Context) error {
+			o.Bot.Sim.noteGiven(c)
+			o.Args = c.Args().Slice()
+			return runMove(c.Context, o, envOf(c))
+		},
+	}
 }
 
-func runMove(c *cli.Context) error {
-	if c.NArg() != 1 {
-		return badInputf("run wants one GAMESTATE file (or - for stdin), got %d arguments", c.NArg())
+func runMove(ctx context.Context, o runOptions, e env) error {
+	if len(o.Args) != 1 {
+		return badInputf("run wants one GAMESTATE file (or - for stdin), got %d arguments", len(o.Args))
 	}
-	if c.Int("top") < 0 {
-		return badInputf("--top %d: want 0 or more", c.Int("top"))
+	if o.Top < 0 {
+		return badInputf("--top %d: want 0 or more", o.Top)
 	}
-	data, err := readArg(c, "gamestate", c.Args().First())
+	data, err := readArg(e.stdin, "gamestate", o.Args[0])
 	if err != nil {
 		return err
 	}
@@ -62,20 +77,20 @@ func runMove(c *cli.Context) error {
 	}
 	mode := player.Auto
 	switch {
-	case c.Bool("live") && c.Bool("replay"):
+	case o.Live && o.Replay:
 		return badInputf("--live and --replay contradict each other: give one")
-	case c.Bool("live"):
+	case o.Live:
 		mode = player.Live
-	case c.Bool("replay"):
+	case o.Replay:
 		mode = player.Replay
 	}
-	setup, err := newBotSetup(c, mode, p.Dictionary)
+	setup, err := newBotSetup(o.Bot, mode, p.Dictionary, e.stderr)
 	if err != nil {
 		return err
 	}
 	defer setup.close()
-	setup.player.Top = c.Int("top")
-	stderr := c.App.ErrWriter
+	setup.player.Top = o.Top
+	stderr := e.stderr
 	if setup.note != "" {
 		fmt.Fprintln(stderr, "lexico-bot run:", setup.note)
 	}
@@ -87,22 +102,22 @@ func runMove(c *cli.Context) error {
 	// budget counts from the process's start. What follows thinking
 	// (stopping, encoding, writing) is a small share of that work and
 	// suffers the same load, so half the start-up is held back for it.
-	start, from := time.Now(), arrived(c)
+	start, from := time.Now(), e.arrived
 	bot := &answer.Bot{Player: setup.player, Clock: setup.clock, MinTail: start.Sub(from) / 2}
-	rep, err := bot.AnswerPosition(c.Context, p, from)
+	rep, err := bot.AnswerPosition(ctx, p, from)
 	if err != nil {
 		return err
 	}
 	elapsed := time.Since(start)
 	ch, budget, enc := rep.Choice, rep.Budget, rep.Move
 	// The answer first: the notes after it cost the deadline nothing.
-	if c.Bool("json") {
-		out := runReport(p, ch, enc, budget, elapsed, c.Int("top") > 0)
-		if err := json.NewEncoder(c.App.Writer).Encode(out); err != nil {
+	if o.JSON {
+		out := runReport(p, ch, enc, budget, elapsed, o.Top > 0)
+		if err := json.NewEncoder(e.stdout).Encode(out); err != nil {
 			return err
 		}
 	} else {
-		fmt.Fprintf(c.App.Writer, "%s\n", enc)
+		fmt.Fprintf(e.stdout, "%s\n", enc)
 	}
 	searched := fmt.Sprintf("%d plays", ch.Plays)
 	if ch.Bounded {
@@ -123,10 +138,10 @@ func runMove(c *cli.Context) error {
 		fmt.Fprintf(stderr, "lexico-bot run: %s\n", budget.Note)
 	}
 	fmt.Fprintln(stderr, "lexico-bot run:", summary)
-	if !c.Bool("json") && c.Int("top") > 0 {
+	if !o.JSON && o.Top > 0 {
 		writeTop(stderr, p, ch.Top, ch.Simulation)
 	}
-	if c.Bool("board") {
+	if o.Board {
 		p.Board.Draw(stderr, board.DrawOptions{Coordinates: board.PlatformXY, Highlights: ch.Move.Highlights(), Colour: isTerminal(stderr)})
 	}
 	return nil

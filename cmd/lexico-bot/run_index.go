@@ -12,7 +12,6 @@ import (
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/internal/quote"
-	"github.com/urfave/cli/v2"
 )
 
 // openBotIndex resolves the index for a command that plays: --index, else
@@ -44,15 +43,16 @@ func openBotIndex(flag, dictURL string, logw io.Writer) (x *index.Index, note st
 	return x, note, nil
 }
 
-// openGenerator opens the index named by --index (else $LEXICO_INDEX, else
-// the default) and the move generator --strategy names over it. The caller
-// closes the index when done with the generator.
-func openGenerator(c *cli.Context) (*index.Index, movegen.Generator, error) {
-	x, err := build.OpenIndex(c.String("index"), c.App.ErrWriter)
+// openGenerator opens the index at path (else $LEXICO_INDEX, else the
+// default; notes about building it go to logw) and the move generator
+// strategyName names over it. The caller closes the index when done with
+// the generator.
+func openGenerator(path, strategyName string, logw io.Writer) (*index.Index, movegen.Generator, error) {
+	x, err := build.OpenIndex(path, logw)
 	if err != nil {
 		return nil, nil, badInputf("index: %w", err)
 	}
-	gen, err := strategy.New(c.String("strategy"), x)
+	gen, err := strategy.New(strategyName, x)
 	if err != nil {
 		x.Close()
 		return nil, nil, badInputf("--strategy: %w", err)

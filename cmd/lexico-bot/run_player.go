@@ -22,49 +22,77 @@ import (
 	"github.com/lexico/lexico/internal/quote"
 )
 
-// botFlags are the flags run and serve share: where the words are, how the
-// player chooses and how much of the clock it keeps in hand.
-func botFlags() []cli.Flag {
-	return append([]cli.Flag{
-		&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else (run) the index cached for the gamestate's Dictionary URL, else the default index in the user cache directory, built on first use)"},
-		&cli.StringFlag{Name: "policy", Value: "sim", Usage: "`POLICY`: sim (equity's best candidates ranked again by simulating the next turns: the strongest, and it thinks for the whole budget), equity (score plus the value of the tiles kept; exchanges when worth more; answers in milliseconds) or greedy (the highest score)"},
-		&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", ") + " (gaddag is the fast one; exhaustive is for checking)"},
-		&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` (CSV, see bot/engine/equity/table.go; default the embedded data/leaves.csv)"},
-		&cli.DurationFlag{Name: "budget", Usage: "thinking time `DURATION` (e.g. 800ms), overriding MoveTime and ResponseDeadline (0: from the gamestate)"},
-		&cli.Float64Flag{Name: "margin", Value: player.DefaultClock.Margin, Usage: "`FRACTION` of the budget held back for the answer's trip (larger is safer, smaller thinks longer)"},
-		&cli.DurationFlag{Name: "margin-max", Value: player.DefaultClock.MaxMargin, Usage: "`DURATION` capping the margin, so a long MoveTime is not wasted (0: no cap)"},
-		&cli.DurationFlag{Name: "reserve", Value: player.DefaultClock.Reserve, Usage: "least `DURATION` held back from every budget for stopping, encoding and delivering the answer on a busy machine (smaller thinks longer on short budgets, and risks lateness under load)"},
-		&cli.DurationFlag{Name: "max-think", Value: player.DefaultClock.MaxThink, Usage: "longest `DURATION` to think whatever MoveTime says (0: no cap)"},
-	}, simFlags()...)
+// botOptions are the flags run and serve share: where the words are, how
+// the player chooses and how much of the clock it keeps in hand.
+type botOptions struct {
+	Index, Policy, Strategy, Leaves string
+	Budget                          time.Duration
+	Margin                          float64
+	MarginMax, Reserve, MaxThink    time.Duration
+	Sim                             simOptions
 }
 
-// simFlags tune the sim policy (run, serve and play).
-func simFlags() []cli.Flag {
+// botFlags binds the bot flags to o.
+func botFlags(o *botOptions) []cli.Flag {
+	return append([]cli.Flag{
+		&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else (run) the index cached for the gamestate's Dictionary URL, else the default index in the user cache directory, built on first use)", Destination: &o.Index},
+		&cli.StringFlag{Name: "policy", Value: "sim", Usage: "`POLICY`: sim (equity's best candidates ranked again by simulating the next turns: the strongest, and it thinks for the whole budget), equity (score plus the value of the tiles kept; exchanges when worth more; answers in milliseconds) or greedy (the highest score)", Destination: &o.Policy},
+		&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", ") + " (gaddag is the fast one; exhaustive is for checking)", Destination: &o.Strategy},
+		&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` (CSV, see bot/engine/equity/table.go; default the embedded data/leaves.csv)", Destination: &o.Leaves},
+		&cli.DurationFlag{Name: "budget", Usage: "thinking time `DURATION` (e.g. 800ms), overriding MoveTime and ResponseDeadline (0: from the gamestate)", Destination: &o.Budget},
+		&cli.Float64Flag{Name: "margin", Value: player.DefaultClock.Margin, Usage: "`FRACTION` of the budget held back for the answer's trip (larger is safer, smaller thinks longer)", Destination: &o.Margin},
+		&cli.DurationFlag{Name: "margin-max", Value: player.DefaultClock.MaxMargin, Usage: "`DURATION` capping the margin, so a long MoveTime is not wasted (0: no cap)", Destination: &o.MarginMax},
+		&cli.DurationFlag{Name: "reserve", Value: player.DefaultClock.Reserve, Usage: "least `DURATION` held back from every budget for stopping, encoding and delivering the answer on a busy machine (smaller thinks longer on short budgets, and risks lateness under load)", Destination: &o.Reserve},
+		&cli.DurationFlag{Name: "max-think", Value: player.DefaultClock.MaxThink, Usage: "longest `DURATION` to think whatever MoveTime says (0: no cap)", Destination: &o.MaxThink},
+	}, simFlags(&o.Sim)...)
+}
+
+// simOptions tune the sim policy (run, serve and play).
+type simOptions struct {
+	Candidates, Plies, Iterations int
+	// Given says which of the three flags the command line set: setting one
+	// when no player simulates is refused, since it would silently change
+	// nothing.
+	Given [3]bool
+}
+
+// simFlagNames are the sim flags, in simOptions' order.
+var simFlagNames = [3]string{"sim-candidates", "sim-plies", "sim-iterations"}
+
+// simFlags binds the sim flags to o; o.Given is read by noteGiven.
+func simFlags(o *simOptions) []cli.Flag {
 	return []cli.Flag{
-		&cli.IntFlag{Name: "sim-candidates", Value: player.DefaultSimCandidates, Usage: "sim policy: how many of the search's best candidates `N` it simulates (more may find a move the static ranking placed low; fewer gives each more worlds)"},
-		&cli.IntFlag{Name: "sim-plies", Value: montecarlo.DefaultPlies, Usage: "sim policy: turns `N` played after each candidate (more sees further, costs more and adds the noise of more draws)"},
-		&cli.IntFlag{Name: "sim-iterations", Usage: "sim policy: at most `N` worlds a move (0: as many as the budget allows); capped, the answer no longer depends on the machine's speed"},
+		&cli.IntFlag{Name: simFlagNames[0], Value: player.DefaultSimCandidates, Usage: "sim policy: how many of the search's best candidates `N` it simulates (more may find a move the static ranking placed low; fewer gives each more worlds)", Destination: &o.Candidates},
+		&cli.IntFlag{Name: simFlagNames[1], Value: montecarlo.DefaultPlies, Usage: "sim policy: turns `N` played after each candidate (more sees further, costs more and adds the noise of more draws)", Destination: &o.Plies},
+		&cli.IntFlag{Name: simFlagNames[2], Usage: "sim policy: at most `N` worlds a move (0: as many as the budget allows); capped, the answer no longer depends on the machine's speed", Destination: &o.Iterations},
 	}
 }
 
-// applySimFlags sets the sim flags on the players that simulate; setting
-// one when none does is refused, since it would silently change nothing.
-func applySimFlags(c *cli.Context, players ...*player.Player) error {
+// noteGiven records which sim flags the command line set.
+func (o *simOptions) noteGiven(c *cli.Context) {
+	for i, name := range simFlagNames {
+		o.Given[i] = c.IsSet(name)
+	}
+}
+
+// applySim sets the sim options on the players that simulate; setting one
+// when none does is refused, since it would silently change nothing.
+func applySim(o simOptions, players ...*player.Player) error {
 	sims := 0
 	for _, pl := range players {
 		if pl != nil && pl.Sim != nil {
 			sims++
 		}
 	}
-	for _, name := range []string{"sim-candidates", "sim-plies", "sim-iterations"} {
-		if c.Int(name) < 0 {
-			return badInputf("--%s %d: want 0 or more", name, c.Int(name))
+	for i, v := range [3]int{o.Candidates, o.Plies, o.Iterations} {
+		if v < 0 {
+			return badInputf("--%s %d: want 0 or more", simFlagNames[i], v)
 		}
-		if c.IsSet(name) && sims == 0 {
-			return badInputf("--%s applies to the sim policy, and no player here uses it", name)
+		if o.Given[i] && sims == 0 {
+			return badInputf("--%s applies to the sim policy, and no player here uses it", simFlagNames[i])
 		}
 	}
-	if c.Int("sim-candidates") == 1 {
+	if o.Candidates == 1 {
 		return badInputf("--sim-candidates 1: a simulation compares at least 2 candidates")
 	}
 	for _, pl := range players {
@@ -72,8 +100,8 @@ func applySimFlags(c *cli.Context, players ...*player.Player) error {
 			continue
 		}
 		sim := *pl.Sim
-		sim.Plies, sim.MaxIterations = c.Int("sim-plies"), c.Int("sim-iterations")
-		pl.Sim, pl.SimCandidates = &sim, c.Int("sim-candidates")
+		sim.Plies, sim.MaxIterations = o.Plies, o.Iterations
+		pl.Sim, pl.SimCandidates = &sim, o.Candidates
 	}
 	return nil
 }
@@ -99,48 +127,52 @@ func (e badInput) ExitCode() int { return 2 }
 func badInputf(format string, args ...any) error { return badInput{fmt.Errorf(format, args...)} }
 
 // newBotSetup opens the index and builds the player. dictURL is the
-// gamestate's Dictionary ("" when there is no one gamestate, as in serve).
-// The caller closes the index.
-func newBotSetup(c *cli.Context, mode player.Mode, dictURL string) (*botSetup, error) {
+// gamestate's Dictionary ("" when there is no one gamestate, as in serve);
+// notes about building the default index go to logw. The caller closes the
+// index.
+func newBotSetup(o botOptions, mode player.Mode, dictURL string, logw io.Writer) (*botSetup, error) {
 	// Written so that NaN, which every comparison rejects, is refused too.
-	if m := c.Float64("margin"); !(m >= 0 && m < 1) {
+	if m := o.Margin; !(m >= 0 && m < 1) {
 		return nil, badInputf("--margin %v: want a fraction in [0, 1)", m)
 	}
-	if c.Duration("margin-max") < 0 {
-		return nil, badInputf("--margin-max %v: want 0 (no cap) or a positive duration", c.Duration("margin-max"))
+	if o.MarginMax < 0 {
+		return nil, badInputf("--margin-max %v: want 0 (no cap) or a positive duration", o.MarginMax)
 	}
-	for _, name := range []string{"budget", "reserve", "max-think"} {
-		if c.Duration(name) < 0 {
-			return nil, badInputf("--%s %v: want 0 or a positive duration", name, c.Duration(name))
+	for _, d := range []struct {
+		name  string
+		value time.Duration
+	}{{"budget", o.Budget}, {"reserve", o.Reserve}, {"max-think", o.MaxThink}} {
+		if d.value < 0 {
+			return nil, badInputf("--%s %v: want 0 or a positive duration", d.name, d.value)
 		}
 	}
-	table, err := leaveTable(c.String("leaves"))
+	table, err := leaveTable(o.Leaves)
 	if err != nil {
 		return nil, err
 	}
-	x, note, err := openBotIndex(c.String("index"), dictURL, c.App.ErrWriter)
+	x, note, err := openBotIndex(o.Index, dictURL, logw)
 	if err != nil {
 		return nil, badInputf("index: %w", err)
 	}
-	gen, err := strategy.New(c.String("strategy"), x)
+	gen, err := strategy.New(o.Strategy, x)
 	if err != nil {
 		x.Close()
 		return nil, badInputf("--strategy: %w", err)
 	}
-	pl, err := player.New(c.String("policy"), gen, table)
+	pl, err := player.New(o.Policy, gen, table)
 	if err != nil {
 		x.Close()
 		return nil, badInputf("--policy: %w", err)
 	}
-	if err := applySimFlags(c, pl); err != nil {
+	if err := applySim(o.Sim, pl); err != nil {
 		x.Close()
 		return nil, err
 	}
 	clock := player.DefaultClock
-	clock.Margin, clock.MaxMargin = c.Float64("margin"), c.Duration("margin-max")
-	clock.Reserve, clock.MaxThink = c.Duration("reserve"), c.Duration("max-think")
+	clock.Margin, clock.MaxMargin = o.Margin, o.MarginMax
+	clock.Reserve, clock.MaxThink = o.Reserve, o.MaxThink
 	clock.Pressure = player.LoadPressure
-	clock.Override, clock.Mode = c.Duration("budget"), mode
+	clock.Override, clock.Mode = o.Budget, mode
 	return &botSetup{index: x, player: pl, clock: clock, note: note}, nil
 }
 
@@ -176,8 +208,8 @@ const maxInput = server.DefaultMaxBody
 
 // readArg reads a file named on the command line, or stdin for "-", up to
 // maxInput bytes.
-func readArg(c *cli.Context, what, name string) ([]byte, error) {
-	from, r := "on stdin", c.App.Reader
+func readArg(stdin io.Reader, what, name string) ([]byte, error) {
+	from, r := "on stdin", stdin
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {

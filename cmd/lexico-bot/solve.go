@@ -14,8 +14,18 @@ import (
 	"github.com/lexico/lexico/internal/quote"
 )
 
-func init() {
-	commands = append(commands, &cli.Command{
+// solveOptions are solve's flags (it takes no arguments).
+type solveOptions struct {
+	Board, Hand, Rules string
+	Top                int
+	Interactive        bool
+	Index, Strategy    string
+	Args               []string
+}
+
+func solveCommand() *cli.Command {
+	var o solveOptions
+	return &cli.Command{
 		Name:  "solve",
 		Usage: "list the best plays for a hand on a board file (Lexico or Words With Friends), and play one",
 		UsageText: "lexico-bot solve --board FILE --hand LETTERS [--rules lexico|wwf] [--top N] [--interactive] [--index FILE]\n\n" +
@@ -25,16 +35,19 @@ func init() {
 			"The hand is letters, '*' for a blank. Rows and columns are numbered from 0, row 0 the file's first line.\n" +
 			"--interactive reads commands from stdin: N next, P previous, F=r,c filter, D=n draw, a number plays it, Q quit.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "board", Usage: "board `FILE` (rewritten with the chosen play in --interactive)", Required: true},
-			&cli.StringFlag{Name: "hand", Usage: "the rack's `LETTERS`, '*' for a blank", Required: true},
-			&cli.StringFlag{Name: "rules", Value: "lexico", Usage: "rule set: lexico (the multipliers game) or wwf (Words With Friends)"},
-			&cli.IntFlag{Name: "top", Value: 25, Usage: "how many plays to list without --interactive"},
-			&cli.BoolFlag{Name: "interactive", Usage: "page through the plays and choose one to write into the board file"},
-			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache)"},
-			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fast one)"},
+			&cli.StringFlag{Name: "board", Usage: "board `FILE` (rewritten with the chosen play in --interactive)", Required: true, Destination: &o.Board},
+			&cli.StringFlag{Name: "hand", Usage: "the rack's `LETTERS`, '*' for a blank", Required: true, Destination: &o.Hand},
+			&cli.StringFlag{Name: "rules", Value: "lexico", Usage: "rule set: lexico (the multipliers game) or wwf (Words With Friends)", Destination: &o.Rules},
+			&cli.IntFlag{Name: "top", Value: 25, Usage: "how many plays to list without --interactive", Destination: &o.Top},
+			&cli.BoolFlag{Name: "interactive", Usage: "page through the plays and choose one to write into the board file", Destination: &o.Interactive},
+			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache)", Destination: &o.Index},
+			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fast one)", Destination: &o.Strategy},
 		},
-		Action: solveAction,
-	})
+		Action: func(c *cli.Context) error {
+			o.Args = c.Args().Slice()
+			return solveHand(o, envOf(c))
+		},
+	}
 }
 
 // solveInputError is bad input to solve (a board, hand or flag): exit 2, as
@@ -44,25 +57,25 @@ type solveInputError struct{ error }
 func (solveInputError) ExitCode() int   { return 2 }
 func (e solveInputError) Unwrap() error { return e.error }
 
-func solveAction(c *cli.Context) error {
-	if c.Args().Present() {
-		return solveInputError{fmt.Errorf("solve takes no arguments (got %s): use --board and --hand", quote.String(c.Args().First()))}
+func solveHand(o solveOptions, e env) error {
+	if len(o.Args) > 0 {
+		return solveInputError{fmt.Errorf("solve takes no arguments (got %s): use --board and --hand", quote.String(o.Args[0]))}
 	}
-	v, err := solver.RuleSet(c.String("rules"))
+	v, err := solver.RuleSet(o.Rules)
 	if err != nil {
 		return solveInputError{err}
 	}
-	if c.Int("top") < 1 {
-		return solveInputError{fmt.Errorf("--top %d: want at least 1", c.Int("top"))}
+	if o.Top < 1 {
+		return solveInputError{fmt.Errorf("--top %d: want at least 1", o.Top)}
 	}
 	// Loading refuses a board no game could reach (its shape and its bag),
 	// before the index is opened: bad input is reported at once, without a
 	// first-use index build, and the file is never written.
-	f, err := solver.LoadBoardFile(c.String("board"), v)
+	f, err := solver.LoadBoardFile(o.Board, v)
 	if err != nil {
 		return solveInputError{err}
 	}
-	hand, err := solver.ParseHand(c.String("hand"), v)
+	hand, err := solver.ParseHand(o.Hand, v)
 	if err != nil {
 		return solveInputError{err}
 	}
@@ -73,7 +86,7 @@ func solveAction(c *cli.Context) error {
 	if err := solver.CheckHand(hand, unseen, v); err != nil {
 		return solveInputError{err}
 	}
-	idx, err := build.OpenIndex(c.String("index"), c.App.ErrWriter)
+	idx, err := build.OpenIndex(o.Index, e.stderr)
 	if err != nil {
 		return err
 	}
@@ -82,27 +95,27 @@ func solveAction(c *cli.Context) error {
 	// lacks is most likely a typo in the file, worth a note but not a refusal.
 	for _, w := range solver.BoardWords(f.Board) {
 		if !idx.Contains(w.Word) {
-			fmt.Fprintf(c.App.ErrWriter, "note: %s on the board (r%d c%d %s) is not in the dictionary\n", w.Word, w.Row, w.Col, w.Dir)
+			fmt.Fprintf(e.stderr, "note: %s on the board (r%d c%d %s) is not in the dictionary\n", w.Word, w.Row, w.Col, w.Dir)
 		}
 	}
-	gen, err := strategy.New(c.String("strategy"), idx)
+	gen, err := strategy.New(o.Strategy, idx)
 	if err != nil {
 		return solveInputError{err}
 	}
-	top := c.Int("top")
-	if c.Bool("interactive") {
+	top := o.Top
+	if o.Interactive {
 		top = 0 // the loop pages and filters the whole list
 	}
 	plays, err := solver.Solve(gen, v, f.Board, hand, top)
 	if err != nil {
 		return solveInputError{err}
 	}
-	out := c.App.Writer
-	rulesName := strings.ToLower(c.String("rules"))
-	handText := strings.ToUpper(c.String("hand"))
-	if c.Bool("interactive") {
+	out := e.stdout
+	rulesName := strings.ToLower(o.Rules)
+	handText := strings.ToUpper(o.Hand)
+	if o.Interactive {
 		fmt.Fprintf(out, "%s rules, board %s, hand %s: %d plays\n", rulesName, f.Path, handText, len(plays))
-		s := &solver.Session{File: f, Plays: plays, In: c.App.Reader, Out: out}
+		s := &solver.Session{File: f, Plays: plays, In: e.stdin, Out: out}
 		err := s.Run()
 		if errors.Is(err, solver.ErrBoardChanged) {
 			return solveInputError{err}

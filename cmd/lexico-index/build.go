@@ -13,8 +13,19 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func init() {
-	commands = append(commands, &cli.Command{
+// buildOptions are build's flags and arguments.
+type buildOptions struct {
+	Source, Out, SHA256 string
+	MinLen, MaxLen      int
+	Timeout             time.Duration
+	Retries             int
+	NoCache             bool
+	Args                []string
+}
+
+func buildCommand() *cli.Command {
+	var o buildOptions
+	return &cli.Command{
 		Name:      "build",
 		Usage:     "build an index file from a word list (default: the embedded list)",
 		ArgsUsage: " ",
@@ -24,47 +35,50 @@ func init() {
 			"counted) and writes the index atomically: on any failure an existing --out is\n" +
 			"left untouched. Downloads are cached by URL and ETag in the user cache directory.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "source", Usage: "word list `URL|PATH|-` (default: the embedded word-list 4.1.0)"},
-			&cli.StringFlag{Name: "out", Value: build.DefaultOut, Usage: "index `FILE` to write"},
-			&cli.StringFlag{Name: "sha256", Usage: "expected SHA-256 `HEX` of the source bytes (as downloaded, before gunzip)"},
-			&cli.IntFlag{Name: "min-len", Value: build.DefaultMinLen, Usage: "shortest word `N` kept"},
-			&cli.IntFlag{Name: "max-len", Value: build.DefaultMaxLen, Usage: "longest word `N` kept (at most 15, the largest board)"},
-			&cli.DurationFlag{Name: "timeout", Value: 2 * time.Minute, Usage: "per-attempt download `TIMEOUT`, headers and body"},
-			&cli.IntFlag{Name: "retries", Value: 3, Usage: "download retries (`N`) on 5xx or a broken connection, with doubling back-off"},
-			&cli.BoolFlag{Name: "no-cache", Usage: "do not read or write the download cache, nor publish a URL's index in the index cache"},
+			&cli.StringFlag{Name: "source", Usage: "word list `URL|PATH|-` (default: the embedded word-list 4.1.0)", Destination: &o.Source},
+			&cli.StringFlag{Name: "out", Value: build.DefaultOut, Usage: "index `FILE` to write", Destination: &o.Out},
+			&cli.StringFlag{Name: "sha256", Usage: "expected SHA-256 `HEX` of the source bytes (as downloaded, before gunzip)", Destination: &o.SHA256},
+			&cli.IntFlag{Name: "min-len", Value: build.DefaultMinLen, Usage: "shortest word `N` kept", Destination: &o.MinLen},
+			&cli.IntFlag{Name: "max-len", Value: build.DefaultMaxLen, Usage: "longest word `N` kept (at most 15, the largest board)", Destination: &o.MaxLen},
+			&cli.DurationFlag{Name: "timeout", Value: 2 * time.Minute, Usage: "per-attempt download `TIMEOUT`, headers and body", Destination: &o.Timeout},
+			&cli.IntFlag{Name: "retries", Value: 3, Usage: "download retries (`N`) on 5xx or a broken connection, with doubling back-off", Destination: &o.Retries},
+			&cli.BoolFlag{Name: "no-cache", Usage: "do not read or write the download cache, nor publish a URL's index in the index cache", Destination: &o.NoCache},
 		},
-		Action: buildAction,
-	})
+		Action: func(c *cli.Context) error {
+			o.Args = c.Args().Slice()
+			return runBuild(c.Context, o, streamsOf(c))
+		},
+	}
 }
 
-func buildAction(c *cli.Context) error {
-	if c.NArg() > 0 {
-		return exitError{2, fmt.Errorf("build takes no arguments (got %q); use --source", c.Args().First())}
+func runBuild(ctx context.Context, opts buildOptions, s streams) error {
+	if len(opts.Args) > 0 {
+		return exitError{2, fmt.Errorf("build takes no arguments (got %q); use --source", opts.Args[0])}
 	}
-	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	o := build.Options{
-		Source: c.String("source"),
-		Stdin:  c.App.Reader,
-		Out:    c.String("out"),
-		SHA256: c.String("sha256"),
-		MinLen: c.Int("min-len"),
-		MaxLen: c.Int("max-len"),
-		Log:    c.App.ErrWriter,
+		Source: opts.Source,
+		Stdin:  s.in,
+		Out:    opts.Out,
+		SHA256: opts.SHA256,
+		MinLen: opts.MinLen,
+		MaxLen: opts.MaxLen,
+		Log:    s.err,
 		Fetch: build.FetchOptions{
-			Timeout: c.Duration("timeout"),
-			Retries: c.Int("retries"),
+			Timeout: opts.Timeout,
+			Retries: opts.Retries,
 		},
 	}
 	if o.Fetch.Retries == 0 {
 		o.Fetch.Retries = -1 // explicit 0: no retries
 	}
-	if c.Bool("no-cache") {
+	if opts.NoCache {
 		o.Fetch.CacheDir = "-"
 		o.Fetch.IndexCacheDir = "-"
 	}
-	if isTerminal(c.App.ErrWriter) {
-		o.Progress = c.App.ErrWriter
+	if isTerminal(s.err) {
+		o.Progress = s.err
 	}
 	if o.MinLen < 1 || o.MaxLen < o.MinLen || o.MaxLen > build.DefaultMaxLen {
 		return exitError{2, fmt.Errorf("--min-len %d and --max-len %d: need 1 <= min <= max <= %d", o.MinLen, o.MaxLen, build.DefaultMaxLen)}
@@ -77,6 +91,6 @@ func buildAction(c *cli.Context) error {
 		return err
 	}
 	m := r.Meta
-	fmt.Fprintf(c.App.Writer, "%s: %d words, sha256 %s, built in %s\n", r.Out, m.WordCount, m.SHA256, m.BuildDuration)
+	fmt.Fprintf(s.out, "%s: %d words, sha256 %s, built in %s\n", r.Out, m.WordCount, m.SHA256, m.BuildDuration)
 	return nil
 }

@@ -10,19 +10,37 @@ import (
 	"golang.org/x/term"
 )
 
-// indexFlag is the --index flag of every command that reads an index.
-var indexFlag = &cli.StringFlag{
-	Name:  "index",
-	Usage: "index `FILE` (default: $" + build.EnvIndex + ", else the default index in the user cache directory, built on first use)",
+// streams are where a command reads and writes: the app's, so that tests
+// drive the real CLI with buffers.
+type streams struct {
+	in       io.Reader
+	out, err io.Writer
+}
+
+func streamsOf(c *cli.Context) streams {
+	return streams{in: c.App.Reader, out: c.App.Writer, err: c.App.ErrWriter}
+}
+
+// indexFlag is the --index flag of every command that reads an index,
+// bound to path.
+func indexFlag(path *string) cli.Flag {
+	return &cli.StringFlag{
+		Name:        "index",
+		Usage:       "index `FILE` (default: $" + build.EnvIndex + ", else the default index in the user cache directory, built on first use)",
+		Destination: path,
+	}
 }
 
 // jsonFlag asks a command for machine-readable output.
-var jsonFlag = &cli.BoolFlag{Name: "json", Usage: "print JSON instead of text"}
+func jsonFlag(on *bool) cli.Flag {
+	return &cli.BoolFlag{Name: "json", Usage: "print JSON instead of text", Destination: on}
+}
 
-// openIndex opens the index a command was pointed at; notes about building
-// the default index go to stderr so stdout stays parseable.
-func openIndex(c *cli.Context) (*index.Index, error) {
-	return build.OpenIndex(c.String("index"), c.App.ErrWriter)
+// openIndex opens the index a command was pointed at (path, or the
+// default); notes about building the default index go to stderr so stdout
+// stays parseable.
+func openIndex(path string, s streams) (*index.Index, error) {
+	return build.OpenIndex(path, s.err)
 }
 
 // isTerminal reports whether w is a terminal, where progress bars belong.

@@ -11,16 +11,27 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func init() {
-	commands = append(commands, &cli.Command{
+// lookupOptions are lookup's flags and its RACK.
+type lookupOptions struct {
+	Index string
+	JSON  bool
+	Args  []string
+}
+
+func lookupCommand() *cli.Command {
+	var o lookupOptions
+	return &cli.Command{
 		Name:      "lookup",
 		Usage:     "list the words formable from a rack (? is a blank), best-scoring first",
 		ArgsUsage: "RACK",
 		Description: "Words formable from some of the RACK's tiles (as short as the index allows), scored with\n" +
 			"Lexico's tile values (a blank scores 0; blank letters are shown in lower case).",
-		Flags:  []cli.Flag{indexFlag, jsonFlag},
-		Action: lookupAction,
-	})
+		Flags: []cli.Flag{indexFlag(&o.Index), jsonFlag(&o.JSON)},
+		Action: func(c *cli.Context) error {
+			o.Args = c.Args().Slice()
+			return runLookup(o, streamsOf(c))
+		},
+	}
 }
 
 // lookupWord is one line of lookup's answer.
@@ -31,15 +42,15 @@ type lookupWord struct {
 	Score  int    `json:"score"`
 }
 
-func lookupAction(c *cli.Context) error {
-	if c.NArg() != 1 {
+func runLookup(o lookupOptions, s streams) error {
+	if len(o.Args) != 1 {
 		return exitError{2, fmt.Errorf("lookup needs exactly one RACK argument, e.g. lookup RETAIN?")}
 	}
-	rack := c.Args().First()
+	rack := o.Args[0]
 	if _, err := tile.ParseRack(rack); err != nil || rack == "" {
 		return exitError{2, fmt.Errorf("rack %q: use letters A-Z and ? for a blank", rack)}
 	}
-	x, err := openIndex(c)
+	x, err := openIndex(o.Index, s)
 	if err != nil {
 		return err
 	}
@@ -62,18 +73,18 @@ func lookupAction(c *cli.Context) error {
 		}
 		return a.Word < b.Word
 	})
-	if c.Bool("json") {
+	if o.JSON {
 		if words == nil {
 			words = []lookupWord{}
 		}
-		return json.NewEncoder(c.App.Writer).Encode(words)
+		return json.NewEncoder(s.out).Encode(words)
 	}
 	if len(words) == 0 {
-		fmt.Fprintf(c.App.ErrWriter, "no word can be made from %s\n", strings.ToUpper(rack))
+		fmt.Fprintf(s.err, "no word can be made from %s\n", strings.ToUpper(rack))
 		return nil
 	}
 	for _, w := range words {
-		fmt.Fprintf(c.App.Writer, "%3d %s\n", w.Score, showBlanks(w.Word, w.Blanks))
+		fmt.Fprintf(s.out, "%3d %s\n", w.Score, showBlanks(w.Word, w.Blanks))
 	}
 	return nil
 }

@@ -1,29 +1,37 @@
 // Command lexico-index builds and queries the dictionary index that lexico-bot reads.
-// Each subcommand lives in its own file and registers itself in init, so the
-// front end stays thin and holds no game logic.
+// main lists the commands in one place; each command's file holds its flags,
+// bound into a typed options value, and the function that does its work with
+// those options, so the front end stays thin and holds no game logic.
 package main
 
 import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 
 	"github.com/urfave/cli/v2"
 )
 
-// commands is filled by the init functions of the per-command files.
-var commands []*cli.Command
+// commands are lexico-index's commands, in the order help lists them. Each
+// call makes fresh commands with fresh options, so that one run's flags
+// never leak into the next (tests run the CLI many times in one process).
+func commands() []*cli.Command {
+	return []*cli.Command{
+		buildCommand(),
+		lookupCommand(),
+		statsCommand(),
+		verifyCommand(),
+	}
+}
 
 // exitCoder lets a command pick its exit status.
 type exitCoder interface{ ExitCode() int }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	sort.Slice(commands, func(i, j int) bool { return commands[i].Name < commands[j].Name })
 	return &cli.App{
 		Name:      "lexico-index",
 		Usage:     "build and query the Lexico dictionary index",
-		Commands:  commands,
+		Commands:  commands(),
 		Reader:    stdin,
 		Writer:    stdout,
 		ErrWriter: stderr,

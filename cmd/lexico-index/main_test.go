@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/lexico/lexico/internal/clitest"
 )
 
 func TestHelpListsCommands(t *testing.T) {
@@ -21,4 +23,14 @@ func TestUnknownCommandFails(t *testing.T) {
 	if code := run([]string{"lexico-index", "no-such-command"}, strings.NewReader(""), &out, &errb); code == 0 {
 		t.Fatalf("unknown command exited 0")
 	}
+}
+
+// The commands help lists are the ones main lists, in its order, and each
+// answers --help.
+func TestHelpListsEveryCommandInOrder(t *testing.T) {
+	var want []string
+	for _, c := range commands() {
+		want = append(want, c.Name)
+	}
+	clitest.CheckHelp(t, func(args ...string) (int, string, string) { return runCLI(t, "", args...) }, "lexico-index", want)
 }

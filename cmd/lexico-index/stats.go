@@ -11,14 +11,25 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func init() {
-	commands = append(commands, &cli.Command{
+// statsOptions are stats' flags and arguments (none are taken).
+type statsOptions struct {
+	Index string
+	JSON  bool
+	Args  []string
+}
+
+func statsCommand() *cli.Command {
+	var o statsOptions
+	return &cli.Command{
 		Name:      "stats",
 		Usage:     "describe an index: words by length and letter, buckets, Bloom filters, source",
 		ArgsUsage: " ",
-		Flags:     []cli.Flag{indexFlag, jsonFlag},
-		Action:    statsAction,
-	})
+		Flags:     []cli.Flag{indexFlag(&o.Index), jsonFlag(&o.JSON)},
+		Action: func(c *cli.Context) error {
+			o.Args = c.Args().Slice()
+			return runStats(o, streamsOf(c))
+		},
+	}
 }
 
 // statsReport is the JSON form of stats: the metadata fields (word_count,
@@ -29,11 +40,11 @@ type statsReport struct {
 	index.Stats
 }
 
-func statsAction(c *cli.Context) error {
-	if c.NArg() > 0 {
-		return exitError{2, fmt.Errorf("stats takes no arguments (got %q)", c.Args().First())}
+func runStats(o statsOptions, s streams) error {
+	if len(o.Args) > 0 {
+		return exitError{2, fmt.Errorf("stats takes no arguments (got %q)", o.Args[0])}
 	}
-	x, err := openIndex(c)
+	x, err := openIndex(o.Index, s)
 	if err != nil {
 		return err
 	}
@@ -43,12 +54,12 @@ func statsAction(c *cli.Context) error {
 		return err
 	}
 	r := statsReport{Meta: x.Meta(), Path: x.Path(), Stats: st}
-	if c.Bool("json") {
-		enc := json.NewEncoder(c.App.Writer)
+	if o.JSON {
+		enc := json.NewEncoder(s.out)
 		enc.SetIndent("", "  ")
 		return enc.Encode(r)
 	}
-	printStats(c.App.Writer, r)
+	printStats(s.out, r)
 	return nil
 }
 

@@ -7,24 +7,34 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func init() {
-	commands = append(commands, &cli.Command{
+// verifyOptions are verify's flags and arguments (none are taken).
+type verifyOptions struct {
+	Index string
+	Args  []string
+}
+
+func verifyCommand() *cli.Command {
+	var o verifyOptions
+	return &cli.Command{
 		Name:      "verify",
 		Usage:     "check an index's integrity and consistency; exit 0 only when all holds",
 		ArgsUsage: " ",
 		Description: "Checks the bbolt page structure, the word list against its SHA-256 and counts,\n" +
 			"the length/letter and anagram buckets against the word list, both Bloom filters\n" +
 			"(no word or substring missing) and the GADDAG (every word present).",
-		Flags:  []cli.Flag{indexFlag},
-		Action: verifyAction,
-	})
+		Flags: []cli.Flag{indexFlag(&o.Index)},
+		Action: func(c *cli.Context) error {
+			o.Args = c.Args().Slice()
+			return runVerify(o, streamsOf(c))
+		},
+	}
 }
 
-func verifyAction(c *cli.Context) error {
-	if c.NArg() > 0 {
-		return exitError{2, fmt.Errorf("verify takes no arguments (got %q)", c.Args().First())}
+func runVerify(o verifyOptions, s streams) error {
+	if len(o.Args) > 0 {
+		return exitError{2, fmt.Errorf("verify takes no arguments (got %q)", o.Args[0])}
 	}
-	x, err := openIndex(c)
+	x, err := openIndex(o.Index, s)
 	if err != nil {
 		return err
 	}
@@ -40,11 +50,11 @@ func verifyAction(c *cli.Context) error {
 			return fmt.Errorf("%s: %w", x.Path(), problems[0])
 		}
 		for _, p := range problems {
-			fmt.Fprintf(c.App.ErrWriter, "  %v\n", p)
+			fmt.Fprintf(s.err, "  %v\n", p)
 		}
 		return fmt.Errorf("%s: %d problems found", x.Path(), len(problems))
 	}
 	m := x.Meta()
-	fmt.Fprintf(c.App.Writer, "%s: OK (%d words, sha256 %s)\n", x.Path(), m.WordCount, m.SHA256)
+	fmt.Fprintf(s.out, "%s: OK (%d words, sha256 %s)\n", x.Path(), m.WordCount, m.SHA256)
 	return nil
 }

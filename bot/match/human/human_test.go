@@ -34,7 +34,7 @@ func dict() words {
 	return d
 }
 
-// hinter is the equity bot over testWords, as the CLI wires it.
+// hinter is the equity bot over testWords, as package lineup wires it.
 func hinter(t *testing.T) Hinter {
 	table, err := equity.DefaultTable()
 	if err != nil {

@@ -1,0 +1,145 @@
+// Package lineup seats the two players of a match from their policy names:
+// a bot of one of the player's policies, answering through the same
+// pipeline and clock as on the platform (arena.Bot), or a person at a
+// terminal (package human) with hints from the equity policy. Front ends
+// name the policies and the terminal; who sits where, under which name and
+// how a person's quit ends a game is decided here, with the match.
+package lineup
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/match/arena"
+	"github.com/lexico/lexico/bot/match/human"
+)
+
+// Human is the policy name that seats a person instead of a bot.
+const Human = "human"
+
+// HumanMoveTime is the MoveTime of a game with a person in it: people think
+// as long as they like.
+const HumanMoveTime = 7 * 24 * time.Hour
+
+// hintTime bounds the search behind one of a person's hints.
+const hintTime = 2 * time.Second
+
+// Policies are the names a seat takes: the player's policies, then Human.
+func Policies() []string { return append(slices.Clone(player.Policies), Human) }
+
+// Known reports whether policy names a seat (lower case, as Policies).
+func Known(policy string) bool { return slices.Contains(Policies(), policy) }
+
+// Config says who sits where, and with what they play.
+type Config struct {
+	// Policies name the seats' players, each one of Policies.
+	Policies [2]string
+	// Generator and Leaves make the bots and a person's hints. The
+	// generator is shared by every seat and game: it must be safe for
+	// concurrent use.
+	Generator movegen.Generator
+	Leaves    *equity.Table
+	// Clock is every bot's clock.
+	Clock player.Clock
+	// Dict judges a person's moves: the referee's dictionary.
+	Dict rules.Dictionary
+	// In and Out are the terminal a person plays at; Colour draws the
+	// board in colour there.
+	In     *bufio.Reader
+	Out    io.Writer
+	Colour bool
+}
+
+// Lineup is a match's two seats.
+type Lineup struct {
+	Seats [2]arena.Entrant
+	// Bots are the seats' players, nil at a person's seat: tune them (the
+	// simulation's settings) before the match starts.
+	Bots [2]*player.Player
+	// Humans is how many seats a person holds.
+	Humans int
+}
+
+// New seats the players cfg names. Two seats of one policy are told apart
+// by their number ("equity-1", "equity-2").
+func New(cfg Config) (Lineup, error) {
+	var l Lineup
+	hints := hinter(cfg)
+	for i, pol := range cfg.Policies {
+		name := pol
+		if cfg.Policies[0] == cfg.Policies[1] {
+			name = fmt.Sprintf("%s-%d", pol, i+1)
+		}
+		if pol == Human {
+			l.Humans++
+			l.Seats[i] = arena.Entrant{Name: name, Agent: func(int) arena.Agent {
+				return quitter{&human.Player{Name: name, In: cfg.In, Out: cfg.Out, Dict: cfg.Dict, Hints: hints, Colour: cfg.Colour}}
+			}}
+			continue
+		}
+		pl, err := player.New(pol, cfg.Generator, cfg.Leaves)
+		if err != nil {
+			return Lineup{}, fmt.Errorf("seat %d: %w", i+1, err)
+		}
+		l.Bots[i] = pl
+		bot := arena.NewBot(pl, cfg.Clock)
+		l.Seats[i] = arena.Entrant{Name: name, Agent: func(int) arena.Agent { return bot }}
+	}
+	return l, nil
+}
+
+// MoveTime is the MoveTime of the lineup's games: botTime, or HumanMoveTime
+// when a person plays, since people are not timed.
+func (l Lineup) MoveTime(botTime time.Duration) time.Duration {
+	if l.Humans > 0 {
+		return HumanMoveTime
+	}
+	return botTime
+}
+
+// Parallel is how many games are played at once: n, or 1 when a person
+// plays, since one terminal shows one game.
+func (l Lineup) Parallel(n int) int {
+	if l.Humans > 0 {
+		return 1
+	}
+	return n
+}
+
+// hinter answers a person's hint with the equity policy's best n plays,
+// found within hintTime.
+func hinter(cfg Config) human.Hinter {
+	adviser, err := player.New("equity", cfg.Generator, cfg.Leaves)
+	if err != nil {
+		return nil // no equity policy: hints are not offered
+	}
+	return func(ctx context.Context, p *position.Position, n int) []player.Candidate {
+		a := *adviser
+		a.Top = n
+		ctx, cancel := context.WithTimeout(ctx, hintTime)
+		defer cancel()
+		return a.Choose(ctx, p).Top
+	}
+}
+
+// quitter turns a person's quit into an abandoned game, which the arena
+// does not count.
+type quitter struct{ h *human.Player }
+
+func (q quitter) Move(ctx context.Context, gs []byte) ([]byte, error) {
+	b, err := q.h.Move(ctx, gs)
+	if errors.Is(err, human.ErrQuit) {
+		return nil, fmt.Errorf("%w: %w", arena.ErrAbandoned, err)
+	}
+	return b, err
+}

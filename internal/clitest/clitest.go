@@ -1,0 +1,54 @@
+// Package clitest holds the checks every command-line program of the
+// repository shares in its tests: that help lists exactly the commands the
+// program's main lists, and that each of them answers --help.
+package clitest
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Run runs a program's CLI with args (after the program's name) and
+// returns its exit status and what it wrote on stdout and stderr.
+type Run func(args ...string) (code int, stdout, stderr string)
+
+// CheckHelp fails t unless program --help exits 0 listing the commands want
+// in that order, and each of them answers --help with its usage and 0.
+func CheckHelp(t *testing.T, run Run, program string, want []string) {
+	t.Helper()
+	code, out, errs := run("--help")
+	if code != 0 {
+		t.Fatalf("--help exited %d: %s", code, errs)
+	}
+	if got := HelpCommands(out); !slices.Equal(got, want) {
+		t.Errorf("help lists the commands %q, main lists %q", got, want)
+	}
+	for _, name := range want {
+		code, out, errs := run(name, "--help")
+		if code != 0 || !strings.Contains(out, program+" "+name) {
+			t.Errorf("%s --help: exit %d, stdout %q, stderr %q; want its usage and 0", name, code, out, errs)
+		}
+	}
+}
+
+// HelpCommands reads the command names from a urfave/cli app's help, in
+// order, leaving out the help command urfave/cli adds.
+func HelpCommands(help string) []string {
+	_, list, found := strings.Cut(help, "COMMANDS:\n")
+	if !found {
+		return nil
+	}
+	list, _, _ = strings.Cut(list, "\n\n")
+	var names []string
+	for _, line := range strings.Split(list, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		if name := strings.TrimSuffix(f[0], ","); name != "help" {
+			names = append(names, name)
+		}
+	}
+	return names
+}
