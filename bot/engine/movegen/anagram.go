@@ -8,6 +8,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/lexico/lexico/bot/engine/movegen/internal/line"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/tile"
@@ -30,7 +31,7 @@ import (
 // take, so only keys that can fill a slot are reached. What the letters
 // alone cannot decide is settled square by square with a mask per square:
 // the board's tile on a fixed square; on an empty square the cross-check set
-// (H2's CrossSet, the same code as the GADDAG generator's) narrowed to the
+// (H2's line.CrossSet, the same code as the GADDAG generator's) narrowed to the
 // rack's letters and, when a fragment test is given, to the letters that
 // form a possible part of a word with the tiles beside the square along the
 // line (the index's fragment Bloom filter). A square left with no letter ends
@@ -70,7 +71,7 @@ func NewAnagram(words []string, g *gaddag.GADDAG, fragment func(s string) bool) 
 
 // Search implements Generator. Concurrent calls are safe: each takes its
 // own working state from a pool. Stop is asked before each lookup (the
-// slots that share fixed letters) and, within one, every stopEvery steps
+// slots that share fixed letters) and, within one, every line.StopEvery steps
 // of the walk of the anagram trie. A Keep search values every play.
 func (gen *AnagramGenerator) Search(a Args) bool {
 	return SearchByGenerating(a, func(rec PlayRecorder, stop func() bool) bool {
@@ -80,10 +81,10 @@ func (gen *AnagramGenerator) Search(a Args) bool {
 
 func (gen *AnagramGenerator) generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, stop func() bool) bool {
 	s := gen.pool.Get().(*anaState)
-	s.walk.resetStop(stop)
+	s.walk.ResetStop(stop)
 	finished := s.run(v, b, rack, rec)
 	s.rec, s.v = nil, nil // keep no caller's data in the pool
-	s.walk.resetStop(nil)
+	s.walk.ResetStop(nil)
 	gen.pool.Put(s)
 	return finished
 }
@@ -109,8 +110,8 @@ type anaState struct {
 	values [tile.NumKinds]int
 	// grid[0] holds the board's rows and grid[1] its columns (loadGrid):
 	// plays run along their lines.
-	grid     [2][]cell
-	allowed  []CrossSet // per direction and square: the letters a play may have there
+	grid     [2][]line.Cell
+	allowed  []line.CrossSet // per direction and square: the letters a play may have there
 	anchor   []bool
 	first    bool
 	minWord  int
@@ -140,7 +141,7 @@ func (s *anaState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec P
 	s.values[tile.BlankIndex] = 0
 	s.rack, s.rackN = rack.Counts, rack.N
 	if len(s.allowed) != 2*n*n {
-		s.allowed = make([]CrossSet, 2*n*n)
+		s.allowed = make([]line.CrossSet, 2*n*n)
 		s.anchor = make([]bool, n)
 		s.placedBl = make([]bool, n)
 		s.tiles = make([]move.Placement, 0, n)
@@ -152,19 +153,19 @@ func (s *anaState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec P
 	}
 	for d := range s.grid {
 		if len(s.grid[d]) != n*n {
-			s.grid[d] = make([]cell, n*n)
+			s.grid[d] = make([]line.Cell, n*n)
 		}
-		loadGrid(s.gen.g, b, d == 1, &s.values, AllLetters, rackFit{}, s.grid[d])
+		line.Load(s.gen.g, b, d == 1, &s.values, line.AllLetters, line.RackFit{}, s.grid[d])
 	}
 
-	rackMask := CrossSet(0)
+	rackMask := line.CrossSet(0)
 	for l := 0; l < 26; l++ {
 		if rack.Counts[l] > 0 {
 			rackMask |= 1 << uint(l)
 		}
 	}
 	if rack.Counts[tile.BlankIndex] > 0 {
-		rackMask = AllLetters
+		rackMask = line.AllLetters
 	}
 	s.slots, s.keyBuf = s.slots[:0], s.keyBuf[:0]
 	s.findSlots(0, v.StartRow, v.StartCol, rackMask)
@@ -174,7 +175,7 @@ func (s *anaState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec P
 	s.mv = move.Move{Kind: move.Play}
 	w := &s.walk
 	for i := 0; i < len(s.slots); {
-		if w.checkStop() {
+		if w.CheckStop() {
 			s.group = nil
 			return false
 		}
@@ -207,7 +208,7 @@ func (s *anaState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec P
 		i = j
 	}
 	s.group = nil
-	return !w.halted
+	return !w.Halted
 }
 
 // letterLimits sets, for each letter, the most empty squares of one slot of
@@ -224,7 +225,7 @@ func (s *anaState) letterLimits(limit *[26]uint8) {
 		al := s.allowed[sl.dir*n*n+base : sl.dir*n*n+base+sl.length]
 		var count [26]uint8
 		for j, m := range al {
-			if sq[j].letter != 0 {
+			if sq[j].Letter != 0 {
 				continue
 			}
 			for ; m != 0; m &= m - 1 {
@@ -259,38 +260,38 @@ func groupOf(length int, key []byte) uint64 {
 
 // findSlots lists the slots along the lines of s.grid[dir]; the start square
 // is (startRow, startCol) as line and square of that direction.
-func (s *anaState) findSlots(dir, startRow, startCol int, rackMask CrossSet) {
+func (s *anaState) findSlots(dir, startRow, startCol int, rackMask line.CrossSet) {
 	n := s.n
 	for r := 0; r < n; r++ {
 		sq := s.grid[dir][r*n : (r+1)*n]
 		al := s.allowed[(dir*n+r)*n : (dir*n+r+1)*n]
 		for c := 0; c < n; c++ {
 			s.anchor[c] = false
-			if sq[c].letter != 0 {
-				al[c] = 1 << (sq[c].letter - 'A')
+			if sq[c].Letter != 0 {
+				al[c] = 1 << (sq[c].Letter - 'A')
 				continue
 			}
-			al[c] = CrossSet(sq[c].cross) & rackMask
+			al[c] = line.CrossSet(sq[c].Cross) & rackMask
 			if s.first {
 				s.anchor[c] = r == startRow && c == startCol
 			} else {
 				// A cross word forms exactly where a tile stands across.
-				s.anchor[c] = sq[c].has || c > 0 && sq[c-1].letter != 0 || c+1 < n && sq[c+1].letter != 0
+				s.anchor[c] = sq[c].Has || c > 0 && sq[c-1].Letter != 0 || c+1 < n && sq[c+1].Letter != 0
 			}
 		}
 		if s.gen.fragment != nil {
 			s.pruneByFragments(sq, al)
 		}
 		for st := 0; st < n; st++ {
-			if st > 0 && sq[st-1].letter != 0 {
+			if st > 0 && sq[st-1].Letter != 0 {
 				continue
 			}
 			var counts [26]uint8
 			empties, lastEmpty, anchored, fixedSum := 0, 0, false, 0
 			for e := st; e < n; e++ {
-				if l := sq[e].letter; l != 0 {
+				if l := sq[e].Letter; l != 0 {
 					counts[l-'A']++
-					fixedSum += int(sq[e].oldValue)
+					fixedSum += int(sq[e].OldValue)
 				} else {
 					if al[e] == 0 {
 						break // no letter can go here: no slot through it
@@ -301,14 +302,14 @@ func (s *anaState) findSlots(dir, startRow, startCol int, rackMask CrossSet) {
 					lastEmpty = e
 					anchored = anchored || s.anchor[e]
 				}
-				if e+1 < n && sq[e+1].letter != 0 {
+				if e+1 < n && sq[e+1].Letter != 0 {
 					continue // a play ending here would run on into that tile
 				}
 				length := e - st + 1
 				if empties == 0 || !anchored || length < s.minWord || length > maxKeyLen {
 					continue
 				}
-				if dir == 1 && empties == 1 && sq[lastEmpty].has {
+				if dir == 1 && empties == 1 && sq[lastEmpty].Has {
 					continue // a lone tile with neighbours across: the row pass reports it
 				}
 				key := len(s.keyBuf)
@@ -335,33 +336,33 @@ const minFragment = 3
 // makes no fragment of a word is dropped. The filter only hashes the string
 // during the call, so the test reads the reused buffer in place without
 // allocating.
-func (s *anaState) pruneByFragments(sq []cell, al []CrossSet) {
+func (s *anaState) pruneByFragments(sq []line.Cell, al []line.CrossSet) {
 	n := len(sq)
 	for c := 0; c < n; c++ {
-		if sq[c].letter != 0 || al[c] == 0 {
+		if sq[c].Letter != 0 || al[c] == 0 {
 			continue
 		}
-		if !(c > 0 && sq[c-1].letter != 0 || c+1 < n && sq[c+1].letter != 0) {
+		if !(c > 0 && sq[c-1].Letter != 0 || c+1 < n && sq[c+1].Letter != 0) {
 			continue
 		}
 		l0 := c
-		for l0 > 0 && sq[l0-1].letter != 0 {
+		for l0 > 0 && sq[l0-1].Letter != 0 {
 			l0--
 		}
 		buf := s.fragBuf[:0]
 		for j := l0; j < c; j++ {
-			buf = append(buf, sq[j].letter)
+			buf = append(buf, sq[j].Letter)
 		}
 		at := len(buf)
 		buf = append(buf, 'A')
-		for j := c + 1; j < n && sq[j].letter != 0; j++ {
-			buf = append(buf, sq[j].letter)
+		for j := c + 1; j < n && sq[j].Letter != 0; j++ {
+			buf = append(buf, sq[j].Letter)
 		}
 		if len(buf) < minFragment {
 			s.fragBuf = buf
 			continue
 		}
-		var keep CrossSet
+		var keep line.CrossSet
 		for m := al[c]; m != 0; m &= m - 1 {
 			l := bits.TrailingZeros32(uint32(m))
 			buf[at] = byte('A' + l)
@@ -397,7 +398,7 @@ func (s *anaState) visit(word []byte) {
 		// Each slot a word fits is a step of the walk too: on an open board
 		// a word fits dozens, and the walk finds thousands of words below a
 		// few nodes.
-		if s.walk.untilStop--; s.walk.untilStop < 0 && s.walk.checkStop() {
+		if s.walk.UntilStop--; s.walk.UntilStop < 0 && s.walk.CheckStop() {
 			return
 		}
 		s.cur, s.word = sl, word
@@ -411,7 +412,7 @@ func (s *anaState) visit(word []byte) {
 func (s *anaState) place(i int, sc score) {
 	sl := s.cur
 	sq := s.grid[sl.dir][sl.row*s.n+sl.start : sl.row*s.n+sl.start+sl.length]
-	for i < sl.length && sq[i].letter != 0 {
+	for i < sl.length && sq[i].Letter != 0 {
 		i++
 	}
 	if i == sl.length {
@@ -420,8 +421,8 @@ func (s *anaState) place(i int, sc score) {
 	}
 	l := int(s.word[i] - 'A')
 	ce := &sq[i]
-	lm, wm := int(ce.lm), int(ce.wm)
-	hasCross, crossBase := ce.has, int(ce.base)
+	lm, wm := int(ce.LM), int(ce.WM)
+	hasCross, crossBase := ce.Has, int(ce.Base)
 	for _, blank := range [2]bool{false, true} {
 		k := l
 		if blank {
@@ -451,7 +452,7 @@ func (s *anaState) record(sc score) {
 	sq := s.grid[sl.dir][sl.row*s.n+sl.start : sl.row*s.n+sl.start+sl.length]
 	ts := s.tiles[:0]
 	for i := range sq {
-		if sq[i].letter != 0 {
+		if sq[i].Letter != 0 {
 			continue
 		}
 		p := move.Placement{Row: sl.row, Col: sl.start + i, Letter: s.word[i], Blank: s.placedBl[i]}

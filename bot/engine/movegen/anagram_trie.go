@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/lexico/lexico/bot/engine/movegen/internal/line"
 	"github.com/lexico/lexico/bot/game/tile"
 )
 
@@ -203,7 +204,7 @@ type keyWalk struct {
 	visit func(word []byte) // called for every word of every key found
 	// Counted down by the nodes that go on to their children and by each
 	// slot visit fits a word on; once it has stopped, no word is visited.
-	stopCheck
+	line.Stop
 }
 
 // run walks the whole trie.
@@ -235,7 +236,7 @@ func lengthsBetween(lo, hi int) uint32 {
 
 func (w *keyWalk) walk(ni uint32, depth int) {
 	nd := &w.t.nodes[ni]
-	if nd.nWords > 0 && w.needLeft == 0 && w.targets&(1<<uint(depth)) != 0 && !w.halted {
+	if nd.nWords > 0 && w.needLeft == 0 && w.targets&(1<<uint(depth)) != 0 && !w.Halted {
 		ws := w.t.words[nd.words : nd.words+uint32(nd.nWords)*uint32(depth)]
 		for i := 0; i+depth <= len(ws); i += depth {
 			w.visit(ws[i : i+depth])
@@ -254,7 +255,7 @@ func (w *keyWalk) walk(ni uint32, depth int) {
 	if want == 0 {
 		return
 	}
-	if w.untilStop--; w.untilStop < 0 && w.checkStop() {
+	if w.UntilStop--; w.UntilStop < 0 && w.CheckStop() {
 		return
 	}
 	// The letters that can come next: a required one, or one the squares

@@ -3,14 +3,15 @@ package movegen_test
 import (
 	"bufio"
 	"fmt"
-	"github.com/lexico/lexico/bot/engine/equity"
-	"github.com/lexico/lexico/bot/game/tile"
 	"os"
 	"runtime"
 	"slices"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/game/tile"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/movegen/strategy"

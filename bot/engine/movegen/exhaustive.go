@@ -1,6 +1,7 @@
 package movegen
 
 import (
+	"github.com/lexico/lexico/bot/engine/movegen/internal/line"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
@@ -49,7 +50,7 @@ func NewExhaustive(dict rules.Dictionary) *Exhaustive {
 }
 
 // Search implements Generator: Stop is asked before the plays from each
-// starting square are tried and, within them, every stopEvery tiles put
+// starting square are tried and, within them, every line.StopEvery tiles put
 // down. A Keep search values every play.
 func (e *Exhaustive) Search(a Args) bool {
 	return SearchByGenerating(a, func(rec PlayRecorder, stop func() bool) bool {
@@ -59,8 +60,8 @@ func (e *Exhaustive) Search(a Args) bool {
 
 func (e *Exhaustive) generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, stop func() bool) bool {
 	p := &position.Position{Variant: v, Board: b, Rack: rack, FirstGo: b.IsEmpty()}
-	var sc stopCheck
-	sc.resetStop(stop)
+	var sc line.Stop
+	sc.ResetStop(stop)
 	n := b.Size
 	for _, dir := range [2][2]int{{0, 1}, {1, 0}} {
 		for line := 0; line < n; line++ {
@@ -72,7 +73,7 @@ func (e *Exhaustive) generate(v *variant.Variant, b *board.Board, rack tile.Rack
 				if b.Occupied(r, c) || !reachesAnchor(v, b, r, c, dir[0], dir[1], rack.N) {
 					continue
 				}
-				if sc.checkStop() {
+				if sc.CheckStop() {
 					return false
 				}
 				w := &exhaustiveWalk{e: e, p: p, rec: rec, dr: dir[0], dc: dir[1], rack: rack, stop: &sc}
@@ -80,7 +81,7 @@ func (e *Exhaustive) generate(v *variant.Variant, b *board.Board, rack tile.Rack
 			}
 		}
 	}
-	return !sc.halted
+	return !sc.Halted
 }
 
 // reachesAnchor reports whether one of the first k empty squares from (r, c)
@@ -111,7 +112,7 @@ type exhaustiveWalk struct {
 	dr, dc int
 	rack   tile.Rack
 	tiles  []move.Placement
-	stop   *stopCheck
+	stop   *line.Stop
 }
 
 // place puts each possible tile on the empty square (r, c), reports the play
@@ -143,7 +144,7 @@ func (w *exhaustiveWalk) place(r, c int) {
 
 // visit checks the current tiles and goes on to the next empty square.
 func (w *exhaustiveWalk) visit(r, c int) {
-	if w.stop.untilStop--; w.stop.untilStop < 0 && w.stop.checkStop() {
+	if w.stop.UntilStop--; w.stop.UntilStop < 0 && w.stop.CheckStop() {
 		return
 	}
 	b := w.p.Board

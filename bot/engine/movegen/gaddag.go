@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/lexico/lexico/bot/engine/movegen/internal/line"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/tile"
@@ -18,7 +19,7 @@ import (
 // for every anchor (an empty square beside a tile, or the start square on an
 // empty board) it grows the left part of a word leftwards from the anchor,
 // then crosses the separator and grows the right part, checking each tile
-// against the square's CrossSet. Vertical plays are found by running the
+// against the square's line.CrossSet. Vertical plays are found by running the
 // same line code over the board's columns, read into a grid of lines
 // (loadGrid) just as its rows are.
 //
@@ -62,7 +63,7 @@ func NewGADDAG(g *gaddag.GADDAG, opts ...GADDAGOption) *GADDAGGenerator {
 // Search implements Generator. Per call it takes a reusable state from a
 // pool, so concurrent calls are safe and steady-state calls do not
 // allocate. With Keep 0 it walks every anchor, across then down, and asks
-// a.Stop before each anchor and, within one, every stopEvery steps of the
+// a.Stop before each anchor and, within one, every line.StopEvery steps of the
 // walk. With Keep > 0 it bounds every anchor first and walks them best
 // bound first (keepBest).
 func (gen *GADDAGGenerator) Search(a Args) bool {
@@ -70,10 +71,10 @@ func (gen *GADDAGGenerator) Search(a Args) bool {
 		return gen.keepBest(a)
 	}
 	s := gen.pool.Get().(*genState)
-	s.resetStop(a.Stop)
+	s.ResetStop(a.Stop)
 	finished := s.run(a.Variant, a.Board, a.Rack, a.Record)
 	s.rec, s.v = nil, nil
-	s.resetStop(nil)
+	s.ResetStop(nil)
 	gen.pool.Put(s)
 	return finished
 }
@@ -101,7 +102,7 @@ func (gen *GADDAGGenerator) keepBest(a Args) bool {
 	if !s.prepare(a.Variant, a.Board, rack, s.recBest) {
 		return true
 	}
-	s.resetStop(a.Stop)
+	s.ResetStop(a.Stop)
 	s.prepareBound(gen.ms, a.Leave)
 	// The search's shared state lives in s unless a helper may join: a
 	// helper that never started still reads it once, whenever it runs.
@@ -138,12 +139,12 @@ func (gen *GADDAGGenerator) keepBest(a Args) bool {
 		}
 		helper.keep.h.Truncate()
 		helper.search, helper.rec, helper.v = nil, nil, nil
-		helper.resetStop(nil)
+		helper.ResetStop(nil)
 		gen.pool.Put(helper)
 	}
 	s.keep.report(a.Record)
 	s.search, s.rec, s.v = nil, nil, nil
-	s.resetStop(nil)
+	s.ResetStop(nil)
 	return !sr.stopped.Load()
 }
 
@@ -160,19 +161,6 @@ func (w *genState) help(sr *bestSearch) {
 	w.searchAnchors()
 }
 
-// cell is what the generator reads about one square of the current line,
-// gathered once per line so the recursion touches one small array.
-type cell struct {
-	letter   uint8 // tile on the square: 0 empty, else 'A'..'Z'
-	blank    bool  // that tile is a blank (scores 0)
-	has      bool  // placing here forms a cross word
-	lm, wm   uint8 // letter and word multipliers of the premium
-	cross    uint32
-	base     int32 // face value of the old tiles of the cross word
-	oldValue int32 // value of the tile on the square (0 for a blank)
-	bestFit  int32 // value of the best rack tile cross allows (FindBest's bound)
-}
-
 // score accumulates a play's score as tiles are placed: the main word's
 // letter sum and word multiplier, and the finished cross words.
 type score struct {
@@ -184,15 +172,15 @@ type genState struct {
 	g   *gaddag.GADDAG
 	v   *variant.Variant
 	rec PlayRecorder
-	// Asked before each anchor and, within one, every stopEvery calls of
+	// Asked before each anchor and, within one, every line.StopEvery calls of
 	// gen that try letters.
-	stopCheck
+	line.Stop
 
 	n      int
 	values [tile.NumKinds]int
 	// lines[0] holds the squares of the board's rows and lines[1] those of
 	// its columns (loadGrid), each line with what the generator reads of it.
-	lines    [2][]cell
+	lines    [2][]line.Cell
 	first    bool
 	minWord  int
 	rack     [tile.NumKinds]uint8
@@ -204,7 +192,7 @@ type genState struct {
 	// The line being generated.
 	vertical   bool
 	row        int
-	cells      []cell // the line's squares, within lines
+	cells      []line.Cell // the line's squares, within lines
 	anchor     int
 	start      int // where the walk starts: the anchor, or the last old tile right after it
 	lastAnchor int
@@ -296,10 +284,10 @@ func (s *genState) sizeBuffers(n int) {
 // loadGrid fills s.lines[d] from b: its rows (d 0) or its columns (d 1).
 func (s *genState) loadGrid(b *board.Board, d int) {
 	if len(s.lines[d]) != s.n*s.n {
-		s.lines[d] = make([]cell, s.n*s.n)
+		s.lines[d] = make([]line.Cell, s.n*s.n)
 	}
 	// bestFit matters only to FindBest, whose prepareBound has set rb.
-	loadGrid(s.g, b, d == 1, &s.values, s.crossLetters(), rackFit{set: s.rackSet, any: int32(s.rb.prefix[1])}, s.lines[d])
+	line.Load(s.g, b, d == 1, &s.values, s.crossLetters(), line.RackFit{Set: s.rackSet, Any: int32(s.rb.prefix[1])}, s.lines[d])
 }
 
 // genBoard generates the plays along the lines of direction d (loaded by
@@ -314,7 +302,7 @@ func (s *genState) genBoard(d, startRow, startCol int) bool {
 		s.lastAnchor = -2
 		if s.first {
 			if r == startRow && startCol >= 0 && startCol < n {
-				if s.checkStop() {
+				if s.CheckStop() {
 					return false
 				}
 				s.genAnchor(startCol)
@@ -325,14 +313,14 @@ func (s *genState) genBoard(d, startRow, startCol int) bool {
 			if !s.isAnchor(c) {
 				continue
 			}
-			if s.checkStop() {
+			if s.CheckStop() {
 				return false
 			}
 			s.genAnchor(c)
 			s.lastAnchor = c
 		}
 	}
-	return !s.halted
+	return !s.Halted
 }
 
 // isAnchor reports whether square c of the current line is an anchor:
@@ -340,7 +328,7 @@ func (s *genState) genBoard(d, startRow, startCol int) bool {
 // forms there).
 func (s *genState) isAnchor(c int) bool {
 	cells := s.cells
-	return cells[c].letter == 0 && (cells[c].has || c > 0 && cells[c-1].letter != 0 || c+1 < len(cells) && cells[c+1].letter != 0)
+	return cells[c].Letter == 0 && (cells[c].Has || c > 0 && cells[c-1].Letter != 0 || c+1 < len(cells) && cells[c+1].Letter != 0)
 }
 
 // gen puts a letter on column col (the board's tile, or each rack tile the
@@ -348,9 +336,9 @@ func (s *genState) isAnchor(c int) bool {
 func (s *genState) gen(col int, node gaddag.Node, sc score) {
 	g := s.g
 	ce := &s.cells[col]
-	if ce.letter != 0 {
-		l := int(ce.letter - 'A')
-		sc.main += int(ce.oldValue)
+	if ce.Letter != 0 {
+		l := int(ce.Letter - 'A')
+		sc.main += int(ce.OldValue)
 		bit := uint32(1) << uint(l)
 		ls := g.LetterSet(node)
 		if (g.ArcSet(node)|ls)&bit == 0 {
@@ -364,7 +352,7 @@ func (s *genState) gen(col int, node gaddag.Node, sc score) {
 	}
 	// The square and the rack first: they are in cache, the node is
 	// likely not, and often no rack tile may go here at all.
-	possible := ce.cross
+	possible := ce.Cross
 	if s.rack[tile.BlankIndex] == 0 {
 		possible &= s.rackSet
 	}
@@ -377,12 +365,12 @@ func (s *genState) gen(col int, node gaddag.Node, sc score) {
 	}
 	// Only the calls that try letters count towards the next question to
 	// stop: the others end at once, and would cost more to count than to run.
-	if s.untilStop--; s.untilStop < 0 && s.checkStop() {
+	if s.UntilStop--; s.UntilStop < 0 && s.CheckStop() {
 		return
 	}
-	lm, wm := int(ce.lm), int(ce.wm)
-	hasCross := ce.has
-	crossBase := int(ce.base)
+	lm, wm := int(ce.LM), int(ce.WM)
+	hasCross := ce.Has
+	crossBase := int(ce.Base)
 	// The children's nodes are far apart in a large automaton: asking for
 	// all of them now lets their loads overlap the walk of the first.
 	for m := possible; m != 0; m &= m - 1 {
@@ -430,7 +418,7 @@ func (s *genState) gen(col int, node gaddag.Node, sc score) {
 func (s *genState) genAnchor(c int) {
 	s.anchor = c
 	e := c
-	for e+1 < s.n && s.cells[e+1].letter != 0 {
+	for e+1 < s.n && s.cells[e+1].Letter != 0 {
 		e++
 	}
 	s.start = e
@@ -454,7 +442,7 @@ func (s *genState) goOn(col int, ends bool, next gaddag.Node, sc score) {
 		}
 		// The square right of the start is empty (genAnchor), so the word
 		// may end there.
-		leftEmpty := col == 0 || s.cells[col-1].letter == 0
+		leftEmpty := col == 0 || s.cells[col-1].Letter == 0
 		if ends && leftEmpty {
 			s.record(col, s.start, sc)
 		}
@@ -465,7 +453,7 @@ func (s *genState) goOn(col int, ends bool, next gaddag.Node, sc score) {
 		left := sc.tiles - 1
 		if col > 0 && col-1 != s.lastAnchor {
 			more := left
-			if s.cells[col-1].letter == 0 {
+			if s.cells[col-1].Letter == 0 {
 				more++
 			}
 			if !s.pruning || !s.cannotWin(s.leftMax[more]) {
@@ -480,7 +468,7 @@ func (s *genState) goOn(col int, ends bool, next gaddag.Node, sc score) {
 		}
 		return
 	}
-	if ends && (col+1 == n || s.cells[col+1].letter == 0) {
+	if ends && (col+1 == n || s.cells[col+1].Letter == 0) {
 		s.record(s.wordStart, col, sc)
 	}
 	if next != 0 && col+1 < n {
@@ -493,7 +481,7 @@ func (s *genState) goOn(col int, ends bool, next gaddag.Node, sc score) {
 // blanks. sc scored every tile as real; a blank loses its letter's value in
 // the main word and in its cross word.
 func (s *genState) record(start, end int, sc score) {
-	if end-start+1 < s.minWord || s.halted {
+	if end-start+1 < s.minWord || s.Halted {
 		return
 	}
 	total := sc.main*sc.mult + sc.cross
@@ -509,7 +497,7 @@ func (s *genState) record(start, end int, sc score) {
 		// A lone tile that also touches a tile across was reported by the
 		// horizontal pass (with this word as its cross word).
 		for c := start; c <= end; c++ {
-			if s.placed[c] != 0 && s.cells[c].has {
+			if s.placed[c] != 0 && s.cells[c].Has {
 				return
 			}
 		}
@@ -524,10 +512,10 @@ func (s *genState) record(start, end int, sc score) {
 			p.Row, p.Col = c, s.row
 		}
 		ce := &s.cells[c]
-		lv := s.values[p.Letter-'A'] * int(ce.lm)
+		lv := s.values[p.Letter-'A'] * int(ce.LM)
 		cost := lv * sc.mult
-		if ce.has {
-			cost += lv * int(ce.wm)
+		if ce.Has {
+			cost += lv * int(ce.WM)
 		}
 		s.cost[len(ts)] = cost
 		ts = append(ts, p)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"github.com/lexico/lexico/bot/engine/movegen/internal/line"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/tile"
@@ -111,7 +112,7 @@ func (s *genState) prepareBound(ms *multiset.Table, leave func(tile.Rack) float6
 		rb.prefix[i] = rb.prefix[k]
 	}
 	if s.rack[tile.BlankIndex] > 0 {
-		rb.fit = uint32(AllLetters)
+		rb.fit = uint32(line.AllLetters)
 	}
 	rb.bingoKnown = ms != nil && s.rack[tile.BlankIndex] == 0
 	s.ms = ms
@@ -185,16 +186,16 @@ func (s *genState) leaveValue() int32 {
 func (s *genState) anchorBound(c, lastAnchor int) int32 {
 	cells := s.cells
 	n := len(cells)
-	if cells[c].cross&s.rb.fit == 0 {
+	if cells[c].Cross&s.rb.fit == 0 {
 		s.leftMax[0] = noBound
 		return noBound
 	}
 	maxK := min(s.rackLeft, maxRack)
 	ex := &s.ext
 	ce := &cells[c]
-	ex.w, ex.perW, ex.fixedW = int32(ce.wm), (int32(ce.lm)-1)*ce.bestFit, 0
-	if ce.has {
-		ex.fixedW = (ce.base + int32(ce.lm)*ce.bestFit) * int32(ce.wm)
+	ex.w, ex.perW, ex.fixedW = int32(ce.WM), (int32(ce.LM)-1)*ce.BestFit, 0
+	if ce.Has {
+		ex.fixedW = (ce.Base + int32(ce.LM)*ce.BestFit) * int32(ce.WM)
 	}
 	kl := s.walkSide(&ex.left, c, -1, lastAnchor, maxK-1)
 	s.kl = kl
@@ -257,23 +258,23 @@ func (s *genState) walkSide(sd *side, c, step, stop, limit int) int {
 	sd.w[0], sd.perW[0], sd.fixedW[0] = 1, 0, 0
 	k, acc, key := 0, int32(0), multiset.Key(0)
 	for j := c + step; ; j += step {
-		for j >= 0 && j < n && cells[j].letter != 0 {
-			acc += cells[j].oldValue
-			key = key.Add(int(cells[j].letter - 'A'))
+		for j >= 0 && j < n && cells[j].Letter != 0 {
+			acc += cells[j].OldValue
+			key = key.Add(int(cells[j].Letter - 'A'))
 			j += step
 		}
 		sd.fixed[k], sd.key[k] = acc, key
-		if j < 0 || j >= n || (step < 0 && j <= stop) || k == limit || cells[j].cross&fit == 0 {
+		if j < 0 || j >= n || (step < 0 && j <= stop) || k == limit || cells[j].Cross&fit == 0 {
 			return k
 		}
 		ce := &cells[j]
 		k++
 		sd.at[k] = int8(j)
-		sd.w[k] = sd.w[k-1] * int32(ce.wm)
-		sd.perW[k] = sd.perW[k-1] + (int32(ce.lm)-1)*ce.bestFit
+		sd.w[k] = sd.w[k-1] * int32(ce.WM)
+		sd.perW[k] = sd.perW[k-1] + (int32(ce.LM)-1)*ce.BestFit
 		sd.fixedW[k] = sd.fixedW[k-1]
-		if ce.has {
-			sd.fixedW[k] += (ce.base + int32(ce.lm)*ce.bestFit) * int32(ce.wm)
+		if ce.Has {
+			sd.fixedW[k] += (ce.Base + int32(ce.LM)*ce.BestFit) * int32(ce.WM)
 		}
 	}
 }
@@ -331,10 +332,10 @@ func (s *genState) wordFits(c, l, r int, key multiset.Key) bool {
 	if r > 0 {
 		end = int(s.ext.right.at[r])
 	}
-	for start > 0 && cells[start-1].letter != 0 {
+	for start > 0 && cells[start-1].Letter != 0 {
 		start--
 	}
-	for end+1 < len(cells) && cells[end+1].letter != 0 {
+	for end+1 < len(cells) && cells[end+1].Letter != 0 {
 		end++
 	}
 	if end-start+1 != n {
@@ -345,7 +346,7 @@ words:
 	for w := 0; w+n <= len(letters); w += n {
 		for j, ch := range letters[w : w+n] {
 			ce := &span[j]
-			if ce.letter != 0 && ce.letter != ch || ce.letter == 0 && ce.cross&(1<<(ch-'A')) == 0 {
+			if ce.Letter != 0 && ce.Letter != ch || ce.Letter == 0 && ce.Cross&(1<<(ch-'A')) == 0 {
 				continue words
 			}
 		}
@@ -489,7 +490,7 @@ func (s *genState) searchAnchors() {
 			sr.exhaust()
 			return
 		}
-		if s.checkStop() {
+		if s.CheckStop() {
 			sr.halt()
 			return
 		}
@@ -507,7 +508,7 @@ func (s *genState) searchAnchors() {
 		s.pruning = true
 		s.genAnchor(int(a.col))
 		s.pruning = false
-		if s.halted {
+		if s.Halted {
 			sr.halt()
 			return
 		}
@@ -616,7 +617,7 @@ func (w *genState) helpWith(s *genState, keep int) {
 	w.rackLeft, w.rackSet = s.rackLeft, s.rackSet
 	w.first, w.minWord = s.first, s.minWord
 	w.rb, w.ms, w.search = s.rb, s.ms, s.search
-	w.resetStop(s.stop)
+	w.ResetStop(s.Func())
 	w.sizeBuffers(s.n)
 	w.mv = move.Move{Kind: move.Play}
 	w.keep.reset(keep)

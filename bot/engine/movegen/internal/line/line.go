@@ -1,0 +1,178 @@
+// Package line holds what the move generators read of a board: each line
+// (a row, or a column read as one) as an array of Cells with their tiles,
+// premiums and cross-check sets, loaded once per search (Load), and the
+// countdown by which a long walk asks its caller whether to stop (Stop).
+// It is internal to the generators: the GADDAG generator that plays and
+// the reference generators that check it read the board the same way.
+package line
+
+import (
+	"math/bits"
+
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/index/gaddag"
+)
+
+// CrossSet is the set of letters that may go on an empty square given the
+// tiles across the line being generated: bit i allows 'A'+i. Checking a
+// letter against it is one AND, so the generator prunes a branch before it
+// recurses.
+type CrossSet uint32
+
+// AllLetters allows every letter: a square with no perpendicular neighbour.
+const AllLetters CrossSet = 1<<26 - 1
+
+// Has reports whether letter index l (0 for 'A') is allowed.
+func (c CrossSet) Has(l int) bool { return c&(1<<uint(l)) != 0 }
+
+// Len is the number of letters allowed.
+func (c CrossSet) Len() int { return bits.OnesCount32(uint32(c)) }
+
+// Cell is what a generator reads about one square of the current line,
+// gathered once per line so the recursion touches one small array.
+type Cell struct {
+	Letter   uint8 // tile on the square: 0 empty, else 'A'..'Z'
+	Blank    bool  // that tile is a blank (scores 0)
+	Has      bool  // placing here forms a cross word
+	LM, WM   uint8 // letter and word multipliers of the premium
+	Cross    uint32
+	Base     int32 // face value of the old tiles of the cross word
+	OldValue int32 // value of the tile on the square (0 for a blank)
+	BestFit  int32 // value of the best rack tile Cross allows (the best-play search's bound)
+}
+
+// Load fills cells with the squares of the lines plays run along: the
+// rows of b, or its columns when vertical (cells[i*n+j] is square j of line
+// i). Besides each square's tile and premium, an empty square gets the cross
+// word through it, the perpendicular run of tiles: the letters that may go
+// there (only those in letters are asked about), whether a cross word forms
+// at all, and the face value of its old tiles (premiums count only under the
+// new tile, so they are applied during generation); and its BestFit, the
+// value of the best tile of fit it allows (fit.Any where no cross word
+// forms). The grid is read from b in place, so no transposed copy of the
+// board is made, and each square is written once, where the generator will
+// read it.
+//
+// Cross words are checked by walking the GADDAG, never by building strings:
+//
+//   - tiles before only (P_): REV(P) then the separator; the letter set
+//     there is every L with P+L a word;
+//   - tiles after only (_S): REV(S); the letter set is every L with L+S a word;
+//   - both (P_S): REV(S), then for each arc L, REV(P) minus its first
+//     letter, whose membership in the final letter set decides L.
+func Load(g *gaddag.GADDAG, b *board.Board, vertical bool, values *[tile.NumKinds]int, letters CrossSet, fit RackFit, cells []Cell) {
+	n := b.Size
+	// at(i, j) = i*si + j*sj is square j of line i in b; cross words run
+	// along i.
+	si, sj := n, 1
+	if vertical {
+		si, sj = 1, n
+	}
+	sq := b.Squares[:n*n]
+	prem := b.Premiums[:n*n]
+	for i := 0; i < n; i++ {
+		line := cells[i*n : (i+1)*n]
+		for j := range line {
+			at := i*si + j*sj
+			ce := &line[j]
+			m := multipliers[prem[at]&7]
+			*ce = Cell{Letter: sq[at].Letter, Blank: sq[at].Blank, LM: m.lm, WM: m.wm}
+			if ce.Letter != 0 {
+				if !ce.Blank {
+					ce.OldValue = int32(values[ce.Letter-'A'])
+				}
+				continue
+			}
+			// Most empty squares have no tile across: two reads settle them.
+			if (i == 0 || sq[at-si].Letter == 0) && (i+1 == n || sq[at+si].Letter == 0) {
+				ce.Cross, ce.BestFit = uint32(AllLetters), fit.Any
+				continue
+			}
+			before := 0 // tiles of the cross word before the square
+			for i-before > 0 && sq[at-(before+1)*si].Letter != 0 {
+				before++
+			}
+			after := 0
+			for i+after+1 < n && sq[at+(after+1)*si].Letter != 0 {
+				after++
+			}
+			sum := int32(0)
+			for k := at - before*si; k <= at+after*si; k += si {
+				if k != at && !sq[k].Blank {
+					sum += int32(values[sq[k].Letter-'A'])
+				}
+			}
+			ce.Has, ce.Base = true, sum
+			ce.Cross = uint32(crossSetOf(g, sq, at, si, before, after, letters))
+			for m := ce.Cross & fit.Set; m != 0; m &= m - 1 {
+				ce.BestFit = max(ce.BestFit, int32(values[bits.TrailingZeros32(m)]))
+			}
+		}
+	}
+}
+
+// RackFit is what Load needs to know of the rack for each square's
+// BestFit: the letters its tiles can be (blanks aside), and the value of
+// its best tile.
+type RackFit struct {
+	Set uint32
+	Any int32
+}
+
+// multipliers holds each premium's letter and word multipliers, indexed by
+// board.Premium (one load instead of two switches per square).
+var multipliers = [8]struct{ lm, wm uint8 }{
+	board.NoPremium:    {1, 1},
+	board.DoubleLetter: {2, 1},
+	board.TripleLetter: {3, 1},
+	board.DoubleWord:   {1, 2},
+	board.TripleWord:   {1, 3},
+	5:                  {1, 1},
+	6:                  {1, 1},
+	7:                  {1, 1},
+}
+
+// walkBack follows k letters of sq from index at, stepping by step.
+func walkBack(g *gaddag.GADDAG, node gaddag.Node, sq []board.Square, at, step, k int) gaddag.Node {
+	for ; k > 0; k-- {
+		if node = g.Arc(node, int(sq[at].Letter-'A')); node == 0 {
+			return 0
+		}
+		at += step
+	}
+	return node
+}
+
+// crossSetOf is the set of letters in letters that complete the cross word
+// through the empty square at: before tiles precede it and after tiles
+// follow it, si apart in sq.
+func crossSetOf(g *gaddag.GADDAG, sq []board.Square, at, si, before, after int, letters CrossSet) CrossSet {
+	if after == 0 {
+		node := walkBack(g, gaddag.Root, sq, at-si, -si, before)
+		if node == 0 {
+			return 0
+		}
+		if node = g.Arc(node, gaddag.Separator); node == 0 {
+			return 0
+		}
+		return CrossSet(g.LetterSet(node)) & letters
+	}
+	node := walkBack(g, gaddag.Root, sq, at+after*si, -si, after)
+	if node == 0 {
+		return 0
+	}
+	if before == 0 {
+		return CrossSet(g.LetterSet(node)) & letters
+	}
+	var set CrossSet
+	first := uint32(1) << (sq[at-before*si].Letter - 'A')
+	for m := g.ArcSet(node) & uint32(letters); m != 0; m &= m - 1 {
+		l := bits.TrailingZeros32(m)
+		next := walkBack(g, g.Arc(node, l), sq, at-si, -si, before-1)
+		if next != 0 && g.LetterSet(next)&first != 0 {
+			set |= 1 << uint(l)
+		}
+	}
+	return set
+}
