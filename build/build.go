@@ -185,6 +185,7 @@ func deriveBlobs(words []string, meta *index.Meta) func() ([]blob, error) {
 	var wordF, fragF filter
 	var g *gaddag.GADDAG
 	var ms *multiset.Table
+	var bl *multiset.BlankTable
 	var msErr error
 	wg.Add(1)
 	go func() {
@@ -195,6 +196,7 @@ func deriveBlobs(words []string, meta *index.Meta) func() ([]blob, error) {
 		go func() {
 			defer fw.Done()
 			ms, msErr = multiset.Build(words)
+			bl = multiset.BuildBlanks(words)
 		}()
 		fw.Add(1)
 		go func() {
@@ -219,8 +221,15 @@ func deriveBlobs(words []string, meta *index.Meta) func() ([]blob, error) {
 			Multisets: ms.Multisets(),
 			Blob:      index.BlobInfo{Bytes: len(msBytes), CRC32C: crc32.Checksum(msBytes, crc32.MakeTable(crc32.Castagnoli))},
 		}
+		blBytes := bl.Bytes()
+		meta.Blanks = index.MultisetInfo{
+			Log2Slots: bl.Log2Slots(),
+			Multisets: bl.Multisets(),
+			Blob:      index.BlobInfo{Bytes: len(blBytes), CRC32C: crc32.Checksum(blBytes, crc32.MakeTable(crc32.Castagnoli))},
+		}
 		return []blob{
 			{index.BucketBlobs, index.BlobMultisets, msBytes},
+			{index.BucketBlobs, index.BlobBlanks, blBytes},
 			{index.BucketBlobs, index.BlobWordBloom, wordF.blob},
 			{index.BucketBlobs, index.BlobFragmentBloom, fragF.blob},
 			{index.BucketGADDAG, index.GADDAGKey, flat},

@@ -18,8 +18,9 @@ import "encoding/binary"
 // refuses a newer file with ErrNewerFormat instead of misreading it.
 //
 // Version 2 added BlobMultisets; version 3 made it a multiset.Table (the
-// words of each multiset) instead of a Bloom filter of the multisets.
-const FormatVersion = 3
+// words of each multiset) instead of a Bloom filter of the multisets;
+// version 4 added BlobBlanks, the letters a blank may be.
+const FormatVersion = 4
 
 // Magic is stored under MetaMagic so a foreign bbolt file is told apart from
 // a Lexico index before anything else is read.
@@ -45,7 +46,7 @@ var (
 	// length, so no separator is needed).
 	BucketAnagrams = []byte("anagrams")
 	// BucketBlobs holds the filters: BlobWordBloom, BlobFragmentBloom,
-	// BlobMultisets.
+	// BlobMultisets, BlobBlanks.
 	BucketBlobs = []byte("blobs")
 	// BucketGADDAG holds one key, GADDAGKey, whose value is the GADDAG's flat
 	// form. A bucket of its own fixes where the value sits in its page: page
@@ -71,6 +72,10 @@ var (
 	// BlobMultisets holds a multiset.Table: the words spelt by each letter
 	// multiset, for a move generator's bingo bound.
 	BlobMultisets = []byte("multisets")
+	// BlobBlanks holds a multiset.BlankTable: for each word's multiset
+	// less one letter, the letters that one may be, for a move
+	// generator's bingo bound with blanks in the rack.
+	BlobBlanks = []byte("blanks")
 )
 
 // GADDAGKey is the only key of BucketGADDAG; its length (8) is part of the

@@ -36,6 +36,7 @@ type Index struct {
 	fragments *bloom.BloomFilter
 	gaddag    *gaddag.GADDAG
 	multisets *multiset.Table
+	blanks    *multiset.BlankTable
 }
 
 // openTimeout bounds the wait for the shared lock. Only a process holding the
@@ -231,6 +232,9 @@ func (x *Index) load(fileSize int64, m boltMeta) (err error) {
 	if x.multisets, err = loadMultisets(blobs, x.meta.Multisets); err != nil {
 		return err
 	}
+	if x.blanks, err = loadBlanks(blobs, x.meta.Blanks); err != nil {
+		return err
+	}
 	what = "reading the GADDAG"
 	return x.loadGADDAG(tx.Bucket(BucketGADDAG))
 }
@@ -260,6 +264,30 @@ func loadMultisets(b *bolt.Bucket, info MultisetInfo) (*multiset.Table, error) {
 // Multisets is the table of the words' letter multisets, valid until
 // Close.
 func (x *Index) Multisets() *multiset.Table { return x.multisets }
+
+// loadBlanks uses the blank table in place in the memory map, after
+// checking its recorded size; multiset.LoadBlanks checks its checksum.
+func loadBlanks(b *bolt.Bucket, info MultisetInfo) (*multiset.BlankTable, error) {
+	v, err := getBlob(b, BlobBlanks, info.Blob)
+	if err != nil {
+		return nil, err
+	}
+	t, err := multiset.LoadBlanks(v)
+	switch {
+	case errors.Is(err, multiset.ErrChecksum):
+		return nil, fmt.Errorf("%w: %v", ErrChecksum, err)
+	case err != nil:
+		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	if t.Log2Slots() != info.Log2Slots || t.Multisets() != info.Multisets {
+		return nil, fmt.Errorf("%w: blank table has 2^%d slots and %d multisets, metadata says 2^%d and %d",
+			ErrCorrupt, t.Log2Slots(), t.Multisets(), info.Log2Slots, info.Multisets)
+	}
+	return t, nil
+}
+
+// Blanks is the table of the letters a blank may be, valid until Close.
+func (x *Index) Blanks() *multiset.BlankTable { return x.blanks }
 
 // loadGADDAG uses the GADDAG in place in the memory map: the pinned read
 // transaction keeps the bytes valid until Close. gaddag.Load checks its own

@@ -36,6 +36,7 @@ type Meta struct {
 	GADDAG        BlobInfo     `json:"gaddag"`
 	GADDAGNodes   int          `json:"gaddag_nodes"`
 	Multisets     MultisetInfo `json:"multisets"`
+	Blanks        MultisetInfo `json:"blanks"`
 }
 
 // MultisetInfo describes the stored multiset table (package

@@ -123,6 +123,7 @@ func TestOpenBlobChecksumMismatch(t *testing.T) {
 		{index.BucketBlobs, index.BlobFragmentBloom},
 		{index.BucketBlobs, index.BlobWordBloom},
 		{index.BucketBlobs, index.BlobMultisets},
+		{index.BucketBlobs, index.BlobBlanks},
 		{index.BucketGADDAG, index.GADDAGKey},
 	} {
 		p := copyIndex(t)

@@ -227,8 +227,26 @@ func (x *Index) verifyDerived(words []string, add problemFunc) {
 				return
 			}
 		}
+		if l, ok := blankMiss(x.blanks, w); !ok {
+			if !add(ErrCorrupt, "blank table misses %s with a blank for its %c", w, l) {
+				return
+			}
+		}
 	}
 	if n := x.gaddag.WordCount(); n != len(words) {
 		add(ErrCorrupt, "GADDAG holds %d words, the list %d", n, len(words))
 	}
+}
+
+// blankMiss checks that t gives back each letter of w as one a blank may
+// be among the others, and returns the first it does not.
+func blankMiss(t *multiset.BlankTable, w string) (byte, bool) {
+	k := multiset.Of(w)
+	for i := 0; i < len(w); i++ {
+		l := int(w[i] - 'A')
+		if t.Letters(k-multiset.Letter(l))&(1<<l) == 0 {
+			return w[i], false
+		}
+	}
+	return 0, true
 }

@@ -29,9 +29,10 @@ import (
 // part only when the square left of the left part is empty or off the board,
 // so a word always swallows the tiles that touch it.
 type GADDAGGenerator struct {
-	g    *gaddag.GADDAG
-	ms   *multiset.Table
-	pool sync.Pool
+	g      *gaddag.GADDAG
+	ms     *multiset.Table
+	blanks *multiset.BlankTable
+	pool   sync.Pool
 }
 
 // GADDAGOption configures NewGADDAG.
@@ -44,6 +45,15 @@ type GADDAGOption func(*GADDAGGenerator)
 // tiles fit, which on a mid-game board is most of them.
 func WithMultisets(f *multiset.Table) GADDAGOption {
 	return func(gen *GADDAGGenerator) { gen.ms = f }
+}
+
+// WithBlanks gives the bounded search the dictionary's blank table (the
+// index keeps one: index.Index.Blanks) along with WithMultisets', so its
+// bound adds the bingo bonus to a rack with one or two blanks only where
+// a word fits, as it does for a rack without. Without it such a rack
+// searches every slot where its tiles fit (five to ten times the work).
+func WithBlanks(t *multiset.BlankTable) GADDAGOption {
+	return func(gen *GADDAGGenerator) { gen.blanks = t }
 }
 
 // NewGADDAG returns the generator over g.
@@ -103,7 +113,7 @@ func (gen *GADDAGGenerator) keepBest(a Args) bool {
 		return true
 	}
 	s.ResetStop(a.Stop)
-	s.prepareBound(gen.ms, a.Leave)
+	s.prepareBound(gen.ms, gen.blanks, a.Leave)
 	// The search's shared state lives in s unless a helper may join: a
 	// helper that never started still reads it once, whenever it runs.
 	sr := &s.ownSearch
@@ -208,6 +218,7 @@ type genState struct {
 	// its anchor.
 	rb      rackBound
 	ms      *multiset.Table
+	blanks  *multiset.BlankTable
 	anchors []anchor
 	keys    []int64
 	order   int32

@@ -54,7 +54,7 @@ func newLexicon(words []string) *lexicon {
 	if err != nil {
 		panic(err) // test lists are small and sane
 	}
-	lx.gen = NewGADDAG(lx.g, WithMultisets(ms))
+	lx.gen = NewGADDAG(lx.g, WithMultisets(ms), WithBlanks(multiset.BuildBlanks(words)))
 	lx.exh = NewExhaustive(lx.set)
 	return lx
 }

@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"sync/atomic"
 
@@ -43,9 +44,10 @@ type rackBound struct {
 	prefix [maxRack + 1]int
 	// fit has bit l when a rack tile can be letter l: a blank fits any.
 	fit uint32
-	// key is the rack's letter multiset, and bingoKnown is set when the
-	// multiset table can say whether rack plus fixed letters spells a
-	// word (a blank would need a lookup per letter it might be).
+	// key is the rack's letter multiset (blanks aside), and bingoKnown is
+	// set when the multiset table (and, for a rack with blanks, the blank
+	// table) can say whether rack plus fixed letters spells a word that
+	// fits.
 	key        multiset.Key
 	bingoKnown bool
 	// With a leave valuation (Args.Leave): leave[k] is the best value, in
@@ -88,7 +90,7 @@ func subRacks(rack tile.Rack) int {
 // prepareBound readies the bound of the rack: its best tiles, the letters
 // it fits, whether the multiset table can tell a bingo, and with a leave
 // valuation the value of every leave it can keep.
-func (s *genState) prepareBound(ms *multiset.Table, leave func(tile.Rack) float64) {
+func (s *genState) prepareBound(ms *multiset.Table, bl *multiset.BlankTable, leave func(tile.Rack) float64) {
 	rb := &s.rb
 	rb.fit, rb.key, rb.bingoKnown, rb.leaves = s.rackSet, 0, false, leave != nil
 	rb.prefix = [maxRack + 1]int{}
@@ -114,8 +116,11 @@ func (s *genState) prepareBound(ms *multiset.Table, leave func(tile.Rack) float6
 	if s.rack[tile.BlankIndex] > 0 {
 		rb.fit = uint32(line.AllLetters)
 	}
-	rb.bingoKnown = ms != nil && s.rack[tile.BlankIndex] == 0
-	s.ms = ms
+	// With blanks the word map's blank table says what they may be; more
+	// than two are not looked up (no variant deals them).
+	blanks := s.rack[tile.BlankIndex]
+	rb.bingoKnown = ms != nil && (blanks == 0 || blanks <= 2 && bl != nil)
+	s.ms, s.blanks = ms, bl
 	if leave != nil {
 		s.valueLeaves(leave)
 	}
@@ -303,7 +308,8 @@ func (s *genState) extentBound(l, r int) int32 {
 // c: tiles on c, on the first l empty squares left of it and the first r
 // right of it. When they are the whole rack, the words of the rack's and
 // the extent's letters are looked up and each is checked against the
-// extent's old tiles and cross checks, so the answer is exact. Plays of
+// extent's old tiles and cross checks, so the answer is exact; with one
+// or two blanks, for each letter the blank table says they may be. Plays of
 // fewer tiles are assumed to exist: asking also whether the rack less one
 // tile spells a word (a lookup per kind of tile) once paid, but since the
 // walk itself got cheap (genAnchor) the lookups cost more than the walking
@@ -313,7 +319,32 @@ func (s *genState) mayHoldPlay(c, l, r int) bool {
 	if !s.rb.bingoKnown || 1+l+r != s.rackLeft {
 		return true
 	}
-	return s.wordFits(c, l, r, s.rb.key+s.ext.left.key[l]+s.ext.right.key[r])
+	key := s.rb.key + s.ext.left.key[l] + s.ext.right.key[r]
+	switch s.rack[tile.BlankIndex] {
+	case 0:
+		return s.wordFits(c, l, r, key)
+	case 1:
+		// The letters the blank may be, each then checked as a rack
+		// without one is (a blank takes its letter's cross checks).
+		for m := s.blanks.Letters(key); m != 0; m &= m - 1 {
+			if s.wordFits(c, l, r, key.Add(bits.TrailingZeros32(m))) {
+				return true
+			}
+		}
+		return false
+	}
+	// Two blanks: for each letter the first may be, the letters the
+	// second may be, taken once per pair (the second not before the
+	// first).
+	for x := 0; x < 26; x++ {
+		kx := key.Add(x)
+		for m := s.blanks.Letters(kx) &^ (1<<x - 1); m != 0; m &= m - 1 {
+			if s.wordFits(c, l, r, kx.Add(bits.TrailingZeros32(m))) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // wordFits reports whether a word spelt with the letters of key fills the
@@ -616,7 +647,7 @@ func (w *genState) helpWith(s *genState, keep int) {
 	w.values, w.rack, w.owned = s.values, s.rack, s.owned
 	w.rackLeft, w.rackSet = s.rackLeft, s.rackSet
 	w.first, w.minWord = s.first, s.minWord
-	w.rb, w.ms, w.search = s.rb, s.ms, s.search
+	w.rb, w.ms, w.blanks, w.search = s.rb, s.ms, s.blanks, s.search
 	w.ResetStop(s.Func())
 	w.sizeBuffers(s.n)
 	w.mv = move.Move{Kind: move.Play}

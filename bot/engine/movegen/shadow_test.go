@@ -44,7 +44,7 @@ func checkAnchorBounds(t *testing.T, leave func(tile.Rack) float64, lx *lexicon,
 			if !s.prepare(p.v, p.b, p.rack, best.Record) {
 				continue
 			}
-			s.prepareBound(lx.gen.ms, leave)
+			s.prepareBound(lx.gen.ms, lx.gen.blanks, leave)
 			s.collectAnchors(p.b)
 			n := p.b.Size
 			for _, a := range s.anchors {

@@ -46,7 +46,7 @@ func New(name string, idx *index.Index) (movegen.Generator, error) {
 		if g == nil {
 			return nil, fmt.Errorf("%w: index %s holds no GADDAG", ErrNoGADDAG, idx.Path())
 		}
-		return movegen.NewGADDAG(g, movegen.WithMultisets(idx.Multisets())), nil
+		return movegen.NewGADDAG(g, movegen.WithMultisets(idx.Multisets()), movegen.WithBlanks(idx.Blanks())), nil
 	case "anagram":
 		return newAnagram(idx)
 	case "exhaustive":
