@@ -243,20 +243,28 @@ func (x *Index) load(fileSize int64, m boltMeta) (err error) {
 // checking its recorded size; multiset.Load checks its checksum and
 // structure.
 func loadMultisets(b *bolt.Bucket, info MultisetInfo) (*multiset.Table, error) {
-	v, err := getBlob(b, BlobMultisets, info.Blob)
+	return loadTable(b, BlobMultisets, "multiset", info, multiset.Load, (*multiset.Table).Log2Slots, (*multiset.Table).Multisets)
+}
+
+// loadTable loads the table of blob key with load, which checks its
+// checksum and structure, after checking its recorded size, and checks its
+// shape (slots, multisets) against info.
+func loadTable[T any](b *bolt.Bucket, key []byte, what string, info MultisetInfo, load func([]byte) (T, error), log2 func(T) uint, sets func(T) int) (T, error) {
+	var zero T
+	v, err := getBlob(b, key, info.Blob)
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
-	t, err := multiset.Load(v)
+	t, err := load(v)
 	switch {
 	case errors.Is(err, multiset.ErrChecksum):
-		return nil, fmt.Errorf("%w: %v", ErrChecksum, err)
+		return zero, fmt.Errorf("%w: %v", ErrChecksum, err)
 	case err != nil:
-		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		return zero, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
-	if t.Log2Slots() != info.Log2Slots || t.Multisets() != info.Multisets {
-		return nil, fmt.Errorf("%w: multiset table has 2^%d slots and %d multisets, metadata says 2^%d and %d",
-			ErrCorrupt, t.Log2Slots(), t.Multisets(), info.Log2Slots, info.Multisets)
+	if log2(t) != info.Log2Slots || sets(t) != info.Multisets {
+		return zero, fmt.Errorf("%w: %s table has 2^%d slots and %d multisets, metadata says 2^%d and %d",
+			ErrCorrupt, what, log2(t), sets(t), info.Log2Slots, info.Multisets)
 	}
 	return t, nil
 }
@@ -268,22 +276,7 @@ func (x *Index) Multisets() *multiset.Table { return x.multisets }
 // loadBlanks uses the blank table in place in the memory map, after
 // checking its recorded size; multiset.LoadBlanks checks its checksum.
 func loadBlanks(b *bolt.Bucket, info MultisetInfo) (*multiset.BlankTable, error) {
-	v, err := getBlob(b, BlobBlanks, info.Blob)
-	if err != nil {
-		return nil, err
-	}
-	t, err := multiset.LoadBlanks(v)
-	switch {
-	case errors.Is(err, multiset.ErrChecksum):
-		return nil, fmt.Errorf("%w: %v", ErrChecksum, err)
-	case err != nil:
-		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
-	}
-	if t.Log2Slots() != info.Log2Slots || t.Multisets() != info.Multisets {
-		return nil, fmt.Errorf("%w: blank table has 2^%d slots and %d multisets, metadata says 2^%d and %d",
-			ErrCorrupt, t.Log2Slots(), t.Multisets(), info.Log2Slots, info.Multisets)
-	}
-	return t, nil
+	return loadTable(b, BlobBlanks, "blank", info, multiset.LoadBlanks, (*multiset.BlankTable).Log2Slots, (*multiset.BlankTable).Multisets)
 }
 
 // Blanks is the table of the letters a blank may be, valid until Close.
