@@ -22,6 +22,7 @@ import (
 func commands() []*cli.Command {
 	return []*cli.Command{
 		checkCommand(),
+		leagueCommand(),
 		lingoCommand(),
 		movesCommand(),
 		playCommand(),

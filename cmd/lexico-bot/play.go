@@ -192,7 +192,13 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 // wrong besides its moves (the moves themselves are in the summary).
 func reportExternals(w io.Writer, seats []external.Seat) {
 	for _, s := range seats {
-		r := s.Report()
+		reportExternal(w, s.Report())
+	}
+}
+
+// reportExternal writes one external seat's report.
+func reportExternal(w io.Writer, r external.Report) {
+	{
 		line := fmt.Sprintf("seat %s", r.Spec)
 		if r.Log != "" {
 			line += fmt.Sprintf(": %d process(es) started, standard error in %s", r.Started, r.Log)
