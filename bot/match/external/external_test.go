@@ -81,6 +81,7 @@ func TestMain(m *testing.M) {
 
 // helper modes: good answers every move; late answers its second move of
 // each process 150 ms after the deadline; crash exits on its third move;
+// hang falls silent on its second;
 // garbage answers every second move with a line that is no move.
 func helper(mode string) int {
 	bot := equityBot(fatalTB{})
@@ -92,6 +93,9 @@ func helper(mode string) int {
 		case mode == "crash" && n == 3:
 			fmt.Fprintln(os.Stderr, "helper: crashing on purpose at move 3")
 			return 3
+		case mode == "hang" && n == 2:
+			fmt.Fprintln(os.Stderr, "helper: hanging on purpose at move 2")
+			time.Sleep(time.Minute)
 		case mode == "garbage" && n%2 == 0:
 			fmt.Println("hello, referee")
 			continue
@@ -254,6 +258,28 @@ func TestCommandSeatCrashIsRefusedRestartedAndReported(t *testing.T) {
 	}
 	if sum.Seats[0].Illegal < crashed {
 		t.Errorf("%d illegal moves counted; want at least the %d crashes", sum.Seats[0].Illegal, crashed)
+	}
+}
+
+// A program silent past the deadline and the grace is stopped: its turn
+// is late, the rest of its game refused, and a fresh process plays the
+// next game.
+func TestCommandSeatHungProcessIsStopped(t *testing.T) {
+	s := newSeat(t, helperSpec("hang"))
+	_, recs := match(t, s, 2, 1, time.Second)
+	rep := s.Report()
+	if rep.Crashes < 1 || rep.Started != 2 || !strings.Contains(rep.CrashNotes[0], "gave no answer") ||
+		!strings.Contains(rep.CrashNotes[0], "hanging on purpose") {
+		t.Fatalf("report %+v: want the hang reported with its stderr, and a process a game", rep)
+	}
+	ts := turns(recs[0])
+	if len(ts) < 2 || !ts[0].Legal || !ts[1].Late {
+		t.Fatalf("game 0's turns of the program: %+v; want the first legal, the second late", ts)
+	}
+	for _, tn := range ts[2:] {
+		if tn.Legal || !strings.Contains(tn.Reason, "earlier in this game") {
+			t.Errorf("after the hang, turn %d: legal %v (%q); want refused at once", tn.Turn, tn.Legal, tn.Reason)
+		}
 	}
 }
 
