@@ -10,8 +10,12 @@ export PATH := $(PATH):/usr/local/go/bin
 
 all: build
 
+# The commit goes into --version even where Go records no vcs information
+# (a git worktree, GOFLAGS=-buildvcs=false).
+COMMIT  ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo +changes)
+
 build:
-	$(GO) build -o $(BIN)/ ./cmd/...
+	$(GO) build -ldflags "-X github.com/lexico/lexico/internal/version.commit=$(COMMIT)" -o $(BIN)/ ./cmd/...
 
 # The index is rebuilt only when the builder, the index format or the embedded
 # list changes (the binary is an order-only prerequisite: relinking it alone

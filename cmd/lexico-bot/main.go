@@ -13,6 +13,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/lexico/lexico/index"
+	"github.com/lexico/lexico/internal/version"
+
 	"github.com/lexico/lexico/internal/quote"
 )
 
@@ -22,6 +25,7 @@ import (
 func commands() []*cli.Command {
 	return []*cli.Command{
 		checkCommand(),
+		leagueCommand(),
 		lingoCommand(),
 		movesCommand(),
 		playCommand(),
@@ -38,6 +42,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	commands := commands()
 	return &cli.App{
 		Name:      "lexico-bot",
+		Version:   version.Read(index.FormatVersion).String(),
 		Usage:     "play Lexico: read a gamestate, answer the move",
 		Commands:  commands,
 		Reader:    stdin,

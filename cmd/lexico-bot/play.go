@@ -21,6 +21,7 @@ import (
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/bot/match/arena"
+	"github.com/lexico/lexico/bot/match/external"
 	"github.com/lexico/lexico/bot/match/lineup"
 	"github.com/lexico/lexico/bot/match/referee"
 	"github.com/lexico/lexico/internal/quote"
@@ -33,6 +34,7 @@ type playOptions struct {
 	Seed             uint64
 	Policies         [2]string
 	Variant, Record  string
+	LogDir           string
 	JSON             bool
 	MoveTime         time.Duration
 	Strategy, Leaves string
@@ -54,12 +56,13 @@ func playCommand() *cli.Command {
 			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)", Destination: &o.Index},
 			&cli.IntFlag{Name: "games", Value: 1, Usage: "number of games `N`", Destination: &o.Games},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed `S` of the match (default: from the clock, and printed so the match can be replayed)", Destination: &o.Seed},
-			&cli.StringFlag{Name: "p1", Value: "equity", Usage: "seat 1's `POLICY`: " + strings.Join(lineup.Policies(), ", "), Destination: &o.Policies[0]},
+			&cli.StringFlag{Name: "p1", Value: "equity", Usage: "seat 1's `POLICY`: " + lineup.Usage() + " (your own bot: a program reading a gamestate a line on stdin and writing a move a line on stdout, or a URL taking the gamestate as a POST body)", Destination: &o.Policies[0]},
 			&cli.StringFlag{Name: "p2", Value: "greedy", Usage: "seat 2's `POLICY` (as --p1)", Destination: &o.Policies[1]},
 			&cli.StringFlag{Name: "variant", Value: variant.Multipliers.Name, Usage: "rule set: classic (no premiums, no blanks) or multipliers", Destination: &o.Variant},
 			&cli.IntFlag{Name: "parallel", Usage: "games played at once `K` (default: one per CPU; 1 when a person plays)", Destination: &o.Parallel},
 			&cli.StringFlag{Name: "record", Usage: "write each game into `DIR` as JSON lines (every gamestate, move and score) and as a GCG file (a DIR already holding recorded games is refused, not overwritten)", Destination: &o.Record},
 			&cli.BoolFlag{Name: "json", Usage: "print the summary as one JSON object", Destination: &o.JSON},
+			&cli.StringFlag{Name: "log-dir", Usage: "`DIR` receiving the standard error of each cmd: seat (default: a new directory under the OS temporary directory)", Destination: &o.LogDir},
 			&cli.DurationFlag{Name: "move-time", Value: 5 * time.Second, Usage: "MoveTime written into each bot's gamestate; an answer after it is late (people are not timed)", Destination: &o.MoveTime},
 			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY` of the bots: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fast one)", Destination: &o.Strategy},
 			&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` for the equity policy (default the embedded data/leaves.csv)", Destination: &o.Leaves},
@@ -79,10 +82,10 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 	if len(o.Args) > 0 {
 		return badInputf("play takes no arguments, got %s (the policies go in --p1 and --p2)", quote.String(strings.Join(o.Args, " ")))
 	}
-	policies := [2]string{strings.ToLower(o.Policies[0]), strings.ToLower(o.Policies[1])}
+	policies := [2]string{lineup.Normal(o.Policies[0]), lineup.Normal(o.Policies[1])}
 	for i, p := range policies {
 		if !lineup.Known(p) {
-			return badInputf("--p%d %s: want one of %s", i+1, quote.String(p), strings.Join(lineup.Policies(), ", "))
+			return badInputf("--p%d %s: want one of %s", i+1, quote.String(p), lineup.Usage())
 		}
 	}
 	games, parallel := o.Games, o.Parallel
@@ -127,10 +130,12 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 	clock.Mode = player.Live // the referee's deadline is live
 	clock.Pressure = player.LoadPressure
 	l, err := lineup.New(lineup.Config{Policies: policies, Generator: gen, Leaves: table, Clock: clock,
-		Dict: x, In: bufio.NewReader(e.stdin), Out: stdout, Colour: isTerminal(stdout)})
+		Dict: x, In: bufio.NewReader(e.stdin), Out: stdout, Colour: isTerminal(stdout),
+		External: external.Config{LogDir: o.LogDir}})
 	if err != nil {
 		return badInput{err}
 	}
+	defer l.Close()
 	if err := applySim(o.Sim, l.Bots[:]...); err != nil {
 		return err
 	}
@@ -169,6 +174,11 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 	} else if err := sum.WriteText(stdout); err != nil {
 		return err
 	}
+	if o.JSON {
+		reportExternals(stderr, l.Externals)
+	} else {
+		reportExternals(stdout, l.Externals)
+	}
 	if dir != "" {
 		fmt.Fprintf(stderr, "lexico-bot play: games recorded in %s (game-NNNN.jsonl and .gcg)\n", dir)
 	}
@@ -176,6 +186,35 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 		return fmt.Errorf("stopped after %d game(s): %w", sum.Games, runErr)
 	}
 	return nil
+}
+
+// reportExternals says where each external seat's log is and what went
+// wrong besides its moves (the moves themselves are in the summary).
+func reportExternals(w io.Writer, seats []external.Seat) {
+	for _, s := range seats {
+		reportExternal(w, s.Report())
+	}
+}
+
+// reportExternal writes one external seat's report.
+func reportExternal(w io.Writer, r external.Report) {
+	{
+		line := fmt.Sprintf("seat %s", r.Spec)
+		if r.Log != "" {
+			line += fmt.Sprintf(": %d process(es) started, standard error in %s", r.Started, r.Log)
+		}
+		line += fmt.Sprintf("; %d crash(es)", r.Crashes)
+		if r.Stray > 0 {
+			line += fmt.Sprintf(", %d stray line(s) discarded", r.Stray)
+		}
+		if r.Failures > 0 {
+			line += fmt.Sprintf(", %d failed request(s)", r.Failures)
+		}
+		fmt.Fprintln(w, line)
+		for _, n := range r.CrashNotes {
+			fmt.Fprintf(w, "  crash: %s\n", n)
+		}
+	}
 }
 
 // noRecordedGames refuses a --record directory that already holds games:

@@ -259,3 +259,50 @@ func TestPlayBadInput(t *testing.T) {
 		}
 	}
 }
+
+// selfSpec seats this very program, in line mode, as an external player.
+func selfSpec(t *testing.T, policy string) string {
+	t.Helper()
+	return fmt.Sprintf("cmd:env LEXICO_BOT_MAIN=1 '%s' run --lines --policy %s --index '%s'", os.Args[0], policy, playIndex(t))
+}
+
+// Our own equity bot seated as an external program (run --lines) plays
+// clean games against the built-in one; the summary names the seat as
+// given and says where its standard error went.
+func TestPlayExternalCommandSeat(t *testing.T) {
+	spec := selfSpec(t, "equity")
+	logs := t.TempDir()
+	code, out, errs := runBot(t, "", "play", "--index", playIndex(t), "--games", "2", "--seed", "5", "--parallel", "2",
+		"--p1", "equity", "--p2", spec, "--log-dir", logs, "--json")
+	if code != 0 {
+		t.Fatalf("play exited %d: %s", code, errs)
+	}
+	var s arena.Summary
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatalf("play --json printed %q: %v", out, err)
+	}
+	if s.Games != 2 || s.Seats[1].Name != spec {
+		t.Errorf("%d games, seat 2 named %q; want 2 and the spec as given", s.Games, s.Seats[1].Name)
+	}
+	for _, st := range s.Seats {
+		if st.Illegal != 0 || st.Late != 0 || st.AvgScore < 100 {
+			t.Errorf("%s: %d illegal, %d late, average %.1f points; want clean play", st.Name, st.Illegal, st.Late, st.AvgScore)
+		}
+	}
+	if !strings.Contains(errs, "standard error in "+logs) || !strings.Contains(errs, "0 crash(es)") {
+		t.Errorf("stderr does not say where the seat's log is, or its crashes:\n%s", errs)
+	}
+	entries, err := os.ReadDir(logs)
+	if err != nil || len(entries) != 1 {
+		t.Errorf("log dir: %v, %v; want one log file", entries, err)
+	}
+}
+
+func TestPlayExternalSeatBadSpec(t *testing.T) {
+	for _, spec := range []string{"cmd:/no/such/bot", "cmd:", "http://"} {
+		code, out, errs := runBot(t, "", "play", "--index", playIndex(t), "--p2", spec)
+		if code != 2 || out != "" || !strings.Contains(errs, "seat 2") || strings.Count(strings.TrimSpace(errs), "\n") > 0 {
+			t.Errorf("--p2 %q: exit %d, stdout %q, stderr %q; want exit 2 and one line naming seat 2", spec, code, out, errs)
+		}
+	}
+}

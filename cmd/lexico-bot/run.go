@@ -29,6 +29,7 @@ type runOptions struct {
 	Live, Replay bool
 	Top          int
 	JSON, Board  bool
+	Lines        bool
 	Args         []string
 }
 
@@ -51,6 +52,7 @@ func runCommand() *cli.Command {
 			&cli.IntFlag{Name: "top", Usage: "also list the `N` best candidates (score, equity, words, leave) on stderr, or in the --json output", Destination: &o.Top},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (move, score, equity, words, leave, search figures, --top list) instead of the bare move", Destination: &o.JSON},
 			&cli.BoolFlag{Name: "board", Usage: "draw the board with the move on it on stderr (colour only on a terminal)", Destination: &o.Board},
+			&cli.BoolFlag{Name: "lines", Usage: "answer gamestates one a line on stdin, a move a line on stdout, until stdin ends (the index opened once; the protocol of a cmd: seat in play and league). A line that is no gamestate is answered with a pass, so answers stay in step", Destination: &o.Lines},
 		),
 		Action: func(c *cli.Context) error {
 			o.Bot.Sim.noteGiven(c)
@@ -61,6 +63,9 @@ func runCommand() *cli.Command {
 }
 
 func runMove(ctx context.Context, o runOptions, e env) error {
+	if o.Lines {
+		return runLines(ctx, o, e)
+	}
 	if len(o.Args) != 1 {
 		return badInputf("run wants one GAMESTATE file (or - for stdin), got %d arguments", len(o.Args))
 	}

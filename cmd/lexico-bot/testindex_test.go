@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/lexico/lexico/build"
 )
@@ -17,6 +18,11 @@ import (
 var testRoot string
 
 func TestMain(m *testing.M) {
+	// The test binary doubles as lexico-bot itself, so that tests can seat
+	// it as an external player (cmd:env LEXICO_BOT_MAIN=1 BINARY run --lines).
+	if os.Getenv("LEXICO_BOT_MAIN") == "1" {
+		os.Exit(runFrom(time.Now(), os.Args, os.Stdin, os.Stdout, os.Stderr))
+	}
 	dir, err := os.MkdirTemp("", "lexico-bot-test")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -10,6 +10,9 @@ import (
 	"os"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/lexico/lexico/index"
+	"github.com/lexico/lexico/internal/version"
 )
 
 // commands are lexico-index's commands, in the order help lists them. Each
@@ -30,6 +33,7 @@ type exitCoder interface{ ExitCode() int }
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	return &cli.App{
 		Name:      "lexico-index",
+		Version:   version.Read(index.FormatVersion).String(),
 		Usage:     "build and query the Lexico dictionary index",
 		Commands:  commands(),
 		Reader:    stdin,

@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/internal/clitest"
 )
 
@@ -33,4 +36,13 @@ func TestHelpListsEveryCommandInOrder(t *testing.T) {
 		want = append(want, c.Name)
 	}
 	clitest.CheckHelp(t, func(args ...string) (int, string, string) { return runCLI(t, "", args...) }, "lexico-index", want)
+}
+
+// --version names the build and the index format it writes.
+func TestVersion(t *testing.T) {
+	code, out, errs := runCLI(t, "", "--version")
+	if code != 0 || !strings.HasPrefix(out, "lexico-index version ") || !strings.Contains(out, fmt.Sprintf("index format %d", index.FormatVersion)) ||
+		!strings.Contains(out, runtime.Version()) {
+		t.Errorf("--version: exit %d, %q, %q", code, out, errs)
+	}
 }

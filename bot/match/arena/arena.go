@@ -25,6 +25,13 @@ type Agent interface {
 	Move(ctx context.Context, gamestate []byte) ([]byte, error)
 }
 
+// GameEnder is an Agent that holds something for the length of one game
+// (an external player's process): the match tells it when its game is over,
+// finished or not, so that it can hand the thing back or stop it.
+type GameEnder interface {
+	EndGame()
+}
+
 // Entrant is one seat of a match.
 type Entrant struct {
 	// Name labels the seat in the summary and the records ("equity").
@@ -169,6 +176,11 @@ func (m *Match) play(ctx context.Context, variant string, i int) (*Record, error
 	agents := [2]Agent{m.Seats[0].Agent(i), m.Seats[1].Agent(i)}
 	names := [2]string{m.Seats[0].Name, m.Seats[1].Name}
 	rec, err := m.Table(ctx, GameSeed(m.Seed, i), i%2, names, agents)
+	for _, a := range agents {
+		if e, ok := a.(GameEnder); ok {
+			e.EndGame()
+		}
+	}
 	if rec != nil {
 		rec.Header.Game = i
 		rec.Header.Variant = variant

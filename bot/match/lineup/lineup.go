@@ -1,7 +1,8 @@
 // Package lineup seats the two players of a match from their policy names:
 // a bot of one of the player's policies, answering through the same
-// pipeline and clock as on the platform (arena.Bot), or a person at a
-// terminal (package human) with hints from the equity policy. Front ends
+// pipeline and clock as on the platform (arena.Bot), a person at a
+// terminal (package human) with hints from the equity policy, or someone
+// else's bot (package external: cmd:COMMAND or http://HOST:PORT/PATH). Front ends
 // name the policies and the terminal; who sits where, under which name and
 // how a person's quit ends a game is decided here, with the match.
 package lineup
@@ -13,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/lexico/lexico/bot/engine/equity"
@@ -21,6 +23,7 @@ import (
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/match/arena"
+	"github.com/lexico/lexico/bot/match/external"
 	"github.com/lexico/lexico/bot/match/human"
 )
 
@@ -35,10 +38,27 @@ const HumanMoveTime = 7 * 24 * time.Hour
 const hintTime = 2 * time.Second
 
 // Policies are the names a seat takes: the player's policies, then Human.
+// An external seat's spec (external.IsSpec) is taken too.
 func Policies() []string { return append(slices.Clone(player.Policies), Human) }
 
-// Known reports whether policy names a seat (lower case, as Policies).
-func Known(policy string) bool { return slices.Contains(Policies(), policy) }
+// Usage names every kind of seat, for help and error messages.
+func Usage() string {
+	return strings.Join(Policies(), ", ") + ", cmd:COMMAND ARGS or http://HOST:PORT/PATH"
+}
+
+// Known reports whether policy names a seat: one of Policies (lower case)
+// or an external seat's spec.
+func Known(policy string) bool { return slices.Contains(Policies(), policy) || external.IsSpec(policy) }
+
+// Normal is how a seat's name given by a user is read: a policy name in
+// lower case, an external spec exactly as given (a command line is case
+// sensitive).
+func Normal(policy string) string {
+	if external.IsSpec(policy) {
+		return policy
+	}
+	return strings.ToLower(policy)
+}
 
 // Config says who sits where, and with what they play.
 type Config struct {
@@ -58,6 +78,8 @@ type Config struct {
 	In     *bufio.Reader
 	Out    io.Writer
 	Colour bool
+	// External configures the external seats (their logs, their grace).
+	External external.Config
 }
 
 // Lineup is a match's two seats.
@@ -68,6 +90,18 @@ type Lineup struct {
 	Bots [2]*player.Player
 	// Humans is how many seats a person holds.
 	Humans int
+	// Externals are the external seats, in seat order: report them after
+	// the match, and Close the lineup.
+	Externals []external.Seat
+}
+
+// Close stops the external seats' processes.
+func (l Lineup) Close() error {
+	var errs []error
+	for _, s := range l.Externals {
+		errs = append(errs, s.Close())
+	}
+	return errors.Join(errs...)
 }
 
 // New seats the players cfg names. Two seats of one policy are told apart
@@ -80,6 +114,16 @@ func New(cfg Config) (Lineup, error) {
 		if cfg.Policies[0] == cfg.Policies[1] {
 			name = fmt.Sprintf("%s-%d", pol, i+1)
 		}
+		if external.IsSpec(pol) {
+			seat, err := external.New(pol, cfg.External)
+			if err != nil {
+				l.Close()
+				return Lineup{}, fmt.Errorf("seat %d: %w", i+1, err)
+			}
+			l.Externals = append(l.Externals, seat)
+			l.Seats[i] = arena.Entrant{Name: name, Agent: seat.Agent}
+			continue
+		}
 		if pol == Human {
 			l.Humans++
 			l.Seats[i] = arena.Entrant{Name: name, Agent: func(int) arena.Agent {
@@ -89,6 +133,7 @@ func New(cfg Config) (Lineup, error) {
 		}
 		pl, err := player.New(pol, cfg.Generator, cfg.Leaves)
 		if err != nil {
+			l.Close()
 			return Lineup{}, fmt.Errorf("seat %d: %w", i+1, err)
 		}
 		l.Bots[i] = pl

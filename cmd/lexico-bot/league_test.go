@@ -1,0 +1,64 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/lexico/lexico/bot/match/league"
+)
+
+// Three entrants, one of them our equity bot as an external program: every
+// pair is played, the table adds up, and the external copy plays clean.
+func TestLeagueRanksEveryPair(t *testing.T) {
+	spec := selfSpec(t, "equity")
+	code, out, errs := runBot(t, "", "league", "--index", playIndex(t), "--games", "2", "--seed", "9", "--parallel", "2", "--json",
+		"--entrant", "g=greedy", "--entrant", "e=equity", "--entrant", "x="+spec, "--log-dir", t.TempDir())
+	if code != 0 {
+		t.Fatalf("league exited %d: %s", code, errs)
+	}
+	var tb league.Table
+	if err := json.Unmarshal([]byte(out), &tb); err != nil {
+		t.Fatalf("league --json printed %q: %v", out, err)
+	}
+	if len(tb.Pairs) != 3 || len(tb.Standings) != 3 {
+		t.Fatalf("%d pairs, %d entrants; want 3 and 3", len(tb.Pairs), len(tb.Standings))
+	}
+	for _, p := range tb.Pairs {
+		if p.Games != 2 || p.WinsA+p.WinsB+p.Draws != 2 {
+			t.Errorf("pair %+v: want 2 games, all counted", p)
+		}
+	}
+	total := 0.0
+	for _, s := range tb.Standings {
+		if s.Games != 4 || s.Illegal != 0 || s.Late != 0 || !(s.RatingSE > 0) {
+			t.Errorf("%+v: want 4 games, clean play and a rating with an error", s)
+		}
+		total += s.Score * float64(s.Games)
+	}
+	if total != 6 {
+		t.Errorf("points shared %v; want 6, one a game", total)
+	}
+	if tb.Standings[2].Spec != spec || !strings.Contains(errs, "0 crash(es)") {
+		t.Errorf("entrant x: spec %q; stderr:\n%s", tb.Standings[2].Spec, errs)
+	}
+}
+
+func TestLeagueBadInput(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--entrant", "a=greedy"}, "at least 2"},
+		{[]string{"--entrant", "a=greedy", "--entrant", "equity"}, "NAME=SPEC"},
+		{[]string{"--entrant", "a=greedy", "--entrant", "a=equity"}, "two entrants"},
+		{[]string{"--entrant", "a=greedy", "--entrant", "b=human"}, "no human"},
+		{[]string{"--entrant", "a=greedy", "--entrant", "b=chess"}, `"b=chess"`},
+		{[]string{"--entrant", "a=greedy", "--entrant", "b=equity", "--games", "0"}, "--games 0"},
+	} {
+		code, out, errs := runBot(t, "", append([]string{"league", "--index", playIndex(t)}, c.args...)...)
+		if code != 2 || out != "" || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") > 0 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line naming %q", c.args, code, out, errs, c.want)
+		}
+	}
+}
