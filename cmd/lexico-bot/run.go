@@ -112,7 +112,7 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	ch, budget, enc := rep.Choice, rep.Budget, rep.Move
 	// The answer first: the notes after it cost the deadline nothing.
 	if o.JSON {
-		out := runReport(p, ch, enc, budget, elapsed, o.Top > 0)
+		out := runReport(p, setup.index, ch, enc, budget, elapsed, o.Top > 0)
 		if err := json.NewEncoder(e.stdout).Encode(out); err != nil {
 			return err
 		}
@@ -139,7 +139,7 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	}
 	fmt.Fprintln(stderr, "lexico-bot run:", summary)
 	if !o.JSON && o.Top > 0 {
-		writeTop(stderr, p, ch.Top, ch.Simulation)
+		writeTop(stderr, p, setup.index, ch.Top, ch.Simulation)
 	}
 	if o.Board {
 		p.Board.Draw(stderr, board.DrawOptions{Coordinates: board.PlatformXY, Highlights: ch.Move.Highlights(), Colour: isTerminal(stderr)})
@@ -191,25 +191,28 @@ type runJSON struct {
 	Sim    *simulationJSON `json:"simulation,omitempty"`
 }
 
-func candidate(p *position.Position, c player.Candidate) candidateJSON {
+// candidate reports c; its words are looked up in dict, the dictionary the
+// player chose from.
+func candidate(p *position.Position, c player.Candidate, dict rules.Dictionary) candidateJSON {
 	enc, err := gamestate.EncodeMove(c.Move, p.Board.Size)
 	if err != nil {
 		enc, _ = json.Marshal(err.Error())
 	}
 	return candidateJSON{Move: enc, Kind: c.Move.Kind.String(), Score: c.Move.Score, Equity: c.Equity,
-		Words: wordsOf(p, c.Move), Leave: c.Leave.String()}
+		Words: wordsOf(p, c.Move, dict), Leave: c.Leave.String()}
 }
 
-func wordsOf(p *position.Position, m move.Move) []rules.Word {
+func wordsOf(p *position.Position, m move.Move, dict rules.Dictionary) []rules.Word {
 	if m.Kind != move.Play {
 		return []rules.Word{}
 	}
 	_, words := rules.Score(p.Variant, p.Board, m)
+	rules.Validate(words, dict)
 	return words
 }
 
-func runReport(p *position.Position, ch player.Choice, enc []byte, b player.Budget, elapsed time.Duration, top bool) runJSON {
-	out := runJSON{candidateJSON: candidate(p, ch.Candidate), Reason: ch.Reason, Plays: ch.Plays,
+func runReport(p *position.Position, dict rules.Dictionary, ch player.Choice, enc []byte, b player.Budget, elapsed time.Duration, top bool) runJSON {
+	out := runJSON{candidateJSON: candidate(p, ch.Candidate, dict), Reason: ch.Reason, Plays: ch.Plays,
 		Complete: ch.Complete, BudgetMS: ms(b.Time), ElapsedMS: ms(elapsed), Late: b.Late, Saved: b.Saved,
 		Policy: ch.Policy}
 	if b.Notable() {
@@ -226,7 +229,7 @@ func runReport(p *position.Position, ch player.Choice, enc []byte, b player.Budg
 	}
 	if top {
 		for i, c := range ch.Top {
-			j := candidate(p, c)
+			j := candidate(p, c, dict)
 			j.Sim = simResult(sim, i)
 			out.Top = append(out.Top, j)
 		}
@@ -261,7 +264,7 @@ func simSummary(sim *player.Simulation) string {
 	return fmt.Sprintf("simulated %d candidates in %d worlds of %d plies, ranked by %s", sim.Candidates, sim.Iterations, sim.Plies, by)
 }
 
-func writeTop(w io.Writer, p *position.Position, top []player.Candidate, sim *player.Simulation) {
+func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []player.Candidate, sim *player.Simulation) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	simulated := sim != nil && len(sim.Results) > 0
 	if simulated {
@@ -271,7 +274,7 @@ func writeTop(w io.Writer, p *position.Position, top []player.Candidate, sim *pl
 	}
 	fmt.Fprintln(tw, "score\tequity\twords\tleave\tmove")
 	for i, c := range top {
-		j := candidate(p, c)
+		j := candidate(p, c, dict)
 		words := make([]string, len(j.Words))
 		for k, wd := range j.Words {
 			words[k] = fmt.Sprintf("%s %d", wd.Word, wd.Score)
