@@ -10,6 +10,8 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -19,13 +21,14 @@ import (
 )
 
 // Options says what to build and where. The zero value builds the embedded
-// default into DefaultOut.
+// default into IndexPath(""), where readers look without --index.
 type Options struct {
 	// Source is "" for the embedded default list, "-" for Stdin, an http(s)
 	// URL, or a file path. Gzip is recognised by its magic bytes.
 	Source string
 	Stdin  io.Reader
-	// Out is the index file to write (DefaultOut if empty).
+	// Out is the index file to write (IndexPath("") if empty: $LEXICO_INDEX,
+	// else the default index in the user cache directory).
 	Out string
 	// SHA256, if set, is the hex SHA-256 the source's bytes (as stored or
 	// served, before gunzip) must have.
@@ -46,9 +49,6 @@ type Options struct {
 	// hook runs after each write stage; tests use it to fail mid-build.
 	hook func(stage string) error
 }
-
-// DefaultOut is the index file a build writes when Options.Out is empty.
-const DefaultOut = "lexico.db"
 
 // FetchOptions tunes downloads.
 type FetchOptions struct {
@@ -81,7 +81,14 @@ type Result struct {
 // already there is untouched) and no temporary file remains.
 func Build(ctx context.Context, o Options) (*Result, error) {
 	if o.Out == "" {
-		o.Out = DefaultOut
+		out, err := IndexPath("")
+		if err != nil {
+			return nil, err
+		}
+		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+			return nil, err
+		}
+		o.Out = out
 	}
 	if o.MinLen == 0 {
 		o.MinLen = DefaultMinLen
