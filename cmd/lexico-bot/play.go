@@ -56,7 +56,7 @@ func playCommand() *cli.Command {
 			&cli.Uint64Flag{Name: "seed", Usage: "seed `S` of the match (default: from the clock, and printed so the match can be replayed)", Destination: &o.Seed},
 			&cli.StringFlag{Name: "p1", Value: "equity", Usage: "seat 1's `POLICY`: " + strings.Join(lineup.Policies(), ", "), Destination: &o.Policies[0]},
 			&cli.StringFlag{Name: "p2", Value: "greedy", Usage: "seat 2's `POLICY` (as --p1)", Destination: &o.Policies[1]},
-			&cli.StringFlag{Name: "variant", Value: variant.Multipliers.Name, Usage: "rule set: classic (no premiums, no blanks) or multipliers", Destination: &o.Variant},
+			variantFlag(&o.Variant, variant.Multipliers.Name),
 			&cli.IntFlag{Name: "parallel", Usage: "games played at once `K` (default: one per CPU; 1 when a person plays)", Destination: &o.Parallel},
 			&cli.StringFlag{Name: "record", Usage: "write each game into `DIR` as JSON lines (every gamestate, move and score) and as a GCG file (a DIR already holding recorded games is refused, not overwritten)", Destination: &o.Record},
 			&cli.BoolFlag{Name: "json", Usage: "print the summary as one JSON object", Destination: &o.JSON},
@@ -96,9 +96,9 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 	case parallel == 0:
 		parallel = runtime.NumCPU()
 	}
-	v, err := variant.ByName(o.Variant)
+	v, err := parseVariant(o.Variant, e.stderr)
 	if err != nil {
-		return badInputf("--variant: %w", err)
+		return err
 	}
 	seed, dir := o.Seed, o.Record
 	if dir != "" {
