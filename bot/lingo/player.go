@@ -157,7 +157,7 @@ func (h *Human) word(g *Game, w string) string {
 // answer stops the game and is returned; the game so far is in g.
 func Run(ctx context.Context, g *Game, players []Player, onTurn func(g *Game, t Turn)) error {
 	if len(players) != g.Opts.Players {
-		return fmt.Errorf("%w: %d players for a %d-player game", ErrOptions, len(players), g.Opts.Players)
+		return fmt.Errorf("%w: a %d-player game given %d to seat", ErrOptions, g.Opts.Players, len(players))
 	}
 	for !g.Over {
 		p := players[g.ToMove]

@@ -76,7 +76,7 @@ func TestLingoRefusesBadOptions(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--players", "5"}, "5 players"},
+		{[]string{"--players", "5"}, "players, not 5"},
 		{[]string{"--pool", "11"}, "pool of 11"},
 		{[]string{"--pool", "3", "--place", "4"}, "placing 4"},
 		{[]string{"--small", "--full"}, "exclude each other"},

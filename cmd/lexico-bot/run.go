@@ -20,6 +20,7 @@ import (
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/gamestate"
+	"github.com/lexico/lexico/internal/cliapp"
 	"github.com/lexico/lexico/internal/quote"
 )
 
@@ -62,7 +63,7 @@ func runCommand() *cli.Command {
 
 func runMove(ctx context.Context, o runOptions, e env) error {
 	if len(o.Args) != 1 {
-		return badInputf("run wants one GAMESTATE file (or - for stdin), got %d arguments", len(o.Args))
+		return badInputf("run wants one GAMESTATE file (or - for stdin), got %s", cliapp.Plural(len(o.Args), "argument"))
 	}
 	if o.Top < 0 {
 		return badInputf("--top %d: want 0 or more", o.Top)

@@ -264,7 +264,7 @@ func TestRunBadInput(t *testing.T) {
 		mention string
 	}{
 		{"no argument", []string{"run", "--index", idx}, "one GAMESTATE"},
-		{"two arguments", []string{"run", "--index", idx, docExample, docExample}, "one GAMESTATE"},
+		{"two arguments", []string{"run", "--index", idx, docExample, docExample}, "one GAMESTATE file (or - for stdin), got 2 arguments"},
 		{"broken gamestate", []string{"run", "--index", idx, garbage}, "gamestate"},
 		{"missing gamestate", []string{"run", "--index", idx, filepath.Join(dir, "nope.txt")}, "nope.txt"},
 		{"missing index", []string{"run", "--index", filepath.Join(dir, "nope.db"), docExample}, "nope.db"},

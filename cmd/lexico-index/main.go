@@ -10,6 +10,8 @@ import (
 	"os"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/lexico/lexico/internal/cliapp"
 )
 
 // commands are lexico-index's commands, in the order help lists them. Each
@@ -28,7 +30,7 @@ func commands() []*cli.Command {
 type exitCoder interface{ ExitCode() int }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	return &cli.App{
+	app := &cli.App{
 		Name:      "lexico-index",
 		Usage:     "build and query the Lexico dictionary index",
 		Commands:  commands(),
@@ -38,6 +40,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		// Errors are printed once, by main, as one line.
 		ExitErrHandler: func(*cli.Context, error) {},
 	}
+	cliapp.Guard(app)
+	return app
 }
 
 func main() {

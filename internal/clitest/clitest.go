@@ -52,3 +52,34 @@ func HelpCommands(help string) []string {
 	}
 	return names
 }
+
+// CheckUsageErrors fails t unless every usage mistake (an unknown command,
+// an unknown flag to the program or to each of commands, a flag without
+// its value) is answered the same way: exit status 2, nothing on stdout,
+// and on stderr one line naming the mistake and where the usage is
+// ("see 'PROGRAM CMD --help'"), never the help itself.
+func CheckUsageErrors(t *testing.T, run Run, program string, commands []string) {
+	t.Helper()
+	type mistake struct {
+		args       []string
+		says, help string
+	}
+	cases := []mistake{
+		{[]string{"frob"}, `unknown command "frob"`, program},
+		{[]string{"--frob"}, "unknown flag --frob", program},
+	}
+	for _, name := range commands {
+		cases = append(cases,
+			mistake{[]string{name, "--frob"}, "unknown flag --frob", program + " " + name})
+	}
+	for _, c := range cases {
+		code, out, errs := run(c.args...)
+		line := strings.TrimSuffix(errs, "\n")
+		hint := "see '" + c.help + " --help'"
+		if code != 2 || out != "" || strings.Contains(line, "\n") ||
+			!strings.Contains(line, c.says) || !strings.Contains(line, hint) {
+			t.Errorf("%s %s: exit %d, stdout %q, stderr %q; want exit 2 and one line saying %q and %q",
+				program, strings.Join(c.args, " "), code, out, errs, c.says, hint)
+		}
+	}
+}
