@@ -8,7 +8,10 @@ package cliapp
 import (
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -56,6 +59,7 @@ func guard(prefix string, cmds []*cli.Command) {
 	for _, cmd := range cmds {
 		name := prefix + " " + cmd.Name
 		cmd.OnUsageError = onUsageError(name)
+		millisecondDurations(cmd)
 		checkRequired(cmd, name)
 		guard(name, cmd.Subcommands)
 	}
@@ -69,6 +73,11 @@ func checkRequired(cmd *cli.Command, help string) {
 	for _, f := range cmd.Flags {
 		switch f := f.(type) {
 		case *cli.StringFlag:
+			if f.Required {
+				f.Required = false
+				required = append(required, f.Name)
+			}
+		case *cli.GenericFlag:
 			if f.Required {
 				f.Required = false
 				required = append(required, f.Name)
@@ -151,4 +160,61 @@ func Plural(n int, noun string) string {
 		return fmt.Sprintf("1 %s", noun)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// msNote ends the usage of every duration flag.
+const msNote = " (a bare number is milliseconds)"
+
+// millisecondDurations replaces cmd's duration flags by ones that also take
+// a bare number, as milliseconds (--budget 5 was a parse error, though every
+// budget and clock figure the programs print is in milliseconds), writing to
+// the same destination with the same default.
+func millisecondDurations(cmd *cli.Command) {
+	for i, f := range cmd.Flags {
+		df, ok := f.(*cli.DurationFlag)
+		if !ok {
+			continue
+		}
+		dest := df.Destination
+		if dest == nil {
+			dest = new(time.Duration)
+		}
+		*dest = df.Value
+		cmd.Flags[i] = &cli.GenericFlag{
+			Name: df.Name, Aliases: df.Aliases, Category: df.Category, DefaultText: df.DefaultText,
+			Usage: df.Usage + msNote, Required: df.Required, Hidden: df.Hidden, EnvVars: df.EnvVars,
+			Value: &Duration{D: dest},
+		}
+	}
+}
+
+// Duration is a flag value that reads a Go duration ("800ms", "1m30s") or
+// a bare number of milliseconds ("5", "2.5").
+type Duration struct{ D *time.Duration }
+
+// ErrDuration is a value that is neither a duration nor a number.
+var ErrDuration = errors.New("want a duration such as 800ms or 5s, or a bare number of milliseconds")
+
+func (d *Duration) Set(s string) error {
+	s = strings.TrimSpace(s)
+	if ms, err := strconv.ParseFloat(s, 64); err == nil {
+		if math.IsNaN(ms) || math.IsInf(ms, 0) || math.Abs(ms) > float64(math.MaxInt64/int64(time.Millisecond)) {
+			return ErrDuration
+		}
+		*d.D = time.Duration(ms * float64(time.Millisecond))
+		return nil
+	}
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return ErrDuration
+	}
+	*d.D = v
+	return nil
+}
+
+func (d *Duration) String() string {
+	if d == nil || d.D == nil {
+		return "0s"
+	}
+	return d.D.String()
 }
