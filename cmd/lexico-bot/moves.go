@@ -43,7 +43,7 @@ func movesCommand() *cli.Command {
 			"with its name, as does "+			fmt.Sprintf("one over %d MiB (serve's default --max-body).", maxInput>>20),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)", Destination: &o.Index},
-			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fastest, with or without blanks, exhaustive is for checking: bench/RESULTS.md)", Destination: &o.Strategy},
+			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fastest, with or without blanks, exhaustive is for checking: bench/RESULTS.md)", Destination: &o.Strategy},
 			&cli.BoolFlag{Name: "count", Usage: "print only the number of legal plays", Destination: &o.Count},
 			&cli.IntFlag{Name: "limit", Usage: "print only the first `N` lines of the listing (0: all; ignored with --count)", Destination: &o.Limit},
 			&cli.BoolFlag{Name: "best", Usage: "print only a highest-scoring play, found without listing the others (the gaddag strategy's bounded search, about twice as fast as the full listing); among equal scores it may differ from the listing's first line", Destination: &o.Best},

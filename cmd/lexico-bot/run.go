@@ -46,7 +46,7 @@ func runCommand() *cli.Command {
 			"MoveTime is live and late: the static move answers at once. One long past is a saved\n" +
 			"gamestate: run says so and thinks for MoveTime (or --budget). --live and --replay force\n" +
 			"either reading.",
-		Flags: append(botFlags(&o.Bot),
+		Flags: append(botFlags(&o.Bot, true),
 			&cli.BoolFlag{Name: "live", Usage: "take the ResponseDeadline as live however long ago it passed (a passed one is answered at once)", Destination: &o.Live},
 			&cli.BoolFlag{Name: "replay", Usage: "ignore the ResponseDeadline: think for MoveTime from the start, as when replaying a saved game", Destination: &o.Replay},
 			&cli.IntFlag{Name: "top", Usage: "also list the `N` best candidates (score, equity, words, leave) on stderr, or in the --json output", Destination: &o.Top},

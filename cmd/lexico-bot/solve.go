@@ -40,7 +40,7 @@ func solveCommand() *cli.Command {
 			&cli.StringFlag{Name: "hand", Usage: "the rack's `LETTERS`, '*' for a blank", Required: true, Destination: &o.Hand},
 			// --rules is the flag's old name, lexico the old name of multipliers.
 			variantFlag(&o.Variant, variant.Multipliers.Name, "rules"),
-			&cli.IntFlag{Name: "top", Value: 25, Usage: "how many plays to list without --interactive", Destination: &o.Top},
+			&cli.IntFlag{Name: "top", Value: 25, Usage: "how many plays `N` to list without --interactive", Destination: &o.Top},
 			&cli.BoolFlag{Name: "interactive", Usage: "page through the plays and choose one to write into the board file", Destination: &o.Interactive},
 			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache)", Destination: &o.Index},
 			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fast one)", Destination: &o.Strategy},

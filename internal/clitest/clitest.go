@@ -4,6 +4,7 @@
 package clitest
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -29,8 +30,17 @@ func CheckHelp(t *testing.T, run Run, program string, want []string) {
 		if code != 0 || !strings.Contains(out, program+" "+name) {
 			t.Errorf("%s --help: exit %d, stdout %q, stderr %q; want its usage and 0", name, code, out, errs)
 		}
+		// urfave/cli names a flag's value "value" unless its usage
+		// backquotes a word that says what the value is.
+		for _, line := range valuePlaceholder.FindAllString(out, -1) {
+			t.Errorf("%s --help: %q: name the value (a backquoted word in the flag's usage)", name, strings.TrimSpace(line))
+		}
 	}
 }
+
+// valuePlaceholder matches a flag line of urfave/cli's help whose value is
+// shown as the anonymous "value".
+var valuePlaceholder = regexp.MustCompile(`(?m)^\s+--\S+(, -\S+)* value\b.*$`)
 
 // HelpCommands reads the command names from a urfave/cli app's help, in
 // order, leaving out the help command urfave/cli adds.
