@@ -134,22 +134,7 @@ func (h *Human) Move(ctx context.Context, g *Game) (Move, error) {
 }
 
 // word says whether the dictionary knows w, as the seed's word command.
-func (h *Human) word(g *Game, w string) string {
-	u := []byte(strings.ToUpper(w))
-	for _, c := range u {
-		if c < 'A' || c > 'Z' {
-			return fmt.Sprintf("%s: not a word (letters A-Z only)", w)
-		}
-	}
-	fwd, bwd := g.Lexicon().Reads(u)
-	switch {
-	case fwd:
-		return fmt.Sprintf("%s: a word", u)
-	case bwd:
-		return fmt.Sprintf("%s: not a word, but it reads as one backwards", u)
-	}
-	return fmt.Sprintf("%s: not a word", u)
-}
+func (h *Human) word(g *Game, w string) string { return CheckWord(g.Lexicon(), w).String() }
 
 // Run plays g to its end, players[i] moving for seat i. onTurn, if not
 // nil, sees each turn as it is played. An error from a player (ErrQuit

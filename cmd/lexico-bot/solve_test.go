@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -285,5 +287,37 @@ func TestSolveRefusesUnreachableBoard(t *testing.T) {
 				t.Errorf("%s %v: a backup was written", c.name, mode)
 			}
 		}
+	}
+}
+
+// solve --json lists the plays of the text listing, in its order, each word
+// marked valid against the index.
+func TestSolveJSONIsTheListing(t *testing.T) {
+	idx := solveIndex(t)
+	path, _ := boardFile(t, nil)
+	args := []string{"solve", "--board", path, "--hand", "xypdqab", "--variant", "wwf", "--index", idx, "--top", "5"}
+	_, text, _ := runBot(t, "", args...)
+	code, out, errs := runBot(t, "", append(args, "--json")...)
+	var got solveJSON
+	if code != 0 || json.Unmarshal([]byte(out), &got) != nil {
+		t.Fatalf("--json: exit %d, %q, %q", code, out, errs)
+	}
+	lines := playLine.FindAllStringSubmatch(text, -1)
+	if got.Variant != "wwf" || len(got.Plays) != len(lines) || len(lines) == 0 {
+		t.Fatalf("--json: %s with %d plays, the listing %d", got.Variant, len(got.Plays), len(lines))
+	}
+	for i, l := range lines {
+		p := got.Plays[i]
+		if fmt.Sprint(p.Rank) != l[1] || p.Word != l[2] || fmt.Sprint(p.Row) != l[3] || fmt.Sprint(p.Col) != l[4] || p.Dir != l[5] || fmt.Sprint(p.Score) != l[6] {
+			t.Errorf("play %d: JSON %+v, listing %q", i+1, p, l[0])
+		}
+		for _, w := range p.Words {
+			if !w.Valid {
+				t.Errorf("play %d: %s marked not valid", i+1, w.Word)
+			}
+		}
+	}
+	if code, _, errs := runBot(t, "", append(args, "--json", "--interactive")...); code != 2 || !strings.Contains(errs, "--json and --interactive") {
+		t.Errorf("--json --interactive: exit %d, %q", code, errs)
 	}
 }
