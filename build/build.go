@@ -40,8 +40,9 @@ type Options struct {
 	// Log receives one-line progress notes and the rejection report; nil
 	// discards them.
 	Log io.Writer
-	// Progress, if set, draws a download progress bar there (the CLI passes
-	// stderr only when it is a terminal).
+	// Progress, if set, draws a download progress bar there, then a line
+	// naming the build's stage as it runs (the CLI passes stderr only when
+	// it is a terminal: a pipe or a log gets neither).
 	Progress io.Writer
 	// Fetch configures downloads; the zero value is sensible.
 	Fetch FetchOptions
@@ -108,22 +109,41 @@ func Build(ctx context.Context, o Options) (*Result, error) {
 	var wl *WordList
 	// The temporary output file is created first, so an unwritable output
 	// directory is reported before a download, not after it.
+	// On a terminal, a line names the stage as it starts; it is erased
+	// before a note is logged and when the writing ends, so that
+	// what follows starts on a line of its own.
+	begin, clearLine := func(string) {}, func() {}
+	if o.Progress != nil {
+		n := 0
+		begin = func(stage string) {
+			n++
+			fmt.Fprint(o.Progress, StageLine(stage, n, len(BuildStages), time.Since(start)))
+		}
+		clearLine = func() {
+			if n > 0 {
+				fmt.Fprint(o.Progress, "\r\x1b[K")
+			}
+		}
+	}
 	err := writeAtomic(o.Out, func(tmp string) error {
 		src, err := openSource(ctx, &o)
 		if err != nil {
 			return err
 		}
+		begin(BuildStages[0])
 		wl, err = readList(src, o)
 		src.Close()
 		if err != nil {
 			return fmt.Errorf("%s: %w", src.name, err)
 		}
 		if wl.Rejected > 0 {
+			clearLine()
 			fmt.Fprintf(logw, "rejected %d lines with characters outside A-Z, e.g. %q\n", wl.Rejected, wl.Examples)
 		}
 		meta = newMeta(src.name, wl, start)
-		return bulkLoad(ctx, tmp, wl.Words, meta, deriveBlobs(wl.Words, meta), o.hook)
+		return bulkLoad(ctx, tmp, wl.Words, meta, deriveBlobs(wl.Words, meta), o.hook, begin)
 	})
+	clearLine()
 	if err != nil {
 		return nil, err
 	}
@@ -135,6 +155,18 @@ func Build(ctx context.Context, o Options) (*Result, error) {
 		}
 	}
 	return &Result{Out: o.Out, Meta: *meta, List: wl}, nil
+}
+
+// BuildStages are the stages of a build, in order, as the progress line
+// names them: reading the list, then bulkLoad's steps (the blobs step waits
+// for the GADDAG, the multiset table and the Bloom filters, the longest).
+var BuildStages = []string{"reading the word list", "words", "length_letter", "anagrams", "blobs", "meta", "sync"}
+
+// StageLine is the terminal progress line of a build at stage, the n-th of
+// total, elapsed after the start: a carriage return and an erase-line
+// escape first, so that each line overwrites the one before.
+func StageLine(stage string, n, total int, elapsed time.Duration) string {
+	return fmt.Sprintf("\r\x1b[Kbuilding the index: %s (stage %d of %d, %.1fs)", stage, n, total, elapsed.Seconds())
 }
 
 // newMeta describes the list; the derived structures add their parts later.

@@ -137,3 +137,12 @@ func TestBuildWithoutOutWritesWhereReadersLook(t *testing.T) {
 		t.Fatalf("build --out elsewhere: exit %d, stderr %q; want a note naming %s and --index %s", code, stderr, def, other)
 	}
 }
+
+// Piped, a build prints no progress: stderr holds notes, one a line.
+func TestBuildPipedShowsNoProgress(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "x.db")
+	code, _, stderr := runCLI(t, "tea\neat\nate\n", "build", "--source", "-", "--out", out)
+	if code != 0 || strings.Contains(stderr, "\r") || strings.Contains(stderr, "\x1b") || strings.Contains(stderr, "building the index") {
+		t.Fatalf("exit %d, stderr %q; want no progress line when stderr is not a terminal", code, stderr)
+	}
+}
