@@ -62,6 +62,9 @@ type Human struct {
 	name string
 	in   *bufio.Scanner
 	out  io.Writer
+	// seen says the person was shown the board, whose a1 was at (y0, x0).
+	seen   bool
+	y0, x0 int
 }
 
 // NewHuman reads moves from in and writes the board and prompts to out.
@@ -79,6 +82,11 @@ func (h *Human) Move(ctx context.Context, g *Game) (Move, error) {
 		since.Tiles = append(since.Tiles, g.Turns[i].Move.Tiles...)
 	}
 	fmt.Fprintln(h.out)
+	if note := g.Board.LabelsShifted(h.y0, h.x0); h.seen && note != "" {
+		fmt.Fprintln(h.out, note+":")
+	}
+	h.seen = true
+	h.y0, h.x0 = g.Board.Origin()
 	Render(h.out, &g.Board, since)
 	scores := make([]string, len(g.Names))
 	for i, n := range g.Names {

@@ -135,14 +135,29 @@ func playLingo(opts lingoOptions, e env) error {
 	fmt.Fprintf(out, "Lingo: %s; %s set of %d tiles, %s of %d, up to %d a move%s; seed %d\n",
 		strings.Join(names, ", "), o.Set, o.Set.Size(), pools, o.Pool, o.Place, ruleNotes(o), seed)
 	fmt.Fprintf(out, "starting tile: %c\n", startTile(g))
-
+	// A move names squares on the board as it was: the reader sees that
+	// board, with its labels, before the first move, and again whenever a
+	// move renames the squares (the human player is shown it before each
+	// of their moves).
+	if !human {
+		lingo.Render(out, &g.Board, lingo.Move{})
+	}
+	y0, x0 := g.Board.Origin()
 	err = lingo.Run(context.Background(), g, players, func(g *lingo.Game, t lingo.Turn) {
 		pool := ""
 		if !human {
 			pool = "[" + t.Pool.String() + "] "
 		}
 		fmt.Fprintf(out, "%3d. %s%s: %s\n", t.Number, pool, t.Notation, lingo.Describe(names[t.Player], t.Result))
-		if opts.Boards && !g.Over {
+		note := g.Board.LabelsShifted(y0, x0)
+		y0, x0 = g.Board.Origin()
+		if g.Over {
+			return
+		}
+		if note != "" {
+			fmt.Fprintf(out, "     (%s)\n", note)
+		}
+		if opts.Boards || (note != "" && !human) {
 			lingo.Render(out, &g.Board, t.Move)
 		}
 	})

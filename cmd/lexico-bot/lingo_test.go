@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -208,5 +209,63 @@ func TestLingoWordCommand(t *testing.T) {
 		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 {
 			t.Errorf("word %q: exit %d, stdout %q, stderr %q; want 2 and one line", bad, code, out, errs)
 		}
+	}
+}
+
+// The reader of a bot game sees the board with its labels before the first
+// move, and is told, with the board redrawn, each time a move renames the
+// squares: exactly when the move grew the board up or left, as a replay of
+// the same game through package lingo shows.
+func TestLingoShowsTheBoardAndSaysWhenLabelsShift(t *testing.T) {
+	idx := lingoIndex(t)
+	_, out, errs := runLingo(t, "", "--index", idx, "--seed", "9", "--small", "--players", "3")
+	first := strings.Index(out, "  1. [")
+	if first < 0 || !strings.Contains(out[:first], "   1 ") || !strings.Contains(out[:first], "      a   b   c") {
+		t.Fatalf("no labelled board before the first move:\n%s%s", out, errs)
+	}
+	const note = "every square has a new name"
+
+	x, err := index.Open(idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	o := lingo.Options{Players: 3, Pool: lingo.DefaultPool, Place: lingo.DefaultPlace, Set: lingo.SetSmall}
+	names := []string{"bot1", "bot2", "bot3"}
+	g, err := lingo.NewGame(o, names, 9, lingo.NewLexicon(x))
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := []lingo.Player{lingo.NewBot("bot1"), lingo.NewBot("bot2"), lingo.NewBot("bot3")}
+	var shifted []int
+	y0, x0 := g.Board.Origin()
+	if err := lingo.Run(context.Background(), g, players, func(g *lingo.Game, tn lingo.Turn) {
+		if ny, nx := g.Board.Origin(); (ny != y0 || nx != x0) && !g.Over {
+			shifted = append(shifted, tn.Number)
+		}
+		y0, x0 = g.Board.Origin()
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(shifted) == 0 {
+		t.Fatalf("the replay never renamed a square: the test shows nothing")
+	}
+	var got []int
+	lines := strings.Split(out, "\n")
+	for i, l := range lines {
+		if strings.Contains(l, note) {
+			m := lingoMove.FindStringSubmatch(lines[i-1])
+			if m == nil {
+				t.Fatalf("the note follows %q, not a move", lines[i-1])
+			}
+			n, _ := strconv.Atoi(m[1])
+			got = append(got, n)
+			if !strings.Contains(lines[i+1], "      a   b") {
+				t.Errorf("the note after move %d is not followed by the board", n)
+			}
+		}
+	}
+	if fmt.Sprint(got) != fmt.Sprint(shifted) {
+		t.Errorf("notes after moves %v; the board was renamed after moves %v", got, shifted)
 	}
 }
