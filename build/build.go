@@ -10,6 +10,8 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -19,13 +21,14 @@ import (
 )
 
 // Options says what to build and where. The zero value builds the embedded
-// default into DefaultOut.
+// default into IndexPath(""), where readers look without --index.
 type Options struct {
 	// Source is "" for the embedded default list, "-" for Stdin, an http(s)
 	// URL, or a file path. Gzip is recognised by its magic bytes.
 	Source string
 	Stdin  io.Reader
-	// Out is the index file to write (DefaultOut if empty).
+	// Out is the index file to write (IndexPath("") if empty: $LEXICO_INDEX,
+	// else the default index in the user cache directory).
 	Out string
 	// SHA256, if set, is the hex SHA-256 the source's bytes (as stored or
 	// served, before gunzip) must have.
@@ -37,8 +40,9 @@ type Options struct {
 	// Log receives one-line progress notes and the rejection report; nil
 	// discards them.
 	Log io.Writer
-	// Progress, if set, draws a download progress bar there (the CLI passes
-	// stderr only when it is a terminal).
+	// Progress, if set, draws a download progress bar there, then a line
+	// naming the build's stage as it runs (the CLI passes stderr only when
+	// it is a terminal: a pipe or a log gets neither).
 	Progress io.Writer
 	// Fetch configures downloads; the zero value is sensible.
 	Fetch FetchOptions
@@ -46,9 +50,6 @@ type Options struct {
 	// hook runs after each write stage; tests use it to fail mid-build.
 	hook func(stage string) error
 }
-
-// DefaultOut is the index file a build writes when Options.Out is empty.
-const DefaultOut = "lexico.db"
 
 // FetchOptions tunes downloads.
 type FetchOptions struct {
@@ -81,7 +82,14 @@ type Result struct {
 // already there is untouched) and no temporary file remains.
 func Build(ctx context.Context, o Options) (*Result, error) {
 	if o.Out == "" {
-		o.Out = DefaultOut
+		out, err := IndexPath("")
+		if err != nil {
+			return nil, err
+		}
+		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+			return nil, err
+		}
+		o.Out = out
 	}
 	if o.MinLen == 0 {
 		o.MinLen = DefaultMinLen
@@ -101,22 +109,41 @@ func Build(ctx context.Context, o Options) (*Result, error) {
 	var wl *WordList
 	// The temporary output file is created first, so an unwritable output
 	// directory is reported before a download, not after it.
+	// On a terminal, a line names the stage as it starts; it is erased
+	// before a note is logged and when the writing ends, so that
+	// what follows starts on a line of its own.
+	begin, clearLine := func(string) {}, func() {}
+	if o.Progress != nil {
+		n := 0
+		begin = func(stage string) {
+			n++
+			fmt.Fprint(o.Progress, StageLine(stage, n, len(BuildStages), time.Since(start)))
+		}
+		clearLine = func() {
+			if n > 0 {
+				fmt.Fprint(o.Progress, "\r\x1b[K")
+			}
+		}
+	}
 	err := writeAtomic(o.Out, func(tmp string) error {
 		src, err := openSource(ctx, &o)
 		if err != nil {
 			return err
 		}
+		begin(BuildStages[0])
 		wl, err = readList(src, o)
 		src.Close()
 		if err != nil {
 			return fmt.Errorf("%s: %w", src.name, err)
 		}
 		if wl.Rejected > 0 {
+			clearLine()
 			fmt.Fprintf(logw, "rejected %d lines with characters outside A-Z, e.g. %q\n", wl.Rejected, wl.Examples)
 		}
 		meta = newMeta(src.name, wl, start)
-		return bulkLoad(ctx, tmp, wl.Words, meta, deriveBlobs(wl.Words, meta), o.hook)
+		return bulkLoad(ctx, tmp, wl.Words, meta, deriveBlobs(wl.Words, meta), o.hook, begin)
 	})
+	clearLine()
 	if err != nil {
 		return nil, err
 	}
@@ -128,6 +155,18 @@ func Build(ctx context.Context, o Options) (*Result, error) {
 		}
 	}
 	return &Result{Out: o.Out, Meta: *meta, List: wl}, nil
+}
+
+// BuildStages are the stages of a build, in order, as the progress line
+// names them: reading the list, then bulkLoad's steps (the blobs step waits
+// for the GADDAG, the multiset table and the Bloom filters, the longest).
+var BuildStages = []string{"reading the word list", "words", "length_letter", "anagrams", "blobs", "meta", "sync"}
+
+// StageLine is the terminal progress line of a build at stage, the n-th of
+// total, elapsed after the start: a carriage return and an erase-line
+// escape first, so that each line overwrites the one before.
+func StageLine(stage string, n, total int, elapsed time.Duration) string {
+	return fmt.Sprintf("\r\x1b[Kbuilding the index: %s (stage %d of %d, %.1fs)", stage, n, total, elapsed.Seconds())
 }
 
 // newMeta describes the list; the derived structures add their parts later.

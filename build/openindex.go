@@ -27,6 +27,20 @@ func DefaultIndexPath() (string, error) {
 	return filepath.Join(dir, "lexico", "default.db"), nil
 }
 
+// IndexPath is the index file a command means when path is its --index
+// (or build's --out) flag: path if non-empty, else $LEXICO_INDEX, else
+// DefaultIndexPath. Building and reading resolve it the same way, so an
+// index built without --out is the one every reader opens without --index.
+func IndexPath(path string) (string, error) {
+	if path != "" {
+		return path, nil
+	}
+	if env := os.Getenv(EnvIndex); env != "" {
+		return env, nil
+	}
+	return DefaultIndexPath()
+}
+
 // OpenIndex resolves the --index flag of every command that needs a
 // dictionary: path if non-empty, else $LEXICO_INDEX, else the default index in
 // the user cache directory, built from the embedded list on first use (a note
@@ -38,15 +52,12 @@ func DefaultIndexPath() (string, error) {
 // lock file beside it makes a second first use wait for the first build
 // instead of repeating it.
 func OpenIndex(path string, logw io.Writer) (*index.Index, error) {
-	if path == "" {
-		path = os.Getenv(EnvIndex)
-	}
-	if path != "" {
-		return index.Open(path)
-	}
-	def, err := DefaultIndexPath()
+	def, err := IndexPath(path)
 	if err != nil {
 		return nil, err
+	}
+	if path != "" || os.Getenv(EnvIndex) != "" {
+		return index.Open(def)
 	}
 	x, err := index.Open(def)
 	if err == nil {

@@ -140,8 +140,9 @@ func removeStaleTemps(dir, base string) {
 // FillPercent 1.0 (appending never splits a page half-empty), NoSync during
 // the load and one Sync at the end, and bounded transactions. The meta bucket
 // is written last, so a file cut short is never taken for an index. hook, if
-// set, runs after each stage; a test uses it to fail mid-build.
-func bulkLoad(ctx context.Context, path string, words []string, meta *index.Meta, blobs func() ([]blob, error), hook func(stage string) error) (err error) {
+// set, runs after each stage; a test uses it to fail mid-build. begin, if
+// set, is told of each stage as it starts (the progress line).
+func bulkLoad(ctx context.Context, path string, words []string, meta *index.Meta, blobs func() ([]blob, error), hook func(stage string) error, begin func(stage string)) (err error) {
 	db, err := bolt.Open(path, 0o600, &bolt.Options{
 		NoSync: true, NoGrowSync: true, NoFreelistSync: true,
 		FreelistType: bolt.FreelistMapType,
@@ -157,6 +158,9 @@ func bulkLoad(ctx context.Context, path string, words []string, meta *index.Meta
 	step := func(stage string, fn func() error) error {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		if begin != nil {
+			begin(stage)
 		}
 		if err := fn(); err != nil {
 			return fmt.Errorf("write %s: %w", stage, err)

@@ -233,6 +233,26 @@ func (b *Board) Window() (y0, x0, rows, cols int) {
 	return b.top - m, b.left - 1, b.bottom - b.top + 1 + 2*m, b.right - b.left + 3
 }
 
+// Origin is where a1, the window's top-left square, lies in drawing
+// coordinates. The seed's notation names squares from a1, so a move that
+// grows the board up or left moves the origin and renames every square;
+// one that grows it down or right renames none.
+func (b *Board) Origin() (y0, x0 int) {
+	y0, x0, _, _ = b.Window()
+	return y0, x0
+}
+
+// LabelsShifted is the note a player needs when the window's origin moved
+// from (y0, x0): the names of the squares on the board before are no
+// longer theirs. It is "" when nothing was renamed.
+func (b *Board) LabelsShifted(y0, x0 int) string {
+	ny, nx := b.Origin()
+	if ny == y0 && nx == x0 {
+		return ""
+	}
+	return "the board grew up or left, so a1 moved and every square has a new name: the board below names them"
+}
+
 // InWindow reports whether (row, col) is a square a move may name.
 func (b *Board) InWindow(row, col int) bool {
 	y, x := b.disp(row, col)

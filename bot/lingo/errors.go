@@ -15,6 +15,8 @@ var (
 	ErrGameOver = errors.New("lingo: the game is over")
 	// ErrQuit: a person typed quit; the game is abandoned, not lost.
 	ErrQuit = errors.New("the player quit")
+	// ErrNotAWord: a word asked about is not letters A-Z.
+	ErrNotAWord = errors.New("not a word")
 	// ErrInputEnded: a person's input ended (or failed) before the game did.
 	ErrInputEnded = errors.New("the input ended before the game did")
 )

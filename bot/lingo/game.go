@@ -59,7 +59,7 @@ func NewGame(o Options, names []string, seed uint64, lex *Lexicon) (*Game, error
 		return nil, err
 	}
 	if len(names) != o.Players {
-		return nil, fmt.Errorf("%w: %d names for %d players", ErrOptions, len(names), o.Players)
+		return nil, fmt.Errorf("%w: a %d-player game given %d names", ErrOptions, o.Players, len(names))
 	}
 	g := &Game{Opts: o, Names: append([]string(nil), names...), Scores: make([]int, o.Players), lex: lex}
 	dist := o.Set.Distribution()

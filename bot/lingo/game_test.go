@@ -44,8 +44,8 @@ func TestOptionsAreChecked(t *testing.T) {
 		o   Options
 		why string
 	}{
-		{Options{Players: 1, Pool: 5, Place: 2}, "1 players"},
-		{Options{Players: 5, Pool: 5, Place: 2}, "5 players"},
+		{Options{Players: 1, Pool: 5, Place: 2}, "players, not 1"},
+		{Options{Players: 5, Pool: 5, Place: 2}, "players, not 5"},
 		{Options{Players: 2, Pool: 0, Place: 1}, "pool of 0"},
 		{Options{Players: 2, Pool: 11, Place: 2}, "pool of 11"},
 		{Options{Players: 2, Pool: 4, Place: 5}, "placing 5"},

@@ -64,7 +64,7 @@ func (o Options) Pools() int {
 func (o Options) Validate() error {
 	switch {
 	case o.Players < MinPlayers || o.Players > MaxPlayers:
-		return fmt.Errorf("%w: %d players; Lingo is for %d to %d", ErrOptions, o.Players, MinPlayers, MaxPlayers)
+		return fmt.Errorf("%w: Lingo is for %d to %d players, not %d", ErrOptions, MinPlayers, MaxPlayers, o.Players)
 	case o.Pool < 1 || o.Pool > MaxPool:
 		return fmt.Errorf("%w: pool of %d tiles; valid sizes are 1 to %d", ErrOptions, o.Pool, MaxPool)
 	case o.Place < 1 || o.Place > o.Pool:

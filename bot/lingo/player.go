@@ -62,6 +62,9 @@ type Human struct {
 	name string
 	in   *bufio.Scanner
 	out  io.Writer
+	// seen says the person was shown the board, whose a1 was at (y0, x0).
+	seen   bool
+	y0, x0 int
 }
 
 // NewHuman reads moves from in and writes the board and prompts to out.
@@ -79,6 +82,11 @@ func (h *Human) Move(ctx context.Context, g *Game) (Move, error) {
 		since.Tiles = append(since.Tiles, g.Turns[i].Move.Tiles...)
 	}
 	fmt.Fprintln(h.out)
+	if note := g.Board.LabelsShifted(h.y0, h.x0); h.seen && note != "" {
+		fmt.Fprintln(h.out, note+":")
+	}
+	h.seen = true
+	h.y0, h.x0 = g.Board.Origin()
 	Render(h.out, &g.Board, since)
 	scores := make([]string, len(g.Names))
 	for i, n := range g.Names {
@@ -134,22 +142,7 @@ func (h *Human) Move(ctx context.Context, g *Game) (Move, error) {
 }
 
 // word says whether the dictionary knows w, as the seed's word command.
-func (h *Human) word(g *Game, w string) string {
-	u := []byte(strings.ToUpper(w))
-	for _, c := range u {
-		if c < 'A' || c > 'Z' {
-			return fmt.Sprintf("%s: not a word (letters A-Z only)", w)
-		}
-	}
-	fwd, bwd := g.Lexicon().Reads(u)
-	switch {
-	case fwd:
-		return fmt.Sprintf("%s: a word", u)
-	case bwd:
-		return fmt.Sprintf("%s: not a word, but it reads as one backwards", u)
-	}
-	return fmt.Sprintf("%s: not a word", u)
-}
+func (h *Human) word(g *Game, w string) string { return CheckWord(g.Lexicon(), w).String() }
 
 // Run plays g to its end, players[i] moving for seat i. onTurn, if not
 // nil, sees each turn as it is played. An error from a player (ErrQuit
@@ -157,7 +150,7 @@ func (h *Human) word(g *Game, w string) string {
 // answer stops the game and is returned; the game so far is in g.
 func Run(ctx context.Context, g *Game, players []Player, onTurn func(g *Game, t Turn)) error {
 	if len(players) != g.Opts.Players {
-		return fmt.Errorf("%w: %d players for a %d-player game", ErrOptions, len(players), g.Opts.Players)
+		return fmt.Errorf("%w: a %d-player game given %d to seat", ErrOptions, g.Opts.Players, len(players))
 	}
 	for !g.Over {
 		p := players[g.ToMove]

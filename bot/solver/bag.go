@@ -21,7 +21,7 @@ func Unseen(v *variant.Variant, b *board.Board) ([tile.NumKinds]int, error) {
 	var oc *variant.OverCountError
 	if errors.As(err, &oc) {
 		return left, fmt.Errorf("%w: the board shows %s but the %s game has only %d",
-			ErrBoardOverused, count(oc.Tile, oc.Seen), ruleSetName(v), oc.Have)
+			ErrBoardOverused, count(oc.Tile, oc.Seen), v.Name, oc.Have)
 	}
 	return left, nil
 }
@@ -38,7 +38,7 @@ func ParseHand(s string, v *variant.Variant) (tile.Rack, error) {
 		return tile.Rack{}, fmt.Errorf("%w: %v", ErrHand, err)
 	}
 	if r.N > v.RackSize {
-		return tile.Rack{}, fmt.Errorf("%w: %s has %d tiles, a %s rack holds %d", ErrHandSize, quote.String(s), r.N, ruleSetName(v), v.RackSize)
+		return tile.Rack{}, fmt.Errorf("%w: %s has %d tiles, a %s rack holds %d", ErrHandSize, quote.String(s), r.N, v.Name, v.RackSize)
 	}
 	return r, nil
 }
@@ -51,7 +51,7 @@ func CheckHand(hand tile.Rack, unseen [tile.NumKinds]int, v *variant.Variant) er
 			t := tile.Byte(i)
 			onBoard := v.Distribution[i] - unseen[i]
 			return fmt.Errorf("%w: the hand holds %s but only %d can still be in a rack (the %s game has %d, the board shows %d)",
-				ErrHandNotInBag, count(t, int(n)), unseen[i], ruleSetName(v), v.Distribution[i], onBoard)
+				ErrHandNotInBag, count(t, int(n)), unseen[i], v.Name, v.Distribution[i], onBoard)
 		}
 	}
 	return nil

@@ -37,7 +37,7 @@ func ParseBoard(data []byte, v *variant.Variant) (*board.Board, error) {
 	for r, line := range lines {
 		if r >= v.Size {
 			return nil, fmt.Errorf("%w: line %d: the %s board has only %d rows",
-				ErrBoardSize, r+1, ruleSetName(v), v.Size)
+				ErrBoardSize, r+1, v.Name, v.Size)
 		}
 		// Characters are read before the length is checked: a letter such
 		// as 'É' is two bytes, and "line 8 has 16 characters" would send
@@ -48,7 +48,7 @@ func ParseBoard(data []byte, v *variant.Variant) (*board.Board, error) {
 		}
 		if len(line) != v.Size {
 			return nil, fmt.Errorf("%w: line %d has %d characters, want %d (one per column of the %s board)",
-				ErrBoardSize, r+1, len(line), v.Size, ruleSetName(v))
+				ErrBoardSize, r+1, len(line), v.Size, v.Name)
 		}
 		for c, ch := range line {
 			switch {
@@ -61,7 +61,7 @@ func ParseBoard(data []byte, v *variant.Variant) (*board.Board, error) {
 	}
 	if len(lines) < v.Size {
 		return nil, fmt.Errorf("%w: %d lines, want %d, one per row of the %s board (line %d is missing)",
-			ErrBoardSize, len(lines), v.Size, ruleSetName(v), len(lines)+1)
+			ErrBoardSize, len(lines), v.Size, v.Name, len(lines)+1)
 	}
 	return b, nil
 }

@@ -6,7 +6,6 @@ import "errors"
 // details (the line, the letter, the counts), so callers test the reason with
 // errors.Is and show the message to people.
 var (
-	ErrUnknownRules  = errors.New("unknown rule set")
 	ErrBoardSize     = errors.New("board file has the wrong size")
 	ErrBoardChar     = errors.New("board file holds a character that is not a square")
 	ErrBoardOverused = errors.New("board uses more tiles than the game has")

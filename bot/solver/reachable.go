@@ -17,7 +17,7 @@ import (
 func CheckBoard(v *variant.Variant, b *board.Board) error {
 	if b.Size != v.Size {
 		return fmt.Errorf("%w: a %dx%d board, the %s board is %dx%d",
-			ErrBoardSize, b.Size, b.Size, ruleSetName(v), v.Size, v.Size)
+			ErrBoardSize, b.Size, b.Size, v.Name, v.Size, v.Size)
 	}
 	if _, err := Unseen(v, b); err != nil {
 		return err
@@ -38,7 +38,7 @@ func checkShape(v *variant.Variant, b *board.Board) error {
 	sr, sc := v.StartRow, v.StartCol
 	if !b.Occupied(sr, sc) {
 		return fmt.Errorf("%w: %s is empty, yet the first play of every %s game covers it",
-			ErrBoardStart, squareName(sr, sc), ruleSetName(v))
+			ErrBoardStart, squareName(sr, sc), v.Name)
 	}
 	if cut := cutOff(b, sr, sc); len(cut) > 0 {
 		verb := "tiles are"
@@ -51,7 +51,7 @@ func checkShape(v *variant.Variant, b *board.Board) error {
 	across, down := runThrough(b, sr, sc, 0, 1), runThrough(b, sr, sc, 1, 0)
 	if longest := max(across, down); longest < v.FirstWordMinLen {
 		return fmt.Errorf("%w: the longest word through the start square (%s) has %s, yet the first play of a %s game forms one of at least %d, across or down through it",
-			ErrBoardFirstWord, squareName(sr, sc), letters(longest), ruleSetName(v), v.FirstWordMinLen)
+			ErrBoardFirstWord, squareName(sr, sc), letters(longest), v.Name, v.FirstWordMinLen)
 	}
 	return nil
 }

@@ -52,8 +52,8 @@ func TestCheckBoardShape(t *testing.T) {
 
 		{"a lone tile on the start", wwf, []placed{{7, 7, false, "Q"}}, ErrBoardFirstWord,
 			[]string{"(row 7, column 7) has 1 letter", "wwf", "at least 2"}},
-		{"two-letter first word under lexico", lexico, []placed{{7, 7, false, "AT"}}, ErrBoardFirstWord,
-			[]string{"has 2 letters", "lexico game", "at least 3"}},
+		{"two-letter first word under multipliers", lexico, []placed{{7, 7, false, "AT"}}, ErrBoardFirstWord,
+			[]string{"has 2 letters", "multipliers game", "at least 3"}},
 		// The across word through the start holds 2 letters and the down
 		// word 1: no three-letter first word ever covered (7,7).
 		{"longer words only off the start", lexico, []placed{{7, 7, false, "AT"}, {7, 8, true, "TAB"}}, ErrBoardFirstWord,

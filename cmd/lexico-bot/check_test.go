@@ -150,7 +150,7 @@ func TestCheckUnusableInput(t *testing.T) {
 		stderr string
 	}{
 		{"no arguments", "", nil, "GAMESTATE and MOVE"},
-		{"one argument", "", []string{docExample}, "GAMESTATE and MOVE"},
+		{"one argument", "", []string{docExample}, "GAMESTATE and MOVE, got 1 argument"},
 		{"missing gamestate file", "", []string{"no-such-file", `[[],["Pass"]]`}, "no-such-file"},
 		{"bad gamestate", `{"Board": [[" "]]}`, []string{"-", `[[],["Pass"]]`}, "MyHand"},
 		{"bad move", "", []string{docExample, `[["A"],[[1,2,3]]]`}, "positions[0]"},

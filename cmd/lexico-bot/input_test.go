@@ -122,7 +122,7 @@ func TestLongValuesAreQuotedShort(t *testing.T) {
 		{"argument to serve", []string{"serve", long}, "no arguments"},
 		{"policy", []string{"play", "--p1", long}, "--p1"},
 		{"solve's hand", []string{"solve", "--board", board, "--hand", long + "-"}, "'-'"},
-		{"solve's rules", []string{"solve", "--board", board, "--hand", "ab", "--rules", long}, "unknown rule set"},
+		{"solve's variant", []string{"solve", "--board", board, "--hand", "ab", "--variant", long}, "unknown variant"},
 		{"strategy", []string{"run", "--index", idx, "--strategy", long, docExample}, "--strategy"},
 		{"policy of run", []string{"run", "--index", idx, "--policy", long, docExample}, "--policy"},
 		{"variant", []string{"play", "--variant", long}, "unknown variant"},
@@ -142,7 +142,7 @@ func TestLongValuesAreQuotedShort(t *testing.T) {
 	// in short lines too.
 	line := strings.Repeat("X", 60_000)
 	code, out, errs := runBot(t, line+"\nF="+line+"\nD="+line+"\nQ\n",
-		"solve", "--board", board, "--hand", "xypdqab", "--rules", "wwf", "--interactive", "--index", solveIndex(t))
+		"solve", "--board", board, "--hand", "xypdqab", "--variant", "wwf", "--interactive", "--index", solveIndex(t))
 	if code != 0 || !strings.Contains(out, "quit") {
 		t.Fatalf("solve --interactive: exit %d, stderr %.300s", code, errs)
 	}

@@ -52,10 +52,10 @@ func leagueCommand() *cli.Command {
 			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory)", Destination: &o.Index},
 			&cli.IntFlag{Name: "games", Value: 20, Usage: "games `N` per pair", Destination: &o.Games},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed `S` (default: from the clock, and printed)", Destination: &o.Seed},
-			&cli.StringFlag{Name: "variant", Value: variant.Multipliers.Name, Usage: "rule set: classic or multipliers", Destination: &o.Variant},
+			variantFlag(&o.Variant, variant.Multipliers.Name),
 			&cli.IntFlag{Name: "parallel", Usage: "games played at once `K` (default: one per CPU)", Destination: &o.Parallel},
 			&cli.BoolFlag{Name: "json", Usage: "print the table as one JSON object", Destination: &o.JSON},
-			&cli.DurationFlag{Name: "move-time", Value: 5 * time.Second, Usage: "MoveTime of every gamestate; an answer after it is late", Destination: &o.MoveTime},
+			&cli.DurationFlag{Name: "move-time", Value: 5 * time.Second, Usage: "`DURATION` written as MoveTime into every gamestate; an answer after it is late", Destination: &o.MoveTime},
 			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY` of our bots: " + strings.Join(strategy.Names(), ", "), Destination: &o.Strategy},
 			&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` for the equity policy", Destination: &o.Leaves},
 			&cli.StringFlag{Name: "log-dir", Usage: "`DIR` receiving the standard error of each cmd: entrant (default: a new directory under the OS temporary directory)", Destination: &o.LogDir},
@@ -115,9 +115,9 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 	if parallel == 0 {
 		parallel = runtime.NumCPU()
 	}
-	v, err := variant.ByName(o.Variant)
+	v, err := parseVariant(o.Variant, e.stderr)
 	if err != nil {
-		return badInputf("--variant: %w", err)
+		return err
 	}
 	table, err := leaveTable(o.Leaves)
 	if err != nil {

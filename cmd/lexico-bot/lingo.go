@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -20,7 +22,7 @@ type lingoOptions struct {
 	Players, Pool, Place                   int
 	Seed                                   uint64
 	Small, Full, NoTwos, Repeat, NotShared bool
-	Hex, Human, Boards                     bool
+	Hex, Human, Boards, JSON               bool
 	Args                                   []string
 }
 
@@ -30,7 +32,8 @@ func lingoCommand() *cli.Command {
 		Name:  "lingo",
 		Usage: "play Lingo (the pbmserv game), bot against bot or a person against the bot, on the square or hexagonal board",
 		UsageText: "lexico-bot lingo [--index FILE] [--players N] [--seed S] [--pool N] [--place N] [--small|--full]\n" +
-			"                 [--no-twos] [--repeat] [--not-shared] [--hex] [--human] [--boards]",
+			"                 [--no-twos] [--repeat] [--not-shared] [--hex] [--human] [--boards] [--json]\n" +
+			"lexico-bot lingo word [--index FILE] [--json] WORD...",
 		Description: "Plays a game of Lingo on the square board and prints each move in the notation of\n" +
 			"the pbmserv server's Lingo help (ac7,re7: tile A on c7 and R on e7, squares named on the\n" +
 			"board as last drawn) with its words and score, and the board at the end. The bots play\n" +
@@ -51,7 +54,9 @@ func lingoCommand() *cli.Command {
 			&cli.BoolFlag{Name: "hex", Usage: "play on the hexagonal board (three axes; squares named as the pbmserv Lingo help's hexagonal picture names them)", Destination: &o.Hex},
 			&cli.BoolFlag{Name: "human", Usage: "play yourself (first) against the bots, reading moves from stdin", Destination: &o.Human},
 			&cli.BoolFlag{Name: "boards", Usage: "draw the board after every move, not only at the end", Destination: &o.Boards},
+			&cli.BoolFlag{Name: "json", Usage: `print the game as one JSON object {"players","seed","turns":[{"number","player","notation","words":[{"word","score"}],"score"}],"scores","end","winners"} instead of text (not with --human)`, Destination: &o.JSON},
 		},
+		Subcommands: []*cli.Command{lingoWordCommand(&o.Index)},
 		Action: func(c *cli.Context) error {
 			if !c.IsSet("seed") {
 				o.Seed = uint64(time.Now().UnixNano())
@@ -94,6 +99,9 @@ func playLingo(opts lingoOptions, e env) error {
 	if err != nil {
 		return lingoInputError{err}
 	}
+	if opts.JSON && opts.Human {
+		return lingoInputError{errors.New("--json and --human exclude each other: a person plays on the text board")}
+	}
 	seed := opts.Seed
 	idx, err := build.OpenIndex(opts.Index, e.stderr)
 	if err != nil {
@@ -109,6 +117,9 @@ func playLingo(opts lingoOptions, e env) error {
 		players[i] = lingo.NewBot(names[i])
 	}
 	out := e.stdout
+	if opts.JSON {
+		out = io.Discard // the game is printed once, as JSON, at its end
+	}
 	if human {
 		names[0] = "you"
 		players[0] = lingo.NewHuman("you", e.stdin, out)
@@ -124,14 +135,29 @@ func playLingo(opts lingoOptions, e env) error {
 	fmt.Fprintf(out, "Lingo: %s; %s set of %d tiles, %s of %d, up to %d a move%s; seed %d\n",
 		strings.Join(names, ", "), o.Set, o.Set.Size(), pools, o.Pool, o.Place, ruleNotes(o), seed)
 	fmt.Fprintf(out, "starting tile: %c\n", startTile(g))
-
+	// A move names squares on the board as it was: the reader sees that
+	// board, with its labels, before the first move, and again whenever a
+	// move renames the squares (the human player is shown it before each
+	// of their moves).
+	if !human {
+		lingo.Render(out, &g.Board, lingo.Move{})
+	}
+	y0, x0 := g.Board.Origin()
 	err = lingo.Run(context.Background(), g, players, func(g *lingo.Game, t lingo.Turn) {
 		pool := ""
 		if !human {
 			pool = "[" + t.Pool.String() + "] "
 		}
 		fmt.Fprintf(out, "%3d. %s%s: %s\n", t.Number, pool, t.Notation, lingo.Describe(names[t.Player], t.Result))
-		if opts.Boards && !g.Over {
+		note := g.Board.LabelsShifted(y0, x0)
+		y0, x0 = g.Board.Origin()
+		if g.Over {
+			return
+		}
+		if note != "" {
+			fmt.Fprintf(out, "     (%s)\n", note)
+		}
+		if opts.Boards || (note != "" && !human) {
 			lingo.Render(out, &g.Board, t.Move)
 		}
 	})
@@ -157,6 +183,121 @@ func playLingo(opts lingoOptions, e env) error {
 		return err
 	}
 	fmt.Fprintf(out, "game over (%s): %s\n", g.End, result(g))
+	if opts.JSON {
+		return json.NewEncoder(e.stdout).Encode(lingoReport(g, seed))
+	}
+	return nil
+}
+
+// lingoGameJSON is lingo --json's output: the game, move by move.
+type lingoGameJSON struct {
+	Players []string        `json:"players"`
+	Seed    uint64          `json:"seed"`
+	Turns   []lingoTurnJSON `json:"turns"`
+	Scores  []int           `json:"scores"`
+	End     string          `json:"end"`
+	Winners []string        `json:"winners"`
+}
+
+type lingoTurnJSON struct {
+	Number   int             `json:"number"`
+	Player   string          `json:"player"`
+	Notation string          `json:"notation"`
+	Words    []lingoWordJSON `json:"words"`
+	Score    int             `json:"score"`
+}
+
+type lingoWordJSON struct {
+	Word  string `json:"word"`
+	Score int    `json:"score"`
+}
+
+func lingoReport(g *lingo.Game, seed uint64) lingoGameJSON {
+	r := lingoGameJSON{Players: g.Names, Seed: seed, Turns: []lingoTurnJSON{}, Scores: g.Scores, End: g.End, Winners: []string{}}
+	for _, t := range g.Turns {
+		tj := lingoTurnJSON{Number: t.Number, Player: g.Names[t.Player], Notation: t.Notation, Words: []lingoWordJSON{}, Score: t.Result.Score}
+		for _, w := range t.Result.Words {
+			tj.Words = append(tj.Words, lingoWordJSON{Word: w.Text, Score: w.Score})
+		}
+		r.Turns = append(r.Turns, tj)
+	}
+	for _, p := range g.Winners() {
+		r.Winners = append(r.Winners, g.Names[p])
+	}
+	return r
+}
+
+// lingoWordCommand is lingo word: the pbmserv Lingo help's word command
+// (is this a word?) outside a game. parentIndex is lingo's own --index,
+// used when the flag is given before "word".
+func lingoWordCommand(parentIndex *string) *cli.Command {
+	var index string
+	var asJSON bool
+	return &cli.Command{
+		Name:      "word",
+		Usage:     "say whether each WORD is in the dictionary (or reads as a word backwards, as Lingo allows)",
+		ArgsUsage: "WORD...",
+		Description: "Prints one line a word: \"CAT: a word\", \"TAC: not a word, but it reads as one\n" +
+			"backwards\", \"XQ: not a word\". Exits 0 when every WORD is a word, 1 when one is not,\n" +
+			"2 on bad input (no word, or characters other than letters).",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)", Destination: &index},
+			&cli.BoolFlag{Name: "json", Usage: `print one JSON object a line: {"word","valid","backwards"}`, Destination: &asJSON},
+		},
+		Action: func(c *cli.Context) error {
+			if index == "" {
+				index = *parentIndex
+			}
+			return lingoWords(c.Args().Slice(), index, asJSON, envOf(c))
+		},
+	}
+}
+
+// errSomeNotWords is lingo word's answer when a word is not one: exit 1,
+// the verdicts already printed.
+type errSomeNotWords struct{ n int }
+
+func (e errSomeNotWords) Error() string {
+	if e.n == 1 {
+		return "1 word is not in the dictionary"
+	}
+	return fmt.Sprintf("%d words are not in the dictionary", e.n)
+}
+func (errSomeNotWords) ExitCode() int { return 1 }
+
+func lingoWords(words []string, index string, asJSON bool, e env) error {
+	if len(words) == 0 {
+		return lingoInputError{errors.New("lingo word wants at least one WORD")}
+	}
+	idx, err := build.OpenIndex(index, e.stderr)
+	if err != nil {
+		return err
+	}
+	defer idx.Close()
+	lex := lingo.NewLexicon(idx)
+	verdicts := make([]lingo.WordVerdict, len(words))
+	for i, w := range words {
+		if verdicts[i] = lingo.CheckWord(lex, w); verdicts[i].Err != nil {
+			return lingoInputError{verdicts[i].Err}
+		}
+	}
+	enc := json.NewEncoder(e.stdout)
+	bad := 0
+	for _, v := range verdicts {
+		if !v.Valid {
+			bad++
+		}
+		if asJSON {
+			if err := enc.Encode(v); err != nil {
+				return err
+			}
+			continue
+		}
+		fmt.Fprintln(e.stdout, v)
+	}
+	if bad > 0 {
+		return errSomeNotWords{bad}
+	}
 	return nil
 }
 

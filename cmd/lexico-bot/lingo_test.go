@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -76,7 +79,7 @@ func TestLingoRefusesBadOptions(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--players", "5"}, "5 players"},
+		{[]string{"--players", "5"}, "players, not 5"},
 		{[]string{"--pool", "11"}, "pool of 11"},
 		{[]string{"--pool", "3", "--place", "4"}, "placing 4"},
 		{[]string{"--small", "--full"}, "exclude each other"},
@@ -130,5 +133,139 @@ func TestLingoHuman(t *testing.T) {
 	// Input that ends before the game is an error.
 	if code, _, errs := runLingo(t, "", "--index", idx, "--seed", "4", "--human"); code != 1 || !strings.Contains(errs, "input ended") {
 		t.Errorf("no input: exit %d, %q; want exit 1 saying the input ended", code, errs)
+	}
+}
+
+// lingo --json is the same game as the text: the same moves, scores and
+// end, one JSON object on stdout.
+func TestLingoJSONIsTheTextGame(t *testing.T) {
+	idx := lingoIndex(t)
+	args := []string{"--index", idx, "--seed", "9", "--small", "--players", "3"}
+	_, text, _ := runLingo(t, "", args...)
+	code, out, errs := runLingo(t, "", append(args, "--json")...)
+	var g lingoGameJSON
+	if code != 0 || json.Unmarshal([]byte(out), &g) != nil || strings.Count(out, "\n") != 1 {
+		t.Fatalf("--json: exit %d, stdout %q, stderr %q; want one JSON object", code, out, errs)
+	}
+	moves := lingoMove.FindAllStringSubmatch(text, -1)
+	if len(g.Turns) != len(moves) || len(g.Turns) == 0 {
+		t.Fatalf("--json has %d turns, the text %d", len(g.Turns), len(moves))
+	}
+	for i, m := range moves {
+		tj := g.Turns[i]
+		if tj.Notation != m[3] || tj.Player != m[4] || (m[5] != "" && strconv.Itoa(tj.Score) != m[5]) {
+			t.Errorf("turn %d: JSON %+v, text %q", i+1, tj, m[0])
+		}
+	}
+	for i, name := range g.Players {
+		if !strings.Contains(text, fmt.Sprintf("%s's score is %d.", name, g.Scores[i])) {
+			t.Errorf("JSON score %s %d is not the text's", name, g.Scores[i])
+		}
+	}
+	if code, _, errs := runLingo(t, "", "--index", idx, "--json", "--human"); code != 2 || !strings.Contains(errs, "--json and --human") {
+		t.Errorf("--json --human: exit %d, %q; want 2 naming both", code, errs)
+	}
+}
+
+// lingo word is the in-game word command as a command: one verdict a word,
+// exit 0 when all are words, 1 when one is not, 2 for something that is
+// not letters.
+func TestLingoWordCommand(t *testing.T) {
+	idx := lingoIndex(t)
+	x, err := index.Open(idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	word, notWord, backwards := "", "QXZ", ""
+	for _, w := range []string{"CAT", "DOG", "ZAX", "QAT", "TAJ", "BOA"} {
+		r := string([]byte{w[2], w[1], w[0]})
+		if x.Contains(w) && word == "" {
+			word = w
+		}
+		if x.Contains(w) && !x.Contains(r) && backwards == "" {
+			backwards = r
+		}
+	}
+	x.Close()
+	if word == "" || backwards == "" || func() bool { y, _ := index.Open(idx); defer y.Close(); return y.Contains(notWord) }() {
+		t.Fatalf("the test index lacks the words the test needs")
+	}
+	code, out, errs := runLingo(t, "", "word", "--index", idx, strings.ToLower(word))
+	if code != 0 || out != word+": a word\n" {
+		t.Errorf("word %s: exit %d, %q (%q)", word, code, out, errs)
+	}
+	code, out, _ = runLingo(t, "", "--index", idx, "word", word, notWord, backwards)
+	want := word + ": a word\n" + notWord + ": not a word\n" + backwards + ": not a word, but it reads as one backwards\n"
+	if code != 1 || out != want {
+		t.Errorf("word %s %s %s (--index before word): exit %d, %q; want 1 and %q", word, notWord, backwards, code, out, want)
+	}
+	code, out, _ = runLingo(t, "", "word", "--index", idx, "--json", word, notWord)
+	var v lingo.WordVerdict
+	if code != 1 || strings.Count(out, "\n") != 2 || json.Unmarshal([]byte(strings.SplitN(out, "\n", 2)[0]), &v) != nil || !v.Valid || v.Word != word {
+		t.Errorf("word --json: exit %d, %q", code, out)
+	}
+	for _, bad := range [][]string{{}, {"c4t"}} {
+		code, out, errs := runLingo(t, "", append([]string{"word", "--index", idx}, bad...)...)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 {
+			t.Errorf("word %q: exit %d, stdout %q, stderr %q; want 2 and one line", bad, code, out, errs)
+		}
+	}
+}
+
+// The reader of a bot game sees the board with its labels before the first
+// move, and is told, with the board redrawn, each time a move renames the
+// squares: exactly when the move grew the board up or left, as a replay of
+// the same game through package lingo shows.
+func TestLingoShowsTheBoardAndSaysWhenLabelsShift(t *testing.T) {
+	idx := lingoIndex(t)
+	_, out, errs := runLingo(t, "", "--index", idx, "--seed", "9", "--small", "--players", "3")
+	first := strings.Index(out, "  1. [")
+	if first < 0 || !strings.Contains(out[:first], "   1 ") || !strings.Contains(out[:first], "      a   b   c") {
+		t.Fatalf("no labelled board before the first move:\n%s%s", out, errs)
+	}
+	const note = "every square has a new name"
+
+	x, err := index.Open(idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	o := lingo.Options{Players: 3, Pool: lingo.DefaultPool, Place: lingo.DefaultPlace, Set: lingo.SetSmall}
+	names := []string{"bot1", "bot2", "bot3"}
+	g, err := lingo.NewGame(o, names, 9, lingo.NewLexicon(x))
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := []lingo.Player{lingo.NewBot("bot1"), lingo.NewBot("bot2"), lingo.NewBot("bot3")}
+	var shifted []int
+	y0, x0 := g.Board.Origin()
+	if err := lingo.Run(context.Background(), g, players, func(g *lingo.Game, tn lingo.Turn) {
+		if ny, nx := g.Board.Origin(); (ny != y0 || nx != x0) && !g.Over {
+			shifted = append(shifted, tn.Number)
+		}
+		y0, x0 = g.Board.Origin()
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(shifted) == 0 {
+		t.Fatalf("the replay never renamed a square: the test shows nothing")
+	}
+	var got []int
+	lines := strings.Split(out, "\n")
+	for i, l := range lines {
+		if strings.Contains(l, note) {
+			m := lingoMove.FindStringSubmatch(lines[i-1])
+			if m == nil {
+				t.Fatalf("the note follows %q, not a move", lines[i-1])
+			}
+			n, _ := strconv.Atoi(m[1])
+			got = append(got, n)
+			if !strings.Contains(lines[i+1], "      a   b") {
+				t.Errorf("the note after move %d is not followed by the board", n)
+			}
+		}
+	}
+	if fmt.Sprint(got) != fmt.Sprint(shifted) {
+		t.Errorf("notes after moves %v; the board was renamed after moves %v", got, shifted)
 	}
 }

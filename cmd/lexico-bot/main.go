@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -16,7 +15,7 @@ import (
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/internal/version"
 
-	"github.com/lexico/lexico/internal/quote"
+	"github.com/lexico/lexico/internal/cliapp"
 )
 
 // commands are lexico-bot's commands, in the order help lists them. Each
@@ -39,30 +38,19 @@ func commands() []*cli.Command {
 type exitCoder interface{ ExitCode() int }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	commands := commands()
-	return &cli.App{
+	app := &cli.App{
 		Name:      "lexico-bot",
 		Version:   version.Read(index.FormatVersion).String(),
 		Usage:     "play Lexico: read a gamestate, answer the move",
-		Commands:  commands,
+		Commands:  commands(),
 		Reader:    stdin,
 		Writer:    stdout,
 		ErrWriter: stderr,
 		// Errors are printed once, by main, as one line.
 		ExitErrHandler: func(*cli.Context, error) {},
-		// Without it, urfave/cli answers a mistyped command with "No help
-		// topic for 'x'", which does not say that x is not a command.
-		Action: func(c *cli.Context) error {
-			if !c.Args().Present() {
-				return cli.ShowAppHelp(c)
-			}
-			names := make([]string, len(commands))
-			for i, cmd := range commands {
-				names[i] = cmd.Name
-			}
-			return badInputf("unknown command %s (the commands: %s)", quote.String(c.Args().First()), strings.Join(names, ", "))
-		},
 	}
+	cliapp.Guard(app)
+	return app
 }
 
 func main() {

@@ -57,3 +57,23 @@ func TestVersion(t *testing.T) {
 		t.Errorf("--version: exit %d, %q, %q", code, out, errs)
 	}
 }
+
+// Usage mistakes get one line, a hint and exit 2, the same in both programs.
+func TestUsageErrorsAreOneLineAndExit2(t *testing.T) {
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.Name)
+	}
+	clitest.CheckUsageErrors(t, func(args ...string) (int, string, string) { return runBot(t, "", args...) }, "lexico-bot", names)
+}
+
+// serve answers gamestates of any dictionary: its --index help does not
+// promise run's lookup by the gamestate's Dictionary URL.
+func TestServeIndexHelpIsServes(t *testing.T) {
+	_, runHelp, _ := runBot(t, "", "run", "--help")
+	_, serveHelp, _ := runBot(t, "", "serve", "--help")
+	if !strings.Contains(runHelp, "Dictionary URL") || strings.Contains(serveHelp, "Dictionary URL") || strings.Contains(serveHelp, "(run)") {
+		t.Errorf("--index help: run's names the Dictionary URL lookup: %v; serve's does: %v",
+			strings.Contains(runHelp, "Dictionary URL"), strings.Contains(serveHelp, "Dictionary URL"))
+	}
+}

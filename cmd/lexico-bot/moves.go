@@ -31,18 +31,19 @@ func movesCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "moves",
 		Usage:     "list every legal placement of gamestates, best first, as JSON lines",
-		ArgsUsage: "GAMESTATE... (- reads one gamestate per line from stdin)",
+		ArgsUsage: "GAMESTATE... (- reads stdin: one gamestate per line, or one gamestate over many lines)",
 		Description: "Prints each legal play as one JSON object per line, in the platform's coordinates\n" +
 			"([x, y], y up): {\"tiles\", \"positions\", \"blanks\", \"words\", \"score\"}, best first (equal\n" +
-			"scores in a fixed order). With several gamestates (files, or - for one per line on stdin)\n" +
+			"scores in a fixed order). With several gamestates (files, or - for JSON lines on stdin)\n" +
 			"the index is opened once and each is answered in turn; each line then also carries\n" +
-			"\"gamestate\", the 0-based number of the position it belongs to. --count prints only the\n" +
-			"number of plays, one line per gamestate; --best only a highest-scoring play, found without\n" +
-			"listing the others. A bad gamestate stops the run with its name, as does\n" +
-			fmt.Sprintf("one over %d MiB (serve's default --max-body).", maxInput>>20),
+			"\"gamestate\", the 0-based number of the position it belongs to. Stdin whose first line is\n" +
+			"not a whole gamestate is read as one gamestate (the documentation's multi-line form).\n" +
+			"--count prints only the number of plays, one line per gamestate; --best only a\n" +
+			"highest-scoring play, found without listing the others. A bad gamestate stops the run\n" +
+			"with its name, as does " + fmt.Sprintf("one over %d MiB (serve's default --max-body).", maxInput>>20),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)", Destination: &o.Index},
-			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fastest, with or without blanks, exhaustive is for checking: bench/RESULTS.md)", Destination: &o.Strategy},
+			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fastest, with or without blanks, exhaustive is for checking: bench/RESULTS.md)", Destination: &o.Strategy},
 			&cli.BoolFlag{Name: "count", Usage: "print only the number of legal plays", Destination: &o.Count},
 			&cli.IntFlag{Name: "limit", Usage: "print only the first `N` lines of the listing (0: all; ignored with --count)", Destination: &o.Limit},
 			&cli.BoolFlag{Name: "best", Usage: "print only a highest-scoring play, found without listing the others (the gaddag strategy's bounded search, about twice as fast as the full listing); among equal scores it may differ from the listing's first line", Destination: &o.Best},
@@ -75,6 +76,12 @@ type gamestateSource struct {
 }
 
 // next returns the next gamestate, or io.EOF after the last.
+//
+// Stdin holds either gamestates one per line (JSON lines, as a log or a
+// corpus keeps them) or one gamestate spread over many lines (the
+// documentation's Python-literal form, or indented JSON), as run and check
+// read it. The first non-blank line tells: if it is a whole gamestate, every
+// line is one; otherwise stdin is read to its end as one gamestate.
 func (s *gamestateSource) next() (data []byte, name string, err error) {
 	for {
 		if s.stdin != nil {
@@ -84,6 +91,11 @@ func (s *gamestateSource) next() (data []byte, name string, err error) {
 			}
 			if len(bytes.TrimSpace(b)) > 0 {
 				s.line++
+				if s.line == 1 && err == nil {
+					if _, perr := gamestate.Parse(b); perr != nil {
+						return s.wholeStdin(b)
+					}
+				}
 				return b, fmt.Sprintf("stdin line %d", s.line), nil
 			}
 			if err == io.EOF {
@@ -109,9 +121,23 @@ func (s *gamestateSource) next() (data []byte, name string, err error) {
 	}
 }
 
+// wholeStdin reads the rest of stdin after its first line, first, and
+// returns the whole as one gamestate.
+func (s *gamestateSource) wholeStdin(first []byte) ([]byte, string, error) {
+	rest, over, err := readLimited(s.stdin)
+	s.stdin = nil
+	switch {
+	case err != nil:
+		return nil, "stdin", readError("gamestate", "-", err)
+	case over || len(first)+len(rest) > maxInput:
+		return nil, "stdin", tooLarge("gamestate", "on stdin")
+	}
+	return append(first, rest...), "stdin", nil
+}
+
 func listMoves(o movesOptions, e env) error {
 	if len(o.Args) == 0 {
-		return badInputf("moves wants at least one GAMESTATE file (or - for one gamestate per line on stdin)")
+		return badInputf("moves wants at least one GAMESTATE file (or - for stdin)")
 	}
 	limit := o.Limit
 	if limit < 0 {

@@ -161,6 +161,32 @@ func TestMovesStrategiesPrintTheSame(t *testing.T) {
 	}
 }
 
+// A gamestate spread over many lines on stdin (the documentation's
+// Python-literal form, or indented JSON) is one gamestate, as run and check
+// read it; the answer is the one for the same gamestate given as a file.
+func TestMovesReadsAMultiLineGamestateOnStdin(t *testing.T) {
+	doc, err := os.ReadFile(movesDocExample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, want, _ := runMoves(t, "", "--count", movesDocExample)
+	js := corpusLines(t, 1)[0]
+	var indented bytes.Buffer
+	if err := json.Indent(&indented, []byte(js), "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	_, wantJS, _ := runMoves(t, js, "--count", "-")
+	for _, c := range []struct{ name, stdin, want string }{
+		{"Python literal", string(doc), want},
+		{"indented JSON", indented.String(), wantJS},
+	} {
+		code, out, errs := runMoves(t, c.stdin, "--count", "-")
+		if code != 0 || out != c.want || strings.Count(out, "\n") != 1 {
+			t.Errorf("%s on stdin: exit %d, %q (stderr %q); want %q, the count of the same gamestate read whole", c.name, code, out, errs, c.want)
+		}
+	}
+}
+
 // TestMovesSeveralGamestates: files and stdin lines are answered in turn,
 // each line of a multi-position run says which position it belongs to, and
 // --count prints one number per gamestate, the same as separate runs.

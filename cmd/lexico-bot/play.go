@@ -58,12 +58,12 @@ func playCommand() *cli.Command {
 			&cli.Uint64Flag{Name: "seed", Usage: "seed `S` of the match (default: from the clock, and printed so the match can be replayed)", Destination: &o.Seed},
 			&cli.StringFlag{Name: "p1", Value: "equity", Usage: "seat 1's `POLICY`: " + lineup.Usage() + " (your own bot: a program reading a gamestate a line on stdin and writing a move a line on stdout, or a URL taking the gamestate as a POST body)", Destination: &o.Policies[0]},
 			&cli.StringFlag{Name: "p2", Value: "greedy", Usage: "seat 2's `POLICY` (as --p1)", Destination: &o.Policies[1]},
-			&cli.StringFlag{Name: "variant", Value: variant.Multipliers.Name, Usage: "rule set: classic (no premiums, no blanks) or multipliers", Destination: &o.Variant},
+			variantFlag(&o.Variant, variant.Multipliers.Name),
 			&cli.IntFlag{Name: "parallel", Usage: "games played at once `K` (default: one per CPU; 1 when a person plays)", Destination: &o.Parallel},
 			&cli.StringFlag{Name: "record", Usage: "write each game into `DIR` as JSON lines (every gamestate, move and score) and as a GCG file (a DIR already holding recorded games is refused, not overwritten)", Destination: &o.Record},
 			&cli.BoolFlag{Name: "json", Usage: "print the summary as one JSON object", Destination: &o.JSON},
 			&cli.StringFlag{Name: "log-dir", Usage: "`DIR` receiving the standard error of each cmd: seat (default: a new directory under the OS temporary directory)", Destination: &o.LogDir},
-			&cli.DurationFlag{Name: "move-time", Value: 5 * time.Second, Usage: "MoveTime written into each bot's gamestate; an answer after it is late (people are not timed)", Destination: &o.MoveTime},
+			&cli.DurationFlag{Name: "move-time", Value: 5 * time.Second, Usage: "`DURATION` written as MoveTime into each bot's gamestate; an answer after it is late (people are not timed)", Destination: &o.MoveTime},
 			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY` of the bots: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fast one)", Destination: &o.Strategy},
 			&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` for the equity policy (default the embedded data/leaves.csv)", Destination: &o.Leaves},
 		}, simFlags(&o.Sim)...),
@@ -99,9 +99,9 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 	case parallel == 0:
 		parallel = runtime.NumCPU()
 	}
-	v, err := variant.ByName(o.Variant)
+	v, err := parseVariant(o.Variant, e.stderr)
 	if err != nil {
-		return badInputf("--variant: %w", err)
+		return err
 	}
 	seed, dir := o.Seed, o.Record
 	if dir != "" {

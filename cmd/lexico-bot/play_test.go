@@ -306,3 +306,21 @@ func TestPlayExternalSeatBadSpec(t *testing.T) {
 		}
 	}
 }
+
+// Every duration flag takes a bare number as milliseconds and keeps its
+// default when not given (the one conversion lives in internal/cliapp).
+func TestDurationFlagsTakeMilliseconds(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want float64
+	}{{nil, 5000}, {[]string{"--move-time", "700"}, 700}, {[]string{"--move-time", "2s"}, 2000}} {
+		s := playSummary(t, append([]string{"--games", "1", "--seed", "3", "--p1", "greedy", "--p2", "greedy"}, c.args...)...)
+		if s.MoveTime != c.want {
+			t.Errorf("play %v: move_time_ms %v, want %v", c.args, s.MoveTime, c.want)
+		}
+	}
+	code, out, errs := runBot(t, "", "run", "--index", botIndex(t), "--policy", "equity", "--budget", "5", docExample)
+	if code != 0 || out == "" {
+		t.Errorf("run --budget 5: exit %d, stderr %q; want a move", code, errs)
+	}
+}

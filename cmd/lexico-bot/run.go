@@ -20,6 +20,7 @@ import (
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/gamestate"
+	"github.com/lexico/lexico/internal/cliapp"
 	"github.com/lexico/lexico/internal/quote"
 )
 
@@ -46,7 +47,7 @@ func runCommand() *cli.Command {
 			"MoveTime is live and late: the static move answers at once. One long past is a saved\n" +
 			"gamestate: run says so and thinks for MoveTime (or --budget). --live and --replay force\n" +
 			"either reading.",
-		Flags: append(botFlags(&o.Bot),
+		Flags: append(botFlags(&o.Bot, true),
 			&cli.BoolFlag{Name: "live", Usage: "take the ResponseDeadline as live however long ago it passed (a passed one is answered at once)", Destination: &o.Live},
 			&cli.BoolFlag{Name: "replay", Usage: "ignore the ResponseDeadline: think for MoveTime from the start, as when replaying a saved game", Destination: &o.Replay},
 			&cli.IntFlag{Name: "top", Usage: "also list the `N` best candidates (score, equity, words, leave) on stderr, or in the --json output", Destination: &o.Top},
@@ -67,7 +68,7 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 		return runLines(ctx, o, e)
 	}
 	if len(o.Args) != 1 {
-		return badInputf("run wants one GAMESTATE file (or - for stdin), got %d arguments", len(o.Args))
+		return badInputf("run wants one GAMESTATE file (or - for stdin), got %s", cliapp.Plural(len(o.Args), "argument"))
 	}
 	if o.Top < 0 {
 		return badInputf("--top %d: want 0 or more", o.Top)
@@ -117,7 +118,7 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	ch, budget, enc := rep.Choice, rep.Budget, rep.Move
 	// The answer first: the notes after it cost the deadline nothing.
 	if o.JSON {
-		out := runReport(p, ch, enc, budget, elapsed, o.Top > 0)
+		out := runReport(p, setup.index, ch, enc, budget, elapsed, o.Top > 0)
 		if err := json.NewEncoder(e.stdout).Encode(out); err != nil {
 			return err
 		}
@@ -144,7 +145,7 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	}
 	fmt.Fprintln(stderr, "lexico-bot run:", summary)
 	if !o.JSON && o.Top > 0 {
-		writeTop(stderr, p, ch.Top, ch.Simulation)
+		writeTop(stderr, p, setup.index, ch.Top, ch.Simulation)
 	}
 	if o.Board {
 		p.Board.Draw(stderr, board.DrawOptions{Coordinates: board.PlatformXY, Highlights: ch.Move.Highlights(), Colour: isTerminal(stderr)})
@@ -196,25 +197,28 @@ type runJSON struct {
 	Sim    *simulationJSON `json:"simulation,omitempty"`
 }
 
-func candidate(p *position.Position, c player.Candidate) candidateJSON {
+// candidate reports c; its words are looked up in dict, the dictionary the
+// player chose from.
+func candidate(p *position.Position, c player.Candidate, dict rules.Dictionary) candidateJSON {
 	enc, err := gamestate.EncodeMove(c.Move, p.Board.Size)
 	if err != nil {
 		enc, _ = json.Marshal(err.Error())
 	}
 	return candidateJSON{Move: enc, Kind: c.Move.Kind.String(), Score: c.Move.Score, Equity: c.Equity,
-		Words: wordsOf(p, c.Move), Leave: c.Leave.String()}
+		Words: wordsOf(p, c.Move, dict), Leave: c.Leave.String()}
 }
 
-func wordsOf(p *position.Position, m move.Move) []rules.Word {
+func wordsOf(p *position.Position, m move.Move, dict rules.Dictionary) []rules.Word {
 	if m.Kind != move.Play {
 		return []rules.Word{}
 	}
 	_, words := rules.Score(p.Variant, p.Board, m)
+	rules.Validate(words, dict)
 	return words
 }
 
-func runReport(p *position.Position, ch player.Choice, enc []byte, b player.Budget, elapsed time.Duration, top bool) runJSON {
-	out := runJSON{candidateJSON: candidate(p, ch.Candidate), Reason: ch.Reason, Plays: ch.Plays,
+func runReport(p *position.Position, dict rules.Dictionary, ch player.Choice, enc []byte, b player.Budget, elapsed time.Duration, top bool) runJSON {
+	out := runJSON{candidateJSON: candidate(p, ch.Candidate, dict), Reason: ch.Reason, Plays: ch.Plays,
 		Complete: ch.Complete, BudgetMS: ms(b.Time), ElapsedMS: ms(elapsed), Late: b.Late, Saved: b.Saved,
 		Policy: ch.Policy}
 	if b.Notable() {
@@ -231,7 +235,7 @@ func runReport(p *position.Position, ch player.Choice, enc []byte, b player.Budg
 	}
 	if top {
 		for i, c := range ch.Top {
-			j := candidate(p, c)
+			j := candidate(p, c, dict)
 			j.Sim = simResult(sim, i)
 			out.Top = append(out.Top, j)
 		}
@@ -266,7 +270,7 @@ func simSummary(sim *player.Simulation) string {
 	return fmt.Sprintf("simulated %d candidates in %d worlds of %d plies, ranked by %s", sim.Candidates, sim.Iterations, sim.Plies, by)
 }
 
-func writeTop(w io.Writer, p *position.Position, top []player.Candidate, sim *player.Simulation) {
+func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []player.Candidate, sim *player.Simulation) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	simulated := sim != nil && len(sim.Results) > 0
 	if simulated {
@@ -276,7 +280,7 @@ func writeTop(w io.Writer, p *position.Position, top []player.Candidate, sim *pl
 	}
 	fmt.Fprintln(tw, "score\tequity\twords\tleave\tmove")
 	for i, c := range top {
-		j := candidate(p, c)
+		j := candidate(p, c, dict)
 		words := make([]string, len(j.Words))
 		for k, wd := range j.Words {
 			words[k] = fmt.Sprintf("%s %d", wd.Word, wd.Score)

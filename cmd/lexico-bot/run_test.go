@@ -131,6 +131,33 @@ func TestRunJSONWithTop(t *testing.T) {
 	}
 }
 
+// Every policy's report says each word of its move (and of the --top list)
+// is in the dictionary: a legal move forms only words the index holds, and
+// the report marks each against that index, not just scores it.
+func TestRunJSONWordsAreValid(t *testing.T) {
+	inDict := map[string]bool{}
+	for _, w := range botTestWords {
+		inDict[w] = true
+	}
+	for _, args := range [][]string{{"greedy"}, {"equity"}, {"sim", "--sim-iterations", "4"}} {
+		policy := args[0]
+		got, _ := runAsJSON(t, "", append(append([]string{"--policy"}, args...), "--top", "3", docExample)...)
+		if len(got.Words) == 0 {
+			t.Fatalf("%s: the report lists no words: %+v", policy, got)
+		}
+		for _, c := range append([]candidateJSON{got.candidateJSON}, got.Top...) {
+			for _, w := range c.Words {
+				if !inDict[w.Word] {
+					t.Fatalf("%s: move %s forms %q, not in the test dictionary", policy, c.Move, w.Word)
+				}
+				if !w.Valid {
+					t.Errorf("%s: move %s reports %q (in the dictionary) as valid:false", policy, c.Move, w.Word)
+				}
+			}
+		}
+	}
+}
+
 // The sim policy reports its simulation: how many worlds, each listed
 // candidate's simulated figures, the candidates in the simulation's order,
 // and the move it answers is the first of them.
@@ -237,7 +264,7 @@ func TestRunBadInput(t *testing.T) {
 		mention string
 	}{
 		{"no argument", []string{"run", "--index", idx}, "one GAMESTATE"},
-		{"two arguments", []string{"run", "--index", idx, docExample, docExample}, "one GAMESTATE"},
+		{"two arguments", []string{"run", "--index", idx, docExample, docExample}, "one GAMESTATE file (or - for stdin), got 2 arguments"},
 		{"broken gamestate", []string{"run", "--index", idx, garbage}, "gamestate"},
 		{"missing gamestate", []string{"run", "--index", idx, filepath.Join(dir, "nope.txt")}, "nope.txt"},
 		{"missing index", []string{"run", "--index", filepath.Join(dir, "nope.db"), docExample}, "nope.db"},

@@ -40,10 +40,10 @@ func serveCommand() *cli.Command {
 			"--think-slots searches think at once. On SIGINT or SIGTERM every search answers its best move\n" +
 			"at once, then the server stops. POST /check takes {\"gamestate\": ..., \"move\": ...} and\n" +
 			"answers as `check --json`. Logs one line per request on stderr.",
-		Flags: append(botFlags(&o.Bot),
+		Flags: append(botFlags(&o.Bot, false),
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "listen `ADDRESS` (host:port; port 0 picks a free one)", Destination: &o.Addr},
-			&cli.Int64Flag{Name: "max-body", Value: server.DefaultMaxBody, Usage: "largest request body in bytes (larger: 413)", Destination: &o.MaxBody},
-			&cli.DurationFlag{Name: "grace", Value: 10 * time.Second, Usage: "how long a shutdown waits for the answers in flight to be written (every search answers its best move at once)", Destination: &o.Grace},
+			&cli.Int64Flag{Name: "max-body", Value: server.DefaultMaxBody, Usage: "largest request body, `BYTES` (larger: 413)", Destination: &o.MaxBody},
+			&cli.DurationFlag{Name: "grace", Value: 10 * time.Second, Usage: "`DURATION` a shutdown waits for the answers in flight to be written (every search answers its best move at once)", Destination: &o.Grace},
 			&cli.IntFlag{Name: "think-slots", Usage: "how many searches `N` may think at once (0: one per core); a request that finds none free in time answers with the static move", Destination: &o.ThinkSlots},
 			&cli.DurationFlag{Name: "body-timeout", Value: server.DefaultBodyTimeout, Usage: "longest `DURATION` to read a request's body", Destination: &o.BodyTimeout},
 		),

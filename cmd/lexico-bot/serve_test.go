@@ -174,7 +174,10 @@ func TestServeBadFlags(t *testing.T) {
 func TestServeAdmitsAsManySearchesAsSlots(t *testing.T) {
 	addr, stderr, exited := startServe(t, "--think-slots", "1")
 	const n = 6
-	body := liveDoc(t, time.Second, time.Second)
+	// Three seconds: a second was once less than a loaded machine (load
+	// 20) took to hand the requests to the server, which then read them
+	// as late (answered at once, by rule) instead of short of a slot.
+	body := liveDoc(t, 3*time.Second, 3*time.Second)
 	answers := make(chan server.MoveResponse, n)
 	var wg sync.WaitGroup
 	for range n {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/lexico/lexico/bot/engine/movegen/strategy"
+	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/bot/solver"
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/internal/quote"
@@ -16,11 +19,11 @@ import (
 
 // solveOptions are solve's flags (it takes no arguments).
 type solveOptions struct {
-	Board, Hand, Rules string
-	Top                int
-	Interactive        bool
-	Index, Strategy    string
-	Args               []string
+	Board, Hand, Variant string
+	Top                  int
+	Interactive, JSON    bool
+	Index, Strategy      string
+	Args                 []string
 }
 
 func solveCommand() *cli.Command {
@@ -28,7 +31,7 @@ func solveCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "solve",
 		Usage: "list the best plays for a hand on a board file (Lexico or Words With Friends), and play one",
-		UsageText: "lexico-bot solve --board FILE --hand LETTERS [--rules lexico|wwf] [--top N] [--interactive] [--index FILE]\n\n" +
+		UsageText: "lexico-bot solve --board FILE --hand LETTERS [--variant multipliers|classic|wwf] [--top N] [--interactive|--json] [--index FILE]\n\n" +
 			"The board file has a line per row and a character per column: '_' empty, A-Z a tile, a-z a played blank;\n" +
 			"a file with nothing in it is the empty board. A board no game could reach (tiles that are not one group\n" +
 			"through the start square, more of a letter than the bag holds) is refused with the reason, and left as it is.\n" +
@@ -37,8 +40,10 @@ func solveCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "board", Usage: "board `FILE` (rewritten with the chosen play in --interactive)", Required: true, Destination: &o.Board},
 			&cli.StringFlag{Name: "hand", Usage: "the rack's `LETTERS`, '*' for a blank", Required: true, Destination: &o.Hand},
-			&cli.StringFlag{Name: "rules", Value: "lexico", Usage: "rule set: lexico (the multipliers game) or wwf (Words With Friends)", Destination: &o.Rules},
-			&cli.IntFlag{Name: "top", Value: 25, Usage: "how many plays to list without --interactive", Destination: &o.Top},
+			// --rules is the flag's old name, lexico the old name of multipliers.
+			variantFlag(&o.Variant, variant.Multipliers.Name, "rules"),
+			&cli.IntFlag{Name: "top", Value: 25, Usage: "how many plays `N` to list without --interactive", Destination: &o.Top},
+			&cli.BoolFlag{Name: "json", Usage: `print {"variant","board","hand","plays":[{"rank","word","row","col","dir","score","bingo","words":[{"word","score","valid"}]}]} instead of the listing`, Destination: &o.JSON},
 			&cli.BoolFlag{Name: "interactive", Usage: "page through the plays and choose one to write into the board file", Destination: &o.Interactive},
 			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache)", Destination: &o.Index},
 			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fast one)", Destination: &o.Strategy},
@@ -61,9 +66,12 @@ func solveHand(o solveOptions, e env) error {
 	if len(o.Args) > 0 {
 		return solveInputError{fmt.Errorf("solve takes no arguments (got %s): use --board and --hand", quote.String(o.Args[0]))}
 	}
-	v, err := solver.RuleSet(o.Rules)
+	v, err := parseVariant(o.Variant, e.stderr)
 	if err != nil {
-		return solveInputError{err}
+		return err
+	}
+	if o.JSON && o.Interactive {
+		return solveInputError{errors.New("--json and --interactive exclude each other")}
 	}
 	if o.Top < 1 {
 		return solveInputError{fmt.Errorf("--top %d: want at least 1", o.Top)}
@@ -111,7 +119,7 @@ func solveHand(o solveOptions, e env) error {
 		return solveInputError{err}
 	}
 	out := e.stdout
-	rulesName := strings.ToLower(o.Rules)
+	rulesName := v.Name
 	handText := strings.ToUpper(o.Hand)
 	if o.Interactive {
 		fmt.Fprintf(out, "%s rules, board %s, hand %s: %d plays\n", rulesName, f.Path, handText, len(plays))
@@ -122,8 +130,40 @@ func solveHand(o solveOptions, e env) error {
 		}
 		return err
 	}
+	if o.JSON {
+		return json.NewEncoder(out).Encode(solveReport(rulesName, f.Path, handText, plays, idx))
+	}
 	listPlays(out, rulesName, f, handText, plays)
 	return nil
+}
+
+// solveJSON is solve --json's output.
+type solveJSON struct {
+	Variant string          `json:"variant"`
+	Board   string          `json:"board"`
+	Hand    string          `json:"hand"`
+	Plays   []solvePlayJSON `json:"plays"`
+}
+
+type solvePlayJSON struct {
+	Rank  int          `json:"rank"`
+	Word  string       `json:"word"`
+	Row   int          `json:"row"`
+	Col   int          `json:"col"`
+	Dir   string       `json:"dir"`
+	Score int          `json:"score"`
+	Bingo bool         `json:"bingo"`
+	Words []rules.Word `json:"words"`
+}
+
+func solveReport(variant, board, hand string, plays []solver.Play, dict rules.Dictionary) solveJSON {
+	r := solveJSON{Variant: variant, Board: board, Hand: hand, Plays: []solvePlayJSON{}}
+	for _, p := range plays {
+		rules.Validate(p.Words, dict)
+		r.Plays = append(r.Plays, solvePlayJSON{Rank: p.Rank, Word: p.Word, Row: p.Row, Col: p.Col,
+			Dir: p.Dir.String(), Score: p.Score, Bingo: p.Bingo, Words: p.Words})
+	}
+	return r
 }
 
 func listPlays(out io.Writer, rules string, f *solver.BoardFile, hand string, plays []solver.Play) {

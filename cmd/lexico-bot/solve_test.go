@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -55,11 +57,11 @@ func TestSolveListsSeedExample(t *testing.T) {
 	for _, c := range []struct {
 		rules, best string
 	}{
-		{"wwf", "PYX 15"},    // WWF values 4+3+8, no premium at the centre
-		{"lexico", "PYX 30"}, // Lexico values 3+4+8, doubled by the centre
+		{"wwf", "PYX 15"},         // WWF values 4+3+8, no premium at the centre
+		{"multipliers", "PYX 30"}, // Lexico values 3+4+8, doubled by the centre
 	} {
 		path, text := boardFile(t, nil)
-		code, out, errs := runBot(t, "", "solve", "--board", path, "--hand", "xypdqab", "--rules", c.rules, "--index", idx)
+		code, out, errs := runBot(t, "", "solve", "--board", path, "--hand", "xypdqab", "--variant", c.rules, "--index", idx)
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", c.rules, code, errs)
 		}
@@ -80,11 +82,11 @@ func TestSolveListsSeedExample(t *testing.T) {
 		}
 		// The listing is the solver's total order, whichever generator found
 		// the plays.
-		_, slow, _ := runBot(t, "", "solve", "--board", path, "--hand", "xypdqab", "--rules", c.rules, "--index", idx, "--strategy", "exhaustive")
+		_, slow, _ := runBot(t, "", "solve", "--board", path, "--hand", "xypdqab", "--variant", c.rules, "--index", idx, "--strategy", "exhaustive")
 		if slow != out {
 			t.Errorf("%s: the exhaustive generator's listing differs:\n%s\nGADDAG's:\n%s", c.rules, slow, out)
 		}
-		_, out, _ = runBot(t, "", "solve", "--board", path, "--hand", "xypdqab", "--rules", c.rules, "--index", idx, "--top", "3")
+		_, out, _ = runBot(t, "", "solve", "--board", path, "--hand", "xypdqab", "--variant", c.rules, "--index", idx, "--top", "3")
 		if n := len(playLine.FindAllString(out, -1)); n != 3 {
 			t.Errorf("%s --top 3 listed %d plays", c.rules, n)
 		}
@@ -94,7 +96,7 @@ func TestSolveListsSeedExample(t *testing.T) {
 func TestSolveBoardWithBlanks(t *testing.T) {
 	idx := solveIndex(t)
 	path, _ := boardFile(t, map[[2]int]string{{7, 6}: "cAT"})
-	code, out, errs := runBot(t, "", "solve", "--board", path, "--hand", "S", "--rules", "wwf", "--index", idx)
+	code, out, errs := runBot(t, "", "solve", "--board", path, "--hand", "S", "--variant", "wwf", "--index", idx)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -121,15 +123,15 @@ func TestSolveRefusesBadInput(t *testing.T) {
 		args []string
 		says []string
 	}{
-		{"over-used letter", []string{"--board", overused, "--hand", "ab", "--rules", "wwf"}, []string{"14 E tiles", "only 13"}},
-		{"hand not in the bag", []string{"--board", pyx, "--hand", "xypdqab", "--rules", "wwf"}, []string{"1 X tile", "only 0"}},
-		{"two blanks too many", []string{"--board", good, "--hand", "***", "--rules", "wwf"}, []string{"3 blanks (?)", "only 2"}},
+		{"over-used letter", []string{"--board", overused, "--hand", "ab", "--variant", "wwf"}, []string{"14 E tiles", "only 13"}},
+		{"hand not in the bag", []string{"--board", pyx, "--hand", "xypdqab", "--variant", "wwf"}, []string{"1 X tile", "only 0"}},
+		{"two blanks too many", []string{"--board", good, "--hand", "***", "--variant", "wwf"}, []string{"3 blanks (?)", "only 2"}},
 		{"hand too long", []string{"--board", good, "--hand", "abcdefgh"}, []string{"8 tiles"}},
 		{"bad hand letter", []string{"--board", good, "--hand", "ab-"}, []string{"'-'"}},
 		{"short board", []string{"--board", short, "--hand", "ab"}, []string{short, "line 15"}},
 		{"garbled board", []string{"--board", garbled, "--hand", "ab"}, []string{"line 6", "column 5"}},
 		{"missing board", []string{"--board", filepath.Join(t.TempDir(), "none.wwf"), "--hand", "ab"}, []string{"none.wwf"}},
-		{"unknown rules", []string{"--board", good, "--hand", "ab", "--rules", "boggle"}, []string{"boggle", "wwf"}},
+		{"unknown rules", []string{"--board", good, "--hand", "ab", "--variant", "boggle"}, []string{"boggle", "wwf"}},
 		{"top 0", []string{"--board", good, "--hand", "ab", "--top", "0"}, []string{"--top"}},
 	}
 	for _, c := range cases {
@@ -158,7 +160,7 @@ func TestSolveInteractive(t *testing.T) {
 	idx := solveIndex(t)
 	path, before := boardFile(t, nil)
 	code, out, errs := runBot(t, "N\nP\nF=7,7\nD=1\nbogus\n1\n",
-		"solve", "--board", path, "--hand", "xypdqab", "--rules", "wwf", "--interactive", "--index", idx)
+		"solve", "--board", path, "--hand", "xypdqab", "--variant", "wwf", "--interactive", "--index", idx)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -191,7 +193,7 @@ func TestSolveInteractive(t *testing.T) {
 
 	// Quitting and the end of the input leave the file as it is.
 	for _, input := range []string{"Q\n", "N\n"} {
-		code, _, errs := runBot(t, input, "solve", "--board", path, "--hand", "dab", "--rules", "wwf", "--interactive", "--index", idx)
+		code, _, errs := runBot(t, input, "solve", "--board", path, "--hand", "dab", "--variant", "wwf", "--interactive", "--index", idx)
 		if code != 0 {
 			t.Errorf("input %q: exit %d: %s", input, code, errs)
 		}
@@ -206,7 +208,7 @@ func TestSolveInteractive(t *testing.T) {
 func TestSolveNotesUnknownBoardWords(t *testing.T) {
 	idx := solveIndex(t)
 	path, _ := boardFile(t, map[[2]int]string{{7, 6}: "CZT"})
-	code, out, errs := runBot(t, "", "solve", "--board", path, "--hand", "ab", "--rules", "wwf", "--index", idx)
+	code, out, errs := runBot(t, "", "solve", "--board", path, "--hand", "ab", "--variant", "wwf", "--index", idx)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -226,7 +228,7 @@ func TestSolveFromAnEmptyFile(t *testing.T) {
 	if err := os.WriteFile(path, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, _, errs := runBot(t, "1\n", "solve", "--board", path, "--hand", "xypdqab", "--rules", "wwf", "--interactive", "--index", idx)
+	code, _, errs := runBot(t, "1\n", "solve", "--board", path, "--hand", "xypdqab", "--variant", "wwf", "--interactive", "--index", idx)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -261,7 +263,7 @@ func TestSolveRefusesUnreachableBoard(t *testing.T) {
 	for _, c := range cases {
 		for _, mode := range [][]string{nil, {"--interactive"}} {
 			path, text := boardFile(t, c.words)
-			args := append([]string{"solve", "--board", path, "--hand", "dab", "--rules", "wwf", "--index", idx}, mode...)
+			args := append([]string{"solve", "--board", path, "--hand", "dab", "--variant", "wwf", "--index", idx}, mode...)
 			// "1" would choose the best play if the session ever started.
 			code, out, errs := runBot(t, "1\n", args...)
 			if code != 2 {
@@ -285,5 +287,37 @@ func TestSolveRefusesUnreachableBoard(t *testing.T) {
 				t.Errorf("%s %v: a backup was written", c.name, mode)
 			}
 		}
+	}
+}
+
+// solve --json lists the plays of the text listing, in its order, each word
+// marked valid against the index.
+func TestSolveJSONIsTheListing(t *testing.T) {
+	idx := solveIndex(t)
+	path, _ := boardFile(t, nil)
+	args := []string{"solve", "--board", path, "--hand", "xypdqab", "--variant", "wwf", "--index", idx, "--top", "5"}
+	_, text, _ := runBot(t, "", args...)
+	code, out, errs := runBot(t, "", append(args, "--json")...)
+	var got solveJSON
+	if code != 0 || json.Unmarshal([]byte(out), &got) != nil {
+		t.Fatalf("--json: exit %d, %q, %q", code, out, errs)
+	}
+	lines := playLine.FindAllStringSubmatch(text, -1)
+	if got.Variant != "wwf" || len(got.Plays) != len(lines) || len(lines) == 0 {
+		t.Fatalf("--json: %s with %d plays, the listing %d", got.Variant, len(got.Plays), len(lines))
+	}
+	for i, l := range lines {
+		p := got.Plays[i]
+		if fmt.Sprint(p.Rank) != l[1] || p.Word != l[2] || fmt.Sprint(p.Row) != l[3] || fmt.Sprint(p.Col) != l[4] || p.Dir != l[5] || fmt.Sprint(p.Score) != l[6] {
+			t.Errorf("play %d: JSON %+v, listing %q", i+1, p, l[0])
+		}
+		for _, w := range p.Words {
+			if !w.Valid {
+				t.Errorf("play %d: %s marked not valid", i+1, w.Word)
+			}
+		}
+	}
+	if code, _, errs := runBot(t, "", append(args, "--json", "--interactive")...); code != 2 || !strings.Contains(errs, "--json and --interactive") {
+		t.Errorf("--json --interactive: exit %d, %q", code, errs)
 	}
 }

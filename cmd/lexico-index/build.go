@@ -36,7 +36,7 @@ func buildCommand() *cli.Command {
 			"left untouched. Downloads are cached by URL and ETag in the user cache directory.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "source", Usage: "word list `URL|PATH|-` (default: the embedded word-list 4.1.0)", Destination: &o.Source},
-			&cli.StringFlag{Name: "out", Value: build.DefaultOut, Usage: "index `FILE` to write", Destination: &o.Out},
+			&cli.StringFlag{Name: "out", Usage: "index `FILE` to write (default: $" + build.EnvIndex + ", else the default index in the user cache directory: where every command reads without --index)", Destination: &o.Out},
 			&cli.StringFlag{Name: "sha256", Usage: "expected SHA-256 `HEX` of the source bytes (as downloaded, before gunzip)", Destination: &o.SHA256},
 			&cli.IntFlag{Name: "min-len", Value: build.DefaultMinLen, Usage: "shortest word `N` kept", Destination: &o.MinLen},
 			&cli.IntFlag{Name: "max-len", Value: build.DefaultMaxLen, Usage: "longest word `N` kept (at most 15, the largest board)", Destination: &o.MaxLen},
@@ -92,5 +92,19 @@ func runBuild(ctx context.Context, opts buildOptions, s streams) error {
 	}
 	m := r.Meta
 	fmt.Fprintf(s.out, "%s: %d words, sha256 %s, built in %s\n", r.Out, m.WordCount, m.SHA256, m.BuildDuration)
+	if read, err := build.IndexPath(""); err == nil && !sameIndexFile(read, r.Out) {
+		fmt.Fprintf(s.err, "lexico-index build: commands without --index read %s, not this file: pass --index %s (or set $%s)\n", read, r.Out, build.EnvIndex)
+	}
 	return nil
+}
+
+// sameIndexFile reports whether a and b name one file (both exist and are
+// the same), so a build into the default index is not told to pass --index.
+func sameIndexFile(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -9,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lexico/lexico/build"
 )
 
 // runCLI runs lexico-index with args and stdin, returning the exit code and
@@ -95,5 +98,51 @@ func TestBuildBadInput(t *testing.T) {
 				t.Fatalf("a file was left at --out")
 			}
 		})
+	}
+}
+
+// A build without --out writes the index every reader opens without
+// --index: stats then reports the words just built, not another file. A
+// build elsewhere says where readers look instead.
+func TestBuildWithoutOutWritesWhereReadersLook(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", cache)
+	t.Setenv(build.EnvIndex, "")
+	code, stdout, stderr := runCLI(t, strings.Join(testWords, "\n"), "build", "--source", "-")
+	if code != 0 {
+		t.Fatalf("build: exit %d: %s", code, stderr)
+	}
+	def, err := build.DefaultIndexPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(stdout, def+":") || strings.Contains(stderr, "--index") {
+		t.Fatalf("build wrote %q (stderr %q), want the default index %s and no note", stdout, stderr, def)
+	}
+	code, stats, stderr := runCLI(t, "", "stats", "--json")
+	if code != 0 {
+		t.Fatalf("stats: exit %d: %s", code, stderr)
+	}
+	var m struct {
+		WordCount int `json:"word_count"`
+	}
+	if err := json.Unmarshal([]byte(stats), &m); err != nil || m.WordCount != len(testWords) {
+		t.Fatalf("stats without --index: %s (%v); want the %d words just built", stats, err, len(testWords))
+	}
+
+	other := filepath.Join(t.TempDir(), "other.db")
+	code, _, stderr = runCLI(t, "CAT\n", "build", "--source", "-", "--out", other)
+	if code != 0 || !strings.Contains(stderr, "--index "+other) || !strings.Contains(stderr, def) {
+		t.Fatalf("build --out elsewhere: exit %d, stderr %q; want a note naming %s and --index %s", code, stderr, def, other)
+	}
+}
+
+// Piped, a build prints no progress: stderr holds notes, one a line.
+func TestBuildPipedShowsNoProgress(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "x.db")
+	code, _, stderr := runCLI(t, "tea\neat\nate\n", "build", "--source", "-", "--out", out)
+	if code != 0 || strings.Contains(stderr, "\r") || strings.Contains(stderr, "\x1b") || strings.Contains(stderr, "building the index") {
+		t.Fatalf("exit %d, stderr %q; want no progress line when stderr is not a terminal", code, stderr)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/lexico/lexico/index"
+	"github.com/lexico/lexico/internal/cliapp"
 	"github.com/lexico/lexico/internal/version"
 )
 
@@ -31,7 +32,7 @@ func commands() []*cli.Command {
 type exitCoder interface{ ExitCode() int }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	return &cli.App{
+	app := &cli.App{
 		Name:      "lexico-index",
 		Version:   version.Read(index.FormatVersion).String(),
 		Usage:     "build and query the Lexico dictionary index",
@@ -42,6 +43,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		// Errors are printed once, by main, as one line.
 		ExitErrHandler: func(*cli.Context, error) {},
 	}
+	cliapp.Guard(app)
+	return app
 }
 
 func main() {

@@ -46,3 +46,12 @@ func TestVersion(t *testing.T) {
 		t.Errorf("--version: exit %d, %q, %q", code, out, errs)
 	}
 }
+
+// Usage mistakes get one line, a hint and exit 2, the same in both programs.
+func TestUsageErrorsAreOneLineAndExit2(t *testing.T) {
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.Name)
+	}
+	clitest.CheckUsageErrors(t, func(args ...string) (int, string, string) { return runCLI(t, "", args...) }, "lexico-index", names)
+}

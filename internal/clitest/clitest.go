@@ -4,6 +4,7 @@
 package clitest
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -29,8 +30,17 @@ func CheckHelp(t *testing.T, run Run, program string, want []string) {
 		if code != 0 || !strings.Contains(out, program+" "+name) {
 			t.Errorf("%s --help: exit %d, stdout %q, stderr %q; want its usage and 0", name, code, out, errs)
 		}
+		// urfave/cli names a flag's value "value" unless its usage
+		// backquotes a word that says what the value is.
+		for _, line := range valuePlaceholder.FindAllString(out, -1) {
+			t.Errorf("%s --help: %q: name the value (a backquoted word in the flag's usage)", name, strings.TrimSpace(line))
+		}
 	}
 }
+
+// valuePlaceholder matches a flag line of urfave/cli's help whose value is
+// shown as the anonymous "value".
+var valuePlaceholder = regexp.MustCompile(`(?m)^\s+--\S+(, -\S+)* value\b.*$`)
 
 // HelpCommands reads the command names from a urfave/cli app's help, in
 // order, leaving out the help command urfave/cli adds.
@@ -51,4 +61,35 @@ func HelpCommands(help string) []string {
 		}
 	}
 	return names
+}
+
+// CheckUsageErrors fails t unless every usage mistake (an unknown command,
+// an unknown flag to the program or to each of commands, a flag without
+// its value) is answered the same way: exit status 2, nothing on stdout,
+// and on stderr one line naming the mistake and where the usage is
+// ("see 'PROGRAM CMD --help'"), never the help itself.
+func CheckUsageErrors(t *testing.T, run Run, program string, commands []string) {
+	t.Helper()
+	type mistake struct {
+		args       []string
+		says, help string
+	}
+	cases := []mistake{
+		{[]string{"frob"}, `unknown command "frob"`, program},
+		{[]string{"--frob"}, "unknown flag --frob", program},
+	}
+	for _, name := range commands {
+		cases = append(cases,
+			mistake{[]string{name, "--frob"}, "unknown flag --frob", program + " " + name})
+	}
+	for _, c := range cases {
+		code, out, errs := run(c.args...)
+		line := strings.TrimSuffix(errs, "\n")
+		hint := "see '" + c.help + " --help'"
+		if code != 2 || out != "" || strings.Contains(line, "\n") ||
+			!strings.Contains(line, c.says) || !strings.Contains(line, hint) {
+			t.Errorf("%s %s: exit %d, stdout %q, stderr %q; want exit 2 and one line saying %q and %q",
+				program, strings.Join(c.args, " "), code, out, errs, c.says, hint)
+		}
+	}
 }

@@ -14,3 +14,10 @@ func TestHelpCommands(t *testing.T) {
 		t.Errorf("help without commands: got %q, want none", got)
 	}
 }
+
+func TestValuePlaceholderFindsAnonymousValues(t *testing.T) {
+	help := "OPTIONS:\n   --top value      how many (default: 25)\n   --index FILE     index FILE\n   --grace value    how long\n   --json           print JSON (default: false)\n   --help, -h       show help\n"
+	if got := valuePlaceholder.FindAllString(help, -1); len(got) != 2 {
+		t.Errorf("found %q, want the --top and --grace lines", got)
+	}
+}

@@ -132,6 +132,20 @@ func CheckPlacements(b *board.Board, tiles []move.Placement) error {
 	return nil
 }
 
+// Validate sets each word's Valid from dict (nil accepts every word) and
+// returns the words dict does not hold, in order. Score has no dictionary
+// and leaves Valid false: a report of a play's words calls Validate.
+func Validate(words []Word, dict Dictionary) (bad []string) {
+	for i := range words {
+		w := &words[i]
+		w.Valid = dict == nil || dict.Contains(w.Word)
+		if !w.Valid {
+			bad = append(bad, w.Word)
+		}
+	}
+	return bad
+}
+
 func checkPlay(p *position.Position, m move.Move, dict Dictionary) Result {
 	var res Result
 	b, v := p.Board, p.Variant
@@ -154,14 +168,7 @@ func checkPlay(p *position.Position, m move.Move, dict Dictionary) Result {
 
 	res.Score, res.Words = Score(v, b, m)
 	res.Bingo = len(m.Tiles) == v.RackSize
-	var bad []string
-	for i := range res.Words {
-		w := &res.Words[i]
-		w.Valid = dict == nil || dict.Contains(w.Word)
-		if !w.Valid {
-			bad = append(bad, w.Word)
-		}
-	}
+	bad := Validate(res.Words, dict)
 
 	if _, ok := m.Leave(p.Rack); !ok {
 		return refuse(res, fmt.Errorf("%w: playing %s from rack %s", ErrNotInRack, string(m.RackTiles()), p.Rack.String()))

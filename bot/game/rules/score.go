@@ -16,8 +16,8 @@ type Word struct {
 	// letter it stands for.
 	Word  string `json:"word"`
 	Score int    `json:"score"`
-	// Valid reports whether the dictionary holds the word (set by Check;
-	// Score leaves it false because it has no dictionary).
+	// Valid reports whether the dictionary holds the word (set by Check and
+	// Validate; Score leaves it false because it has no dictionary).
 	Valid bool `json:"valid"`
 }
 

@@ -151,12 +151,29 @@ func init() {
 	Register(Multipliers)
 }
 
-// ByName finds a registered variant.
+// oldNames are names a rule set had before every command used the
+// registered names; ByName still accepts them. "lexico" named the
+// multipliers game in the solver, but every rule set here is a Lexico game,
+// so the name said nothing.
+var oldNames = map[string]string{"lexico": "multipliers"}
+
+// ByName finds a registered variant by its name or an old name, in any case.
 func ByName(name string) (*Variant, error) {
-	if v, ok := registry[strings.ToLower(name)]; ok {
+	n := strings.ToLower(strings.TrimSpace(name))
+	if cur, ok := oldNames[n]; ok {
+		n = cur
+	}
+	if v, ok := registry[n]; ok {
 		return v, nil
 	}
-	return nil, fmt.Errorf("unknown variant %s (known: %s)", quote.String(name), strings.Join(Names(), ", "))
+	return nil, fmt.Errorf("%w %s (known: %s)", ErrUnknown, quote.String(name), strings.Join(Names(), ", "))
+}
+
+// Renamed reports the registered name of an old name (and true), so a
+// command can tell its user the name to use from now on.
+func Renamed(name string) (current string, old bool) {
+	current, old = oldNames[strings.ToLower(strings.TrimSpace(name))]
+	return current, old
 }
 
 // Names lists the registered variants, sorted.

@@ -1,6 +1,7 @@
 package variant
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/lexico/lexico/bot/game/board"
@@ -65,5 +66,22 @@ func TestParseLayoutRejectsBadPictures(t *testing.T) {
 	}
 	if _, err := ParseLayout("x"); err == nil {
 		t.Error("an unknown premium letter was accepted")
+	}
+}
+
+func TestByNameTakesOldNamesAndRefusesUnknownOnes(t *testing.T) {
+	for _, name := range []string{"multipliers", "Multipliers", "lexico", " LEXICO "} {
+		if v, err := ByName(name); err != nil || v != Multipliers {
+			t.Errorf("ByName(%q) = %v, %v; want multipliers", name, v, err)
+		}
+	}
+	if cur, old := Renamed("Lexico"); !old || cur != "multipliers" {
+		t.Errorf("Renamed(Lexico) = %q, %v; want multipliers, true", cur, old)
+	}
+	if _, old := Renamed("wwf"); old {
+		t.Errorf("Renamed(wwf) says wwf is an old name")
+	}
+	if _, err := ByName("boggle"); !errors.Is(err, ErrUnknown) {
+		t.Errorf("ByName(boggle): %v, want ErrUnknown", err)
 	}
 }

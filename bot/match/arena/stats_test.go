@@ -1,7 +1,9 @@
 package arena
 
 import (
+	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 	"time"
 )
@@ -98,5 +100,25 @@ func TestSummaryCountsDrawsAsHalf(t *testing.T) {
 	}
 	if a.WinRateFirst != 0.5 || b.WinRateFirst != 0.5 {
 		t.Errorf("moving first: %v, %v", a.WinRateFirst, b.WinRateFirst)
+	}
+}
+
+// A one-game match has a summary like any other: it encodes as JSON (play
+// --json --games 1), with no margin interval, since one margin has no spread.
+func TestSummaryOfOneGameEncodes(t *testing.T) {
+	var s Summary
+	s.Add(Result{Starter: 0, Scores: [2]int{300, 250}})
+	s.Finish(time.Second)
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatalf("one game's summary does not encode: %v", err)
+	}
+	if strings.Contains(string(b), "margin_interval95") {
+		t.Errorf("one game's summary gives a margin interval: %s", b)
+	}
+	var text strings.Builder
+	s.WriteText(&text)
+	if !strings.Contains(text.String(), "one game: no interval") || strings.Contains(text.String(), "Inf") {
+		t.Errorf("one game's text summary:\n%s", text.String())
 	}
 }

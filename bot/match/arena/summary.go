@@ -62,8 +62,9 @@ type Seat struct {
 	// MarginInterval is AvgMargin's 95% interval (normal approximation
 	// over the games' margins). Margins separate close policies in fewer
 	// games than wins do: a game lost by 2 and one lost by 80 are one loss
-	// each, but not the same play.
-	MarginInterval [2]float64 `json:"margin_interval95"`
+	// each, but not the same play. Nil after one game: one margin has no
+	// spread (and JSON has no infinity to say "unbounded").
+	MarginInterval *[2]float64 `json:"margin_interval95,omitempty"`
 	BingosPerGame  float64    `json:"bingos_per_game"`
 	Illegal        int        `json:"illegal_moves"`
 	Late           int        `json:"late_moves"`
@@ -140,12 +141,12 @@ func (s *Summary) Finish(elapsed time.Duration) {
 		st.Interval[0], st.Interval[1] = Wilson(won, s.Games, Z95)
 		st.AvgScore /= n
 		st.AvgMargin /= n
-		half := math.Inf(1)
+		st.MarginInterval = nil
 		if s.Games > 1 {
 			variance := (st.marginSq - n*st.AvgMargin*st.AvgMargin) / (n - 1)
-			half = Z95 * math.Sqrt(max(variance, 0)/n)
+			half := Z95 * math.Sqrt(max(variance, 0)/n)
+			st.MarginInterval = &[2]float64{st.AvgMargin - half, st.AvgMargin + half}
 		}
-		st.MarginInterval = [2]float64{st.AvgMargin - half, st.AvgMargin + half}
 		st.BingosPerGame /= n
 		if st.starts > 0 {
 			st.WinRateFirst = st.firstW / float64(st.starts)
@@ -187,6 +188,9 @@ func (s *Summary) WriteText(w io.Writer) error {
 	row("win rate moving first", func(st *Seat) string { return fmt.Sprintf("%.1f%%", 100*st.WinRateFirst) })
 	row("average score", func(st *Seat) string { return fmt.Sprintf("%.1f", st.AvgScore) })
 	row("average margin [95% CI]", func(st *Seat) string {
+		if st.MarginInterval == nil {
+			return fmt.Sprintf("%+.1f (one game: no interval)", st.AvgMargin)
+		}
 		return fmt.Sprintf("%+.1f [%+.1f, %+.1f]", st.AvgMargin, st.MarginInterval[0], st.MarginInterval[1])
 	})
 	row("bingos per game", func(st *Seat) string { return fmt.Sprintf("%.2f", st.BingosPerGame) })

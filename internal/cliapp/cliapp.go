@@ -1,0 +1,220 @@
+// Package cliapp gives every command-line program of the repository the
+// same answer to a usage mistake: one line naming the problem, a hint of
+// where the usage is (see 'PROG CMD --help'), and exit status 2, rather
+// than urfave/cli's defaults (the whole help then the error and status 1
+// for an unknown flag, "No help topic" and status 3 for an unknown command).
+package cliapp
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/lexico/lexico/internal/quote"
+)
+
+// UsageStatus is the exit status of every usage mistake (as for the shells'
+// builtins and most Unix tools).
+const UsageStatus = 2
+
+// UsageError is a mistake in how a program was called: an unknown command
+// or flag, a flag value that does not parse. Help is the command whose
+// --help shows the usage.
+type UsageError struct {
+	Err  error
+	Help string
+}
+
+func (e *UsageError) Error() string {
+	return fmt.Sprintf("%v (see '%s --help')", e.Err, e.Help)
+}
+func (e *UsageError) Unwrap() error { return e.Err }
+func (e *UsageError) ExitCode() int { return UsageStatus }
+
+// Guard makes app answer usage mistakes with a UsageError: an unknown
+// command (when app has no Action of its own) and, in app and each of its
+// commands, a flag that is unknown, lacks its value or does not parse.
+func Guard(app *cli.App) {
+	app.OnUsageError = onUsageError(app.Name)
+	if app.Action == nil {
+		// The names now, before urfave/cli adds its help command.
+		known := strings.Join(names(app.Commands), ", ")
+		app.Action = func(c *cli.Context) error {
+			if !c.Args().Present() {
+				return cli.ShowAppHelp(c)
+			}
+			return &UsageError{Err: fmt.Errorf("unknown command %s (the commands: %s)",
+				quote.String(c.Args().First()), known), Help: app.Name}
+		}
+	}
+	guard(app.Name, app.Commands)
+}
+
+func guard(prefix string, cmds []*cli.Command) {
+	for _, cmd := range cmds {
+		name := prefix + " " + cmd.Name
+		cmd.OnUsageError = onUsageError(name)
+		millisecondDurations(cmd)
+		checkRequired(cmd, name)
+		guard(name, cmd.Subcommands)
+	}
+}
+
+// checkRequired moves the check of cmd's required flags into its Before, so
+// that a missing one is a UsageError: urfave/cli prints the whole help
+// before its own "Required flag not set".
+func checkRequired(cmd *cli.Command, help string) {
+	var required []string
+	for _, f := range cmd.Flags {
+		switch f := f.(type) {
+		case *cli.StringFlag:
+			if f.Required {
+				f.Required = false
+				required = append(required, f.Name)
+			}
+		case *cli.GenericFlag:
+			if f.Required {
+				f.Required = false
+				required = append(required, f.Name)
+			}
+		case *cli.IntFlag:
+			if f.Required {
+				f.Required = false
+				required = append(required, f.Name)
+			}
+		}
+	}
+	if len(required) == 0 {
+		return
+	}
+	before := cmd.Before
+	cmd.Before = func(c *cli.Context) error {
+		for _, name := range required {
+			if !c.IsSet(name) {
+				return &UsageError{Err: fmt.Errorf("%s is required", dashed(name)), Help: help}
+			}
+		}
+		if before != nil {
+			return before(c)
+		}
+		return nil
+	}
+}
+
+func names(cmds []*cli.Command) []string {
+	var out []string
+	for _, c := range cmds {
+		if !c.Hidden {
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}
+
+func onUsageError(help string) cli.OnUsageErrorFunc {
+	return func(_ *cli.Context, err error, _ bool) error {
+		return &UsageError{Err: errors.New(FlagError(err.Error())), Help: help}
+	}
+}
+
+// FlagError rewords the standard flag package's messages, which name a
+// flag with one dash, into what a user typed: "unknown flag --frob",
+// "--budget: no value", "--budget 5: invalid value: ...". Other messages
+// are returned as they are.
+func FlagError(msg string) string {
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		return "unknown flag " + dashed(name)
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		return dashed(name) + ": no value given"
+	}
+	// invalid value "5" for flag -budget: parse error
+	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
+		if value, rest, ok := strings.Cut(rest, " for flag -"); ok {
+			if name, why, ok := strings.Cut(rest, ": "); ok {
+				return fmt.Sprintf("%s %s: %s", dashed(name), value, why)
+			}
+		}
+	}
+	return msg
+}
+
+// dashed writes a flag's name as it is usually typed: --name, or -n for
+// one letter.
+func dashed(name string) string {
+	name = strings.TrimLeft(name, "-")
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// Plural is "1 argument", "2 arguments": n and the noun, s added unless n is 1.
+func Plural(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// msNote ends the usage of every duration flag.
+const msNote = " (a bare number is milliseconds)"
+
+// millisecondDurations replaces cmd's duration flags by ones that also take
+// a bare number, as milliseconds (--budget 5 was a parse error, though every
+// budget and clock figure the programs print is in milliseconds), writing to
+// the same destination with the same default.
+func millisecondDurations(cmd *cli.Command) {
+	for i, f := range cmd.Flags {
+		df, ok := f.(*cli.DurationFlag)
+		if !ok {
+			continue
+		}
+		dest := df.Destination
+		if dest == nil {
+			dest = new(time.Duration)
+		}
+		*dest = df.Value
+		cmd.Flags[i] = &cli.GenericFlag{
+			Name: df.Name, Aliases: df.Aliases, Category: df.Category, DefaultText: df.DefaultText,
+			Usage: df.Usage + msNote, Required: df.Required, Hidden: df.Hidden, EnvVars: df.EnvVars,
+			Value: &Duration{D: dest},
+		}
+	}
+}
+
+// Duration is a flag value that reads a Go duration ("800ms", "1m30s") or
+// a bare number of milliseconds ("5", "2.5").
+type Duration struct{ D *time.Duration }
+
+// ErrDuration is a value that is neither a duration nor a number.
+var ErrDuration = errors.New("want a duration such as 800ms or 5s, or a bare number of milliseconds")
+
+func (d *Duration) Set(s string) error {
+	s = strings.TrimSpace(s)
+	if ms, err := strconv.ParseFloat(s, 64); err == nil {
+		if math.IsNaN(ms) || math.IsInf(ms, 0) || math.Abs(ms) > float64(math.MaxInt64/int64(time.Millisecond)) {
+			return ErrDuration
+		}
+		*d.D = time.Duration(ms * float64(time.Millisecond))
+		return nil
+	}
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return ErrDuration
+	}
+	*d.D = v
+	return nil
+}
+
+func (d *Duration) String() string {
+	if d == nil || d.D == nil {
+		return "0s"
+	}
+	return d.D.String()
+}
