@@ -103,17 +103,21 @@ var errNotFound = errors.New("no such page")
 type pageData struct {
 	Policies, Variants, RuleSets []string
 	MinBotMS, MaxBotMS           int64
+	// Layouts are the solver's rule sets' empty boards, for its editor.
+	Layouts map[string]BoardView
 }
 
 func (s *Site) index(w http.ResponseWriter, r *http.Request) {
 	rules := make([]string, 0, len(solver.RuleSets))
-	for name := range solver.RuleSets {
+	layouts := map[string]BoardView{}
+	for name, v := range solver.RuleSets {
 		rules = append(rules, name)
+		layouts[name] = viewOf(v.NewBoard(), v)
 	}
 	slices.Sort(rules)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	s.page.Execute(w, pageData{Policies: player.Policies, Variants: variant.Names(), RuleSets: rules,
-		MinBotMS: MinBotTime.Milliseconds(), MaxBotMS: MaxBotTime.Milliseconds()})
+		MinBotMS: MinBotTime.Milliseconds(), MaxBotMS: MaxBotTime.Milliseconds(), Layouts: layouts})
 }
 
 // decode reads a JSON body into v.

@@ -26,7 +26,8 @@ func (w words) Contains(s string) bool { return w[s] }
 var testWords = []string{"AT", "CAR", "CARS", "CAT", "CATS", "RAT", "RATS", "SAT", "SCAR", "STAR", "TAR", "TARS",
 	"ART", "ARTS", "TEA", "EAT", "ATE", "SEA", "TO", "ON", "NO", "IN", "IT", "IS", "AN", "NE", "EN", "RE", "ER",
 	"OR", "ORE", "ROE", "TOE", "NET", "TEN", "TIN", "NIT", "SIT", "ITS", "TIE", "TIES", "SON", "NOSE", "ONE", "EON",
-	"DO", "GO", "LO", "OD", "ID", "LID", "DIE", "LIE", "LIES", "LIT", "LOT", "DOT", "GOT", "GOD", "DOG"}
+	"DO", "GO", "LO", "OD", "ID", "LID", "DIE", "LIE", "LIES", "LIT", "LOT", "DOT", "GOT", "GOD", "DOG",
+	"PYX", "BAP", "DAB", "BAD", "PAD", "YAP", "PAY", "BAY", "DAY", "BY", "AB", "AD", "PA", "YA", "QAID", "QADI"}
 
 // fakeClock is the store's clock, moved by the test.
 type fakeClock struct {
