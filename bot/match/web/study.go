@@ -107,7 +107,7 @@ func (s *Site) study(w http.ResponseWriter, r *http.Request) {
 		out.Note = fmt.Sprintf("not simulated: %v", sim.Err)
 	}
 	for i, c := range ch.Top {
-		ln := lineOf(i+1, p.Variant, p.Board, c.Move)
+		ln := s.lineOf(i+1, p.Variant, p.Board, c.Move)
 		ln.Equity, ln.Leave = c.Equity, c.Leave.String()
 		if sim := ch.Simulation; sim != nil && sim.Err == nil && i < len(sim.Results) {
 			res := sim.Results[i]
@@ -120,11 +120,11 @@ func (s *Site) study(w http.ResponseWriter, r *http.Request) {
 
 // lineOf describes m on b (the board before it) with the rules engine's
 // score and words.
-func lineOf(rank int, v *variant.Variant, b *board.Board, m move.Move) Line {
+func (s *Site) lineOf(rank int, v *variant.Variant, b *board.Board, m move.Move) Line {
 	ln := Line{Rank: rank, Text: human.Format(b, m), Kind: m.Kind.String(), Tiles: m.Tiles, Words: []rules.Word{}}
 	if m.Kind == move.Play {
 		d := solver.Describe(v, b, m)
-		ln.Score, ln.Words = d.Score, d.Words
+		ln.Score, ln.Words = d.Score, s.judged(d.Words)
 	}
 	if ln.Tiles == nil {
 		ln.Tiles = []move.Placement{}
@@ -195,7 +195,7 @@ func (s *Site) solve(w http.ResponseWriter, r *http.Request) {
 	out := SolveResponse{Board: viewOf(b, v), Plays: []Line{}, Starts: []SolveStart{}}
 	for _, p := range plays {
 		ln := Line{Rank: p.Rank, Text: human.Format(b, p.Move), Kind: p.Move.Kind.String(), Score: p.Score,
-			Words: p.Words, Tiles: p.Move.Tiles, Leave: leave(hand, p.Move)}
+			Words: s.judged(p.Words), Tiles: p.Move.Tiles, Leave: leave(hand, p.Move)}
 		out.Plays = append(out.Plays, ln)
 		out.Starts = append(out.Starts, SolveStart{Row: p.Row, Col: p.Col, Dir: p.Dir.String()})
 	}
@@ -205,4 +205,13 @@ func (s *Site) solve(w http.ResponseWriter, r *http.Request) {
 func leave(hand tile.Rack, m move.Move) string {
 	l, _ := m.Leave(hand)
 	return l.String()
+}
+
+// judged marks the words the dictionary holds (the rules engine's Score
+// leaves Valid unset, having no dictionary).
+func (s *Site) judged(words []rules.Word) []rules.Word {
+	for i := range words {
+		words[i].Valid = s.Store.cfg.Dict.Contains(words[i].Word)
+	}
+	return words
 }

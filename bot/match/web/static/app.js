@@ -101,6 +101,8 @@ $("new-game").addEventListener("submit", async (e) => {
   const { status, data } = await api("POST", "games", {
     policy: $("policy").value, variant: $("variant").value,
     bot_first: $("starter").value === "bot", bot_ms: Number($("bot-ms").value),
+    // ?seed=N in the address deals the same bag again (0: a random one).
+    seed: Number(new URLSearchParams(location.search).get("seed")) || 0,
   });
   $("new-game-btn").disabled = false;
   if (status !== 201) { setExplain(data.error, "bad"); $("game").hidden = false; return; }
