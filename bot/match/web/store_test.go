@@ -296,3 +296,30 @@ func moveRequest(turn int, m move.Move) MoveRequest {
 	}
 	return req
 }
+
+// An exchange returns the tiles named and draws as many: the event says so
+// and the bag keeps its count. A tile not on the rack is refused with the
+// rules' reason.
+func TestExchange(t *testing.T) {
+	_, srv := testSite(t, testConfig(t))
+	g, _ := newGame(t, srv, NewGameRequest{Policy: "greedy", BotMS: 50, Seed: 11, BotFirst: true})
+	if !g.CanExchange || g.FirstGo {
+		t.Fatalf("seed 11: the bot's first move left the board empty (%+v): pick another seed", g.Events)
+	}
+	var res CheckResponse
+	missing := "Q"
+	if strings.Contains(g.Rack, "Q") {
+		missing = "Z"
+	}
+	if code := call(t, "POST", srv.URL+"/web/api/games/"+g.ID+"/move", MoveRequest{Turn: g.Turn, Kind: "exchange", Exchange: missing}, &res); code != http.StatusUnprocessableEntity || !strings.Contains(res.Reason, "rack") {
+		t.Fatalf("exchanging a %s not on rack %s: %d %+v; want 422 naming the rack", missing, g.Rack, code, res)
+	}
+	give := g.Rack[:2]
+	if code := call(t, "POST", srv.URL+"/web/api/games/"+g.ID+"/move", MoveRequest{Turn: g.Turn, Kind: "exchange", Exchange: give}, &res); code != http.StatusOK || res.Game == nil {
+		t.Fatalf("exchanging %s: %d %+v; want 200", give, code, res)
+	}
+	ev := res.Game.Events[1]
+	if ev.Kind != "exchange" || ev.Text != "exchange "+give || len(res.Game.Rack) != 7 {
+		t.Errorf("after exchanging %s: event %+v, rack %q; want the exchange listed and a full rack", give, ev, res.Game.Rack)
+	}
+}
