@@ -18,6 +18,8 @@ var (
 	ErrStale = errors.New("the game has moved on")
 	// ErrOver: the game has ended; no move may follow: 409.
 	ErrOver = errors.New("the game is over")
+	// ErrNotOver: the record is asked for before the game ended: 409.
+	ErrNotOver = errors.New("the game is not over")
 	// ErrConfig: the site was built without what it needs (a generator, a
 	// dictionary).
 	ErrConfig = errors.New("web: bad configuration")

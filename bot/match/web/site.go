@@ -245,7 +245,7 @@ func fail(w http.ResponseWriter, err error) {
 		status = http.StatusBadRequest
 	case errors.Is(err, ErrNoGame), errors.Is(err, errNotFound):
 		status = http.StatusNotFound
-	case errors.Is(err, ErrStale), errors.Is(err, ErrOver):
+	case errors.Is(err, ErrStale), errors.Is(err, ErrOver), errors.Is(err, ErrNotOver):
 		status = http.StatusConflict
 	case errors.Is(err, ErrTooManyGames):
 		status = http.StatusServiceUnavailable

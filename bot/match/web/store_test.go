@@ -235,8 +235,9 @@ func TestScriptedGameToTheEndWithGCG(t *testing.T) {
 		t.Fatal(err)
 	}
 	var code int
-	if code := call(t, "GET", srv.URL+"/web/api/games/"+g.ID+"/gcg", nil, nil); code != http.StatusConflict {
-		t.Errorf("GCG before the end: %d; want 409", code)
+	var e map[string]string
+	if code := call(t, "GET", srv.URL+"/web/api/games/"+g.ID+"/gcg", nil, &e); code != http.StatusConflict || !strings.Contains(e["error"], "not over") {
+		t.Errorf("GCG before the end: %d %v; want 409 saying the game is not over", code, e)
 	}
 	for turn := 0; !g.Over; turn++ {
 		if turn > 200 {
@@ -277,8 +278,7 @@ func TestScriptedGameToTheEndWithGCG(t *testing.T) {
 		bytes.Count(data, []byte("\n>")) != len(g.Events) {
 		t.Fatalf("GCG: %d\n%s\nwant #player1 greedy and one event line per move (%d)", resp.StatusCode, data, len(g.Events))
 	}
-	var e map[string]string
-	if code := call(t, "POST", srv.URL+"/web/api/games/"+g.ID+"/move", MoveRequest{Turn: g.Turn, Kind: "pass"}, &e); code != http.StatusConflict || !strings.Contains(e["error"], "over") {
+	if code := call(t, "POST", srv.URL+"/web/api/games/"+g.ID+"/move", MoveRequest{Turn: g.Turn, Kind: "pass"}, &e); code != http.StatusConflict || !strings.Contains(e["error"], "is over") {
 		t.Errorf("a move after the end: %d %v; want 409 saying the game is over", code, e)
 	}
 }

@@ -126,7 +126,7 @@ func (g *Game) GCG() ([]byte, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.record == nil {
-		return nil, fmt.Errorf("%w: the record is written at the end of the game", ErrStale)
+		return nil, fmt.Errorf("%w: its record is written at the end", ErrNotOver)
 	}
 	var buf bytes.Buffer
 	if err := g.record.WriteGCG(&buf); err != nil {
