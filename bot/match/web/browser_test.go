@@ -180,10 +180,14 @@ func TestBrowserPlayAMoveAndSeeTheBotAnswer(t *testing.T) {
 		t.Fatalf("seed 11 drew a rack with no play in the test's words (%s): pick another", rack)
 	}
 	clickPlay(t, ctx, rack, ch.Move)
-	run(t, ctx, "the page checks the play", chromedp.WaitVisible(chromedp.CSS("#explain.good")))
-	explain := get(t, ctx, "read the check", chromedp.Text(chromedp.CSS("#explain")))
-	if want := fmt.Sprintf("%d points", ch.Move.Score); !strings.Contains(explain, want) {
-		t.Errorf("before sending, the page says %q; want %q", explain, want)
+	// Each tile placed is checked; the last check names the whole play.
+	want := fmt.Sprintf("%d points", ch.Move.Score)
+	explain, err := chromedp.Run(ctx, chromedp.Poll[string](fmt.Sprintf(
+		`(e => e.classList.contains("good") && e.textContent.startsWith(%q) && e.textContent)(document.querySelector("#explain"))`, want),
+		chromedp.WithPollingTimeout(time.Minute)))
+	if err != nil {
+		now, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#explain")))
+		t.Fatalf("before sending, the page says %q (%v); want %q", now, err, want)
 	}
 	screenshot(t, ctx, "play-placed")
 	run(t, ctx, "play it and wait for the bot",
