@@ -6,7 +6,7 @@ STATE   ?= data/gamestates/doc-example.txt
 
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: all build index run test test-long bench deadline-bench clean
+.PHONY: all build index run test test-long test-web web-screenshots bench deadline-bench clean
 
 all: build
 
@@ -53,6 +53,16 @@ test:
 # 2-core machine, 2 to 2.5 minutes on a loaded one.
 test-long:
 	LEXICO_LONG=1 $(GO) test -count=1 -v -timeout 30m ./bot/engine/movegen/
+
+# The web page in headless Chromium (bot/match/web): the quick tours run in
+# make test; this adds a whole game against greedy played in the page.
+# Without Chromium (Debian's chromium package; .ci/run installs it) they skip.
+test-web:
+	LEXICO_BROWSER_LONG=1 $(GO) test -count=1 -v -timeout 10m -run Browser ./bot/match/web/
+
+# The screenshots of each view, for people to look at: bench/web/*.png.
+web-screenshots:
+	LEXICO_BROWSER_LONG=1 LEXICO_SCREENSHOTS=$(abspath bench/web) $(GO) test -count=1 -timeout 10m -run Browser ./bot/match/web/
 
 # The move-generation strategies compared over data/positions/corpus.jsonl:
 # bench/RESULTS.md (side-by-side table) and bench/chart.svg, from the raw

@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/match/web"
 	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/server"
 	"github.com/lexico/lexico/internal/quote"
@@ -33,13 +34,14 @@ func serveCommand() *cli.Command {
 	var o serveOptions
 	return &cli.Command{
 		Name:  "serve",
-		Usage: "answer gamestates over HTTP: POST /move, POST /check, GET /healthz",
+		Usage: "answer gamestates over HTTP: POST /move, POST /check, GET /healthz; a web page at /",
 		Description: "Opens the index once and serves every request from it. POST /move takes a gamestate\n" +
 			"(JSON or the documentation's Python-literal form) and answers {\"move\": [...], ...} before\n" +
 			"the gamestate's ResponseDeadline (at once, with the static move, if it has passed). At most\n" +
 			"--think-slots searches think at once. On SIGINT or SIGTERM every search answers its best move\n" +
 			"at once, then the server stops. POST /check takes {\"gamestate\": ..., \"move\": ...} and\n" +
-			"answers as `check --json`. Logs one line per request on stderr.",
+			"answers as `check --json`. GET / is a web page to play the bot, study a gamestate and solve\n" +
+			"a board file (its API under /web/). Logs one line per request on stderr.",
 		Flags: append(botFlags(&o.Bot, false),
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "listen `ADDRESS` (host:port; port 0 picks a free one)", Destination: &o.Addr},
 			&cli.Int64Flag{Name: "max-body", Value: server.DefaultMaxBody, Usage: "largest request body, `BYTES` (larger: 413)", Destination: &o.MaxBody},
@@ -86,8 +88,18 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 		slots = answer.DefaultSlots()
 	}
 	bot := &answer.Bot{Player: setup.player, Clock: setup.clock, Slots: slots}
+	table, err := leaveTable(o.Bot.Leaves)
+	if err != nil {
+		return err
+	}
+	page, err := web.New(web.Config{StoreConfig: web.StoreConfig{Generator: setup.player.Gen, Leaves: table,
+		Dict: setup.index, Clock: setup.clock}, Log: log})
+	if err != nil {
+		return err
+	}
+	defer page.Close()
 	s := &server.Server{Bot: bot, Dict: setup.index, MaxBody: o.MaxBody, Log: log,
-		BodyTimeout: o.BodyTimeout}
+		BodyTimeout: o.BodyTimeout, Page: page.Handler()}
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	log.Info("listening", "addr", ln.Addr().String(), "index", setup.index.Path(),

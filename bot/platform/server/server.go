@@ -40,6 +40,9 @@ type Server struct {
 	// flood cannot exhaust memory.
 	MaxBody int64
 	Log     *slog.Logger
+	// Page, when set, serves GET / and everything under /web/ (the web
+	// page and its own API, package web); the endpoints above are not its.
+	Page http.Handler
 }
 
 // DefaultMaxBody is MaxBody when it is left 0.
@@ -57,6 +60,10 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
+	if s.Page != nil {
+		mux.Handle("GET /{$}", s.Page)
+		mux.Handle("/web/", s.Page)
+	}
 	// Everything else: the mux's own 404 and 405 answer in plain text, and a
 	// client reading {"error": ...} from every refusal would choke on them.
 	mux.HandleFunc("/", unknown)

@@ -283,6 +283,38 @@ func TestCheckMatchesRules(t *testing.T) {
 	}
 }
 
+// A page mounted on the server gets GET / and /web/, nothing else: the
+// JSON endpoints and the JSON 404 of unknown paths stay as they were.
+func TestPageGetsTheRootAndWebOnly(t *testing.T) {
+	s, _ := newServer(t, &fixedGen{})
+	s.Page = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "page "+r.URL.Path) })
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	for _, c := range []struct {
+		method, path string
+		status       int
+		body         string
+	}{
+		{"GET", "/", 200, "page /"},
+		{"GET", "/web/static/app.js", 200, "page /web/static/app.js"},
+		{"POST", "/web/api/games", 200, "page /web/api/games"},
+		{"GET", "/healthz", 200, `{"status":"ok"}`},
+		{"GET", "/move", 405, "it takes POST"},
+		{"GET", "/index.html", 404, "no such endpoint"},
+	} {
+		req, _ := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader("{}"))
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != c.status || !strings.Contains(string(body), c.body) {
+			t.Errorf("%s %s: %d %q; want %d with %q", c.method, c.path, resp.StatusCode, body, c.status, c.body)
+		}
+	}
+}
+
 func TestHealthz(t *testing.T) {
 	s, _ := newServer(t, &fixedGen{})
 	ts := httptest.NewServer(s.Handler())

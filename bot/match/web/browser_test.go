@@ -1,0 +1,435 @@
+package web
+
+// Browser tests: the page in a real headless Chromium (Debian's package,
+// which .ci/run installs), driven by chromedp over the DevTools protocol,
+// against the site on httptest. They skip, saying so, where no Chromium is
+// found. The whole game is long and runs only with LEXICO_BROWSER_LONG=1
+// (make test-web). With LEXICO_SCREENSHOTS=DIR each view is saved there as
+// a PNG (make web-screenshots writes bench/web/).
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/state"
+	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/bot/match/human"
+	"github.com/lexico/lexico/bot/platform/gamestate"
+	"github.com/lexico/lexico/bot/solver"
+)
+
+// chromium finds the browser: $LEXICO_CHROMIUM, else the usual names.
+func chromium(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("LEXICO_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("no Chromium found (install Debian's chromium package, or set LEXICO_CHROMIUM): the browser tests are skipped")
+	return ""
+}
+
+// browser starts a headless Chromium with the flags this machine's closed
+// network needs (no background connections, no sandbox as root) and
+// returns a tab's context.
+func browser(t *testing.T, width, height int) context.Context {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium(t)),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(width, height),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx)
+	// A loaded machine starts Chromium slowly: one generous bound per test.
+	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	return ctx
+}
+
+func run(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// get runs one action that reads something from the page.
+func get[T any](t *testing.T, ctx context.Context, what string, a chromedp.Action[T]) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, a)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	return v
+}
+
+// screenshot saves the page as DIR/name.png when LEXICO_SCREENSHOTS=DIR.
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("LEXICO_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	png := get(t, ctx, "screenshot", chromedp.FullScreenshot(100))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func square(board string, r, c int) string { return fmt.Sprintf("#%s-%d-%d", board, r, c) }
+
+// clickPlay places m's tiles by clicking: a rack tile, then its square (a
+// blank's letter typed into the page's dialog).
+func clickPlay(t *testing.T, ctx context.Context, rack string, m move.Move) {
+	t.Helper()
+	used := make([]bool, len(rack))
+	for _, p := range m.Tiles {
+		want := p.Tile()
+		i := slices.IndexFunc([]byte(rack), func(b byte) bool { return b == want })
+		for i >= 0 && used[i] {
+			j := slices.IndexFunc([]byte(rack[i+1:]), func(b byte) bool { return b == want })
+			if j < 0 {
+				i = -1
+				break
+			}
+			i += 1 + j
+		}
+		if i < 0 {
+			t.Fatalf("%c is not on the rack %s", want, rack)
+		}
+		used[i] = true
+		run(t, ctx, "place a tile",
+			chromedp.Click(chromedp.CSS(fmt.Sprintf(`#rack button[data-index="%d"]`, i))),
+			chromedp.Click(chromedp.CSS(square("play-board", p.Row, p.Col))))
+		if p.Blank {
+			run(t, ctx, "name the blank",
+				chromedp.WaitVisible(chromedp.CSS("#blank-letter")),
+				chromedp.SendKeys(chromedp.CSS("#blank-letter"), string(p.Letter)),
+				chromedp.Click(chromedp.CSS("#blank-dialog button")),
+				chromedp.WaitNotVisible(chromedp.CSS("#blank-dialog")))
+		}
+	}
+}
+
+// current is the site's game as the store holds it, and the person's view.
+func current(t *testing.T, site *Site, id string) (*Game, string) {
+	t.Helper()
+	g, err := site.Store.Get(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, g.View().Rack
+}
+
+// gameID reads the id the page keeps in its address.
+func gameID(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	hash := get(t, ctx, "read the address", chromedp.Evaluate[string](`location.hash`))
+	id, ok := strings.CutPrefix(hash, "#play/")
+	if !ok {
+		t.Fatalf("the address's hash is %q; want #play/ID", hash)
+	}
+	return id
+}
+
+// The quick tour, in make test: a game against greedy; a legal move by
+// clicking tiles, the bot's answer; an illegal move explained before it is
+// sent; a reload resumes the game.
+func TestBrowserPlayAMoveAndSeeTheBotAnswer(t *testing.T) {
+	ctx := browser(t, 1200, 1000)
+	cfg := testConfig(t)
+	site, srv := testSite(t, cfg)
+	run(t, ctx, "open the page and start a game",
+		chromedp.Navigate(srv.URL+"/?seed=11"),
+		chromedp.SetValue(chromedp.CSS("#policy"), "greedy"),
+		chromedp.SetValue(chromedp.CSS("#bot-ms"), "50"),
+		chromedp.Click(chromedp.CSS("#new-game-btn")),
+		chromedp.WaitVisible(chromedp.CSS("#rack button")))
+	id := gameID(t, ctx)
+	g, rack := current(t, site, id)
+	pl, _ := player.New("greedy", cfg.Generator, cfg.Leaves)
+	g.mu.Lock()
+	ch := pl.Choose(context.Background(), g.pos)
+	g.mu.Unlock()
+	if ch.Move.Kind != move.Play {
+		t.Fatalf("seed 11 drew a rack with no play in the test's words (%s): pick another", rack)
+	}
+	clickPlay(t, ctx, rack, ch.Move)
+	// Each tile placed is checked; the last check names the whole play.
+	want := fmt.Sprintf("%d points", ch.Move.Score)
+	explain, err := chromedp.Run(ctx, chromedp.Poll[string](fmt.Sprintf(
+		`(e => e.classList.contains("good") && e.textContent.startsWith(%q) && e.textContent)(document.querySelector("#explain"))`, want),
+		chromedp.WithPollingTimeout(time.Minute)))
+	if err != nil {
+		now, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#explain")))
+		t.Fatalf("before sending, the page says %q (%v); want %q", now, err, want)
+	}
+	screenshot(t, ctx, "play-placed")
+	run(t, ctx, "play it and wait for the bot",
+		chromedp.Click(chromedp.CSS("#play-btn")),
+		chromedp.WaitVisible(chromedp.CSS("#events li:nth-child(2)")))
+	first := get(t, ctx, "read your move", chromedp.Text(chromedp.CSS("#events li:nth-child(1)")))
+	second := get(t, ctx, "read the bot's", chromedp.Text(chromedp.CSS("#events li:nth-child(2)")))
+	if !strings.HasPrefix(first, "You: "+human.Format(g.Variant.NewBoard(), ch.Move)) || !strings.HasPrefix(second, "greedy: ") {
+		t.Fatalf("moves listed: %q, %q; want yours (%s) then greedy's", first, second, human.Format(g.Variant.NewBoard(), ch.Move))
+	}
+	view := g.View()
+	last := view.Events[len(view.Events)-1]
+	for _, p := range last.Tiles { // the bot's move is marked on the board
+		cls := get(t, ctx, "read a square", chromedp.AttributeValue(chromedp.CSS(square("play-board", p.Row, p.Col)), "class")).Value
+		if !strings.Contains(cls, "last") {
+			t.Errorf("the bot's tile at %s has classes %q; want it marked last", human.SquareName(p.Row, p.Col), cls)
+		}
+	}
+	screenshot(t, ctx, "play-answered")
+
+	// An illegal move: one tile far from every other, explained in words.
+	_, rack = current(t, site, id)
+	far := -1
+	for r := 0; r < 15 && far < 0; r++ {
+		if view.Board.Cells[r][0] == "" && (r == 0 || view.Board.Cells[r-1][0] == "") && (r == 14 || view.Board.Cells[r+1][0] == "") && view.Board.Cells[r][1] == "" {
+			far = r
+		}
+	}
+	bad := move.Move{Kind: move.Play, Tiles: []move.Placement{{Row: far, Col: 0, Letter: strings.TrimLeft(rack, "?")[0]}}}
+	res, err := g.Check(view.Turn, bad)
+	if err != nil || res.Legal {
+		t.Fatalf("the server's verdict on a lone tile at %s: %+v %v; want illegal", human.SquareName(far, 0), res, err)
+	}
+	clickPlay(t, ctx, rack, bad)
+	run(t, ctx, "the explanation", chromedp.WaitVisible(chromedp.CSS("#explain.bad")))
+	explain = get(t, ctx, "read the explanation", chromedp.Text(chromedp.CSS("#explain")))
+	if explain != res.Reason {
+		t.Errorf("the page explains %q; want the rules' reason %q", explain, res.Reason)
+	}
+	run(t, ctx, "the server refuses it too", chromedp.Click(chromedp.CSS("#play-btn")),
+		chromedp.WaitVisible(chromedp.CSS("#explain.bad")))
+	if after := g.View(); after.Turn != view.Turn || len(after.Events) != len(view.Events) {
+		t.Fatalf("an illegal move changed the game: turn %d, %d moves; want %d, %d", after.Turn, len(after.Events), view.Turn, len(view.Events))
+	}
+	run(t, ctx, "a reload resumes the game", chromedp.Reload(),
+		chromedp.WaitVisible(chromedp.CSS("#events li:nth-child(2)")))
+	n := get(t, ctx, "count the moves", chromedp.Evaluate[int](`document.querySelectorAll("#events li").length`))
+	if n != len(view.Events) {
+		t.Errorf("after a reload the page lists %d moves; want %d", n, len(view.Events))
+	}
+}
+
+// Study: a gamestate pasted, its best move listed first and highlighted on
+// the board. Solve: the seed's empty board with xypdqab under Words With
+// Friends rules, the best play first and highlighted.
+func TestBrowserStudyAndSolve(t *testing.T) {
+	ctx := browser(t, 1200, 1000)
+	cfg := testConfig(t)
+	_, srv := testSite(t, cfg)
+
+	st, err := state.Start(variant.Multipliers, 11, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := st.View()
+	gs, err := gamestate.Encode(&pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl, _ := player.New("equity", cfg.Generator, cfg.Leaves)
+	want := pl.Choose(context.Background(), &pos)
+	if want.Move.Kind != move.Play {
+		t.Fatalf("the test's position has no play: %v", want.Move)
+	}
+	run(t, ctx, "study a gamestate",
+		chromedp.Navigate(srv.URL+"/#study"),
+		chromedp.WaitVisible(chromedp.CSS("#study-gamestate")),
+		chromedp.SetValue(chromedp.CSS("#study-gamestate"), string(gs)),
+		chromedp.SetValue(chromedp.CSS("#study-top"), "5"),
+		chromedp.Click(chromedp.CSS("#study-btn")))
+	waitFor(t, ctx, "the moves", "#study-moves li", "#study-error")
+	top := get(t, ctx, "read the top move", chromedp.Text(chromedp.CSS("#study-moves li")))
+	if text := human.Format(pos.Board, want.Move); !strings.HasPrefix(top, text) {
+		t.Errorf("the top move listed is %q; want %s first", top, text)
+	}
+	highlighted(t, ctx, "study-board", want.Move)
+	screenshot(t, ctx, "study")
+
+	v := variant.WWF
+	hand, _ := solver.ParseHand("xypdqab", v)
+	plays, err := solver.Solve(cfg.Generator, v, v.NewBoard(), hand, 1)
+	if err != nil || len(plays) == 0 {
+		t.Fatalf("the solver on the empty board: %v %v", plays, err)
+	}
+	run(t, ctx, "solve the empty board",
+		chromedp.Navigate(srv.URL+"/#solve"),
+		chromedp.WaitVisible(chromedp.CSS("#solve-hand")),
+		chromedp.SetValue(chromedp.CSS("#solve-rules"), "wwf"),
+		chromedp.SendKeys(chromedp.CSS("#solve-hand"), "xypdqab"),
+		chromedp.Click(chromedp.CSS("#solve-btn")),
+		chromedp.WaitVisible(chromedp.CSS("#solve-plays li")))
+	top = get(t, ctx, "read the best play", chromedp.Text(chromedp.CSS("#solve-plays li")))
+	if text := fmt.Sprintf("#1 %s", human.Format(v.NewBoard(), plays[0].Move)); !strings.HasPrefix(top, text) ||
+		!strings.Contains(top, fmt.Sprintf("%d pts", plays[0].Score)) {
+		t.Errorf("the best play listed is %q; want %q with %d pts", top, text, plays[0].Score)
+	}
+	highlighted(t, ctx, "solve-board", plays[0].Move)
+	screenshot(t, ctx, "solve")
+
+	// The bag check's refusal is shown: more Z than the game has.
+	run(t, ctx, "a hand no bag holds",
+		chromedp.SetValue(chromedp.CSS("#solve-hand"), "zzzz"),
+		chromedp.Click(chromedp.CSS("#solve-btn")))
+	refusal := get(t, ctx, "read the refusal", chromedp.Poll[string](`document.querySelector("#solve-error").textContent`,
+		chromedp.WithPollingTimeout(30*time.Second)))
+	if !strings.Contains(refusal, "Z") {
+		t.Errorf("the refusal of zzzz reads %q; want it to name the tile", refusal)
+	}
+
+	// A phone-sized screen shows the same board.
+	run(t, ctx, "a phone", chromedp.EmulateViewport(390, 844), chromedp.Navigate(srv.URL+"/?seed=11#play"),
+		chromedp.SetValue(chromedp.CSS("#bot-ms"), "50"),
+		chromedp.Click(chromedp.CSS("#new-game-btn")),
+		chromedp.WaitVisible(chromedp.CSS("#rack button")))
+	width := get(t, ctx, "the page's width", chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+	if width > 390 {
+		t.Errorf("on a phone 390 pixels wide the page is %d wide: it scrolls sideways", width)
+	}
+	screenshot(t, ctx, "phone-play")
+}
+
+// waitFor waits until sel is on the page, or fails with the text of the
+// element errSel (the page's explanation) once it has any.
+func waitFor(t *testing.T, ctx context.Context, what, sel, errSel string) {
+	t.Helper()
+	msg, err := chromedp.Run(ctx, chromedp.Poll[string](fmt.Sprintf(
+		`document.querySelector(%q) ? "ok" : document.querySelector(%q).textContent`, sel, errSel),
+		chromedp.WithPollingTimeout(time.Minute)))
+	if err != nil || msg != "ok" {
+		state, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText.slice(0, 2000)`))
+		t.Fatalf("waiting for %s: %q %v; the page reads:\n%s", what, msg, err, state)
+	}
+}
+
+// highlighted checks that exactly m's squares are highlighted on board,
+// showing its letters.
+func highlighted(t *testing.T, ctx context.Context, board string, m move.Move) {
+	t.Helper()
+	got := get(t, ctx, "read the highlighted squares", chromedp.Evaluate[[]string](
+		fmt.Sprintf(`[...document.querySelectorAll("#%s .sq.hl")].map(e => e.id + "=" + e.textContent)`, board)))
+	var want []string
+	for _, p := range m.Tiles {
+		want = append(want, fmt.Sprintf("%s=%c", square(board, p.Row, p.Col)[1:], p.Letter))
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("highlighted on %s: %v; want the top move's %v", board, got, want)
+	}
+}
+
+// A whole game against greedy, played in the page by a scripted person:
+// each turn greedy's own choice for the person's rack, typed at its first
+// square with the keyboard (or clicked when it uses a blank), a pass when
+// there is no play; at the end the result and the GCG link. Long: only
+// with LEXICO_BROWSER_LONG=1.
+func TestBrowserWholeGameAgainstGreedy(t *testing.T) {
+	if os.Getenv("LEXICO_BROWSER_LONG") == "" {
+		t.Skip("a whole game in the browser: set LEXICO_BROWSER_LONG=1 (make test-web)")
+	}
+	ctx := browser(t, 1200, 1000)
+	cfg := testConfig(t)
+	site, srv := testSite(t, cfg)
+	run(t, ctx, "start a game",
+		chromedp.Navigate(srv.URL+"/"),
+		chromedp.SetValue(chromedp.CSS("#policy"), "greedy"),
+		chromedp.SetValue(chromedp.CSS("#bot-ms"), "50"),
+		chromedp.Click(chromedp.CSS("#new-game-btn")),
+		chromedp.WaitVisible(chromedp.CSS("#rack button")))
+	id := gameID(t, ctx)
+	pl, _ := player.New("greedy", cfg.Generator, cfg.Leaves)
+	for turn := 0; ; turn++ {
+		if turn > 150 {
+			t.Fatal("the game did not end in 150 turns")
+		}
+		g, rack := current(t, site, id)
+		view := g.View()
+		if view.Over {
+			break
+		}
+		g.mu.Lock()
+		ch := pl.Choose(context.Background(), g.pos)
+		g.mu.Unlock()
+		n := len(view.Events)
+		switch {
+		case ch.Move.Kind != move.Play:
+			run(t, ctx, "pass", chromedp.Click(chromedp.CSS("#pass-btn")))
+		case slices.ContainsFunc(ch.Move.Tiles, func(p move.Placement) bool { return p.Blank }):
+			clickPlay(t, ctx, rack, ch.Move)
+			run(t, ctx, "play", chromedp.WaitVisible(chromedp.CSS("#explain.good")), chromedp.Click(chromedp.CSS("#play-btn")))
+		default:
+			typePlay(t, ctx, ch.Move)
+		}
+		// Wait for the person's move and the bot's answer (or the end).
+		get(t, ctx, "the answer", chromedp.Poll[bool](fmt.Sprintf(
+			`document.querySelectorAll("#events li").length >= %d || !document.querySelector("#end").hidden`, n+2),
+			chromedp.WithPollingTimeout(time.Minute)))
+		if after := g.View(); len(after.Events) <= n {
+			t.Fatalf("turn %d: the move %s was not played", view.Turn, human.Format(g.pos.Board, ch.Move))
+		}
+	}
+	run(t, ctx, "the end", chromedp.WaitVisible(chromedp.CSS("#end")))
+	end := get(t, ctx, "read the end", chromedp.Text(chromedp.CSS("#end")))
+	href := get(t, ctx, "read the GCG link", chromedp.AttributeValue(chromedp.CSS("#gcg"), "href")).Value
+	fg, _ := current(t, site, id)
+	final := fg.View()
+	if end != final.End || !strings.Contains(end, "win") && !strings.Contains(end, "draw") {
+		t.Errorf("the page ends with %q; want %q naming the winner", end, final.End)
+	}
+	if href != "/web/api/games/"+id+"/gcg" {
+		t.Errorf("the GCG link is %q", href)
+	}
+	screenshot(t, ctx, "play-over")
+}
+
+// typePlay types m at its first tile's square: click the square (twice
+// turns the direction), then the letters.
+func typePlay(t *testing.T, ctx context.Context, m move.Move) {
+	t.Helper()
+	first := m.Tiles[0]
+	down := len(m.Tiles) > 1 && m.Tiles[1].Col == first.Col
+	sq := square("play-board", first.Row, first.Col)
+	run(t, ctx, "click the first square", chromedp.Click(chromedp.CSS(sq)))
+	cls := get(t, ctx, "read the direction", chromedp.AttributeValue(chromedp.CSS(sq), "class")).Value
+	if strings.Contains(cls, "down") != down {
+		run(t, ctx, "turn the direction", chromedp.SendKeys(chromedp.CSS("#play-board"), " "))
+	}
+	var letters []byte
+	for _, p := range m.Tiles {
+		letters = append(letters, p.Letter)
+	}
+	run(t, ctx, "type the word", chromedp.SendKeys(chromedp.CSS("#play-board"), strings.ToLower(string(letters))),
+		chromedp.WaitVisible(chromedp.CSS("#explain.good")),
+		chromedp.SendKeys(chromedp.CSS("#play-board"), "\r"))
+}

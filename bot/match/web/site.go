@@ -1,0 +1,262 @@
+// Package web is the page `lexico-bot serve` serves at /: play the bot,
+// study a position, solve a board file, in a browser. It is Go's
+// html/template and plain JavaScript, every file embedded in the binary, so
+// the page makes no request but to the server that served it and needs no
+// build step. Its JSON API lives under /web/api/, apart from the bot's own
+// endpoints (package server), which it leaves as they are.
+//
+// A game is played by the referee (package referee, through the arena's
+// table, which also writes the GCG record) in a goroutine of the server,
+// the person's seat waiting for the page's moves; the games are kept in a
+// Store, bounded in number and expiring when left alone.
+package web
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/game/variant"
+)
+
+//go:embed static
+var static embed.FS
+
+// maxBody bounds a request's body: a gamestate or a board file is a few
+// kilobytes.
+const maxBody = 256 << 10
+
+// Site is the page and its API.
+type Site struct {
+	Store *Store
+	gen   movegen.Generator
+	table *equity.Table
+	page  *template.Template
+	log   *slog.Logger
+}
+
+// Config is what the site plays, studies and solves with.
+type Config struct {
+	StoreConfig
+	Log *slog.Logger
+}
+
+// New makes the site; Close stops its games.
+func New(cfg Config) (*Site, error) {
+	st, err := NewStore(cfg.StoreConfig)
+	if err != nil {
+		return nil, err
+	}
+	page, err := template.ParseFS(static, "static/index.html")
+	if err != nil {
+		st.Close()
+		return nil, fmt.Errorf("%w: %v", ErrConfig, err)
+	}
+	log := cfg.Log
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return &Site{Store: st, gen: cfg.Generator, table: cfg.Leaves, page: page, log: log}, nil
+}
+
+// Close stops every game.
+func (s *Site) Close() { s.Store.Close() }
+
+// Handler serves GET / (the page), /web/static/ (its script and style) and
+// /web/api/.
+func (s *Site) Handler() http.Handler {
+	mux := http.NewServeMux()
+	sub, _ := fs.Sub(static, "static")
+	mux.Handle("GET /web/static/", http.StripPrefix("/web/static/", http.FileServerFS(sub)))
+	mux.HandleFunc("GET /{$}", s.index)
+	mux.HandleFunc("POST /web/api/games", s.newGame)
+	mux.HandleFunc("GET /web/api/games/{id}", s.game(func(w http.ResponseWriter, r *http.Request, g *Game) {
+		writeJSON(w, http.StatusOK, g.View())
+	}))
+	mux.HandleFunc("POST /web/api/games/{id}/check", s.game(s.check))
+	mux.HandleFunc("POST /web/api/games/{id}/move", s.game(s.move))
+	mux.HandleFunc("GET /web/api/games/{id}/gcg", s.game(s.gcg))
+	mux.HandleFunc("POST /web/api/study", s.study)
+	mux.HandleFunc("POST /web/api/solve", s.solve)
+	mux.HandleFunc("/web/", func(w http.ResponseWriter, r *http.Request) {
+		fail(w, fmt.Errorf("%w: %s %s", errNotFound, r.Method, r.URL.Path))
+	})
+	return mux
+}
+
+var errNotFound = errors.New("no such page")
+
+// pageData fills the page's choices in.
+type pageData struct {
+	Policies, Variants, RuleSets []string
+	MinBotMS, MaxBotMS           int64
+	// Layouts are the solver's rule sets' empty boards, for its editor.
+	Layouts map[string]BoardView
+}
+
+func (s *Site) index(w http.ResponseWriter, r *http.Request) {
+	// The solver takes every rule set by its variant name, as solve
+	// --variant does.
+	rules := variant.Names()
+	layouts := map[string]BoardView{}
+	for _, name := range rules {
+		if v, err := variant.ByName(name); err == nil {
+			layouts[name] = viewOf(v.NewBoard(), v)
+		}
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	s.page.Execute(w, pageData{Policies: player.Policies, Variants: variant.Names(), RuleSets: rules,
+		MinBotMS: MinBotTime.Milliseconds(), MaxBotMS: MaxBotTime.Milliseconds(), Layouts: layouts})
+}
+
+// decode reads a JSON body into v.
+func decode(w http.ResponseWriter, r *http.Request, v any) error {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%w: %v", ErrBadRequest, err)
+	}
+	return nil
+}
+
+// NewGameRequest starts a game.
+type NewGameRequest struct {
+	Policy   string `json:"policy"`
+	Variant  string `json:"variant"`
+	BotFirst bool   `json:"bot_first"`
+	BotMS    int64  `json:"bot_ms"`
+	Seed     uint64 `json:"seed"`
+}
+
+func (s *Site) newGame(w http.ResponseWriter, r *http.Request) {
+	var req NewGameRequest
+	if err := decode(w, r, &req); err != nil {
+		fail(w, err)
+		return
+	}
+	g, err := s.Store.New(Options{Policy: req.Policy, Variant: req.Variant, BotFirst: req.BotFirst,
+		BotTime: time.Duration(req.BotMS) * time.Millisecond, Seed: req.Seed})
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	s.log.Info("new game", "id", g.ID, "policy", g.Policy, "variant", g.Variant.Name, "seat", g.Seat)
+	writeJSON(w, http.StatusCreated, g.View())
+}
+
+// game finds the request's game and hands it to h.
+func (s *Site) game(h func(http.ResponseWriter, *http.Request, *Game)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		g, err := s.Store.Get(r.PathValue("id"))
+		if err != nil {
+			fail(w, err)
+			return
+		}
+		h(w, r, g)
+	}
+}
+
+// CheckResponse is the verdict on a move, and the game once it is played.
+type CheckResponse struct {
+	Legal  bool   `json:"legal"`
+	Reason string `json:"reason"`
+	Score  int    `json:"score"`
+	Words  any    `json:"words"`
+	Bingo  bool   `json:"bingo"`
+	// Game is the game after the move and the bot's answer (/move only,
+	// when the move was legal).
+	Game *GameView `json:"game,omitempty"`
+}
+
+func (s *Site) check(w http.ResponseWriter, r *http.Request, g *Game) {
+	var req MoveRequest
+	if err := decode(w, r, &req); err != nil {
+		fail(w, err)
+		return
+	}
+	m, err := req.Move()
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	res, err := g.Check(req.Turn, m)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, CheckResponse{Legal: res.Legal, Reason: res.Reason, Score: res.Score, Words: res.Words, Bingo: res.Bingo})
+}
+
+func (s *Site) move(w http.ResponseWriter, r *http.Request, g *Game) {
+	var req MoveRequest
+	if err := decode(w, r, &req); err != nil {
+		fail(w, err)
+		return
+	}
+	m, err := req.Move()
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	res, err := g.Play(req.Turn, m)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	out := CheckResponse{Legal: res.Legal, Reason: res.Reason, Score: res.Score, Words: res.Words, Bingo: res.Bingo}
+	status := http.StatusUnprocessableEntity
+	if res.Legal {
+		v := g.View()
+		out.Game, status = &v, http.StatusOK
+	}
+	writeJSON(w, status, out)
+}
+
+func (s *Site) gcg(w http.ResponseWriter, r *http.Request, g *Game) {
+	data, err := g.GCG()
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=\"lexico-%s.gcg\"", g.ID[:8]))
+	w.Write(data)
+}
+
+// fail answers {"error": ...} with the status err's kind calls for.
+func fail(w http.ResponseWriter, err error) {
+	status := http.StatusInternalServerError
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		status = http.StatusRequestEntityTooLarge
+	case errors.Is(err, ErrBadRequest):
+		status = http.StatusBadRequest
+	case errors.Is(err, ErrNoGame), errors.Is(err, errNotFound):
+		status = http.StatusNotFound
+	case errors.Is(err, ErrStale), errors.Is(err, ErrOver), errors.Is(err, ErrNotOver):
+		status = http.StatusConflict
+	case errors.Is(err, ErrTooManyGames):
+		status = http.StatusServiceUnavailable
+	case errors.Is(err, context.DeadlineExceeded):
+		status = http.StatusGatewayTimeout
+	}
+	writeJSON(w, status, map[string]string{"error": err.Error()})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}

@@ -1,0 +1,475 @@
+package web
+
+import (
+	"context"
+	crand "crypto/rand"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/bot/match/arena"
+	"github.com/lexico/lexico/bot/match/human"
+	"github.com/lexico/lexico/bot/match/lineup"
+	"github.com/lexico/lexico/bot/match/referee"
+	"github.com/lexico/lexico/bot/platform/gamestate"
+)
+
+// Defaults of StoreConfig's zero fields.
+const (
+	DefaultMaxGames = 64
+	DefaultTTL      = time.Hour
+	// DefaultMaxTurns ends a game that has not ended by itself: with the
+	// bound on games it bounds the memory the store holds (a turn keeps its
+	// gamestate, about 4 KB, for the GCG record).
+	DefaultMaxTurns = 200
+	// MinBotTime and MaxBotTime bound the bot's thinking time per move a
+	// person may ask for: a page that asks for an hour would hold a core.
+	MinBotTime = 50 * time.Millisecond
+	MaxBotTime = 10 * time.Second
+)
+
+// StoreConfig says what the games are played with and how many are kept.
+type StoreConfig struct {
+	// Generator and Leaves make the bots; the generator is shared by every
+	// game and must be safe for concurrent use.
+	Generator movegen.Generator
+	Leaves    *equity.Table
+	// Dict judges the person's moves and the bot's, as the referee does.
+	Dict rules.Dictionary
+	// Clock is the bots' clock; each game sets its Override to the bot's
+	// time per move.
+	Clock player.Clock
+	// MaxGames bounds the games kept at once (0: DefaultMaxGames); TTL is
+	// how long a game untouched is kept (0: DefaultTTL); MaxTurns ends a
+	// game at that many turns (0: DefaultMaxTurns).
+	MaxGames int
+	TTL      time.Duration
+	MaxTurns int
+	// Now reads the clock of expiry (tests move it); nil: time.Now.
+	Now func() time.Time
+}
+
+// Store holds the games being played on the page. A game lives in the
+// server under a random id, so a reload resumes it; games untouched for TTL
+// are dropped (their referee stopped), and at most MaxGames are kept: a new
+// game first pushes out the expired ones, then the oldest finished one,
+// and is refused when every game is still being played.
+type Store struct {
+	cfg   StoreConfig
+	mu    sync.Mutex
+	games map[string]*Game
+	stop  chan struct{}
+	once  sync.Once
+}
+
+// NewStore makes a store and starts its janitor, which drops expired games
+// every TTL/4 even when nobody asks for one; Close stops it.
+func NewStore(cfg StoreConfig) (*Store, error) {
+	if cfg.Generator == nil || cfg.Dict == nil {
+		return nil, fmt.Errorf("%w: a store needs a generator and a dictionary", ErrConfig)
+	}
+	if cfg.MaxGames <= 0 {
+		cfg.MaxGames = DefaultMaxGames
+	}
+	if cfg.TTL <= 0 {
+		cfg.TTL = DefaultTTL
+	}
+	if cfg.MaxTurns <= 0 {
+		cfg.MaxTurns = DefaultMaxTurns
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	s := &Store{cfg: cfg, games: map[string]*Game{}, stop: make(chan struct{})}
+	go s.janitor()
+	return s, nil
+}
+
+func (s *Store) janitor() {
+	t := time.NewTicker(s.cfg.TTL / 4)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-t.C:
+			s.mu.Lock()
+			s.sweep()
+			s.mu.Unlock()
+		}
+	}
+}
+
+// Close stops every game and the janitor.
+func (s *Store) Close() {
+	s.once.Do(func() { close(s.stop) })
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for id, g := range s.games {
+		g.cancel()
+		delete(s.games, id)
+	}
+}
+
+// Len is the number of games kept.
+func (s *Store) Len() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.games)
+}
+
+// sweep drops the expired games. Callers hold s.mu.
+func (s *Store) sweep() {
+	now := s.cfg.Now()
+	for id, g := range s.games {
+		if now.Sub(g.used) > s.cfg.TTL {
+			g.cancel()
+			delete(s.games, id)
+		}
+	}
+}
+
+// Options say which game to start.
+type Options struct {
+	// Policy is the bot's policy, one of player.Policies.
+	Policy string
+	// Variant names the rule set (variant.Names); "" is multipliers.
+	Variant string
+	// BotFirst lets the bot move first.
+	BotFirst bool
+	// BotTime is the bot's thinking time per move, within
+	// [MinBotTime, MaxBotTime]; 0 is one second.
+	BotTime time.Duration
+	// Seed shuffles the bag; 0 draws one at random.
+	Seed uint64
+}
+
+// New starts a game and returns it once it is the person's turn (the bot
+// has moved first when asked to).
+func (s *Store) New(o Options) (*Game, error) {
+	if o.Variant == "" {
+		o.Variant = variant.Multipliers.Name
+	}
+	v, err := variant.ByName(o.Variant)
+	if err != nil {
+		return nil, fmt.Errorf("%w: variant %q (known: %v)", ErrBadRequest, o.Variant, variant.Names())
+	}
+	if o.BotTime == 0 {
+		o.BotTime = time.Second
+	}
+	if o.BotTime < MinBotTime || o.BotTime > MaxBotTime {
+		return nil, fmt.Errorf("%w: the bot's time %v is outside [%v, %v]", ErrBadRequest, o.BotTime, MinBotTime, MaxBotTime)
+	}
+	if !slices.Contains(player.Policies, o.Policy) {
+		return nil, fmt.Errorf("%w: policy %q (known: %v)", ErrBadRequest, o.Policy, player.Policies)
+	}
+	pl, err := player.New(o.Policy, s.cfg.Generator, s.cfg.Leaves)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrBadRequest, err)
+	}
+	if o.Seed == 0 {
+		o.Seed = rand.Uint64()
+	}
+
+	s.mu.Lock()
+	s.sweep()
+	if len(s.games) >= s.cfg.MaxGames && !s.evictFinished() {
+		s.mu.Unlock()
+		return nil, fmt.Errorf("%w: %d games are being played, the most kept; try again later", ErrTooManyGames, len(s.games))
+	}
+	g := s.start(v, pl, o)
+	s.games[g.ID] = g
+	s.mu.Unlock()
+
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.advance()
+	return g, nil
+}
+
+// evictFinished drops the game over whose last use is oldest, and reports
+// whether there was one. Callers hold s.mu.
+func (s *Store) evictFinished() bool {
+	var oldest *Game
+	for _, g := range s.games {
+		if g.isOver() && (oldest == nil || g.used.Before(oldest.used)) {
+			oldest = g
+		}
+	}
+	if oldest == nil {
+		return false
+	}
+	oldest.cancel()
+	delete(s.games, oldest.ID)
+	return true
+}
+
+// Get finds a game by id and marks it used.
+func (s *Store) Get(id string) (*Game, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sweep()
+	g, ok := s.games[id]
+	if !ok {
+		return nil, fmt.Errorf("%w: %q (games are kept %v after their last move)", ErrNoGame, id, s.cfg.TTL)
+	}
+	g.used = s.cfg.Now()
+	return g, nil
+}
+
+// Game is one game between a person and a bot, played by the referee in a
+// goroutine of its own: the person's seat hands each gamestate to the page
+// and waits for the page's move.
+type Game struct {
+	ID       string
+	Policy   string
+	Variant  *variant.Variant
+	Seat     int // the person's seat
+	BotTime  time.Duration
+	Seed     uint64
+	dict     rules.Dictionary
+	used     time.Time // guarded by the store's mu
+	cancel   context.CancelFunc
+	toPerson chan []byte // the gamestates the person is handed
+	fromPage chan []byte // the person's moves, in the platform's format
+	done     chan *arena.Record
+
+	// mu serialises the moves and guards what follows.
+	mu sync.Mutex
+	// turn counts the person's turns: a move names the turn it was made
+	// for, so a second one for the same turn is refused (ErrStale).
+	turn int
+	// pos is the person's view while it is their turn, nil otherwise.
+	pos    *position.Position
+	record *arena.Record
+	// over is read by the store, which must not wait for a move.
+	over atomic.Bool
+
+	// evmu guards events, which the bot's seat appends to from the
+	// referee's goroutine.
+	evmu   sync.Mutex
+	events []Event
+}
+
+// Event is one move of the game as the page shows it.
+type Event struct {
+	Seat int `json:"seat"`
+	// Text is the move in the terminal's notation ("H8 across CAR",
+	// "exchange AE", "pass").
+	Text  string       `json:"text"`
+	Kind  string       `json:"kind"`
+	Score int          `json:"score"`
+	Words []rules.Word `json:"words"`
+	Bingo bool         `json:"bingo"`
+	// Tiles are the squares the move filled (engine coordinates).
+	Tiles []move.Placement `json:"tiles"`
+	// Refused says why the referee played the answer as a pass.
+	Refused string `json:"refused,omitempty"`
+}
+
+// newID is a game's id: random, so that one person cannot guess
+// another's game.
+func newID() string { return strings.ToLower(crand.Text()) }
+
+// start seats the bot and the person and lets the referee play in a
+// goroutine. Callers hold s.mu.
+func (s *Store) start(v *variant.Variant, pl *player.Player, o Options) *Game {
+	ctx, cancel := context.WithCancel(context.Background())
+	g := &Game{ID: newID(), Policy: o.Policy, Variant: v, BotTime: o.BotTime, Seed: o.Seed, dict: s.cfg.Dict,
+		used: s.cfg.Now(), cancel: cancel, toPerson: make(chan []byte), fromPage: make(chan []byte), done: make(chan *arena.Record, 1)}
+	if o.BotFirst {
+		g.Seat = 1
+	}
+	clock := s.cfg.Clock
+	clock.Mode, clock.Override = player.Live, o.BotTime
+	names := [2]string{"you", o.Policy}
+	var agents [2]arena.Agent
+	agents[g.Seat] = personSeat{g}
+	agents[1-g.Seat] = &botSeat{bot: arena.NewBot(pl, clock), g: g, seat: 1 - g.Seat, dict: s.cfg.Dict}
+	if g.Seat == 1 {
+		names[0], names[1] = names[1], names[0]
+	}
+	// People are not timed (lineup.HumanMoveTime); the bot's own time is
+	// its clock's Override.
+	table := arena.Referee(referee.Config{Variant: v, Dictionary: s.cfg.Dict, MoveTime: lineup.HumanMoveTime,
+		MaxTurns: s.cfg.MaxTurns})
+	go func() {
+		rec, err := table(ctx, o.Seed, 0, names, agents)
+		if rec == nil {
+			rec = &arena.Record{End: arena.End{Reason: fmt.Sprintf("the game stopped: %v", err)}}
+		}
+		rec.Header.Variant = v.Name
+		g.done <- rec
+	}()
+	return g
+}
+
+// personSeat hands the gamestates to the page and answers with its moves.
+type personSeat struct{ g *Game }
+
+func (p personSeat) Move(ctx context.Context, gs []byte) ([]byte, error) {
+	select {
+	case p.g.toPerson <- gs:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	select {
+	case m := <-p.g.fromPage:
+		return m, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// botSeat is the bot, recording each answer as the page shows it.
+type botSeat struct {
+	bot  arena.Bot
+	g    *Game
+	seat int
+	dict rules.Dictionary
+}
+
+func (b *botSeat) Move(ctx context.Context, gs []byte) ([]byte, error) {
+	ans, err := b.bot.Move(ctx, gs)
+	if err != nil {
+		return nil, err
+	}
+	p, perr := gamestate.Parse(gs)
+	if perr != nil {
+		return ans, nil
+	}
+	m, res, jerr := gamestate.Judge(p, ans, b.dict)
+	ev := event(b.seat, p.Board, m, res)
+	if jerr != nil || !res.Legal {
+		ev = Event{Seat: b.seat, Text: "pass", Kind: move.Pass.String(), Refused: res.Reason}
+		if jerr != nil {
+			ev.Refused = jerr.Error()
+		}
+	}
+	b.g.evmu.Lock()
+	b.g.events = append(b.g.events, ev)
+	b.g.evmu.Unlock()
+	return ans, nil
+}
+
+// event describes a legal move m played on b (the board before it).
+func event(seat int, b *board.Board, m move.Move, res rules.Result) Event {
+	ev := Event{Seat: seat, Text: human.Format(b, m), Kind: m.Kind.String(), Tiles: m.Tiles}
+	if m.Kind == move.Play {
+		ev.Score, ev.Words, ev.Bingo = res.Score, res.Words, res.Bingo
+	}
+	return ev
+}
+
+// advance waits until it is the person's turn or the game is over. It
+// waits for the bot whatever the request does: the bot's time is bounded
+// (MaxBotTime and the clock), and a move half played would leave the game
+// in no state a reload could show. Callers hold g.mu.
+func (g *Game) advance() {
+	select {
+	case gs := <-g.toPerson:
+		p, err := gamestate.Parse(gs)
+		if err != nil { // the referee wrote it: cannot happen
+			g.cancel()
+			g.finish(<-g.done)
+			return
+		}
+		g.pos = p
+		g.turn++
+	case rec := <-g.done:
+		g.finish(rec)
+	}
+}
+
+func (g *Game) finish(rec *arena.Record) {
+	g.pos, g.record = nil, rec
+	g.over.Store(true)
+	g.cancel()
+}
+
+func (g *Game) isOver() bool { return g.over.Load() }
+
+// Check judges m for the person's turn without playing it: the page asks
+// before it sends, so an illegal move is explained in words.
+func (g *Game) Check(turn int, m move.Move) (rules.Result, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if err := g.ready(turn); err != nil {
+		return rules.Result{}, err
+	}
+	return g.check(m), nil
+}
+
+func (g *Game) check(m move.Move) rules.Result {
+	res := rules.Check(g.pos, m, g.dict)
+	res.Reason = Reason(res)
+	if res.Words == nil {
+		res.Words = []rules.Word{}
+	}
+	return res
+}
+
+// ready says whether a move may be made for turn now. Callers hold g.mu.
+func (g *Game) ready(turn int) error {
+	switch {
+	case g.over.Load():
+		return ErrOver
+	case turn != g.turn:
+		return fmt.Errorf("%w: the move was made for turn %d, the game is at turn %d; reload it", ErrStale, turn, g.turn)
+	}
+	return nil
+}
+
+// Play plays m for the person if it is legal, then waits for the bot's
+// answer (or the end). An illegal move changes nothing: its Result says why.
+func (g *Game) Play(turn int, m move.Move) (rules.Result, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if err := g.ready(turn); err != nil {
+		return rules.Result{}, err
+	}
+	res := g.check(m)
+	if !res.Legal {
+		return res, nil
+	}
+	data, err := gamestate.EncodeMove(m, g.pos.Board.Size)
+	if err != nil {
+		return rules.Result{}, fmt.Errorf("%w: %v", ErrBadRequest, err)
+	}
+	ev := event(g.Seat, g.pos.Board, m, res)
+	select {
+	case g.fromPage <- data:
+	case rec := <-g.done: // stopped (expired) while the person thought
+		g.finish(rec)
+		return rules.Result{}, ErrOver
+	}
+	g.evmu.Lock()
+	g.events = append(g.events, ev)
+	g.evmu.Unlock()
+	g.pos = nil
+	g.advance()
+	return res, nil
+}
+
+// Reason is res's reason with a square named as the page names it (column
+// letter, row number from 1), not by the engine's 0-based row and column.
+func Reason(res rules.Result) string {
+	var se *rules.SquareError
+	if errors.As(res.Err, &se) {
+		return fmt.Sprintf("%v: %s%s", se.Err, human.SquareName(se.Row, se.Col), se.Detail)
+	}
+	return res.Reason
+}

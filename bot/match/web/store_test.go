@@ -1,0 +1,325 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/index/gaddag"
+)
+
+type words map[string]bool
+
+func (w words) Contains(s string) bool { return w[s] }
+
+var testWords = []string{"AT", "CAR", "CARS", "CAT", "CATS", "RAT", "RATS", "SAT", "SCAR", "STAR", "TAR", "TARS",
+	"ART", "ARTS", "TEA", "EAT", "ATE", "SEA", "TO", "ON", "NO", "IN", "IT", "IS", "AN", "NE", "EN", "RE", "ER",
+	"OR", "ORE", "ROE", "TOE", "NET", "TEN", "TIN", "NIT", "SIT", "ITS", "TIE", "TIES", "SON", "NOSE", "ONE", "EON",
+	"DO", "GO", "LO", "OD", "ID", "LID", "DIE", "LIE", "LIES", "LIT", "LOT", "DOT", "GOT", "GOD", "DOG",
+	"PYX", "BAP", "DAB", "BAD", "PAD", "YAP", "PAY", "BAY", "DAY", "BY", "AB", "AD", "PA", "YA", "QAID", "QADI"}
+
+// fakeClock is the store's clock, moved by the test.
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *fakeClock) Add(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+func testConfig(t *testing.T) StoreConfig {
+	t.Helper()
+	table, err := equity.DefaultTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := words{}
+	for _, w := range testWords {
+		d[w] = true
+	}
+	return StoreConfig{Generator: movegen.NewGADDAG(gaddag.Build(testWords)), Leaves: table, Dict: d,
+		Clock: player.DefaultClock}
+}
+
+// testSite serves a site over httptest.
+func testSite(t *testing.T, cfg StoreConfig) (*Site, *httptest.Server) {
+	t.Helper()
+	s, err := New(Config{StoreConfig: cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { srv.Close(); s.Close() })
+	return s, srv
+}
+
+func call(t *testing.T, method, url string, body any, out any) int {
+	t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, url, rd)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			t.Fatalf("%s %s: %d %s: %v", method, url, resp.StatusCode, data, err)
+		}
+	}
+	return resp.StatusCode
+}
+
+func newGame(t *testing.T, srv *httptest.Server, req NewGameRequest) (GameView, int) {
+	t.Helper()
+	var gv GameView
+	code := call(t, "POST", srv.URL+"/web/api/games", req, &gv)
+	return gv, code
+}
+
+// The store keeps at most MaxGames: the next is refused with 503 while
+// every game is in play, and taken once one has expired (whose id is then
+// unknown).
+func TestTooManyGamesAreRefusedUntilOneExpires(t *testing.T) {
+	cfg := testConfig(t)
+	clock := &fakeClock{now: time.Unix(1e9, 0)}
+	cfg.MaxGames, cfg.TTL, cfg.Now = 2, time.Hour, clock.Now
+	site, srv := testSite(t, cfg)
+	first, code := newGame(t, srv, NewGameRequest{Policy: "greedy", BotMS: 50, Seed: 1})
+	if code != http.StatusCreated || first.ID == "" || first.Turn != 1 || len(first.Rack) != 7 {
+		t.Fatalf("first game: %d %+v; want 201, turn 1 and a rack of 7", code, first)
+	}
+	clock.Add(40 * time.Minute)
+	if _, code := newGame(t, srv, NewGameRequest{Policy: "equity", BotMS: 50, Seed: 2}); code != http.StatusCreated {
+		t.Fatalf("second game: %d; want 201", code)
+	}
+	var e map[string]string
+	if code := call(t, "POST", srv.URL+"/web/api/games", NewGameRequest{Policy: "greedy", BotMS: 50}, &e); code != http.StatusServiceUnavailable || !strings.Contains(e["error"], "too many games") {
+		t.Fatalf("third game with two in play: %d %v; want 503 saying too many games", code, e)
+	}
+	clock.Add(30 * time.Minute) // the first is 70 minutes old, the second 30
+	if _, code := newGame(t, srv, NewGameRequest{Policy: "greedy", BotMS: 50}); code != http.StatusCreated {
+		t.Fatalf("third game once the first expired: %d; want 201", code)
+	}
+	if code := call(t, "GET", srv.URL+"/web/api/games/"+first.ID, nil, &e); code != http.StatusNotFound {
+		t.Fatalf("the expired game: %d %v; want 404", code, e)
+	}
+	if n := site.Store.Len(); n != 2 {
+		t.Errorf("%d games kept; want 2", n)
+	}
+}
+
+// An id never given, and one that expired, are 404 with a line saying so;
+// a game in use is kept past the TTL of its creation.
+func TestExpiredAndUnknownIDs(t *testing.T) {
+	cfg := testConfig(t)
+	clock := &fakeClock{now: time.Unix(1e9, 0)}
+	cfg.TTL, cfg.Now = 10*time.Minute, clock.Now
+	_, srv := testSite(t, cfg)
+	g, _ := newGame(t, srv, NewGameRequest{Policy: "greedy", BotMS: 50, Seed: 3})
+	var e map[string]string
+	if code := call(t, "GET", srv.URL+"/web/api/games/nosuchgame", nil, &e); code != http.StatusNotFound || !strings.Contains(e["error"], "no such game") {
+		t.Fatalf("unknown id: %d %v; want 404 saying no such game", code, e)
+	}
+	for range 3 { // touched every 8 minutes: kept
+		clock.Add(8 * time.Minute)
+		var gv GameView
+		if code := call(t, "GET", srv.URL+"/web/api/games/"+g.ID, nil, &gv); code != http.StatusOK || gv.ID != g.ID {
+			t.Fatalf("game in use: %d; want 200", code)
+		}
+	}
+	clock.Add(11 * time.Minute)
+	if code := call(t, "POST", srv.URL+"/web/api/games/"+g.ID+"/move", MoveRequest{Turn: 1, Kind: "pass"}, &e); code != http.StatusNotFound || !strings.Contains(e["error"], "kept 10m0s") {
+		t.Fatalf("a move on an expired game: %d %v; want 404 saying how long games are kept", code, e)
+	}
+}
+
+// Two moves sent at once for the same turn: one is played, the other is
+// refused as stale (409) and changes nothing.
+func TestConcurrentMovesOnOneGameAreSerialised(t *testing.T) {
+	_, srv := testSite(t, testConfig(t))
+	g, _ := newGame(t, srv, NewGameRequest{Policy: "greedy", BotMS: 50, Seed: 4})
+	codes := make(chan int, 2)
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var out map[string]any
+			codes <- call(t, "POST", srv.URL+"/web/api/games/"+g.ID+"/move", MoveRequest{Turn: g.Turn, Kind: "pass"}, &out)
+		}()
+	}
+	wg.Wait()
+	close(codes)
+	got := map[int]int{}
+	for c := range codes {
+		got[c]++
+	}
+	if got[http.StatusOK] != 1 || got[http.StatusConflict] != 1 {
+		t.Fatalf("two passes for one turn: statuses %v; want one 200 and one 409", got)
+	}
+	var gv GameView
+	call(t, "GET", srv.URL+"/web/api/games/"+g.ID, nil, &gv)
+	if gv.Turn != g.Turn+1 && !gv.Over {
+		t.Fatalf("after the moves the game is at turn %d; want %d", gv.Turn, g.Turn+1)
+	}
+	if n := len(gv.Events); n < 1 || gv.Events[0].Kind != "pass" || (n > 1 && gv.Events[1].Seat == gv.Seat) {
+		t.Fatalf("events %+v: want the person's one pass, then the bot's answer", gv.Events)
+	}
+}
+
+// An illegal move is explained (the square named as the page names it)
+// and changes nothing; the same turn can then be played.
+func TestIllegalMoveIsExplainedAndChangesNothing(t *testing.T) {
+	_, srv := testSite(t, testConfig(t))
+	g, _ := newGame(t, srv, NewGameRequest{Policy: "greedy", BotMS: 50, Seed: 5})
+	letter := string(strings.TrimPrefix(g.Rack, "?")[0])
+	off := MoveRequest{Turn: g.Turn, Kind: "play"}
+	off.Tiles = append(off.Tiles, PlacedTile{Row: 0, Col: 0, Letter: letter})
+	var res CheckResponse
+	if code := call(t, "POST", srv.URL+"/web/api/games/"+g.ID+"/check", off, &res); code != http.StatusOK || res.Legal || res.Reason == "" {
+		t.Fatalf("check of a lone tile in the corner on the first move: %d %+v; want 200, illegal, with a reason", code, res)
+	}
+	if code := call(t, "POST", srv.URL+"/web/api/games/"+g.ID+"/move", off, &res); code != http.StatusUnprocessableEntity || res.Legal || res.Game != nil {
+		t.Fatalf("move of the same: %d %+v; want 422, illegal", code, res)
+	}
+	var gv GameView
+	call(t, "GET", srv.URL+"/web/api/games/"+g.ID, nil, &gv)
+	if gv.Turn != g.Turn || gv.Rack != g.Rack || len(gv.Events) != len(g.Events) {
+		t.Fatalf("after an illegal move: turn %d rack %s events %d; want %d %s %d", gv.Turn, gv.Rack, len(gv.Events), g.Turn, g.Rack, len(g.Events))
+	}
+	var e map[string]string
+	bad := MoveRequest{Turn: g.Turn, Kind: "jump"}
+	if code := call(t, "POST", srv.URL+"/web/api/games/"+g.ID+"/move", bad, &e); code != http.StatusBadRequest || !strings.Contains(e["error"], "play, exchange or pass") {
+		t.Fatalf("an unknown kind: %d %v; want 400 naming the kinds", code, e)
+	}
+}
+
+// A whole game through the API, the person's moves chosen by a greedy
+// player of the test's own on the person's view: it ends, the scores are
+// the events' sums, and the GCG record is downloadable.
+func TestScriptedGameToTheEndWithGCG(t *testing.T) {
+	cfg := testConfig(t)
+	site, srv := testSite(t, cfg)
+	g, _ := newGame(t, srv, NewGameRequest{Policy: "greedy", BotMS: 50, Seed: 6, BotFirst: true})
+	if len(g.Events) != 1 || g.Events[0].Seat != 0 || g.Seat != 1 {
+		t.Fatalf("bot first: seat %d, events %+v; want the bot's first move at seat 0", g.Seat, g.Events)
+	}
+	pl, err := player.New("greedy", cfg.Generator, cfg.Leaves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var code int
+	var e map[string]string
+	if code := call(t, "GET", srv.URL+"/web/api/games/"+g.ID+"/gcg", nil, &e); code != http.StatusConflict || !strings.Contains(e["error"], "not over") {
+		t.Errorf("GCG before the end: %d %v; want 409 saying the game is not over", code, e)
+	}
+	for turn := 0; !g.Over; turn++ {
+		if turn > 200 {
+			t.Fatal("the game did not end in 200 turns")
+		}
+		game, err := site.Store.Get(g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		game.mu.Lock()
+		ch := pl.Choose(context.Background(), game.pos)
+		game.mu.Unlock()
+		req := moveRequest(g.Turn, ch.Move)
+		var res CheckResponse
+		if code = call(t, "POST", srv.URL+"/web/api/games/"+g.ID+"/move", req, &res); code != http.StatusOK || !res.Legal {
+			t.Fatalf("turn %d: the greedy move %v: %d %+v", g.Turn, ch.Move, code, res)
+		}
+		g = *res.Game
+	}
+	var sums [2]int
+	for _, ev := range g.Events {
+		if ev.Seat == g.Seat {
+			sums[0] += ev.Score
+		} else {
+			sums[1] += ev.Score
+		}
+	}
+	if sums != g.Scores || g.End == "" {
+		t.Errorf("final scores %v, end %q; want the events' sums %v and a reason", g.Scores, g.End, sums)
+	}
+	resp, err := http.Get(srv.URL + "/web/api/games/" + g.ID + "/gcg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !bytes.Contains(data, []byte("#player1 greedy")) ||
+		bytes.Count(data, []byte("\n>")) != len(g.Events) {
+		t.Fatalf("GCG: %d\n%s\nwant #player1 greedy and one event line per move (%d)", resp.StatusCode, data, len(g.Events))
+	}
+	if code := call(t, "POST", srv.URL+"/web/api/games/"+g.ID+"/move", MoveRequest{Turn: g.Turn, Kind: "pass"}, &e); code != http.StatusConflict || !strings.Contains(e["error"], "is over") {
+		t.Errorf("a move after the end: %d %v; want 409 saying the game is over", code, e)
+	}
+}
+
+// moveRequest is m as the page sends it.
+func moveRequest(turn int, m move.Move) MoveRequest {
+	req := MoveRequest{Turn: turn, Kind: m.Kind.String()}
+	switch m.Kind {
+	case move.Exchange:
+		req.Exchange = string(m.Exchanged)
+	case move.Play:
+		for _, p := range m.Tiles {
+			req.Tiles = append(req.Tiles, PlacedTile{p.Row, p.Col, string(p.Letter), p.Blank})
+		}
+	}
+	return req
+}
+
+// An exchange returns the tiles named and draws as many: the event says so
+// and the bag keeps its count. A tile not on the rack is refused with the
+// rules' reason.
+func TestExchange(t *testing.T) {
+	_, srv := testSite(t, testConfig(t))
+	g, _ := newGame(t, srv, NewGameRequest{Policy: "greedy", BotMS: 50, Seed: 11, BotFirst: true})
+	if !g.CanExchange || g.FirstGo {
+		t.Fatalf("seed 11: the bot's first move left the board empty (%+v): pick another seed", g.Events)
+	}
+	var res CheckResponse
+	missing := "Q"
+	if strings.Contains(g.Rack, "Q") {
+		missing = "Z"
+	}
+	if code := call(t, "POST", srv.URL+"/web/api/games/"+g.ID+"/move", MoveRequest{Turn: g.Turn, Kind: "exchange", Exchange: missing}, &res); code != http.StatusUnprocessableEntity || !strings.Contains(res.Reason, "rack") {
+		t.Fatalf("exchanging a %s not on rack %s: %d %+v; want 422 naming the rack", missing, g.Rack, code, res)
+	}
+	give := g.Rack[:2]
+	if code := call(t, "POST", srv.URL+"/web/api/games/"+g.ID+"/move", MoveRequest{Turn: g.Turn, Kind: "exchange", Exchange: give}, &res); code != http.StatusOK || res.Game == nil {
+		t.Fatalf("exchanging %s: %d %+v; want 200", give, code, res)
+	}
+	ev := res.Game.Events[1]
+	if ev.Kind != "exchange" || ev.Text != "exchange "+give || len(res.Game.Rack) != 7 {
+		t.Errorf("after exchanging %s: event %+v, rack %q; want the exchange listed and a full rack", give, ev, res.Game.Rack)
+	}
+}

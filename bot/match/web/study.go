@@ -1,0 +1,217 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/bot/match/human"
+	"github.com/lexico/lexico/bot/platform/gamestate"
+	"github.com/lexico/lexico/bot/solver"
+)
+
+// StudyRequest asks for the best moves of a gamestate, in either of its
+// forms (the platform's JSON or the documentation's Python literal).
+type StudyRequest struct {
+	Gamestate string `json:"gamestate"`
+	// Top is how many moves to list (1..50; 0: 10).
+	Top int `json:"top"`
+	// Sim ranks them again by simulation for MS milliseconds (the sim
+	// policy's win rate, simulated points and their error).
+	Sim bool  `json:"sim"`
+	MS  int64 `json:"ms"`
+}
+
+// Line is one move of a listing: Study's and Solve's.
+type Line struct {
+	Rank   int              `json:"rank"`
+	Text   string           `json:"text"`
+	Kind   string           `json:"kind"`
+	Score  int              `json:"score"`
+	Equity float64          `json:"equity"`
+	Leave  string           `json:"leave"`
+	Words  []rules.Word     `json:"words"`
+	Tiles  []move.Placement `json:"tiles"`
+	// Sim holds the simulation's figures when the moves were simulated.
+	Sim *SimFigures `json:"sim,omitempty"`
+}
+
+// SimFigures are the simulation's verdict on one move.
+type SimFigures struct {
+	WinRate    float64 `json:"win_rate"`
+	Points     float64 `json:"points"`
+	StdErr     float64 `json:"stderr"`
+	Iterations int     `json:"iterations"`
+}
+
+// StudyResponse is the position and its best moves, best first.
+type StudyResponse struct {
+	Board  BoardView `json:"board"`
+	Rack   string    `json:"rack"`
+	Scores [2]int    `json:"scores"`
+	Bag    int       `json:"bag"`
+	Moves  []Line    `json:"moves"`
+	Note   string    `json:"note,omitempty"`
+}
+
+func (s *Site) study(w http.ResponseWriter, r *http.Request) {
+	var req StudyRequest
+	if err := decode(w, r, &req); err != nil {
+		fail(w, err)
+		return
+	}
+	if req.Top == 0 {
+		req.Top = 10
+	}
+	if req.MS == 0 {
+		req.MS = 1000
+	}
+	if req.Top < 1 || req.Top > 50 {
+		fail(w, fmt.Errorf("%w: top %d: want 1 to 50 moves", ErrBadRequest, req.Top))
+		return
+	}
+	think := time.Duration(req.MS) * time.Millisecond
+	if think < MinBotTime || think > MaxBotTime {
+		fail(w, fmt.Errorf("%w: %v of thinking is outside [%v, %v]", ErrBadRequest, think, MinBotTime, MaxBotTime))
+		return
+	}
+	p, err := gamestate.Parse([]byte(req.Gamestate))
+	if err != nil {
+		fail(w, fmt.Errorf("%w: %v", ErrBadRequest, err))
+		return
+	}
+	policy := "equity"
+	if req.Sim {
+		policy = "sim"
+	}
+	pl, err := player.New(policy, s.gen, s.table)
+	if err != nil {
+		fail(w, fmt.Errorf("%w: %v", ErrBadRequest, err))
+		return
+	}
+	pl.Top = req.Top
+	now := time.Now()
+	ch := pl.Answer(r.Context(), p, player.Budget{Time: think, Stop: now.Add(think)})
+	out := StudyResponse{Board: viewOf(p.Board, p.Variant), Rack: p.Rack.String(), Scores: [2]int{p.MyScore, p.OppScore},
+		Bag: p.BagCount, Moves: []Line{}}
+	if !ch.Complete {
+		out.Note = "the search ran out of time: these are the best of the moves it saw"
+	}
+	if sim := ch.Simulation; sim != nil && sim.Err != nil {
+		out.Note = fmt.Sprintf("not simulated: %v", sim.Err)
+	}
+	for i, c := range ch.Top {
+		ln := s.lineOf(i+1, p.Variant, p.Board, c.Move)
+		ln.Equity, ln.Leave = c.Equity, c.Leave.String()
+		if sim := ch.Simulation; sim != nil && sim.Err == nil && i < len(sim.Results) {
+			res := sim.Results[i]
+			ln.Sim = &SimFigures{WinRate: res.WinRate, Points: res.Equity, StdErr: res.StdErr, Iterations: res.Iterations}
+		}
+		out.Moves = append(out.Moves, ln)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// lineOf describes m on b (the board before it) with the rules engine's
+// score and words.
+func (s *Site) lineOf(rank int, v *variant.Variant, b *board.Board, m move.Move) Line {
+	ln := Line{Rank: rank, Text: human.Format(b, m), Kind: m.Kind.String(), Tiles: m.Tiles, Words: []rules.Word{}}
+	if m.Kind == move.Play {
+		d := solver.Describe(v, b, m)
+		ln.Score, ln.Words = d.Score, s.judged(d.Words)
+	}
+	if ln.Tiles == nil {
+		ln.Tiles = []move.Placement{}
+	}
+	return ln
+}
+
+// SolveRequest is a board file (the solver's text format), a hand ('*' or
+// '?' for a blank) and the rule set.
+type SolveRequest struct {
+	Rules string `json:"rules"`
+	Board string `json:"board"`
+	Hand  string `json:"hand"`
+	// Top is how many plays to list (1..500; 0: 100); the page filters
+	// them by square.
+	Top int `json:"top"`
+}
+
+// SolveResponse is the board read and its best plays, best first.
+type SolveResponse struct {
+	Board BoardView `json:"board"`
+	Plays []Line    `json:"plays"`
+	// Rows and Cols of each play's main word's first square, 0-based, as
+	// the board file counts them, with its direction.
+	Starts []SolveStart `json:"starts"`
+}
+
+// SolveStart is where a play's main word starts, as the solver lists it.
+type SolveStart struct {
+	Row int    `json:"row"`
+	Col int    `json:"col"`
+	Dir string `json:"dir"`
+}
+
+func (s *Site) solve(w http.ResponseWriter, r *http.Request) {
+	var req SolveRequest
+	if err := decode(w, r, &req); err != nil {
+		fail(w, err)
+		return
+	}
+	if req.Top == 0 {
+		req.Top = 100
+	}
+	if req.Top < 1 || req.Top > 500 {
+		fail(w, fmt.Errorf("%w: top %d: want 1 to 500 plays", ErrBadRequest, req.Top))
+		return
+	}
+	v, err := variant.ByName(req.Rules)
+	if err != nil {
+		fail(w, fmt.Errorf("%w: %v", ErrBadRequest, err))
+		return
+	}
+	b, err := solver.ParseBoard([]byte(req.Board), v)
+	if err != nil {
+		fail(w, fmt.Errorf("%w: board: %v", ErrBadRequest, err))
+		return
+	}
+	hand, err := solver.ParseHand(req.Hand, v)
+	if err != nil {
+		fail(w, fmt.Errorf("%w: hand: %v", ErrBadRequest, err))
+		return
+	}
+	plays, err := solver.Solve(s.gen, v, b, hand, req.Top)
+	if err != nil { // the bag check's refusals: a board or hand no game could reach
+		fail(w, fmt.Errorf("%w: %v", ErrBadRequest, err))
+		return
+	}
+	out := SolveResponse{Board: viewOf(b, v), Plays: []Line{}, Starts: []SolveStart{}}
+	for _, p := range plays {
+		ln := Line{Rank: p.Rank, Text: human.Format(b, p.Move), Kind: p.Move.Kind.String(), Score: p.Score,
+			Words: s.judged(p.Words), Tiles: p.Move.Tiles, Leave: leave(hand, p.Move)}
+		out.Plays = append(out.Plays, ln)
+		out.Starts = append(out.Starts, SolveStart{Row: p.Row, Col: p.Col, Dir: p.Dir.String()})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func leave(hand tile.Rack, m move.Move) string {
+	l, _ := m.Leave(hand)
+	return l.String()
+}
+
+// judged marks the words the dictionary holds (the rules engine's Score
+// leaves Valid unset, having no dictionary).
+func (s *Site) judged(words []rules.Word) []rules.Word {
+	for i := range words {
+		words[i].Valid = s.Store.cfg.Dict.Contains(words[i].Word)
+	}
+	return words
+}
