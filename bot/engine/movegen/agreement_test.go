@@ -1,99 +1,15 @@
 package movegen
 
 import (
-	"flag"
-	"fmt"
-	"math/rand/v2"
-	"os"
 	"runtime"
 	"sync"
 	"testing"
 
+	"github.com/lexico/lexico/bot/engine/movegen/internal/gentest"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/rules"
-	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/bot/platform/gamestate/gamestatetest"
 )
-
-// agreementPositions plays random games with gen under both variants and
-// returns every position of them, each with a rack of 0, 1 and 2 blanks in
-// turn.
-func agreementPositions(gen Generator, games int, seed uint64) []testPos {
-	r := rand.New(rand.NewPCG(seed, 7))
-	var out []testPos
-	for g := 0; g < games; g++ {
-		for _, v := range []*variant.Variant{variant.Classic, variant.Multipliers} {
-			for _, p := range randomGame(v, gen, r, fmt.Sprintf("%s game %d", v.Name, g)) {
-				blanks := len(out) % 3
-				p.rack = withBlanks(p.rack, blanks, r)
-				p.name = fmt.Sprintf("%s, %d blank(s), rack %s", p.name, blanks, p.rack.String())
-				out = append(out, p)
-			}
-		}
-	}
-	return out
-}
-
-// The agreement property tests run at one of two sizes. `make test` checks
-// a sample: sampleGames random games per variant (about 300 positions,
-// early to late game, both variants, 0/1/2 blanks). `make test-long` sets
-// LEXICO_LONG=1 for the sweep: longGames per variant, about 1,900
-// positions, which make TestAgreementSmall the longest test of the suite,
-// the exhaustive generator being the slow side (go test -v prints each
-// test's time). -agreement.games N overrides either; -short checks one
-// game.
-const (
-	sampleGames = 4
-	longGames   = 25
-	// The fewest positions each size must have compared: random games
-	// that end early must not quietly shrink the property.
-	sampleMinPositions = 200
-	longMinPositions   = 1000
-)
-
-var agreementGames = flag.Int("agreement.games", 0, "random games per variant in the agreement tests (about 38 positions each); 0 means 4, or 25 with LEXICO_LONG=1")
-
-// longRun reports whether LEXICO_LONG asks for the long sweep (make
-// test-long). It is not -short, which other packages use for other things.
-func longRun() bool {
-	v := os.Getenv("LEXICO_LONG")
-	return v != "" && v != "0"
-}
-
-// gamesToCompare is -agreement.games if set, else one game under -short,
-// else the long or the sample size.
-func gamesToCompare() int {
-	switch {
-	case *agreementGames > 0:
-		return *agreementGames
-	case testing.Short():
-		return 1
-	case longRun():
-		return longGames
-	}
-	return sampleGames
-}
-
-// checkPositionCount fails the test if fewer positions were compared than
-// the size asks for (nothing is asked under -short).
-func checkPositionCount(t *testing.T, n int) {
-	t.Helper()
-	switch {
-	case testing.Short():
-	case longRun() && n < longMinPositions:
-		t.Errorf("only %d positions compared: the long sweep wants at least %d", n, longMinPositions)
-	case !longRun() && n < sampleMinPositions:
-		t.Errorf("only %d positions compared: the sample wants at least %d", n, sampleMinPositions)
-	}
-}
-
-// progress logs every 250th position compared in the long sweep, which
-// go test -v (make test-long) prints as it goes: the sweep takes minutes.
-func progress(t *testing.T, done, of int) {
-	if longRun() && done%250 == 0 {
-		t.Logf("%d of %d positions compared", done, of)
-	}
-}
 
 // compareAll runs both generators on every position, on all cores, and
 // reports each position where they differ, with the differences.
@@ -113,15 +29,15 @@ func compareAll(t *testing.T, lx *lexicon, positions []testPos) {
 			for p := range work {
 				got := collect(t, lx.gen, p)
 				exp := collect(t, lx.exh, p)
-				d := diff("gaddag", got, "exhaustive", exp)
+				d := gentest.Diff("gaddag", got, "exhaustive", exp)
 				mu.Lock()
 				done++
-				progress(t, done, len(positions))
+				gentest.Progress(t, done, len(positions))
 				total += len(exp)
 				if d != "" {
 					failures++
 					if failures <= 5 {
-						t.Errorf("%s: plays differ:\n%s\n%s", p.name, d, p.b)
+						t.Errorf("%s: plays differ:\n%s\n%s", p.Name, d, p.Board)
 					}
 				}
 				mu.Unlock()
@@ -146,8 +62,8 @@ func compareAll(t *testing.T, lx *lexicon, positions []testPos) {
 // make test, about 1,900 and 1.5 million plays in make test-long.
 func TestAgreementSmall(t *testing.T) {
 	lx := small()
-	positions := agreementPositions(lx.gen, gamesToCompare(), 1)
-	checkPositionCount(t, len(positions))
+	positions := agreementPositions(lx.gen, gentest.GamesToCompare(), 1)
+	gentest.CheckPositionCount(t, len(positions))
 	compareAll(t, lx, positions)
 }
 
@@ -181,7 +97,7 @@ func TestRealGames(t *testing.T) {
 		_, words := rules.Score(p.Variant, p.Board, want)
 		inDict := true
 		for _, w := range words {
-			inDict = inDict && lx.set.Contains(w.Word)
+			inDict = inDict && lx.Set.Contains(w.Word)
 		}
 		if !inDict {
 			skipped++

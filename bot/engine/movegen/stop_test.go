@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/lexico/lexico/bot/engine/movegen/internal/gentest"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/variant"
 )
@@ -41,7 +42,7 @@ func stoppables() []stoppable {
 // playLog lists the plays Generate reports, in order, each as key=score.
 func playLog(gen Generator, p testPos) []string {
 	var plays []string
-	generate(gen, p.v, p.b, p.rack, func(m *move.Move) {
+	generate(gen, p.Variant, p.Board, p.Rack, func(m *move.Move) {
 		plays = append(plays, fmt.Sprintf("%s=%d", m.Key(), m.Score))
 	})
 	return plays
@@ -67,7 +68,7 @@ func stoppedAt(gen Generator, p testPos, n int) generation {
 		stopped = stopped || n > 0 && g.asked >= n
 		return stopped
 	}
-	g.finished = generateUntil(gen, p.v, p.b, p.rack, func(m *move.Move) {
+	g.finished = generateUntil(gen, p.Variant, p.Board, p.Rack, func(m *move.Move) {
 		if stopped {
 			g.late++
 		}
@@ -92,10 +93,10 @@ func TestGenerateUntil(t *testing.T) {
 				all := playLog(st.gen, p)
 				g := stoppedAt(st.gen, p, 0)
 				if !g.finished || !slices.Equal(g.plays, all) {
-					t.Fatalf("%s: never stopped, finished %v with %d plays; Generate reports %d", p.name, g.finished, len(g.plays), len(all))
+					t.Fatalf("%s: never stopped, finished %v with %d plays; Generate reports %d", p.Name, g.finished, len(g.plays), len(all))
 				}
-				if !generateUntil(st.gen, p.v, p.b, p.rack, func(*move.Move) {}, nil) {
-					t.Fatalf("%s: a nil stop did not finish", p.name)
+				if !generateUntil(st.gen, p.Variant, p.Board, p.Rack, func(*move.Move) {}, nil) {
+					t.Fatalf("%s: a nil stop did not finish", p.Name)
 				}
 				if len(all) == 0 {
 					continue
@@ -105,19 +106,19 @@ func TestGenerateUntil(t *testing.T) {
 					g := stoppedAt(st.gen, p, n)
 					if g.asked < n {
 						if !g.finished || !slices.Equal(g.plays, all) {
-							t.Fatalf("%s: stop never said yes, yet finished %v with %d of %d plays", p.name, g.finished, len(g.plays), len(all))
+							t.Fatalf("%s: stop never said yes, yet finished %v with %d of %d plays", p.Name, g.finished, len(g.plays), len(all))
 						}
 						continue
 					}
 					switch {
 					case g.finished:
-						t.Fatalf("%s: stopped at question %d, yet reported finished", p.name, n)
+						t.Fatalf("%s: stopped at question %d, yet reported finished", p.Name, n)
 					case g.late > 0:
-						t.Fatalf("%s: %d plays reported after stop said yes at question %d", p.name, g.late, n)
+						t.Fatalf("%s: %d plays reported after stop said yes at question %d", p.Name, g.late, n)
 					case !slices.Equal(g.plays, all[:min(len(g.plays), len(all))]) || len(g.plays) > len(all):
-						t.Fatalf("%s: stopped at question %d, the %d plays reported are not the first of Generate's", p.name, n, len(g.plays))
+						t.Fatalf("%s: stopped at question %d, the %d plays reported are not the first of Generate's", p.Name, n, len(g.plays))
 					case n == 1 && len(g.plays) > 0:
-						t.Fatalf("%s: stopped before it started, yet reported %d plays", p.name, len(g.plays))
+						t.Fatalf("%s: stopped before it started, yet reported %d plays", p.Name, len(g.plays))
 					}
 				}
 			}
@@ -135,12 +136,12 @@ func TestGenerateUntil(t *testing.T) {
 func TestStopEndsALongUnitOfWork(t *testing.T) {
 	lx := full()
 	v := variant.Classic
-	p := testPos{name: "opening", v: v, b: v.NewBoard(), rack: rack(t, "??AEIRS")}
+	p := testPos{Name: "opening", Variant: v, Board: v.NewBoard(), Rack: gentest.Rack(t, "??AEIRS")}
 	for _, st := range []stoppable{{name: "gaddag", gen: lx.gen}, {name: "anagram", gen: fullAnagram()}} {
 		all := len(playLog(st.gen, p))
 		raised := false
 		plays := 0
-		finished := generateUntil(st.gen, p.v, p.b, p.rack, func(*move.Move) { plays++; raised = true }, func() bool { return raised })
+		finished := generateUntil(st.gen, p.Variant, p.Board, p.Rack, func(*move.Move) { plays++; raised = true }, func() bool { return raised })
 		if finished || plays*2 >= all {
 			t.Errorf("%s: stop raised at the first of %d plays, yet %d reported (finished %v)", st.name, all, plays, finished)
 		}
@@ -159,10 +160,10 @@ func TestFindBestUntil(t *testing.T) {
 	positions := append(append(pos[0][:10:10], pos[1][:10]...), pos[2][:10]...)
 	for _, gen := range []Generator{lx.gen, plainGenerator{lx.gen}} {
 		for _, p := range positions {
-			want, ok := findBest(lx.gen, p.v, p.b, p.rack)
-			got, found, finished := findBestUntil(gen, p.v, p.b, p.rack, func() bool { return false }, nil)
+			want, ok := findBest(lx.gen, p.Variant, p.Board, p.Rack)
+			got, found, finished := findBestUntil(gen, p.Variant, p.Board, p.Rack, func() bool { return false }, nil)
 			if !finished || found != ok || got.Key() != want.Key() || got.Score != want.Score {
-				t.Fatalf("%T, %s: never stopped: %v (found %v, finished %v), FindBest %v (%v)", gen, p.name, got, found, finished, want, ok)
+				t.Fatalf("%T, %s: never stopped: %v (found %v, finished %v), FindBest %v (%v)", gen, p.Name, got, found, finished, want, ok)
 			}
 			if !ok {
 				continue
@@ -170,18 +171,18 @@ func TestFindBestUntil(t *testing.T) {
 			plays := collect(t, lx.gen, p)
 			for _, n := range []int32{1, 2, 5} {
 				var asked atomic.Int32
-				got, found, finished := findBestUntil(gen, p.v, p.b, p.rack, func() bool { return asked.Add(1) >= n }, nil)
+				got, found, finished := findBestUntil(gen, p.Variant, p.Board, p.Rack, func() bool { return asked.Add(1) >= n }, nil)
 				if asked.Load() < n {
 					continue
 				}
 				score, reported := plays[got.Key()]
 				switch {
 				case finished:
-					t.Fatalf("%T, %s: stopped at question %d, yet reported finished", gen, p.name, n)
+					t.Fatalf("%T, %s: stopped at question %d, yet reported finished", gen, p.Name, n)
 				case n == 1 && found:
-					t.Fatalf("%T, %s: stopped before it started, yet found %v", gen, p.name, got)
+					t.Fatalf("%T, %s: stopped before it started, yet found %v", gen, p.Name, got)
 				case found && (!reported || score != got.Score || got.Score > want.Score):
-					t.Fatalf("%T, %s: stopped at question %d with %v (%d), which Generate reports: %v (%d); best %d", gen, p.name, n, got, got.Score, reported, score, want.Score)
+					t.Fatalf("%T, %s: stopped at question %d with %v (%d), which Generate reports: %v (%d); best %d", gen, p.Name, n, got, got.Score, reported, score, want.Score)
 				}
 			}
 		}
