@@ -15,11 +15,10 @@ import (
 // testPos is a position reached in a random game.
 type testPos = gentest.Pos
 
-// lexicon is a word list with both generators over it.
+// lexicon is a word list with the GADDAG generator over it.
 type lexicon struct {
 	*gentest.Lexicon
 	gen *GADDAGGenerator
-	exh *Exhaustive
 }
 
 func newLexicon(words []string) *lexicon {
@@ -27,14 +26,14 @@ func newLexicon(words []string) *lexicon {
 }
 
 func lexiconOf(l *gentest.Lexicon) *lexicon {
-	return &lexicon{Lexicon: l, gen: NewGADDAG(l.G, WithMultisets(l.MS)), exh: NewExhaustive(l.Set)}
+	return &lexicon{Lexicon: l, gen: NewGADDAG(l.G, WithMultisets(l.MS))}
 }
 
 // full is the whole default list, built once per test binary.
 var full = sync.OnceValue(func() *lexicon { return lexiconOf(gentest.Full()) })
 
-// small is gentest.Small, a sample of the default list small enough for
-// the exhaustive generator, built once per test binary.
+// small is gentest.Small, a sample of the default list, built once per
+// test binary.
 var small = sync.OnceValue(func() *lexicon { return lexiconOf(gentest.Small()) })
 
 // top5 lists the five best plays by score gen finds, as a random game
@@ -66,6 +65,13 @@ func collect(t testing.TB, gen Generator, p testPos) map[string]int {
 // generate reports every play of rack to rec: Search with Keep 0.
 func generate(gen Generator, v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder) {
 	gen.Search(Args{Variant: v, Board: b, Rack: rack, Record: rec})
+}
+
+// searchOf is gen's search with Keep 0, as the stop tests ask it.
+func searchOf(gen Generator) gentest.Search {
+	return func(p testPos, rec func(*move.Move), stop func() bool) bool {
+		return generateUntil(gen, p.Variant, p.Board, p.Rack, rec, stop)
+	}
 }
 
 // generateUntil is generate asking stop.

@@ -1,4 +1,4 @@
-package movegen
+package reference
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/movegen/internal/gentest"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/rules"
@@ -271,7 +272,7 @@ func spells(word string, fixed []byte, rack tile.Rack) bool {
 // with square, letter and blank, and its score) and counts them, without
 // keeping the plays: enough to compare strategies over a whole corpus
 // cheaply, falling back to collect and diff to show a difference.
-func fingerprint(gen Generator, p testPos) (sum uint64, n int) {
+func fingerprint(gen movegen.Generator, p testPos) (sum uint64, n int) {
 	generate(gen, p.Variant, p.Board, p.Rack, func(m *move.Move) {
 		h := uint64(m.Score) * 0x9e3779b97f4a7c15
 		for _, t := range m.Tiles {
@@ -297,7 +298,7 @@ func TestAnagramAgreesOnCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the whole corpus with the full dictionary")
 	}
-	f, err := os.ReadFile("../../../data/positions/corpus.jsonl")
+	f, err := os.ReadFile("../../../../data/positions/corpus.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
