@@ -46,13 +46,14 @@ test:
 	$(GO) build -o $(BIN)/testprogress ./scripts/testprogress
 	GO=$(GO) $(BIN)/testprogress -count=1 ./...
 
-# The long sweep: bot/engine/movegen with LEXICO_LONG=1, the agreement properties
-# over 25 random games per variant (GADDAG against exhaustive on 1,883
-# positions, anagram against GADDAG on 1,446), printing each test and every
-# 250 positions compared as it goes. 118 s of CPU: about 65 s on a quiet
+# The long sweep: bot/engine/movegen and bot/engine/movegen/reference with
+# LEXICO_LONG=1, the agreement properties over 25 random games per variant
+# (GADDAG against exhaustive on 1,883 positions, anagram against GADDAG on
+# 1,446), printing each test and every 250 positions compared as it goes
+# (-p 1: one package after the other, or go test holds back -v output). 118 s of CPU: about 65 s on a quiet
 # 2-core machine, 2 to 2.5 minutes on a loaded one.
 test-long:
-	LEXICO_LONG=1 $(GO) test -count=1 -v -timeout 30m ./bot/engine/movegen/
+	LEXICO_LONG=1 $(GO) test -count=1 -p 1 -v -timeout 30m ./bot/engine/movegen/ ./bot/engine/movegen/reference/
 
 # The web page in headless Chromium (bot/match/web): the quick tours run in
 # make test; this adds a whole game against greedy played in the page.

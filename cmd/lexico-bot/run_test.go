@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/movegen/reference"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/platform/gamestate"
@@ -209,7 +210,7 @@ func TestRunGreedyTakesTheTopScore(t *testing.T) {
 		t.Fatal(err)
 	}
 	best := 0
-	movegen.NewExhaustive(x).Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Record: func(m *move.Move) { best = max(best, m.Score) }})
+	reference.NewExhaustive(x).Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Record: func(m *move.Move) { best = max(best, m.Score) }})
 	x.Close()
 	got, _ := runAsJSON(t, "", "--policy", "greedy", docExample)
 	if got.Score != best || best == 0 {

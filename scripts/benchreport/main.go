@@ -322,7 +322,7 @@ func markdown(res map[string]result, runs []corpusRun, cpu string) []byte {
 	fmt.Fprintf(&b, "\nThe GADDAG generator reads the GADDAG in place in the index's memory map, so its construction is free; ")
 	fmt.Fprintf(&b, "the anagram generator reads every word once and builds its anagram trie in memory, because the per-query ")
 	fmt.Fprintf(&b, "bbolt cost would dominate its hundreds of lookups per position (the words of AEINRST: 166 µs through ")
-	fmt.Fprintf(&b, "index.SubAnagrams, 4.4 µs through the trie; see bot/engine/movegen/anagram_trie.go).\n\n![median time per position](chart.svg)\n")
+	fmt.Fprintf(&b, "index.SubAnagrams, 4.4 µs through the trie; see bot/engine/movegen/reference/anagram_trie.go).\n\n![median time per position](chart.svg)\n")
 	return b.Bytes()
 }
 

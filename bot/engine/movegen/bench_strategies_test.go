@@ -14,6 +14,7 @@ import (
 	"github.com/lexico/lexico/bot/game/tile"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/movegen/reference"
 	"github.com/lexico/lexico/bot/engine/movegen/strategy"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
@@ -263,8 +264,8 @@ func BenchmarkAnagramFragments(b *testing.B) {
 		b.Fatal(err)
 	}
 	gens := map[string]movegen.Generator{
-		"on":  movegen.NewAnagram(words, benchIndex.GADDAG(), benchIndex.Fragment),
-		"off": movegen.NewAnagram(words, benchIndex.GADDAG(), nil),
+		"on":  reference.NewAnagram(words, benchIndex.GADDAG(), benchIndex.Fragment),
+		"off": reference.NewAnagram(words, benchIndex.GADDAG(), nil),
 	}
 	for _, mode := range []string{"on", "off"} {
 		gen := gens[mode]

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lexico/lexico/bot/engine/movegen/internal/gentest"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/variant"
 )
@@ -30,7 +31,7 @@ func midGame() [3][]testPos {
 			for i := 6; i <= 12 && i < len(game); i += 3 {
 				for blanks := 0; blanks < 3; blanks++ {
 					p := game[i]
-					p.rack = withBlanks(p.rack, blanks, r)
+					p.Rack = gentest.WithBlanks(p.Rack, blanks, r)
 					if len(benchPositions[blanks]) < 30 {
 						benchPositions[blanks] = append(benchPositions[blanks], p)
 					}
@@ -64,7 +65,7 @@ func benchGenerate(b *testing.B, gen Generator, positions []testPos, newRec func
 		reset()
 		c0, cok := threadCPU()
 		t0 := time.Now()
-		generate(gen, p.v, p.b, p.rack, count)
+		generate(gen, p.Variant, p.Board, p.Rack, count)
 		w := time.Since(t0)
 		c1, _ := threadCPU()
 		if k := i % len(positions); fastest[k] == 0 || w < fastest[k] {

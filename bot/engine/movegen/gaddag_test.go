@@ -4,42 +4,18 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/engine/movegen/internal/gentest"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
 )
 
-// put writes a word on b from (r, c), across or down; lower case is a blank.
-func put(b *board.Board, r, c int, down bool, word string) {
-	for i := 0; i < len(word); i++ {
-		l, blank := word[i], false
-		if l >= 'a' && l <= 'z' {
-			l, blank = l-'a'+'A', true
-		}
-		b.Set(r, c, board.Square{Letter: l, Blank: blank})
-		if down {
-			r++
-		} else {
-			c++
-		}
-	}
-}
-
-func rack(t *testing.T, s string) tile.Rack {
-	r, err := tile.ParseRack(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
 func TestFirstMove(t *testing.T) {
 	lx := newLexicon([]string{"AT", "CAT", "ACT", "TA", "SCAT"})
 	v := variant.Multipliers
 	b := v.NewBoard()
-	got := collect(t, lx.gen, testPos{name: "first", v: v, b: b, rack: rack(t, "CAT")})
+	got := collect(t, lx.gen, testPos{Name: "first", Variant: v, Board: b, Rack: gentest.Rack(t, "CAT")})
 	// CAT and ACT, across and down, in every position covering the centre;
 	// AT/TA are too short for an opening.
 	if len(got) != 2*2*3 {
@@ -51,36 +27,16 @@ func TestFirstMove(t *testing.T) {
 	}
 }
 
-func TestEdgeAndPivot(t *testing.T) {
-	// OUT sits at the right edge; the generator must neither run off the
-	// board (the INTERNATIONALLY bug of the LEXI_PI developer documentation)
-	// nor place a word that stops short of tiles it touches (its OUTKYDST
-	// pivot bug).
-	lx := newLexicon([]string{"OUT", "OUTS", "SOUT", "ST", "TS"})
-	v := variant.Classic
-	b := v.NewBoard()
-	put(b, 0, 12, false, "OUT")
-	got := collect(t, lx.gen, testPos{name: "edge", v: v, b: b, rack: rack(t, "ST")})
-	want := NewExhaustive(lx.set)
-	exp := collect(t, want, testPos{name: "edge", v: v, b: b, rack: rack(t, "ST")})
-	if d := diff("gaddag", got, "exhaustive", exp); d != "" {
-		t.Fatalf("plays differ:\n%s", d)
-	}
-	if _, ok := got["0,11S"]; !ok {
-		t.Errorf("SOUT (hook before OUT) missing: %v", got)
-	}
-}
-
 func TestSingleTileOnce(t *testing.T) {
 	// A at 1,1 makes AT across and AT down: one play, scored once for each
 	// word, as rules.Score scores it.
 	lx := newLexicon([]string{"AT"})
 	v := variant.Classic
 	b := v.NewBoard()
-	put(b, 1, 2, false, "T")
-	put(b, 2, 1, false, "T")
+	gentest.Put(b, 1, 2, false, "T")
+	gentest.Put(b, 2, 1, false, "T")
 	var plays []move.Move
-	generate(lx.gen, v, b, rack(t, "A"), func(m *move.Move) {
+	generate(lx.gen, v, b, gentest.Rack(t, "A"), func(m *move.Move) {
 		c := *m
 		c.Tiles = append([]move.Placement(nil), m.Tiles...)
 		plays = append(plays, c)
@@ -98,31 +54,13 @@ func TestSingleTileOnce(t *testing.T) {
 	}
 }
 
-func TestBlanksAndPremiums(t *testing.T) {
-	lx := newLexicon([]string{"QI", "QIS", "ZA", "ZAS", "AS", "IS"})
-	v := variant.Multipliers
-	b := v.NewBoard()
-	put(b, 7, 7, false, "QI")
-	for _, rk := range []string{"S", "?", "S?", "??"} {
-		p := testPos{name: rk, v: v, b: b, rack: rack(t, rk)}
-		got := collect(t, lx.gen, p)
-		exp := collect(t, lx.exh, p)
-		if d := diff("gaddag", got, "exhaustive", exp); d != "" {
-			t.Errorf("rack %s: plays differ:\n%s", rk, d)
-		}
-		if len(got) == 0 {
-			t.Errorf("rack %s: no plays", rk)
-		}
-	}
-}
-
 func TestRecorders(t *testing.T) {
 	lx := small()
 	v := variant.Multipliers
 	b := v.NewBoard()
-	put(b, 7, 5, false, "CAT")
-	put(b, 8, 5, false, "ON")
-	r := rack(t, "AEIRST?")
+	gentest.Put(b, 7, 5, false, "CAT")
+	gentest.Put(b, 8, 5, false, "ON")
+	r := gentest.Rack(t, "AEIRST?")
 	var all AllPlays
 	generate(lx.gen, v, b, r, all.Record)
 	if len(all.Moves) < 50 {
@@ -165,9 +103,9 @@ func TestEmptyRackAndFullBoard(t *testing.T) {
 	n := 0
 	generate(lx.gen, v, b, tile.Rack{}, func(*move.Move) { n++ })
 	for r := 0; r < v.Size; r++ {
-		put(b, r, 0, false, "AAAAAAAAAAAAAAA")
+		gentest.Put(b, r, 0, false, "AAAAAAAAAAAAAAA")
 	}
-	generate(lx.gen, v, b, rack(t, "ABC"), func(*move.Move) { n++ })
+	generate(lx.gen, v, b, gentest.Rack(t, "ABC"), func(*move.Move) { n++ })
 	if n != 0 {
 		t.Fatalf("%d plays from an empty rack or a full board", n)
 	}
@@ -188,8 +126,8 @@ func TestGADDAGConcurrent(t *testing.T) {
 		go func(w int) {
 			defer wg.Done()
 			for i := w; i < len(positions); i += 2 {
-				if d := diff("concurrent", collect(t, lx.gen, positions[i]), "alone", want[i]); d != "" {
-					t.Errorf("%s:\n%s", positions[i].name, d)
+				if d := gentest.Diff("concurrent", collect(t, lx.gen, positions[i]), "alone", want[i]); d != "" {
+					t.Errorf("%s:\n%s", positions[i].Name, d)
 				}
 			}
 		}(w)
@@ -204,10 +142,10 @@ func TestFindBest(t *testing.T) {
 	lx := small()
 	for _, p := range agreementPositions(lx.gen, 1, 4) {
 		var best Best
-		generate(lx.gen, p.v, p.b, p.rack, best.Record)
-		got, ok := findBest(lx.gen, p.v, p.b, p.rack)
+		generate(lx.gen, p.Variant, p.Board, p.Rack, best.Record)
+		got, ok := findBest(lx.gen, p.Variant, p.Board, p.Rack)
 		if ok != best.Found || ok && (got.Key() != best.Move.Key() || got.Score != best.Move.Score) {
-			t.Fatalf("%s: FindBest %v (%v), Best recorder %v (%v)", p.name, got, ok, best.Move, best.Found)
+			t.Fatalf("%s: FindBest %v (%v), Best recorder %v (%v)", p.Name, got, ok, best.Move, best.Found)
 		}
 	}
 }

@@ -1,233 +1,77 @@
 package movegen
 
 import (
-	"fmt"
 	"math/rand/v2"
-	"sort"
-	"strings"
 	"sync"
 	"testing"
 
-	"github.com/lexico/lexico/build"
-
+	"github.com/lexico/lexico/bot/engine/movegen/internal/gentest"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
-	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
-	"github.com/lexico/lexico/index/gaddag"
-	"github.com/lexico/lexico/index/multiset"
 )
 
-// wordSet is a plain dictionary for the exhaustive generator: a set of words
-// and of their prefixes.
-type wordSet struct {
-	words, prefixes map[string]bool
-}
+// testPos is a position reached in a random game.
+type testPos = gentest.Pos
 
-func newWordSet(words []string) *wordSet {
-	ws := &wordSet{words: map[string]bool{}, prefixes: map[string]bool{}}
-	for _, w := range words {
-		ws.words[w] = true
-		for i := 1; i <= len(w); i++ {
-			ws.prefixes[w[:i]] = true
-		}
-	}
-	return ws
-}
-
-func (ws *wordSet) Contains(w string) bool  { return ws.words[w] }
-func (ws *wordSet) HasPrefix(s string) bool { return ws.prefixes[s] }
-
-// lexicon is a word list with both generators over it.
+// lexicon is a word list with the GADDAG generator over it.
 type lexicon struct {
-	words []string
-	set   *wordSet
-	g     *gaddag.GADDAG
-	gen   *GADDAGGenerator
-	exh   *Exhaustive
+	*gentest.Lexicon
+	gen *GADDAGGenerator
 }
 
 func newLexicon(words []string) *lexicon {
-	lx := &lexicon{words: words, set: newWordSet(words), g: gaddag.Build(words)}
-	ms, err := multiset.Build(words)
-	if err != nil {
-		panic(err) // test lists are small and sane
-	}
-	lx.gen = NewGADDAG(lx.g, WithMultisets(ms), WithBlanks(multiset.BuildBlanks(words)))
-	lx.exh = NewExhaustive(lx.set)
-	return lx
+	return lexiconOf(gentest.NewLexicon(words))
 }
 
-var (
-	fullOnce, smallOnce sync.Once
-	fullLex, smallLex   *lexicon
-)
-
-// defaultWords is the embedded list as the index keeps it: upper case,
-// 2..15 letters A-Z, decompressed and normalised once per test binary (full
-// and small both start from it). Callers must not modify it.
-var defaultWords = sync.OnceValue(func() []string {
-	words, err := build.DefaultWords(build.DefaultMinLen, build.DefaultMaxLen)
-	if err != nil {
-		panic(err) // the embedded list is part of the binary: unreadable means a broken build
-	}
-	return words
-})
+func lexiconOf(l *gentest.Lexicon) *lexicon {
+	return &lexicon{Lexicon: l, gen: NewGADDAG(l.G, WithMultisets(l.MS), WithBlanks(l.Blanks))}
+}
 
 // full is the whole default list, built once per test binary.
-func full() *lexicon {
-	fullOnce.Do(func() { fullLex = newLexicon(defaultWords()) })
-	return fullLex
-}
+var full = sync.OnceValue(func() *lexicon { return lexiconOf(gentest.Full()) })
 
-// small is a deterministic sample of the default list (every two- and
-// three-letter word, so boards fill up, and every 50th longer word), small
-// enough for the exhaustive generator.
-func small() *lexicon {
-	smallOnce.Do(func() {
-		var ws []string
-		for i, w := range defaultWords() {
-			if len(w) <= 3 || i%50 == 0 {
-				ws = append(ws, w)
-			}
-		}
-		smallLex = newLexicon(ws)
-	})
-	return smallLex
-}
+// small is gentest.Small, a sample of the default list, built once per
+// test binary.
+var small = sync.OnceValue(func() *lexicon { return lexiconOf(gentest.Small()) })
 
-// testPos is a position reached in a random game.
-type testPos struct {
-	name string
-	v    *variant.Variant
-	b    *board.Board
-	rack tile.Rack
-}
-
-func newBag(v *variant.Variant, r *rand.Rand) []byte {
-	var bag []byte
-	for k, n := range v.Distribution {
-		for ; n > 0; n-- {
-			bag = append(bag, tile.Byte(k))
-		}
-	}
-	r.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
-	return bag
-}
-
-func draw(rack *tile.Rack, bag *[]byte, want int) {
-	for rack.N < want && len(*bag) > 0 {
-		rack.Add((*bag)[len(*bag)-1])
-		*bag = (*bag)[:len(*bag)-1]
-	}
-}
-
-// randomGame plays a game of random legal moves found by gen (one of the
-// top few by score, so boards get dense and varied) and returns the
-// position before every move.
-func randomGame(v *variant.Variant, gen Generator, r *rand.Rand, name string) []testPos {
-	b := v.NewBoard()
-	bag := newBag(v, r)
-	var racks [2]tile.Rack
-	draw(&racks[0], &bag, v.RackSize)
-	draw(&racks[1], &bag, v.RackSize)
-	var out []testPos
-	stuck := 0
-	for turn := 0; stuck < 4 && turn < 60; turn++ {
-		rack := &racks[turn%2]
-		if rack.N == 0 {
-			break
-		}
-		out = append(out, testPos{name: fmt.Sprintf("%s turn %d", name, turn), v: v, b: b.Clone(), rack: *rack})
+// top5 lists the five best plays by score gen finds, as a random game
+// picks from them.
+func top5(gen Generator) gentest.Top {
+	return func(v *variant.Variant, b *board.Board, rack tile.Rack) []move.Move {
 		top := NewTopN(5)
-		generate(gen, v, b, *rack, top.Record)
-		ms := top.Moves()
-		if len(ms) == 0 {
-			stuck++
-			// Change the rack, as an exchange would.
-			for _, t := range rack.Tiles() {
-				bag = append([]byte{t}, bag...)
-			}
-			*rack = tile.Rack{}
-			draw(rack, &bag, v.RackSize)
-			continue
-		}
-		stuck = 0
-		m := ms[r.IntN(len(ms))]
-		rules.Apply(b, m)
-		*rack, _ = m.Leave(*rack)
-		draw(rack, &bag, v.RackSize)
+		generate(gen, v, b, rack, top.Record)
+		return top.Moves()
 	}
-	return out
 }
 
-// withBlanks replaces tiles of the rack by blanks until it holds n blanks
-// (adding blanks if the rack is short).
-func withBlanks(rack tile.Rack, n int, r *rand.Rand) tile.Rack {
-	for rack.Blanks() < n {
-		ts := rack.Tiles()
-		var letters []byte
-		for _, t := range ts {
-			if t != tile.Blank {
-				letters = append(letters, t)
-			}
-		}
-		if len(letters) > 0 {
-			rack.Remove(letters[r.IntN(len(letters))])
-		}
-		rack.Add(tile.Blank)
-	}
-	for rack.Blanks() > n {
-		rack.Remove(tile.Blank)
-		rack.Add(byte('A' + r.IntN(26)))
-	}
-	return rack
+// randomGame plays a game of random moves among the top few gen finds.
+func randomGame(v *variant.Variant, gen Generator, r *rand.Rand, name string) []testPos {
+	return gentest.RandomGame(v, top5(gen), r, name)
+}
+
+// agreementPositions is gentest.AgreementPositions over gen's plays.
+func agreementPositions(gen Generator, games int, seed uint64) []testPos {
+	return gentest.AgreementPositions(top5(gen), games, seed)
 }
 
 // collect runs gen and returns the plays by key, failing on a play reported
 // twice.
 func collect(t testing.TB, gen Generator, p testPos) map[string]int {
-	out := map[string]int{}
-	dup := 0
-	generate(gen, p.v, p.b, p.rack, func(m *move.Move) {
-		k := m.Key()
-		if _, ok := out[k]; ok {
-			dup++
-			if dup < 5 {
-				t.Errorf("%s: play %s reported twice", p.name, k)
-			}
-		}
-		out[k] = m.Score
-	})
-	return out
-}
-
-// diff describes the differences between two play sets, empty if none.
-func diff(aName string, a map[string]int, bName string, b map[string]int) string {
-	var lines []string
-	for k, s := range a {
-		if t, ok := b[k]; !ok {
-			lines = append(lines, fmt.Sprintf("  only %s: %s (%d)", aName, k, s))
-		} else if s != t {
-			lines = append(lines, fmt.Sprintf("  score differs: %s %s=%d %s=%d", k, aName, s, bName, t))
-		}
-	}
-	for k, s := range b {
-		if _, ok := a[k]; !ok {
-			lines = append(lines, fmt.Sprintf("  only %s: %s (%d)", bName, k, s))
-		}
-	}
-	sort.Strings(lines)
-	if len(lines) > 25 {
-		lines = append(lines[:25], fmt.Sprintf("  ... and %d more", len(lines)-25))
-	}
-	return strings.Join(lines, "\n")
+	return gentest.Collect(t, p, func(rec func(*move.Move)) { generate(gen, p.Variant, p.Board, p.Rack, rec) })
 }
 
 // generate reports every play of rack to rec: Search with Keep 0.
 func generate(gen Generator, v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder) {
 	gen.Search(Args{Variant: v, Board: b, Rack: rack, Record: rec})
+}
+
+// searchOf is gen's search with Keep 0, as the stop tests ask it.
+func searchOf(gen Generator) gentest.Search {
+	return func(p testPos, rec func(*move.Move), stop func() bool) bool {
+		return generateUntil(gen, p.Variant, p.Board, p.Rack, rec, stop)
+	}
 }
 
 // generateUntil is generate asking stop.

@@ -139,7 +139,8 @@ func leaveOf(rack tile.Rack, m *move.Move) tile.Rack {
 // says, and reports whether it finished. With Keep 0 the plays go straight
 // to a.Record; otherwise each is valued and the a.Keep best kept, the order
 // of generation being the order among equals. The reference generators
-// (anagram, exhaustive) and test doubles are written this way.
+// (package reference: anagram, exhaustive) and test doubles are written
+// this way.
 func SearchByGenerating(a Args, generate func(rec PlayRecorder, stop func() bool) bool) bool {
 	if a.Keep <= 0 {
 		return generate(a.Record, a.Stop)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/lexico/lexico/bot/engine/movegen/internal/gentest"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/tile"
 )
@@ -20,10 +21,10 @@ type valued struct {
 // leave does, in the generator's order.
 func valueAll(gen Generator, p testPos, leave func(tile.Rack) float64) []valued {
 	var out []valued
-	generate(gen, p.v, p.b, p.rack, func(m *move.Move) {
+	generate(gen, p.Variant, p.Board, p.Rack, func(m *move.Move) {
 		v := int32(m.Score) * valueScale
 		if leave != nil {
-			v += fixedValue(leave(leaveOf(p.rack, m)))
+			v += fixedValue(leave(leaveOf(p.Rack, m)))
 		}
 		out = append(out, valued{m.Key(), v})
 	})
@@ -34,10 +35,10 @@ func valueAll(gen Generator, p testPos, leave func(tile.Rack) float64) []valued 
 // order, valued.
 func keepSearch(gen Generator, p testPos, n int, leave func(tile.Rack) float64) []valued {
 	var out []valued
-	gen.Search(Args{Variant: p.v, Board: p.b, Rack: p.rack, Keep: n, Leave: leave, Record: func(m *move.Move) {
+	gen.Search(Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Keep: n, Leave: leave, Record: func(m *move.Move) {
 		v := int32(m.Score) * valueScale
 		if leave != nil {
-			v += fixedValue(leave(leaveOf(p.rack, m)))
+			v += fixedValue(leave(leaveOf(p.Rack, m)))
 		}
 		out = append(out, valued{m.Key(), v})
 	}})
@@ -74,17 +75,17 @@ func checkKept(t *testing.T, p testPos, all, got []valued, n int) {
 	gotValues := make([]int32, len(got))
 	for i, pl := range got {
 		if v, ok := byKey[pl.key]; !ok || v != pl.value {
-			t.Fatalf("%s, keep %d: reported %s worth %d, which generation has as %d (found %v)", p.name, n, pl.key, pl.value, v, ok)
+			t.Fatalf("%s, keep %d: reported %s worth %d, which generation has as %d (found %v)", p.Name, n, pl.key, pl.value, v, ok)
 		}
 		gotValues[i] = pl.value
 	}
 	if !slices.Equal(gotValues, want) {
-		t.Fatalf("%s, keep %d: values %v, the best of every play %v", p.name, n, gotValues, want)
+		t.Fatalf("%s, keep %d: values %v, the best of every play %v", p.Name, n, gotValues, want)
 	}
 	if n == 1 && len(all) > 0 {
 		first := all[slices.IndexFunc(all, func(pl valued) bool { return pl.value == want[0] })]
 		if got[0].key != first.key {
-			t.Fatalf("%s: kept %s, the first of the best value is %s", p.name, got[0].key, first.key)
+			t.Fatalf("%s: kept %s, the first of the best value is %s", p.Name, got[0].key, first.key)
 		}
 	}
 }
@@ -96,18 +97,18 @@ func checkKept(t *testing.T, p testPos, all, got []valued, n int) {
 // positions over the full list, where the pruning does most.
 func TestKeepAgreesWithValuingEveryPlay(t *testing.T) {
 	lx := small()
-	positions := agreementPositions(lx.gen, gamesToCompare(), 31)
+	positions := agreementPositions(lx.gen, gentest.GamesToCompare(), 31)
 	for i, p := range positions {
-		progress(t, i+1, len(positions))
+		gentest.Progress(t, i+1, len(positions))
 		checkKeep(t, lx.gen, p, nil, 1, 6)
 		checkKeep(t, lx.gen, p, testLeave, 1, 6)
 	}
-	checkPositionCount(t, len(positions))
+	gentest.CheckPositionCount(t, len(positions))
 	// Two blanks make thousands of plays a position to value one by one:
 	// ten of those positions, all of the others (the long sweep takes all).
 	fl := full()
 	for blanks, ps := range midGame() {
-		if blanks == 2 && !longRun() {
+		if blanks == 2 && !gentest.LongRun() {
 			ps = ps[:10]
 		}
 		for _, p := range ps {

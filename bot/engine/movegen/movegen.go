@@ -5,7 +5,10 @@
 // finds by bounds without generating the rest (shadow.go). Generators are
 // built from their data (a GADDAG, a word list, a dictionary), not from an
 // index file: the package does not import the index (nor bbolt); package
-// strategy builds one by name over an index.
+// strategy builds one by name over an index. The generator that plays is
+// the GADDAG generator (gaddag.go, its bounded search shadow.go and
+// keep.go); the generators that check it by other means, plainly correct
+// and slow, are in package reference.
 //
 // Generators never allocate per generated move: the *move.Move handed to a
 // recorder lives in the generator's reused buffers and is valid only during

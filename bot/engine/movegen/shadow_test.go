@@ -32,7 +32,7 @@ func checkAnchorBounds(t *testing.T, leave func(tile.Rack) float64, lx *lexicon,
 	value := func(p testPos, m *move.Move) int32 {
 		v := int32(m.Score) * valueScale
 		if leave != nil {
-			v += fixedValue(leave(leaveOf(p.rack, m)))
+			v += fixedValue(leave(leaveOf(p.Rack, m)))
 		}
 		return v
 	}
@@ -41,12 +41,12 @@ func checkAnchorBounds(t *testing.T, leave func(tile.Rack) float64, lx *lexicon,
 		for _, p := range positions {
 			s := lx.gen.pool.Get().(*genState)
 			var best Best
-			if !s.prepare(p.v, p.b, p.rack, best.Record) {
+			if !s.prepare(p.Variant, p.Board, p.Rack, best.Record) {
 				continue
 			}
 			s.prepareBound(lx.gen.ms, lx.gen.blanks, leave)
-			s.collectAnchors(p.b)
-			n := p.b.Size
+			s.collectAnchors(p.Board)
+			n := p.Board.Size
 			for _, a := range s.anchors {
 				anchors++
 				best.Reset()
@@ -58,10 +58,10 @@ func checkAnchorBounds(t *testing.T, leave func(tile.Rack) float64, lx *lexicon,
 				s.cells = s.lines[d][s.row*n : (s.row+1)*n]
 				s.anchor, s.lastAnchor = int(a.col), int(a.lastAnchor)
 				if b := s.anchorBound(s.anchor, s.lastAnchor); b != a.bound {
-					t.Fatalf("%s: anchor %+v bounded at %d the second time", p.name, a, b)
+					t.Fatalf("%s: anchor %+v bounded at %d the second time", p.Name, a, b)
 				}
 				if kept := s.leftBounds[a.left : a.left+int32(a.nLeft)]; a.bound != noBound && !slices.Equal(kept, s.leftBound[:s.kl+1]) {
-					t.Fatalf("%s: anchor %+v kept left bounds %v, bounded again %v", p.name, a, kept, s.leftBound[:s.kl+1])
+					t.Fatalf("%s: anchor %+v kept left bounds %v, bounded again %v", p.Name, a, kept, s.leftBound[:s.kl+1])
 				}
 				leftBound := s.leftBound
 				bestValue := int32(noBound)
@@ -79,7 +79,7 @@ func checkAnchorBounds(t *testing.T, leave func(tile.Rack) float64, lx *lexicon,
 						}
 					}
 					if v := value(p, m); v > leftBound[left] {
-						t.Fatalf("%s: anchor %+v: bound %d for %d tiles to its left, yet %v is worth %d", p.name, a, leftBound[left], left, m, v)
+						t.Fatalf("%s: anchor %+v: bound %d for %d tiles to its left, yet %v is worth %d", p.Name, a, leftBound[left], left, m, v)
 					}
 				}
 				s.genAnchor(s.anchor)
@@ -88,7 +88,7 @@ func checkAnchorBounds(t *testing.T, leave func(tile.Rack) float64, lx *lexicon,
 				}
 				searched++
 				if bestValue > a.bound {
-					t.Fatalf("%s: anchor %+v: bound %d, yet a play is worth %d", p.name, a, a.bound, bestValue)
+					t.Fatalf("%s: anchor %+v: bound %d, yet a play is worth %d", p.Name, a, a.bound, bestValue)
 				}
 			}
 			lx.gen.pool.Put(s)
@@ -107,10 +107,10 @@ func TestFindBestFullList(t *testing.T) {
 	for _, ps := range pos {
 		for _, p := range ps {
 			var best Best
-			generate(lx.gen, p.v, p.b, p.rack, best.Record)
-			got, ok := findBest(lx.gen, p.v, p.b, p.rack)
+			generate(lx.gen, p.Variant, p.Board, p.Rack, best.Record)
+			got, ok := findBest(lx.gen, p.Variant, p.Board, p.Rack)
 			if ok != best.Found || ok && (got.Key() != best.Move.Key() || got.Score != best.Move.Score) {
-				t.Fatalf("%s: FindBest %v (%v), Best recorder %v (%v)", p.name, got, ok, best.Move, best.Found)
+				t.Fatalf("%s: FindBest %v (%v), Best recorder %v (%v)", p.Name, got, ok, best.Move, best.Found)
 			}
 		}
 	}
@@ -121,7 +121,7 @@ func TestFindBestFullList(t *testing.T) {
 func TestFindBestHugeRack(t *testing.T) {
 	lx := small()
 	p := agreementPositions(lx.gen, 1, 9)[5]
-	rack := p.rack
+	rack := p.Rack
 	for _, l := range "EEEEAAAAIIIISS" {
 		rack.Counts[l-'A']++
 		rack.N++
@@ -130,8 +130,8 @@ func TestFindBestHugeRack(t *testing.T) {
 		t.Fatalf("rack of %d tiles does not exceed maxRack %d", rack.N, maxRack)
 	}
 	var best Best
-	generate(lx.gen, p.v, p.b, rack, best.Record)
-	got, ok := findBest(lx.gen, p.v, p.b, rack)
+	generate(lx.gen, p.Variant, p.Board, rack, best.Record)
+	got, ok := findBest(lx.gen, p.Variant, p.Board, rack)
 	if !best.Found || !ok || got.Key() != best.Move.Key() || got.Score != best.Move.Score {
 		t.Fatalf("FindBest %v (%v), Best recorder %v (%v)", got, ok, best.Move, best.Found)
 	}
@@ -148,22 +148,22 @@ func TestFindBestUntilReportsEachNewBest(t *testing.T) {
 		for _, p := range append(pos[0][:10:10], pos[1][:5]...) {
 			var mu sync.Mutex
 			heard := map[string]int{}
-			best, found, finished := findBestUntil(gen, p.v, p.b, p.rack, nil, func(m *move.Move) {
+			best, found, finished := findBestUntil(gen, p.Variant, p.Board, p.Rack, nil, func(m *move.Move) {
 				mu.Lock()
 				heard[m.Key()] = m.Score
 				mu.Unlock()
 			})
 			if !found || !finished {
-				t.Fatalf("%T, %s: found %v, finished %v", gen, p.name, found, finished)
+				t.Fatalf("%T, %s: found %v, finished %v", gen, p.Name, found, finished)
 			}
 			plays := collect(t, lx.gen, p)
 			for k, score := range heard {
 				if real, ok := plays[k]; !ok || real != score || score > best.Score {
-					t.Fatalf("%T, %s: heard %s scoring %d (a play: %v, scored %d), returned %v (%d)", gen, p.name, k, score, ok, real, best, best.Score)
+					t.Fatalf("%T, %s: heard %s scoring %d (a play: %v, scored %d), returned %v (%d)", gen, p.Name, k, score, ok, real, best, best.Score)
 				}
 			}
 			if score, ok := heard[best.Key()]; !ok || score != best.Score {
-				t.Fatalf("%T, %s: returned %v (%d), never heard of (heard %d plays)", gen, p.name, best, best.Score, len(heard))
+				t.Fatalf("%T, %s: returned %v (%d), never heard of (heard %d plays)", gen, p.Name, best, best.Score, len(heard))
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/lexico/lexico/build"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/movegen/reference"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/platform/gamestate"
@@ -52,7 +53,7 @@ type greedy struct {
 }
 
 func newGreedy(t testing.TB, name string) *greedy {
-	return &greedy{name: name, gen: movegen.NewExhaustive(words(t))}
+	return &greedy{name: name, gen: reference.NewExhaustive(words(t))}
 }
 
 func (g *greedy) Name() string { return g.name }

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/movegen/reference"
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/internal/quote"
 )
@@ -31,7 +32,7 @@ func Names() []string { return []string{"gaddag", "anagram", "exhaustive"} }
 // fastest, over the GADDAG stored in the index, never rebuilt at start-up),
 // "anagram" (rack-subset lookups in the index fitted onto board slots) or
 // "exhaustive" (plainly correct and slow, for tests and for checking the
-// others).
+// others); the last two are package reference's, built to check the first.
 func New(name string, idx *index.Index) (movegen.Generator, error) {
 	name = strings.ToLower(name)
 	if !slices.Contains(Names(), name) {
@@ -50,7 +51,7 @@ func New(name string, idx *index.Index) (movegen.Generator, error) {
 	case "anagram":
 		return newAnagram(idx)
 	case "exhaustive":
-		return movegen.NewExhaustive(idx), nil
+		return reference.NewExhaustive(idx), nil
 	}
 	return nil, fmt.Errorf("%w %s (known: %s)", ErrUnknownStrategy, quote.String(name), strings.Join(Names(), ", "))
 }
@@ -67,5 +68,5 @@ func newAnagram(idx *index.Index) (movegen.Generator, error) {
 	if err := idx.Each(func(w string) bool { words = append(words, w); return true }); err != nil {
 		return nil, fmt.Errorf("reading the words of %s: %w", idx.Path(), err)
 	}
-	return movegen.NewAnagram(words, g, idx.Fragment), nil
+	return reference.NewAnagram(words, g, idx.Fragment), nil
 }

@@ -80,7 +80,7 @@ func TestNewFromIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inMemory := movegen.NewGADDAG(gaddag.Build(words), movegen.WithMultisets(ms))
+	inMemory := movegen.NewGADDAG(gaddag.Build(words), movegen.WithMultisets(ms), movegen.WithBlanks(multiset.BuildBlanks(words)))
 	recs := gamestatetest.RealGames(t)
 	for _, name := range []string{"gaddag", "exhaustive"} {
 		gen, err := New(strings.ToUpper(name), idx)

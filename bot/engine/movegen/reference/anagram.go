@@ -1,4 +1,4 @@
-package movegen
+package reference
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/movegen/internal/line"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
@@ -69,17 +70,17 @@ func NewAnagram(words []string, g *gaddag.GADDAG, fragment func(s string) bool) 
 	return gen
 }
 
-// Search implements Generator. Concurrent calls are safe: each takes its
+// Search implements movegen.Generator. Concurrent calls are safe: each takes its
 // own working state from a pool. Stop is asked before each lookup (the
 // slots that share fixed letters) and, within one, every line.StopEvery steps
 // of the walk of the anagram trie. A Keep search values every play.
-func (gen *AnagramGenerator) Search(a Args) bool {
-	return SearchByGenerating(a, func(rec PlayRecorder, stop func() bool) bool {
+func (gen *AnagramGenerator) Search(a movegen.Args) bool {
+	return movegen.SearchByGenerating(a, func(rec movegen.PlayRecorder, stop func() bool) bool {
 		return gen.generate(a.Variant, a.Board, a.Rack, rec, stop)
 	})
 }
 
-func (gen *AnagramGenerator) generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, stop func() bool) bool {
+func (gen *AnagramGenerator) generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec movegen.PlayRecorder, stop func() bool) bool {
 	s := gen.pool.Get().(*anaState)
 	s.walk.ResetStop(stop)
 	finished := s.run(v, b, rack, rec)
@@ -104,7 +105,7 @@ type anaSlot struct {
 type anaState struct {
 	gen *AnagramGenerator
 	v   *variant.Variant
-	rec PlayRecorder
+	rec movegen.PlayRecorder
 
 	n      int
 	values [tile.NumKinds]int
@@ -131,7 +132,7 @@ type anaState struct {
 }
 
 // run generates, and reports false when s.walk's stop ended it.
-func (s *anaState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder) bool {
+func (s *anaState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec movegen.PlayRecorder) bool {
 	n := b.Size
 	s.v, s.rec, s.n = v, rec, n
 	if rack.N == 0 || n == 0 {
@@ -404,6 +405,15 @@ func (s *anaState) visit(word []byte) {
 		s.cur, s.word = sl, word
 		s.place(0, score{main: sl.fixedSum, mult: 1})
 	}
+}
+
+// score is a play's score as it is built square by square: the main word's
+// letter values and word multiplier, the cross words' total and the tiles
+// placed so far. The reference generators keep their own (the GADDAG
+// generator has its like) so that they are written apart from the
+// generator they check.
+type score struct {
+	main, mult, cross, tiles int
 }
 
 // place puts the word's letter on the slot's next empty square from i on,

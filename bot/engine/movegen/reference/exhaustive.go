@@ -1,6 +1,7 @@
-package movegen
+package reference
 
 import (
+	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/movegen/internal/line"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
@@ -49,16 +50,16 @@ func NewExhaustive(dict rules.Dictionary) *Exhaustive {
 	return e
 }
 
-// Search implements Generator: Stop is asked before the plays from each
+// Search implements movegen.Generator: Stop is asked before the plays from each
 // starting square are tried and, within them, every line.StopEvery tiles put
 // down. A Keep search values every play.
-func (e *Exhaustive) Search(a Args) bool {
-	return SearchByGenerating(a, func(rec PlayRecorder, stop func() bool) bool {
+func (e *Exhaustive) Search(a movegen.Args) bool {
+	return movegen.SearchByGenerating(a, func(rec movegen.PlayRecorder, stop func() bool) bool {
 		return e.generate(a.Variant, a.Board, a.Rack, rec, stop)
 	})
 }
 
-func (e *Exhaustive) generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, stop func() bool) bool {
+func (e *Exhaustive) generate(v *variant.Variant, b *board.Board, rack tile.Rack, rec movegen.PlayRecorder, stop func() bool) bool {
 	p := &position.Position{Variant: v, Board: b, Rack: rack, FirstGo: b.IsEmpty()}
 	var sc line.Stop
 	sc.ResetStop(stop)
@@ -108,7 +109,7 @@ func reachesAnchor(v *variant.Variant, b *board.Board, r, c, dr, dc, k int) bool
 type exhaustiveWalk struct {
 	e      *Exhaustive
 	p      *position.Position
-	rec    PlayRecorder
+	rec    movegen.PlayRecorder
 	dr, dc int
 	rack   tile.Rack
 	tiles  []move.Placement

@@ -1,4 +1,4 @@
-package movegen
+package reference
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/movegen/internal/gentest"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/game/tile"
@@ -48,7 +50,7 @@ var (
 func smallAnagram() *AnagramGenerator {
 	anaSmallOnce.Do(func() {
 		lx := small()
-		anaSmall = NewAnagram(lx.words, lx.g, shortFragments(lx.words))
+		anaSmall = NewAnagram(lx.Words, lx.G, shortFragments(lx.Words))
 	})
 	return anaSmall
 }
@@ -56,7 +58,7 @@ func smallAnagram() *AnagramGenerator {
 func fullAnagram() *AnagramGenerator {
 	anaFullOnce.Do(func() {
 		lx := full()
-		anaFull = NewAnagram(lx.words, lx.g, shortFragments(lx.words))
+		anaFull = NewAnagram(lx.Words, lx.G, shortFragments(lx.Words))
 	})
 	return anaFull
 }
@@ -84,8 +86,8 @@ func TestAnagramAgreesWithExhaustive(t *testing.T) {
 		got := collect(t, ana, p)
 		exp := collect(t, lx.exh, p)
 		total += len(exp)
-		if d := diff("anagram", got, "exhaustive", exp); d != "" {
-			t.Fatalf("position %d, %s: plays differ:\n%s\n%s", i, p.name, d, p.b)
+		if d := gentest.Diff("anagram", got, "exhaustive", exp); d != "" {
+			t.Fatalf("position %d, %s: plays differ:\n%s\n%s", i, p.Name, d, p.Board)
 		}
 	}
 	t.Logf("%d positions, %d plays agree", n, total)
@@ -100,21 +102,21 @@ func TestAnagramAgreesWithExhaustive(t *testing.T) {
 func TestAnagramAgreesWithGADDAG(t *testing.T) {
 	lx := full()
 	ana := fullAnagram()
-	positions := agreementPositions(lx.gen, gamesToCompare(), 12)
+	positions := agreementPositions(lx.gen, gentest.GamesToCompare(), 12)
 	total := 0
 	byBlanks := [3]int{}
 	for i, p := range positions {
 		a, na := fingerprint(ana, p)
 		g, ng := fingerprint(lx.gen, p)
 		total += ng
-		byBlanks[p.rack.Blanks()]++
+		byBlanks[p.Rack.Blanks()]++
 		if a != g || na != ng {
-			d := diff("anagram", collect(t, ana, p), "gaddag", collect(t, lx.gen, p))
-			t.Fatalf("position %d, %s: %d plays against %d:\n%s\n%s", i, p.name, na, ng, d, p.b)
+			d := gentest.Diff("anagram", collect(t, ana, p), "gaddag", collect(t, lx.gen, p))
+			t.Fatalf("position %d, %s: %d plays against %d:\n%s\n%s", i, p.Name, na, ng, d, p.Board)
 		}
-		progress(t, i+1, len(positions))
+		gentest.Progress(t, i+1, len(positions))
 	}
-	checkPositionCount(t, len(positions))
+	gentest.CheckPositionCount(t, len(positions))
 	t.Logf("%d positions (%v by blank count), %d plays agree", len(positions), byBlanks, total)
 }
 
@@ -123,13 +125,13 @@ func TestAnagramAgreesWithGADDAG(t *testing.T) {
 func TestAnagramFragmentPruningLosesNothing(t *testing.T) {
 	lx := full()
 	pruned := fullAnagram()
-	plain := NewAnagram(lx.words, lx.g, nil)
+	plain := NewAnagram(lx.Words, lx.G, nil)
 	for i, p := range agreementPositions(lx.gen, 1, 13) {
 		if i%3 != 0 {
 			continue
 		}
-		if d := diff("pruned", collect(t, pruned, p), "plain", collect(t, plain, p)); d != "" {
-			t.Fatalf("%s: plays differ:\n%s\n%s", p.name, d, p.b)
+		if d := gentest.Diff("pruned", collect(t, pruned, p), "plain", collect(t, plain, p)); d != "" {
+			t.Fatalf("%s: plays differ:\n%s\n%s", p.Name, d, p.Board)
 		}
 	}
 }
@@ -144,14 +146,14 @@ func TestAnagramScoresAreRulesScores(t *testing.T) {
 		if i%4 != 0 {
 			continue
 		}
-		generate(ana, p.v, p.b, p.rack, func(m *move.Move) {
-			want, words := rules.Score(p.v, p.b, *m)
+		generate(ana, p.Variant, p.Board, p.Rack, func(m *move.Move) {
+			want, words := rules.Score(p.Variant, p.Board, *m)
 			if m.Score != want {
-				t.Fatalf("%s: %s scored %d, rules.Score says %d\n%s", p.name, m.Key(), m.Score, want, p.b)
+				t.Fatalf("%s: %s scored %d, rules.Score says %d\n%s", p.Name, m.Key(), m.Score, want, p.Board)
 			}
 			for _, w := range words {
-				if !lx.set.Contains(w.Word) {
-					t.Fatalf("%s: %s forms %q, not a word\n%s", p.name, m.Key(), w.Word, p.b)
+				if !lx.Set.Contains(w.Word) {
+					t.Fatalf("%s: %s forms %q, not a word\n%s", p.Name, m.Key(), w.Word, p.Board)
 				}
 			}
 			checked++
@@ -181,9 +183,9 @@ func TestAnagramConcurrent(t *testing.T) {
 			defer wg.Done()
 			for i, p := range positions {
 				got := map[string]int{}
-				generate(ana, p.v, p.b, p.rack, func(m *move.Move) { got[m.Key()] = m.Score })
-				if d := diff("concurrent", got, "alone", want[i]); d != "" {
-					errs <- fmt.Sprintf("%s:\n%s", p.name, d)
+				generate(ana, p.Variant, p.Board, p.Rack, func(m *move.Move) { got[m.Key()] = m.Score })
+				if d := gentest.Diff("concurrent", got, "alone", want[i]); d != "" {
+					errs <- fmt.Sprintf("%s:\n%s", p.Name, d)
 				}
 			}
 		}()
@@ -201,7 +203,7 @@ func TestAnagramConcurrent(t *testing.T) {
 // tiles of the rack, each found once.
 func TestKeyWalk(t *testing.T) {
 	lx := small()
-	tr := newAnagramTrie(lx.words)
+	tr := newAnagramTrie(lx.Words)
 	r := rand.New(rand.NewPCG(3, 4))
 	for trial := 0; trial < 300; trial++ {
 		var fixed, rackS []byte
@@ -233,7 +235,7 @@ func TestKeyWalk(t *testing.T) {
 		w.run()
 
 		var want []string
-		for _, word := range lx.words {
+		for _, word := range lx.Words {
 			if len(word) == length && spells(word, fixed, rack) {
 				want = append(want, word)
 			}
@@ -270,8 +272,8 @@ func spells(word string, fixed []byte, rack tile.Rack) bool {
 // with square, letter and blank, and its score) and counts them, without
 // keeping the plays: enough to compare strategies over a whole corpus
 // cheaply, falling back to collect and diff to show a difference.
-func fingerprint(gen Generator, p testPos) (sum uint64, n int) {
-	generate(gen, p.v, p.b, p.rack, func(m *move.Move) {
+func fingerprint(gen movegen.Generator, p testPos) (sum uint64, n int) {
+	generate(gen, p.Variant, p.Board, p.Rack, func(m *move.Move) {
 		h := uint64(m.Score) * 0x9e3779b97f4a7c15
 		for _, t := range m.Tiles {
 			x := uint64(t.Row)<<24 | uint64(t.Col)<<16 | uint64(t.Letter)<<8
@@ -296,7 +298,7 @@ func TestAnagramAgreesOnCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the whole corpus with the full dictionary")
 	}
-	f, err := os.ReadFile("../../../data/positions/corpus.jsonl")
+	f, err := os.ReadFile("../../../../data/positions/corpus.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,12 +311,12 @@ func TestAnagramAgreesOnCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatalf("corpus line %d: %v", i+1, err)
 		}
-		p := testPos{name: fmt.Sprintf("corpus line %d (rack %s)", i+1, gs.Rack.String()), v: gs.Variant, b: gs.Board, rack: gs.Rack}
+		p := testPos{Name: fmt.Sprintf("corpus line %d (rack %s)", i+1, gs.Rack.String()), Variant: gs.Variant, Board: gs.Board, Rack: gs.Rack}
 		a, na := fingerprint(ana, p)
 		g, ng := fingerprint(lx.gen, p)
 		if a != g || na != ng {
-			d := diff("anagram", collect(t, ana, p), "gaddag", collect(t, lx.gen, p))
-			t.Fatalf("%s: %d plays against %d:\n%s\n%s", p.name, na, ng, d, p.b)
+			d := gentest.Diff("anagram", collect(t, ana, p), "gaddag", collect(t, lx.gen, p))
+			t.Fatalf("%s: %d plays against %d:\n%s\n%s", p.Name, na, ng, d, p.Board)
 		}
 		plays += ng
 	}
