@@ -1,0 +1,119 @@
+package endgame
+
+import (
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/move"
+)
+
+// genMove is a move of a ply's list: a play (its tiles at slab[at:at+n]) or
+// the pass (n < 0), with what the search needs of it at hand.
+type genMove struct {
+	score int32
+	at, n int32
+	order int32  // the sort key: higher is searched first
+	key   uint64 // what its tiles XOR into the board's hash (0: the pass)
+}
+
+func (g *genMove) pass() bool { return g.n < 0 }
+
+// plyMoves is the move list of one ply of the search, kept from node to
+// node: its slices grow to the largest list the ply has seen and are then
+// reused, so generating at a node does not allocate. Plays are copied out
+// of the generator's buffers into slab (a move handed to a PlayRecorder is
+// only valid during the call) and referred to by offset, since slab may
+// move while it grows.
+type plyMoves struct {
+	moves []genMove
+	slab  []move.Placement
+	rec   movegen.PlayRecorder // p.record, made once: a method value allocates
+	z     *zobrist
+	rackN int // the mover's tiles: a play of them all goes out
+}
+
+// outBonus puts plays that go out before the rest in the search order:
+// going out ends the game, so it settles the node at once, and in Lexico
+// (no penalty for the tiles left) it is the usual best answer when it
+// scores well.
+const outBonus = 1000
+
+func newPlyMoves() *plyMoves {
+	p := &plyMoves{}
+	p.rec = p.record
+	return p
+}
+
+func (p *plyMoves) reset(z *zobrist, rackN int) {
+	p.moves, p.slab, p.z, p.rackN = p.moves[:0], p.slab[:0], z, rackN
+}
+
+// record is the PlayRecorder.
+func (p *plyMoves) record(m *move.Move) {
+	g := genMove{score: int32(m.Score), at: int32(len(p.slab)), n: int32(len(m.Tiles)),
+		order: int32(m.Score), key: p.z.placements(m.Tiles)}
+	if len(m.Tiles) == p.rackN {
+		g.order += outBonus
+	}
+	p.slab = append(p.slab, m.Tiles...)
+	p.moves = append(p.moves, g)
+}
+
+// addPass adds the pass, searched after every play.
+func (p *plyMoves) addPass() {
+	p.moves = append(p.moves, genMove{n: -1, order: -outBonus})
+}
+
+// move is g as a move.Move; its tiles live in p's slab until p's next reset.
+func (p *plyMoves) move(g *genMove) move.Move {
+	if g.pass() {
+		return move.Move{Kind: move.Pass}
+	}
+	return move.Move{Kind: move.Play, Tiles: p.slab[g.at : g.at+g.n : g.at+g.n], Score: int(g.score)}
+}
+
+// front moves the move with the given key (the pass for 0) to the front,
+// keeping the order of the others, and reports whether it was there.
+func (p *plyMoves) front(key uint64) bool {
+	for i := range p.moves {
+		g := p.moves[i]
+		if g.key == key && (key != 0 || g.pass()) {
+			copy(p.moves[1:i+1], p.moves[:i])
+			p.moves[0] = g
+			return true
+		}
+	}
+	return false
+}
+
+// sort.Interface, by order, highest first (sort.Sort of a *plyMoves does
+// not allocate; a func literal capturing p might).
+func (p *plyMoves) Len() int           { return len(p.moves) }
+func (p *plyMoves) Less(i, j int) bool { return p.moves[i].order > p.moves[j].order }
+func (p *plyMoves) Swap(i, j int)      { p.moves[i], p.moves[j] = p.moves[j], p.moves[i] }
+
+// maxTiles is the most tiles a play of the line can place: racks of up to
+// eight tiles.
+const maxTiles = 8
+
+// lineMove is a move of the principal variation kept by value, so that the
+// line outlives the ply lists it was found in.
+type lineMove struct {
+	tiles [maxTiles]move.Placement
+	n     int8 // -1: the pass
+	score int32
+}
+
+func (l *lineMove) set(p *plyMoves, g *genMove) {
+	l.score = g.score
+	if g.pass() {
+		l.n = -1
+		return
+	}
+	l.n = int8(copy(l.tiles[:], p.slab[g.at:g.at+g.n]))
+}
+
+func (l *lineMove) move() move.Move {
+	if l.n < 0 {
+		return move.NewPass()
+	}
+	return move.Move{Kind: move.Play, Tiles: append([]move.Placement(nil), l.tiles[:l.n]...), Score: int(l.score)}
+}
