@@ -1,0 +1,258 @@
+// Command endgamefigures measures the endgame solver (bot/engine/endgame) on
+// endgames of self-play: it plays seeded games between two equity players
+// (bot/engine/player over the GADDAG generator of the index) on a
+// state.State until the bag is empty, solves the position then with a
+// budget per position, and prints the share solved and proven, the
+// distribution of solve times and of nodes per second. With -versus it
+// also plays each endgame out twice from the same position, the solver
+// (solving again at each of its turns) against the static equity player
+// and the equity player against itself, and compares the mover's final
+// margins.
+//
+//	go run ./scripts/endgamefigures -n 1000 -budget 1s -out /tmp/endgame.jsonl
+//
+// Each position's figures go to -out as one JSON object per line; the
+// summary to stdout.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"time"
+
+	"github.com/lexico/lexico/bot/engine/endgame"
+	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/engine/movegen/strategy"
+	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/state"
+	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/build"
+)
+
+func main() {
+	seed := flag.Uint64("seed", 1, "seed of the first game")
+	n := flag.Int("n", 1000, "endgames to solve")
+	budget := flag.Duration("budget", time.Second, "time allowed per solve")
+	out := flag.String("out", "", "write each position's figures to `FILE` as JSON lines")
+	versus := flag.Bool("versus", false, "also play each endgame out: solver against equity, and equity against equity")
+	idxPath := flag.String("index", "", "index `FILE` (default $LEXICO_INDEX, else the default index)")
+	flag.Parse()
+	if err := run(*seed, *n, *budget, *out, *versus, *idxPath); err != nil {
+		fmt.Fprintln(os.Stderr, "endgamefigures:", err)
+		os.Exit(1)
+	}
+}
+
+// record is one position's figures.
+type record struct {
+	Game    uint64    `json:"game"`
+	Variant string    `json:"variant"`
+	Racks   [2]string `json:"racks"` // the mover's, the opponent's
+	Proven  bool      `json:"proven"`
+	Depth   int       `json:"depth"`
+	Nodes   int64     `json:"nodes"`
+	Millis  float64   `json:"ms"`
+	NPS     float64   `json:"nodes_per_s"`
+	Value   int       `json:"value"`
+	Move    string    `json:"move"`
+	Solver  *int      `json:"solver_margin,omitempty"` // -versus: the mover's final margin, solver against equity
+	Static  *int      `json:"static_margin,omitempty"` // equity against equity
+}
+
+func run(seed uint64, n int, budget time.Duration, out string, versus bool, idxPath string) error {
+	x, err := build.OpenIndex(idxPath, os.Stderr)
+	if err != nil {
+		return err
+	}
+	defer x.Close()
+	gen, err := strategy.New("gaddag", x)
+	if err != nil {
+		return err
+	}
+	table, err := equity.DefaultTable()
+	if err != nil {
+		return err
+	}
+	eq, err := player.New("equity", gen, table)
+	if err != nil {
+		return err
+	}
+	var w *json.Encoder
+	if out != "" {
+		f, err := os.Create(out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = json.NewEncoder(f)
+	}
+	solver := endgame.New(gen)
+	var recs []record
+	fmt.Printf("endgamefigures: %d endgames, %v each, started %s\n", n, budget, time.Now().Format(time.RFC3339))
+	for g := seed; len(recs) < n; g++ {
+		v := []*variant.Variant{variant.Classic, variant.Multipliers}[g%2]
+		st, err := selfPlay(eq, v, g)
+		if err != nil {
+			return fmt.Errorf("game %d: %w", g, err)
+		}
+		if st == nil {
+			continue // ended before the bag emptied
+		}
+		racks, turn := st.Racks(), st.Turn()
+		rec := record{Game: g, Variant: v.Name, Racks: [2]string{racks[turn].String(), racks[1-turn].String()}}
+		res, err := solve(solver, st, budget)
+		if err != nil {
+			return fmt.Errorf("game %d: %w", g, err)
+		}
+		rec.Proven, rec.Depth, rec.Nodes, rec.Value, rec.Move = res.Proven, res.Depth, res.Nodes, res.Value, res.Move.String()
+		rec.Millis, rec.NPS = float64(res.Elapsed.Microseconds())/1000, res.NodesPerSecond()
+		if versus {
+			a, err := playOut(st, turn, solver, eq, budget)
+			if err != nil {
+				return fmt.Errorf("game %d, solver: %w", g, err)
+			}
+			b, err := playOut(st, turn, nil, eq, budget)
+			if err != nil {
+				return fmt.Errorf("game %d, static: %w", g, err)
+			}
+			rec.Solver, rec.Static = &a, &b
+		}
+		recs = append(recs, rec)
+		if w != nil {
+			if err := w.Encode(rec); err != nil {
+				return err
+			}
+		}
+		if len(recs)%100 == 0 {
+			fmt.Printf("  %d solved, %s\n", len(recs), time.Now().Format(time.TimeOnly))
+		}
+	}
+	summarise(recs, budget, versus)
+	return nil
+}
+
+func solve(s *endgame.Solver, st *state.State, budget time.Duration) (endgame.Result, error) {
+	deadline := time.Now().Add(budget)
+	return s.Solve(st, func() bool { return !time.Now().Before(deadline) })
+}
+
+// selfPlay plays game g between two equity players until the bag is empty
+// and returns the state then (nil when the game ended first).
+func selfPlay(eq *player.Player, v *variant.Variant, g uint64) (*state.State, error) {
+	st, err := state.Start(v, g*1_000_003, int(g/2%2))
+	if err != nil {
+		return nil, err
+	}
+	for !st.Over() && st.BagLen() > 0 {
+		p := st.View()
+		ch := eq.ChooseStatic(context.Background(), &p)
+		if err := st.Apply(ch.Move); err != nil {
+			return nil, fmt.Errorf("%v: %w", ch.Move, err)
+		}
+	}
+	if st.Over() {
+		return nil, nil
+	}
+	return st, nil
+}
+
+// playOut plays st to its end, seat hero choosing by solver (nil: by eq)
+// and the other seat by eq, and returns hero's final margin. st is left
+// as it was.
+func playOut(st *state.State, hero int, solver *endgame.Solver, eq *player.Player, budget time.Duration) (int, error) {
+	applied := 0
+	defer func() {
+		for ; applied > 0; applied-- {
+			st.Undo()
+		}
+	}()
+	for !st.Over() {
+		var m move.Move
+		if st.Turn() == hero && solver != nil {
+			res, err := solve(solver, st, budget)
+			if err != nil {
+				return 0, err
+			}
+			m = res.Move
+		} else {
+			p := st.View()
+			m = eq.ChooseStatic(context.Background(), &p).Move
+		}
+		if err := st.Apply(m); err != nil {
+			return 0, fmt.Errorf("%v: %w", m, err)
+		}
+		applied++
+	}
+	s := st.Scores()
+	return s[hero] - s[1-hero], nil
+}
+
+func summarise(recs []record, budget time.Duration, versus bool) {
+	n := len(recs)
+	var ms, nps []float64
+	proven, tiles := 0, map[int][2]int{}
+	for _, r := range recs {
+		ms = append(ms, r.Millis)
+		if r.Millis > 5 {
+			nps = append(nps, r.NPS) // a solve of a few nodes says nothing of speed
+		}
+		t := len(r.Racks[0]) + len(r.Racks[1])
+		c := tiles[t]
+		c[1]++
+		if r.Proven {
+			proven++
+			c[0]++
+		}
+		tiles[t] = c
+	}
+	slices.Sort(ms)
+	slices.Sort(nps)
+	q := func(xs []float64, p float64) float64 {
+		if len(xs) == 0 {
+			return 0
+		}
+		return xs[min(len(xs)-1, int(p*float64(len(xs))))]
+	}
+	fmt.Printf("endgamefigures: %d endgames, budget %v each, finished %s\n", n, budget, time.Now().Format(time.RFC3339))
+	fmt.Printf("  proven within the budget: %d of %d (%.1f%%)\n", proven, n, 100*float64(proven)/float64(max(n, 1)))
+	fmt.Printf("  solve time ms: p10 %.1f  p50 %.1f  p90 %.1f  p95 %.1f  p99 %.1f  max %.1f\n",
+		q(ms, .1), q(ms, .5), q(ms, .9), q(ms, .95), q(ms, .99), q(ms, 1))
+	fmt.Printf("  nodes/s (solves over 5 ms, %d): p10 %.0f  p50 %.0f  p90 %.0f\n", len(nps), q(nps, .1), q(nps, .5), q(nps, .9))
+	keys := make([]int, 0, len(tiles))
+	for k := range tiles {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	fmt.Printf("  proven by tiles on both racks:")
+	for _, k := range keys {
+		fmt.Printf("  %d: %d/%d", k, tiles[k][0], tiles[k][1])
+	}
+	fmt.Println()
+	if !versus {
+		return
+	}
+	var sumA, sumB, better, worse, worseProven int
+	for _, r := range recs {
+		a, b := *r.Solver, *r.Static
+		sumA += a
+		sumB += b
+		switch {
+		case a > b:
+			better++
+		case a < b:
+			worse++
+			if r.Proven {
+				worseProven++
+			}
+		}
+	}
+	fmt.Printf("  mover's final margin, mean: solver vs equity %+.2f, equity vs equity %+.2f (difference %+.2f)\n",
+		float64(sumA)/float64(n), float64(sumB)/float64(n), float64(sumA-sumB)/float64(n))
+	fmt.Printf("  solver better on %d, worse on %d (of them proven at the first solve: %d), equal on %d\n",
+		better, worse, worseProven, n-better-worse)
+}
