@@ -34,7 +34,17 @@ type plyMoves struct {
 // going out ends the game, so it settles the node at once, and in Lexico
 // (no penalty for the tiles left) it is the usual best answer when it
 // scores well.
+//
+// Measured in nodes to prove 30 self-play endgames of four tiles against
+// three (BenchmarkSolveSmall): by score alone 980,000; going out first
+// 355,000; and tileBonus a tile played on top, 313,000. Killer moves
+// (moves that cut off at a sibling, tried after the table's) made it
+// worse, 918,000, and principal variation search and a horizon value from
+// the tiles left did not change it by 1%, so neither is used.
 const outBonus = 1000
+
+// tileBonus favours plays that unload more tiles among close scores.
+const tileBonus = 3
 
 func newPlyMoves() *plyMoves {
 	p := &plyMoves{}
@@ -50,6 +60,7 @@ func (p *plyMoves) reset(z *zobrist, rackN int) {
 func (p *plyMoves) record(m *move.Move) {
 	g := genMove{score: int32(m.Score), at: int32(len(p.slab)), n: int32(len(m.Tiles)),
 		order: int32(m.Score), key: p.z.placements(m.Tiles)}
+	g.order += tileBonus * int32(len(m.Tiles))
 	if len(m.Tiles) == p.rackN {
 		g.order += outBonus
 	}
