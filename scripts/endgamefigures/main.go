@@ -21,8 +21,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/lexico/lexico/bot/engine/endgame"
 	"github.com/lexico/lexico/bot/engine/equity"
@@ -57,6 +60,7 @@ type record struct {
 	Depth   int       `json:"depth"`
 	Nodes   int64     `json:"nodes"`
 	Millis  float64   `json:"ms"`
+	CPUMs   float64   `json:"cpu_ms"` // the solving thread\'s CPU time
 	NPS     float64   `json:"nodes_per_s"`
 	Value   int       `json:"value"`
 	Move    string    `json:"move"`
@@ -64,7 +68,19 @@ type record struct {
 	Static  *int      `json:"static_margin,omitempty"` // equity against equity
 }
 
+// threadCPU is the CPU time of the calling thread (run locks main to
+// its thread): on a loaded machine a solve's wall time says more of the
+// load than of the solver.
+func threadCPU() time.Duration {
+	var ru unix.Rusage
+	if err := unix.Getrusage(unix.RUSAGE_THREAD, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 func run(seed uint64, n int, budget time.Duration, out string, versus bool, idxPath string) error {
+	runtime.LockOSThread()
 	x, err := build.OpenIndex(idxPath, os.Stderr)
 	if err != nil {
 		return err
@@ -105,10 +121,12 @@ func run(seed uint64, n int, budget time.Duration, out string, versus bool, idxP
 		}
 		racks, turn := st.Racks(), st.Turn()
 		rec := record{Game: g, Variant: v.Name, Racks: [2]string{racks[turn].String(), racks[1-turn].String()}}
+		cpu0 := threadCPU()
 		res, err := solve(solver, st, budget)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", g, err)
 		}
+		rec.CPUMs = float64((threadCPU() - cpu0).Microseconds()) / 1000
 		rec.Proven, rec.Depth, rec.Nodes, rec.Value, rec.Move = res.Proven, res.Depth, res.Nodes, res.Value, res.Move.String()
 		rec.Millis, rec.NPS = float64(res.Elapsed.Microseconds())/1000, res.NodesPerSecond()
 		if versus {
@@ -194,10 +212,11 @@ func playOut(st *state.State, hero int, solver *endgame.Solver, eq *player.Playe
 
 func summarise(recs []record, budget time.Duration, versus bool) {
 	n := len(recs)
-	var ms, nps []float64
+	var ms, cpu, nps []float64
 	proven, tiles := 0, map[int][2]int{}
 	for _, r := range recs {
 		ms = append(ms, r.Millis)
+		cpu = append(cpu, r.CPUMs)
 		if r.Millis > 5 {
 			nps = append(nps, r.NPS) // a solve of a few nodes says nothing of speed
 		}
@@ -211,6 +230,7 @@ func summarise(recs []record, budget time.Duration, versus bool) {
 		tiles[t] = c
 	}
 	slices.Sort(ms)
+	slices.Sort(cpu)
 	slices.Sort(nps)
 	q := func(xs []float64, p float64) float64 {
 		if len(xs) == 0 {
@@ -222,6 +242,8 @@ func summarise(recs []record, budget time.Duration, versus bool) {
 	fmt.Printf("  proven within the budget: %d of %d (%.1f%%)\n", proven, n, 100*float64(proven)/float64(max(n, 1)))
 	fmt.Printf("  solve time ms: p10 %.1f  p50 %.1f  p90 %.1f  p95 %.1f  p99 %.1f  max %.1f\n",
 		q(ms, .1), q(ms, .5), q(ms, .9), q(ms, .95), q(ms, .99), q(ms, 1))
+	fmt.Printf("  solve CPU ms: p10 %.1f  p50 %.1f  p90 %.1f  p95 %.1f  p99 %.1f  max %.1f\n",
+		q(cpu, .1), q(cpu, .5), q(cpu, .9), q(cpu, .95), q(cpu, .99), q(cpu, 1))
 	fmt.Printf("  nodes/s (solves over 5 ms, %d): p10 %.0f  p50 %.0f  p90 %.0f\n", len(nps), q(nps, .1), q(nps, .5), q(nps, .9))
 	keys := make([]int, 0, len(tiles))
 	for k := range tiles {
