@@ -125,6 +125,9 @@ type Choice struct {
 	// Simulation is the simulation's verdict when the player simulates
 	// (Player.Sim), nil otherwise.
 	Simulation *Simulation
+	// Endgame is the endgame solver's verdict when it decided instead of
+	// the simulation (endgame.go), nil otherwise.
+	Endgame *Endgame
 }
 
 // Simulation is how a simulating player ranked its candidates.
@@ -163,7 +166,11 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 	if n <= 0 {
 		n = DefaultSimCandidates
 	}
-	ch := pl.simulate(ctx, p, pl.choose(searchCtx, p, max(pl.Top, n, 1)))
+	static := pl.choose(searchCtx, p, max(pl.Top, n, 1))
+	ch, solved := pl.solveEnd(ctx, p, static) // endgame.go: an endgame, or a pre-endgame, goes to the solver
+	if !solved {
+		ch = pl.simulate(ctx, p, static)
+	}
 	ch.Policy = pl.Policy
 	return ch
 }

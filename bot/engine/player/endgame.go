@@ -1,0 +1,135 @@
+package player
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/lexico/lexico/bot/engine/endgame"
+	"github.com/lexico/lexico/bot/engine/montecarlo"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/game/state"
+)
+
+// Endgame is how the endgame solver (package endgame) decided a simulating
+// player's move: with the bag empty it searches the rest of the game
+// exactly, and with a few tiles in the bag it values the candidates over
+// every draw.
+type Endgame struct {
+	// Kind is "endgame" (the bag empty) or "pre-endgame".
+	Kind string
+	// Proven: the endgame's value is the game's (searched to its end in
+	// every line that decides it); for a pre-endgame, every candidate was
+	// valued in every draw and each value proven.
+	Proven bool
+	// Depth is the plies of the endgame's deepest finished search, Nodes
+	// the positions searched.
+	Depth int
+	Nodes int64
+	// Value is the endgame's final margin with best play on both sides.
+	Value int
+	// Line is the endgame's principal line, the move first.
+	Line []move.Move
+	// Draws and Valued: the pre-endgame's draws, and how many of them
+	// valued every candidate.
+	Draws, Valued int
+}
+
+// endgameBudget is the endgame's time when ctx has no deadline (the sim's
+// DefaultIterations plays the same part).
+const endgameBudget = time.Second
+
+// solvers keeps endgame solvers (and their 24 MiB tables) from move to
+// move; a Solver serves one search at a time.
+var solvers sync.Pool
+
+// solveEnd hands an endgame or a pre-endgame to the solver, if p is one,
+// and reports whether its answer replaces ch's. An endgame's answer always
+// does, proven or not: the solver's deepest finished search weighs both
+// sides' best replies to the end, or as far as time allowed, where the
+// simulation plays the static player in every world. A pre-endgame's
+// does only when every candidate was valued in every draw, and proven;
+// otherwise the simulation decides, with the time that is left.
+func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice) (Choice, bool) {
+	if p.BagCount > endgame.MaxBag || p.Rack.N == 0 {
+		return ch, false
+	}
+	s, _ := solvers.Get().(*endgame.Solver)
+	if s == nil {
+		s = &endgame.Solver{}
+	}
+	defer solvers.Put(s)
+	s.Gen = pl.Gen
+	deadline, ok := ctx.Deadline()
+	if !ok {
+		deadline = time.Now().Add(endgameBudget)
+	}
+	stop := func() bool { return ctx.Err() != nil || !time.Now().Before(deadline) }
+	if p.BagCount > 0 {
+		return pl.preEndgame(ctx, p, ch, s, deadline)
+	}
+	unseen, err := montecarlo.Unseen(p)
+	if err != nil || len(unseen) == 0 || len(unseen) > p.Variant.RackSize {
+		return ch, false
+	}
+	st, err := state.FromPosition(p)
+	if err == nil {
+		err = st.Deal(1, unseen, nil)
+	}
+	if err != nil {
+		return ch, false
+	}
+	res, err := s.Solve(st, stop)
+	if err != nil || res.Depth == 0 {
+		return ch, false
+	}
+	ch.Endgame = &Endgame{Kind: "endgame", Proven: res.Proven, Depth: res.Depth, Nodes: res.Nodes,
+		Value: res.Value, Line: res.Line}
+	ch.Candidate = candidateOf(p, res.Move, float64(res.Value))
+	ch.Top = make([]Candidate, 0, max(pl.Top, 1))
+	for _, v := range res.Moves[:min(len(res.Moves), max(pl.Top, 1))] {
+		ch.Top = append(ch.Top, candidateOf(p, v.Move, float64(v.Value)))
+	}
+	ch.Reason = ""
+	if res.Move.Kind == move.Pass {
+		ch.Reason = "the endgame solver's best line starts with a pass"
+	}
+	return ch, true
+}
+
+// preEndgame gives the pre-endgame half the time left.
+func (pl *Player) preEndgame(ctx context.Context, p *position.Position, ch Choice, s *endgame.Solver, deadline time.Time) (Choice, bool) {
+	half := time.Now().Add(time.Until(deadline) / 2)
+	pe := &endgame.PreEndgame{Solver: s}
+	res, err := pe.Solve(p, half, func() bool { return ctx.Err() != nil })
+	if err != nil || res.Valued < res.Draws || res.Sampled || len(res.Ranked) == 0 {
+		return ch, false
+	}
+	for _, r := range res.Ranked {
+		if r.Proven < res.Draws {
+			return ch, false
+		}
+	}
+	best := res.Ranked[0]
+	ch.Endgame = &Endgame{Kind: "pre-endgame", Proven: true, Nodes: res.Nodes, Draws: res.Draws, Valued: res.Valued}
+	ch.Candidate = candidateOf(p, best.Move, best.Margin)
+	ch.Top = make([]Candidate, 0, max(pl.Top, 1))
+	for _, r := range res.Ranked[:min(len(res.Ranked), max(pl.Top, 1))] {
+		ch.Top = append(ch.Top, candidateOf(p, r.Move, r.Margin))
+	}
+	ch.Reason = ""
+	if best.Move.Kind == move.Pass {
+		ch.Reason = "the pre-endgame's best chance of winning starts with a pass"
+	}
+	return ch, true
+}
+
+// candidateOf is m as a Candidate valued eq, with the tiles it keeps.
+func candidateOf(p *position.Position, m move.Move, eq float64) Candidate {
+	leave := p.Rack
+	if m.Kind == move.Play {
+		leave, _ = m.Leave(p.Rack)
+	}
+	return Candidate{Move: m, Equity: eq, Leave: leave}
+}
