@@ -13,6 +13,7 @@ import (
 	"github.com/lexico/lexico/bot/engine/endgame"
 	"github.com/lexico/lexico/bot/engine/montecarlo"
 	"github.com/lexico/lexico/bot/engine/movegen/strategy"
+	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/rules"
@@ -244,4 +245,48 @@ func printPreEndgame(w io.Writer, p *position.Position, res endgame.PreResult, a
 			i+1, what, e.Score, 100*e.Wins, e.Margin, e.Proven, res.Valued)
 	}
 	return nil
+}
+
+// endgameRunJSON is run --json's "endgame": how the endgame solver decided
+// a sim player's move in place of the simulation.
+type endgameRunJSON struct {
+	Kind   string            `json:"kind"` // "endgame" or "pre-endgame"
+	Proven bool              `json:"proven"`
+	Depth  int               `json:"depth,omitempty"`
+	Nodes  int64             `json:"nodes"`
+	Value  *int              `json:"value,omitempty"`
+	Line   []json.RawMessage `json:"line,omitempty"` // the platform's move format, both sides in turn
+	Draws  int               `json:"draws,omitempty"`
+	Valued int               `json:"valued,omitempty"`
+}
+
+// endgameRun is eg for run --json (nil when the solver did not decide).
+func endgameRun(p *position.Position, eg *player.Endgame) *endgameRunJSON {
+	if eg == nil {
+		return nil
+	}
+	out := &endgameRunJSON{Kind: eg.Kind, Proven: eg.Proven, Depth: eg.Depth, Nodes: eg.Nodes, Draws: eg.Draws, Valued: eg.Valued}
+	if eg.Kind == "endgame" {
+		out.Value = &eg.Value
+	}
+	for _, m := range eg.Line {
+		raw, err := gamestate.EncodeMove(m, p.Board.Size)
+		if err != nil {
+			raw, _ = json.Marshal(err.Error())
+		}
+		out.Line = append(out.Line, raw)
+	}
+	return out
+}
+
+// endgameSummary says in a few words how the solver decided.
+func endgameSummary(eg *player.Endgame) string {
+	proven := "not proven"
+	if eg.Proven {
+		proven = "proven"
+	}
+	if eg.Kind == "pre-endgame" {
+		return fmt.Sprintf("pre-endgame solver, %s, %d draws, %d nodes", proven, eg.Draws, eg.Nodes)
+	}
+	return fmt.Sprintf("endgame solver, final margin %+d %s, depth %d, a line of %d moves, %d nodes", eg.Value, proven, eg.Depth, len(eg.Line), eg.Nodes)
 }

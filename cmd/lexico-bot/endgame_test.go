@@ -216,3 +216,36 @@ func TestEndgameBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestRunSimReportsTheEndgameSolver: run --json with the sim policy on a
+// small endgame says the endgame solver decided, proven, with its line
+// starting with the move answered.
+func TestRunSimReportsTheEndgameSolver(t *testing.T) {
+	var file string
+	for seed := uint64(1); file == "" && seed < 20; seed++ {
+		file, _ = endgameGamestate(t, seed, func(st *state.State) bool {
+			r := st.Racks()
+			return st.BagLen() == 0 && r[0].N+r[1].N <= 7
+		})
+	}
+	if file == "" {
+		t.Fatal("no game reached a small endgame")
+	}
+	var out, errb bytes.Buffer
+	code := run([]string{"lexico-bot", "run", "--index", movesIndex(t), "--policy", "sim", "--budget", "2s", "--json", file},
+		strings.NewReader(""), &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var res runJSON
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out.String())
+	}
+	eg := res.Endgame
+	if eg == nil || eg.Kind != "endgame" || !eg.Proven || eg.Value == nil || len(eg.Line) == 0 || !bytes.Equal(eg.Line[0], res.Move) {
+		t.Fatalf("want the endgame solver's proven line, starting with the move: %s", out.String())
+	}
+	if !strings.Contains(errb.String(), "endgame solver") {
+		t.Errorf("the summary does not name the endgame solver: %s", errb.String())
+	}
+}

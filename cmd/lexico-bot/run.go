@@ -116,6 +116,9 @@ func runMove(c *cli.Context) error {
 	if sim := ch.Simulation; sim != nil {
 		summary += "; " + simSummary(sim)
 	}
+	if ch.Endgame != nil {
+		summary += "; " + endgameSummary(ch.Endgame) // endgame.go
+	}
 	if ch.Reason != "" {
 		summary += "; " + ch.Reason
 	}
@@ -174,6 +177,8 @@ type runJSON struct {
 	Note   string          `json:"note,omitempty"`
 	Top    []candidateJSON `json:"top,omitempty"`
 	Sim    *simulationJSON `json:"simulation,omitempty"`
+
+	Endgame *endgameRunJSON `json:"endgame,omitempty"` // endgame.go
 }
 
 func candidate(p *position.Position, c player.Candidate) candidateJSON {
@@ -201,6 +206,7 @@ func runReport(p *position.Position, ch player.Choice, enc []byte, b player.Budg
 		out.Note = b.Note
 	}
 	out.Move = enc
+	out.Endgame = endgameRun(p, ch.Endgame) // endgame.go
 	sim := ch.Simulation
 	if sim != nil {
 		out.Sim = &simulationJSON{Candidates: sim.Candidates, Iterations: sim.Iterations, Plies: sim.Plies, ByWins: sim.ByWins}
