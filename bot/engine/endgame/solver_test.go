@@ -164,3 +164,39 @@ func TestSolveRefuses(t *testing.T) {
 		t.Errorf("game over: %v, want ErrOver", err)
 	}
 }
+
+// TestSolveAllocatesOnlyAtTheRoot: the search below the root reuses its
+// buffers, so a solve allocates for its answer (the root's moves and the
+// line, copied out once an iteration), never per node searched.
+func TestSolveAllocatesOnlyAtTheRoot(t *testing.T) {
+	s := New(gen())
+	for seed := uint64(1); seed < 20; seed++ {
+		st := selfPlay(t, variant.Multipliers, seed, 0)
+		if st == nil {
+			continue
+		}
+		r := rand.New(rand.NewPCG(seed, 1))
+		racks := st.Racks()
+		st = endgameOf(t, variant.Multipliers, st.Board(), [2]tile.Rack{subRack(r, racks[0], 4), subRack(r, racks[1], 4)}, st.Scores())
+		res, err := s.Solve(st, nil) // grows the buffers
+		if err != nil || !res.Proven {
+			t.Fatal(err, res.Proven)
+		}
+		perIteration := float64(len(res.Moves) + len(res.Line) + 16)
+		bound := perIteration * float64(res.Depth)
+		if res.Nodes < 10*int64(bound) {
+			continue // too small to tell allocations per node from per iteration
+		}
+		allocs := testing.AllocsPerRun(2, func() {
+			if _, err := s.Solve(st, nil); err != nil {
+				t.Fatal(err)
+			}
+		})
+		t.Logf("%.0f allocations, %d nodes, bound %.0f", allocs, res.Nodes, bound)
+		if allocs > bound {
+			t.Errorf("%.0f allocations for %d nodes at depth %d and %d root moves, want at most %.0f", allocs, res.Nodes, res.Depth, len(res.Moves), bound)
+		}
+		return
+	}
+	t.Fatal("no endgame big enough")
+}
