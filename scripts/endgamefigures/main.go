@@ -4,10 +4,11 @@
 // state.State until the bag is empty, solves the position then with a
 // budget per position, and prints the share solved and proven, the
 // distribution of solve times and of nodes per second. With -versus it
-// also plays each endgame out twice from the same position, the solver
-// (solving again at each of its turns) against the static equity player
-// and the equity player against itself, and compares the mover's final
-// margins.
+// also plays each endgame out three times from the same position against
+// the static equity player: with the solver (solving again at each of
+// its turns, the budget each), with the sim policy as it was before the
+// solver (Player.NoEndgame, the budget a move), and with the equity player
+// itself; and compares the mover's final margins.
 //
 //	go run ./scripts/endgamefigures -n 1000 -budget 1s -out /tmp/endgame.jsonl
 //
@@ -42,7 +43,7 @@ func main() {
 	n := flag.Int("n", 1000, "endgames to solve")
 	budget := flag.Duration("budget", time.Second, "time allowed per solve")
 	out := flag.String("out", "", "write each position's figures to `FILE` as JSON lines")
-	versus := flag.Bool("versus", false, "also play each endgame out: solver against equity, and equity against equity")
+	versus := flag.Bool("versus", false, "also play each endgame out against equity: by the solver, by sim without the solver, by equity")
 	idxPath := flag.String("index", "", "index `FILE` (default $LEXICO_INDEX, else the default index)")
 	flag.Parse()
 	if err := run(*seed, *n, *budget, *out, *versus, *idxPath); err != nil {
@@ -65,6 +66,7 @@ type record struct {
 	Value   int       `json:"value"`
 	Move    string    `json:"move"`
 	Solver  *int      `json:"solver_margin,omitempty"` // -versus: the mover's final margin, solver against equity
+	Sim     *int      `json:"sim_margin,omitempty"`    // sim without the solver against equity
 	Static  *int      `json:"static_margin,omitempty"` // equity against equity
 }
 
@@ -108,6 +110,11 @@ func run(seed uint64, n int, budget time.Duration, out string, versus bool, idxP
 		w = json.NewEncoder(f)
 	}
 	solver := endgame.New(gen)
+	sim, err := player.New("sim", gen, table)
+	if err != nil {
+		return err
+	}
+	sim.NoEndgame = true
 	var recs []record
 	fmt.Printf("endgamefigures: %d endgames, %v each, started %s\n", n, budget, time.Now().Format(time.RFC3339))
 	for g := seed; len(recs) < n; g++ {
@@ -130,15 +137,23 @@ func run(seed uint64, n int, budget time.Duration, out string, versus bool, idxP
 		rec.Proven, rec.Depth, rec.Nodes, rec.Value, rec.Move = res.Proven, res.Depth, res.Nodes, res.Value, res.Move.String()
 		rec.Millis, rec.NPS = float64(res.Elapsed.Microseconds())/1000, res.NodesPerSecond()
 		if versus {
-			a, err := playOut(st, turn, solver, eq, budget)
-			if err != nil {
-				return fmt.Errorf("game %d, solver: %w", g, err)
+			bySolver := func(st *state.State) (move.Move, error) {
+				res, err := solve(solver, st, budget)
+				return res.Move, err
 			}
-			b, err := playOut(st, turn, nil, eq, budget)
-			if err != nil {
-				return fmt.Errorf("game %d, static: %w", g, err)
+			bySim := func(st *state.State) (move.Move, error) {
+				ctx, cancel := context.WithTimeout(context.Background(), budget)
+				defer cancel()
+				p := st.View()
+				return sim.Choose(ctx, &p).Move, nil
 			}
-			rec.Solver, rec.Static = &a, &b
+			var margins [3]int
+			for i, hero := range []func(*state.State) (move.Move, error){bySolver, bySim, nil} {
+				if margins[i], err = playOut(st, turn, hero, eq); err != nil {
+					return fmt.Errorf("game %d, hero %d: %w", g, i, err)
+				}
+			}
+			rec.Solver, rec.Sim, rec.Static = &margins[0], &margins[1], &margins[2]
 		}
 		recs = append(recs, rec)
 		if w != nil {
@@ -179,10 +194,10 @@ func selfPlay(eq *player.Player, v *variant.Variant, g uint64) (*state.State, er
 	return st, nil
 }
 
-// playOut plays st to its end, seat hero choosing by solver (nil: by eq)
+// playOut plays st to its end, seat hero choosing by choose (nil: by eq)
 // and the other seat by eq, and returns hero's final margin. st is left
 // as it was.
-func playOut(st *state.State, hero int, solver *endgame.Solver, eq *player.Player, budget time.Duration) (int, error) {
+func playOut(st *state.State, hero int, choose func(*state.State) (move.Move, error), eq *player.Player) (int, error) {
 	applied := 0
 	defer func() {
 		for ; applied > 0; applied-- {
@@ -191,12 +206,11 @@ func playOut(st *state.State, hero int, solver *endgame.Solver, eq *player.Playe
 	}()
 	for !st.Over() {
 		var m move.Move
-		if st.Turn() == hero && solver != nil {
-			res, err := solve(solver, st, budget)
-			if err != nil {
+		if st.Turn() == hero && choose != nil {
+			var err error
+			if m, err = choose(st); err != nil {
 				return 0, err
 			}
-			m = res.Move
 		} else {
 			p := st.View()
 			m = eq.ChooseStatic(context.Background(), &p).Move
@@ -258,23 +272,33 @@ func summarise(recs []record, budget time.Duration, versus bool) {
 	if !versus {
 		return
 	}
-	var sumA, sumB, better, worse, worseProven int
+	var sum [3]int
+	var vsSim, vsEq [3]int // better, worse, worse on a position proven at the first solve
 	for _, r := range recs {
-		a, b := *r.Solver, *r.Static
-		sumA += a
-		sumB += b
-		switch {
-		case a > b:
-			better++
-		case a < b:
-			worse++
-			if r.Proven {
-				worseProven++
+		m := [3]int{*r.Solver, *r.Sim, *r.Static}
+		for i := range sum {
+			sum[i] += m[i]
+		}
+		for _, c := range []struct {
+			other int
+			tally *[3]int
+		}{{m[1], &vsSim}, {m[2], &vsEq}} {
+			switch {
+			case m[0] > c.other:
+				c.tally[0]++
+			case m[0] < c.other:
+				c.tally[1]++
+				if r.Proven {
+					c.tally[2]++
+				}
 			}
 		}
 	}
-	fmt.Printf("  mover's final margin, mean: solver vs equity %+.2f, equity vs equity %+.2f (difference %+.2f)\n",
-		float64(sumA)/float64(n), float64(sumB)/float64(n), float64(sumA-sumB)/float64(n))
-	fmt.Printf("  solver better on %d, worse on %d (of them proven at the first solve: %d), equal on %d\n",
-		better, worse, worseProven, n-better-worse)
+	f := float64(n)
+	fmt.Printf("  mover's final margin against equity, mean: solver %+.2f, sim without the solver %+.2f, equity %+.2f\n",
+		float64(sum[0])/f, float64(sum[1])/f, float64(sum[2])/f)
+	fmt.Printf("  solver vs sim: better on %d, worse on %d (proven at the first solve: %d), equal on %d\n",
+		vsSim[0], vsSim[1], vsSim[2], n-vsSim[0]-vsSim[1])
+	fmt.Printf("  solver vs equity: better on %d, worse on %d (proven at the first solve: %d), equal on %d\n",
+		vsEq[0], vsEq[1], vsEq[2], n-vsEq[0]-vsEq[1])
 }
