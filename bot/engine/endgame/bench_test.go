@@ -21,7 +21,7 @@ func BenchmarkSolveDepth3(b *testing.B) {
 		}
 	}
 	s := &Solver{Gen: gen(), MaxDepth: 3}
-	var nodes int64
+	var nodes, gens int64
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := range b.N {
@@ -30,7 +30,9 @@ func BenchmarkSolveDepth3(b *testing.B) {
 			b.Fatal(err)
 		}
 		nodes += res.Nodes
+		gens += res.Generations
 	}
+	b.ReportMetric(float64(gens)/float64(b.N), "generations/op")
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 
@@ -51,7 +53,7 @@ func BenchmarkSolveSmall(b *testing.B) {
 		positions = append(positions, endgameOf(b, variant.Multipliers, st.Board(), small, st.Scores()))
 	}
 	s := New(gen())
-	var nodes int64
+	var nodes, gens int64
 	b.ResetTimer()
 	for i := range b.N {
 		res, err := s.Solve(positions[i%len(positions)], nil)
@@ -59,7 +61,9 @@ func BenchmarkSolveSmall(b *testing.B) {
 			b.Fatal(err, res.Proven)
 		}
 		nodes += res.Nodes
+		gens += res.Generations
 	}
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	b.ReportMetric(float64(gens)/float64(b.N), "generations/op")
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }

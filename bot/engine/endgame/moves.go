@@ -2,7 +2,9 @@ package endgame
 
 import (
 	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/tile"
 )
 
 // genMove is a move of a ply's list: a play (its tiles at slab[at:at+n]) or
@@ -81,20 +83,6 @@ func (p *plyMoves) move(g *genMove) move.Move {
 	return move.Move{Kind: move.Play, Tiles: p.slab[g.at : g.at+g.n : g.at+g.n], Score: int(g.score)}
 }
 
-// front moves the move with the given key (the pass for 0) to the front,
-// keeping the order of the others, and reports whether it was there.
-func (p *plyMoves) front(key uint64) bool {
-	for i := range p.moves {
-		g := p.moves[i]
-		if g.key == key && (key != 0 || g.pass()) {
-			copy(p.moves[1:i+1], p.moves[:i])
-			p.moves[0] = g
-			return true
-		}
-	}
-	return false
-}
-
 // sort.Interface, by order, highest first (sort.Sort of a *plyMoves does
 // not allocate; a func literal capturing p might).
 func (p *plyMoves) Len() int           { return len(p.moves) }
@@ -127,4 +115,49 @@ func (l *lineMove) move() move.Move {
 		return move.NewPass()
 	}
 	return move.Move{Kind: move.Play, Tiles: append([]move.Placement(nil), l.tiles[:l.n]...), Score: int(l.score)}
+}
+
+// pack is g, a move of p, as a table keeps it.
+func (p *plyMoves) pack(g *genMove, size int) packed {
+	if g.pass() {
+		return packed{n: -1}
+	}
+	b := packed{score: int16(g.score), n: int8(g.n)}
+	for i, t := range p.slab[g.at : g.at+g.n] {
+		b.squares[i] = uint16(t.Row*size + t.Col)
+		b.letters[i] = t.Letter
+		if t.Blank {
+			b.letters[i] |= 0x80
+		}
+	}
+	return b
+}
+
+// load makes b the one move of p, for the position on board bd with the
+// mover holding rack, and reports whether it can be played there: its
+// squares empty and its tiles on the rack (a stored move is the same
+// position's unless two positions share a hash, which this catches before
+// Apply would refuse it).
+func (p *plyMoves) load(b *packed, z *zobrist, bd *board.Board, rack tile.Rack) bool {
+	p.reset(z, rack.N)
+	if b.n < 0 {
+		p.addPass()
+		return true
+	}
+	for i := range int(b.n) {
+		sq, l := int(b.squares[i]), b.letters[i]
+		t := move.Placement{Row: sq / bd.Size, Col: sq % bd.Size, Letter: l &^ 0x80, Blank: l&0x80 != 0}
+		if sq >= len(bd.Squares) || bd.Squares[sq].Letter != 0 || !rack.Remove(t.Tile()) {
+			return false
+		}
+		p.slab = append(p.slab, t)
+	}
+	g := genMove{score: int32(b.score), n: int32(b.n), key: z.placements(p.slab)}
+	p.moves = append(p.moves, g)
+	return true
+}
+
+// same reports whether g is the move with key key (pass: the pass).
+func (g *genMove) same(key uint64, pass bool) bool {
+	return g.pass() == pass && g.key == key
 }

@@ -17,16 +17,26 @@ type table struct {
 // view (see search.negamax), a bound or exact as kind says; depth is the
 // plies searched below the position, or toEnd when no line stopped short
 // of the game's end (the value is then the game's, at any depth). best is
-// the key of the best move found (the XOR its tiles put into the board's
-// hash; 0 for a pass), valid when kind has hasBest. 24 bytes: a million
-// entries are 24 MiB.
+// the best move found, whole, so that the search tries it before it
+// generates the position's moves, and a cut by it spares the generation
+// (valid when kind has hasBest). 48 bytes: half a million entries are
+// 24 MiB.
 type entry struct {
 	key   uint64
-	best  uint64
 	value int32
 	epoch uint16
 	depth uint8
 	kind  uint8
+	best  packed
+}
+
+// packed is a move kept in an entry: its tiles' squares (row*size+col)
+// and letters (0x80 marks a blank), n of them, or the pass (n < 0).
+type packed struct {
+	squares [maxTiles]uint16
+	letters [maxTiles]byte
+	score   int16
+	n       int8
 }
 
 const (
@@ -65,15 +75,15 @@ func (t *table) probe(key uint64) (*entry, bool) {
 // bound is the entry's kind of value (exact, lower, upper).
 func (e *entry) bound() uint8 { return e.kind & boundMask }
 
-// bestMove is the key of the best move stored, if any.
-func (e *entry) bestMove() (uint64, bool) { return e.best, e.kind&hasBest != 0 }
+// bestMove is the best move stored, if any.
+func (e *entry) bestMove() (*packed, bool) { return &e.best, e.kind&hasBest != 0 }
 
-func (t *table) store(key uint64, value int32, depth int, kind uint8, best uint64) {
+func (t *table) store(key uint64, value int32, depth int, kind uint8, best *packed) {
 	e := &t.entries[key&t.mask]
 	// Keep a result that holds to the game's end over a shallower one of
 	// the same position.
 	if e.key == key && e.epoch == t.epoch && e.depth == toEnd && depth != toEnd {
 		return
 	}
-	*e = entry{key: key, best: best, value: value, epoch: t.epoch, depth: uint8(depth), kind: kind | hasBest}
+	*e = entry{key: key, best: *best, value: value, epoch: t.epoch, depth: uint8(depth), kind: kind | hasBest}
 }
