@@ -4,11 +4,12 @@
 // state.State until the bag is empty, solves the position then with a
 // budget per position, and prints the share solved and proven, the
 // distribution of solve times and of nodes per second. With -versus it
-// also plays each endgame out three times from the same position against
+// also plays each endgame out four times from the same position against
 // the static equity player: with the solver (solving again at each of
 // its turns, the budget each), with the sim policy as it was before the
-// solver (Player.NoEndgame, the budget a move), and with the equity player
-// itself; and compares the mover's final margins.
+// solver (Player.NoEndgame, the budget a move), with the sim policy that
+// hands endgames to the solver, and with the equity player itself; and
+// compares the mover's final margins.
 //
 //	go run ./scripts/endgamefigures -n 1000 -budget 1s -out /tmp/endgame.jsonl
 //
@@ -67,6 +68,7 @@ type record struct {
 	Move    string    `json:"move"`
 	Solver  *int      `json:"solver_margin,omitempty"` // -versus: the mover's final margin, solver against equity
 	Sim     *int      `json:"sim_margin,omitempty"`    // sim without the solver against equity
+	SimEnd  *int      `json:"simend_margin,omitempty"` // sim with the solver against equity
 	Static  *int      `json:"static_margin,omitempty"` // equity against equity
 }
 
@@ -115,6 +117,10 @@ func run(seed uint64, n int, budget time.Duration, out string, versus bool, idxP
 		return err
 	}
 	sim.NoEndgame = true
+	simEnd, err := player.New("sim", gen, table)
+	if err != nil {
+		return err
+	}
 	var recs []record
 	fmt.Printf("endgamefigures: %d endgames, %v each, started %s\n", n, budget, time.Now().Format(time.RFC3339))
 	for g := seed; len(recs) < n; g++ {
@@ -141,19 +147,21 @@ func run(seed uint64, n int, budget time.Duration, out string, versus bool, idxP
 				res, err := solve(solver, st, budget)
 				return res.Move, err
 			}
-			bySim := func(st *state.State) (move.Move, error) {
-				ctx, cancel := context.WithTimeout(context.Background(), budget)
-				defer cancel()
-				p := st.View()
-				return sim.Choose(ctx, &p).Move, nil
+			by := func(pl *player.Player) func(st *state.State) (move.Move, error) {
+				return func(st *state.State) (move.Move, error) {
+					ctx, cancel := context.WithTimeout(context.Background(), budget)
+					defer cancel()
+					p := st.View()
+					return pl.Choose(ctx, &p).Move, nil
+				}
 			}
-			var margins [3]int
-			for i, hero := range []func(*state.State) (move.Move, error){bySolver, bySim, nil} {
+			var margins [4]int
+			for i, hero := range []func(*state.State) (move.Move, error){bySolver, by(sim), nil, by(simEnd)} {
 				if margins[i], err = playOut(st, turn, hero, eq); err != nil {
 					return fmt.Errorf("game %d, hero %d: %w", g, i, err)
 				}
 			}
-			rec.Solver, rec.Sim, rec.Static = &margins[0], &margins[1], &margins[2]
+			rec.Solver, rec.Sim, rec.Static, rec.SimEnd = &margins[0], &margins[1], &margins[2], &margins[3]
 		}
 		recs = append(recs, rec)
 		if w != nil {
@@ -272,10 +280,19 @@ func summarise(recs []record, budget time.Duration, versus bool) {
 	if !versus {
 		return
 	}
-	var sum [3]int
-	var vsSim, vsEq [3]int // better, worse, worse on a position proven at the first solve
+	var sum [4]int
+	var vsSim, vsEq, endVsSim [3]int // better, worse, worse on a position proven at the first solve
 	for _, r := range recs {
-		m := [3]int{*r.Solver, *r.Sim, *r.Static}
+		m := [4]int{*r.Solver, *r.Sim, *r.Static, *r.SimEnd}
+		switch {
+		case m[3] > m[1]:
+			endVsSim[0]++
+		case m[3] < m[1]:
+			endVsSim[1]++
+			if r.Proven {
+				endVsSim[2]++
+			}
+		}
 		for i := range sum {
 			sum[i] += m[i]
 		}
@@ -295,8 +312,10 @@ func summarise(recs []record, budget time.Duration, versus bool) {
 		}
 	}
 	f := float64(n)
-	fmt.Printf("  mover's final margin against equity, mean: solver %+.2f, sim without the solver %+.2f, equity %+.2f\n",
-		float64(sum[0])/f, float64(sum[1])/f, float64(sum[2])/f)
+	fmt.Printf("  mover's final margin against equity, mean: solver %+.2f, sim without the solver %+.2f, sim with it %+.2f, equity %+.2f\n",
+		float64(sum[0])/f, float64(sum[1])/f, float64(sum[3])/f, float64(sum[2])/f)
+	fmt.Printf("  sim with the solver vs without: better on %d, worse on %d (proven at the first solve: %d), equal on %d\n",
+		endVsSim[0], endVsSim[1], endVsSim[2], n-endVsSim[0]-endVsSim[1])
 	fmt.Printf("  solver vs sim: better on %d, worse on %d (proven at the first solve: %d), equal on %d\n",
 		vsSim[0], vsSim[1], vsSim[2], n-vsSim[0]-vsSim[1])
 	fmt.Printf("  solver vs equity: better on %d, worse on %d (proven at the first solve: %d), equal on %d\n",
