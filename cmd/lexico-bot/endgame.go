@@ -250,14 +250,12 @@ func printPreEndgame(w io.Writer, p *position.Position, res endgame.PreResult, a
 // endgameRunJSON is run --json's "endgame": how the endgame solver decided
 // a sim player's move in place of the simulation.
 type endgameRunJSON struct {
-	Kind   string            `json:"kind"` // "endgame" or "pre-endgame"
+	Kind   string            `json:"kind"` // "endgame"
 	Proven bool              `json:"proven"`
 	Depth  int               `json:"depth,omitempty"`
 	Nodes  int64             `json:"nodes"`
-	Value  *int              `json:"value,omitempty"`
+	Value  int               `json:"value"`
 	Line   []json.RawMessage `json:"line,omitempty"` // the platform's move format, both sides in turn
-	Draws  int               `json:"draws,omitempty"`
-	Valued int               `json:"valued,omitempty"`
 }
 
 // endgameRun is eg for run --json (nil when the solver did not decide).
@@ -265,10 +263,7 @@ func endgameRun(p *position.Position, eg *player.Endgame) *endgameRunJSON {
 	if eg == nil {
 		return nil
 	}
-	out := &endgameRunJSON{Kind: eg.Kind, Proven: eg.Proven, Depth: eg.Depth, Nodes: eg.Nodes, Draws: eg.Draws, Valued: eg.Valued}
-	if eg.Kind == "endgame" {
-		out.Value = &eg.Value
-	}
+	out := &endgameRunJSON{Kind: eg.Kind, Proven: eg.Proven, Depth: eg.Depth, Nodes: eg.Nodes, Value: eg.Value}
 	for _, m := range eg.Line {
 		raw, err := gamestate.EncodeMove(m, p.Board.Size)
 		if err != nil {
@@ -284,9 +279,6 @@ func endgameSummary(eg *player.Endgame) string {
 	proven := "not proven"
 	if eg.Proven {
 		proven = "proven"
-	}
-	if eg.Kind == "pre-endgame" {
-		return fmt.Sprintf("pre-endgame solver, %s, %d draws, %d nodes", proven, eg.Draws, eg.Nodes)
 	}
 	return fmt.Sprintf("endgame solver, final margin %+d %s, depth %d, a line of %d moves, %d nodes", eg.Value, proven, eg.Depth, len(eg.Line), eg.Nodes)
 }

@@ -14,14 +14,12 @@ import (
 
 // Endgame is how the endgame solver (package endgame) decided a simulating
 // player's move: with the bag empty it searches the rest of the game
-// exactly, and with a few tiles in the bag it values the candidates over
-// every draw.
+// exactly.
 type Endgame struct {
-	// Kind is "endgame" (the bag empty) or "pre-endgame".
+	// Kind is "endgame" (a pre-endgame's ranking would be "pre-endgame").
 	Kind string
-	// Proven: the endgame's value is the game's (searched to its end in
-	// every line that decides it); for a pre-endgame, every candidate was
-	// valued in every draw and each value proven.
+	// Proven: the value is the game's (searched to its end in every line
+	// that decides it).
 	Proven bool
 	// Depth is the plies of the endgame's deepest finished search, Nodes
 	// the positions searched.
@@ -31,9 +29,6 @@ type Endgame struct {
 	Value int
 	// Line is the endgame's principal line, the move first.
 	Line []move.Move
-	// Draws and Valued: the pre-endgame's draws, and how many of them
-	// valued every candidate.
-	Draws, Valued int
 }
 
 // endgameBudget is the endgame's time when ctx has no deadline (the sim's
@@ -48,11 +43,12 @@ var solvers sync.Pool
 // before the simulation takes over.
 const endgameShare = 0.5
 
-// solveEnd hands an endgame or a pre-endgame to the solver, if p is one,
-// with half the time left, and reports whether its answer replaces ch's:
-// only a proven one does (for a pre-endgame, every candidate valued in
-// every draw and each value proven); otherwise the simulation decides
-// with the time that is left. An unproven endgame answer is a search cut
+// solveEnd hands an endgame (the bag empty) to the solver, with half the
+// time left, and reports whether its answer replaces ch's: only a proven
+// one does; otherwise the simulation decides with the time that is left.
+// Pre-endgames are not handed over: the opponent then holds a full rack,
+// so the pre-endgame (endgame.PreEndgame) proves nothing within a move's
+// time here, and trying would only halve the simulation's. An unproven endgame answer is a search cut
 // at a horizon it counts nothing beyond, and played out from 150
 // self-play endgames against the equity player (scripts/endgamefigures
 // -versus, 1 s a move on the loaded 2-core machine, where most solves
@@ -60,7 +56,7 @@ const endgameShare = 0.5
 // margin +12.7 against +13.6 on the 125 unproven, better on 16 and worse
 // on 40; on the 25 proven the two were equal (+4.40, +4.44).
 func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice) (Choice, bool) {
-	if p.BagCount > endgame.MaxBag || p.Rack.N == 0 {
+	if p.BagCount > 0 || p.Rack.N == 0 {
 		return ch, false
 	}
 	s, _ := solvers.Get().(*endgame.Solver)
@@ -75,9 +71,6 @@ func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice)
 	}
 	deadline = time.Now().Add(time.Duration(float64(time.Until(deadline)) * endgameShare))
 	stop := func() bool { return ctx.Err() != nil || !time.Now().Before(deadline) }
-	if p.BagCount > 0 {
-		return pl.preEndgame(ctx, p, ch, s, deadline)
-	}
 	unseen, err := montecarlo.Unseen(p)
 	if err != nil || len(unseen) == 0 || len(unseen) > p.Variant.RackSize {
 		return ch, false
@@ -103,32 +96,6 @@ func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice)
 	ch.Reason = ""
 	if res.Move.Kind == move.Pass {
 		ch.Reason = "the endgame solver's best line starts with a pass"
-	}
-	return ch, true
-}
-
-// preEndgame values p's candidates over its draws until deadline.
-func (pl *Player) preEndgame(ctx context.Context, p *position.Position, ch Choice, s *endgame.Solver, deadline time.Time) (Choice, bool) {
-	pe := &endgame.PreEndgame{Solver: s}
-	res, err := pe.Solve(p, deadline, func() bool { return ctx.Err() != nil })
-	if err != nil || res.Valued < res.Draws || res.Sampled || len(res.Ranked) == 0 {
-		return ch, false
-	}
-	for _, r := range res.Ranked {
-		if r.Proven < res.Draws {
-			return ch, false
-		}
-	}
-	best := res.Ranked[0]
-	ch.Endgame = &Endgame{Kind: "pre-endgame", Proven: true, Nodes: res.Nodes, Draws: res.Draws, Valued: res.Valued}
-	ch.Candidate = candidateOf(p, best.Move, best.Margin)
-	ch.Top = make([]Candidate, 0, max(pl.Top, 1))
-	for _, r := range res.Ranked[:min(len(res.Ranked), max(pl.Top, 1))] {
-		ch.Top = append(ch.Top, candidateOf(p, r.Move, r.Margin))
-	}
-	ch.Reason = ""
-	if best.Move.Kind == move.Pass {
-		ch.Reason = "the pre-endgame's best chance of winning starts with a pass"
 	}
 	return ch, true
 }
