@@ -61,9 +61,9 @@ type Player struct {
 	// candidate listed has its figures). More finds the move the static
 	// ranking placed low, fewer gives each candidate more worlds.
 	SimCandidates int
-	// NoEndgame keeps a simulating player from handing endgames and
-	// pre-endgames to the endgame solver (endgame.go): the simulation
-	// decides them too, as before the solver.
+	// NoEndgame keeps a simulating player from handing endgames to the
+	// endgame solver (endgame.go): the simulation decides them too, as
+	// before the solver.
 	NoEndgame bool
 }
 
@@ -173,7 +173,7 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 	static := pl.choose(searchCtx, p, max(pl.Top, n, 1))
 	ch, solved := static, false
 	if !pl.NoEndgame {
-		ch, solved = pl.solveEnd(ctx, p, static) // endgame.go: an endgame, or a pre-endgame, goes to the solver
+		ch, solved = pl.solveEnd(ctx, p, static) // endgame.go: an endgame goes to the solver first
 	}
 	if !solved {
 		ch = pl.simulate(ctx, p, static)
