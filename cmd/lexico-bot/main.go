@@ -24,6 +24,7 @@ import (
 func commands() []*cli.Command {
 	return []*cli.Command{
 		checkCommand(),
+		endgameCommand(),
 		leagueCommand(),
 		lingoCommand(),
 		movesCommand(),

@@ -137,6 +137,9 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	if sim := ch.Simulation; sim != nil {
 		summary += "; " + simSummary(sim)
 	}
+	if ch.Endgame != nil {
+		summary += "; " + endgameSummary(ch.Endgame) // endgame.go
+	}
 	if ch.Reason != "" {
 		summary += "; " + ch.Reason
 	}
@@ -195,6 +198,8 @@ type runJSON struct {
 	Note   string          `json:"note,omitempty"`
 	Top    []candidateJSON `json:"top,omitempty"`
 	Sim    *simulationJSON `json:"simulation,omitempty"`
+
+	Endgame *endgameRunJSON `json:"endgame,omitempty"` // endgame.go
 }
 
 // candidate reports c; its words are looked up in dict, the dictionary the
@@ -225,6 +230,7 @@ func runReport(p *position.Position, dict rules.Dictionary, ch player.Choice, en
 		out.Note = b.Note
 	}
 	out.Move = enc
+	out.Endgame = endgameRun(p, ch.Endgame) // endgame.go
 	sim := ch.Simulation
 	if sim != nil {
 		out.Sim = &simulationJSON{Candidates: sim.Candidates, Iterations: sim.Iterations, Plies: sim.Plies, ByWins: sim.ByWins}

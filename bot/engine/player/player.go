@@ -59,6 +59,10 @@ type Player struct {
 	// candidate listed has its figures). More finds the move the static
 	// ranking placed low, fewer gives each candidate more worlds.
 	SimCandidates int
+	// NoEndgame keeps a simulating player from handing endgames to the
+	// endgame solver (endgame.go): the simulation decides them too, as
+	// before the solver.
+	NoEndgame bool
 }
 
 // DefaultSimCandidates is the candidates a simulating player compares when
@@ -124,6 +128,9 @@ type Choice struct {
 	// Simulation is the simulation's verdict when the player simulates
 	// (Player.Sim), nil otherwise.
 	Simulation *Simulation
+	// Endgame is the endgame solver's verdict when it decided instead of
+	// the simulation (endgame.go), nil otherwise.
+	Endgame *Endgame
 }
 
 // Simulation is how a simulating player ranked its candidates.
@@ -162,7 +169,14 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 	if n <= 0 {
 		n = DefaultSimCandidates
 	}
-	ch := pl.simulate(ctx, p, pl.choose(searchCtx, p, max(pl.Top, n, 1)))
+	static := pl.choose(searchCtx, p, max(pl.Top, n, 1))
+	ch, solved := static, false
+	if !pl.NoEndgame {
+		ch, solved = pl.solveEnd(ctx, p, static) // endgame.go: an endgame goes to the solver first
+	}
+	if !solved {
+		ch = pl.simulate(ctx, p, static)
+	}
 	ch.Policy = pl.Policy
 	return ch
 }

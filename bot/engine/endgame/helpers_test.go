@@ -1,0 +1,124 @@
+package endgame
+
+import (
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/game/state"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/index/gaddag"
+)
+
+// gen is a GADDAG generator over the embedded list's words of 2 to 7
+// letters: real games, built in a moment.
+var gen = sync.OnceValue(func() movegen.Generator {
+	words, err := build.DefaultWords(2, 7)
+	if err != nil {
+		panic(err) // the embedded list is part of the binary
+	}
+	return movegen.NewGADDAG(gaddag.Build(words))
+})
+
+// selfPlay plays a seeded game of v on a State, each side choosing at
+// random among its three highest-scoring plays (passing when it has
+// none), until the bag holds at most bagLeft tiles, and returns the state
+// then, or nil when the game ended first.
+func selfPlay(t testing.TB, v *variant.Variant, seed uint64, bagLeft int) *state.State {
+	t.Helper()
+	st, err := state.Start(v, seed, int(seed%2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(seed, 7))
+	var plays movegen.AllPlays
+	for !st.Over() && st.BagLen() > bagLeft {
+		rack, _ := st.Rack(st.Turn())
+		plays.Reset()
+		gen().Search(movegen.Args{Variant: v, Board: st.Board(), Rack: rack, Record: plays.Record})
+		m := move.NewPass()
+		if len(plays.Moves) > 0 {
+			plays.SortByScore()
+			m = plays.Moves[r.IntN(min(3, len(plays.Moves)))]
+		}
+		if err := st.Apply(m); err != nil {
+			t.Fatalf("seed %d: %v: %v", seed, m, err)
+		}
+	}
+	if st.Over() {
+		return nil
+	}
+	return st
+}
+
+// endgameOf is the endgame of board b (copied) with the given racks and
+// scores, seat 0 to move and the bag empty.
+func endgameOf(t testing.TB, v *variant.Variant, b *board.Board, racks [2]tile.Rack, scores [2]int) *state.State {
+	t.Helper()
+	st, err := state.FromPosition(&position.Position{Variant: v, Board: b, Rack: racks[0], MyScore: scores[0], OppScore: scores[1]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Deal(1, racks[1].Tiles(), nil); err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// fromMover is st's endgame as its mover sees it: the mover seat 0.
+func fromMover(t testing.TB, st *state.State) *state.State {
+	t.Helper()
+	racks, scores, turn := st.Racks(), st.Scores(), st.Turn()
+	return endgameOf(t, st.Variant(), st.Board(), [2]tile.Rack{racks[turn], racks[1-turn]}, [2]int{scores[turn], scores[1-turn]})
+}
+
+// subRack is n tiles of r chosen at random (all of them when r holds no
+// more).
+func subRack(r *rand.Rand, rack tile.Rack, n int) tile.Rack {
+	ts := rack.Tiles()
+	r.Shuffle(len(ts), func(i, j int) { ts[i], ts[j] = ts[j], ts[i] })
+	return tile.RackOf(ts[:min(n, len(ts))])
+}
+
+// minimax is the plain minimax the solver must agree with: every play and
+// the pass, to the game's end, no pruning, no table. It returns the final
+// margin from the mover's view, and false when it would search more than
+// budget nodes.
+func minimax(st *state.State, budget *int) (int, bool) {
+	if st.Over() {
+		s := st.Scores()
+		return s[st.Turn()] - s[1-st.Turn()], true
+	}
+	if *budget--; *budget < 0 {
+		return 0, false
+	}
+	rack, _ := st.Rack(st.Turn())
+	var moves []move.Move
+	gen().Search(movegen.Args{Variant: st.Variant(), Board: st.Board(), Rack: rack, Record: func(m *move.Move) {
+		c := *m
+		c.Tiles = append([]move.Placement(nil), m.Tiles...)
+		moves = append(moves, c)
+	}})
+	moves = append(moves, move.NewPass())
+	best, found := 0, false
+	for _, m := range moves {
+		if err := st.Apply(m); err != nil {
+			panic(err)
+		}
+		v, ok := minimax(st, budget)
+		st.Undo()
+		if !ok {
+			return 0, false
+		}
+		if !found || -v > best {
+			best, found = -v, true
+		}
+	}
+	return best, true
+}

@@ -1,0 +1,311 @@
+package endgame
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/game/state"
+	"github.com/lexico/lexico/bot/game/tile"
+)
+
+// A pre-endgame is a position with a few tiles in the bag: the mover does
+// not know which of the unseen tiles are in the bag and which on the
+// opponent's rack, nor their order, but every possibility (a draw) can be
+// listed with its probability, and in each the rest of the game is again
+// one of perfect information that Solver searches. macondo's preendgame
+// package and MAGPIE's src/impl/endgame.c do the same for Scrabble.
+//
+// A draw here is the bag in draw order, the opponent holding the other
+// unseen tiles. Order matters: a play of k tiles draws the bag's next k.
+// Every order of the unseen tiles is equally likely, so a draw of b tiles
+// s1..sb from unseen counts c has probability the product of
+// c(si)/(u-i+1) over i, the counts falling as tiles are taken.
+
+// DefaultCandidates is how many plays, by score, a pre-endgame compares
+// (with the pass).
+const DefaultCandidates = 12
+
+// DefaultMaxDraws caps the draws listed; beyond it they are sampled.
+const DefaultMaxDraws = 300
+
+// MaxBag is the most tiles in the bag a pre-endgame takes: a rack's worth.
+const MaxBag = 7
+
+// PreEndgame ranks the moves of a pre-endgame by their win probability
+// over the draws, then by their expected final margin, each move valued in
+// each draw by the solver.
+type PreEndgame struct {
+	// Solver values each move in each draw (not safe for concurrent use,
+	// so neither is PreEndgame).
+	Solver *Solver
+	// Candidates is how many of the highest-scoring plays are compared,
+	// with the pass (0: DefaultCandidates).
+	Candidates int
+	// MaxDraws caps the draws: when there are more, MaxDraws of them are
+	// drawn at random (from Seed), each as likely as the others (0:
+	// DefaultMaxDraws).
+	MaxDraws int
+	Seed     uint64
+}
+
+// Draw is one possibility: the bag in draw order (the last tile drawn
+// first, as state.Deal takes it), the opponent's rack, and its
+// probability.
+type Draw struct {
+	Bag    []byte
+	Rack   tile.Rack
+	Weight float64
+}
+
+// Ranked is a move's figures over the draws valued.
+type Ranked struct {
+	Move move.Move
+	// Wins is the probability of winning (a tie counting half), Margin the
+	// expected final margin, both over the draws valued, weighted.
+	Wins, Margin float64
+	// Draws is how many draws valued the move, Proven how many of those
+	// values the solver proved.
+	Draws, Proven int
+}
+
+// PreResult is PreEndgame.Solve's answer.
+type PreResult struct {
+	// Ranked is every candidate, best first: by Wins, then by Margin.
+	Ranked []Ranked
+	// Draws is the draws considered (listed or sampled); Sampled says
+	// they were sampled; Valued how many of them every candidate was
+	// valued in before the stop (the same ones for all).
+	Draws   int
+	Sampled bool
+	Valued  int
+	Nodes   int64
+	Elapsed time.Duration
+}
+
+// Draws lists the possible draws of p: every order of bag tiles from the
+// unseen ones, the rest on the opponent's rack, most likely first, or
+// max of them sampled at random when there are more (sampled true; each
+// then weighs the same).
+func Draws(p *position.Position, max int, seed uint64) (draws []Draw, sampled bool, err error) {
+	left, err := p.Variant.Unseen(p.Board, p.Rack)
+	if err != nil {
+		return nil, false, fmt.Errorf("%w: %v", ErrBag, err)
+	}
+	u := 0
+	for _, n := range left {
+		u += n
+	}
+	b := p.BagCount
+	switch {
+	case b < 1 || b > MaxBag:
+		return nil, false, fmt.Errorf("%w: %d tiles in the bag, want 1 to %d", ErrBag, b, MaxBag)
+	case u-b < 1 || u-b > p.Variant.RackSize:
+		return nil, false, fmt.Errorf("%w: %d unseen tiles cannot be a bag of %d and a rack of at most %d",
+			ErrBag, u, b, p.Variant.RackSize)
+	}
+	var all tile.Rack
+	for k, n := range left {
+		all.Counts[k], all.N = uint8(n), all.N+n
+	}
+	// Count the orders first: listing a million to keep three hundred
+	// would take longer than valuing them.
+	if count := countOrders(left, b, max+1); count > max {
+		return sampleDraws(all, b, max, seed), true, nil
+	}
+	bag := make([]byte, b)
+	var walk func(i int, rack tile.Rack, weight float64)
+	walk = func(i int, rack tile.Rack, weight float64) {
+		if i < 0 {
+			draws = append(draws, Draw{Bag: slices.Clone(bag), Rack: rack, Weight: weight})
+			return
+		}
+		// The tile drawn first is the bag's last (bag[b-1]).
+		for k, n := range rack.Counts {
+			if n == 0 {
+				continue
+			}
+			w := weight * float64(n) / float64(rack.N)
+			bag[i] = tile.Byte(k)
+			r := rack
+			r.Counts[k]--
+			r.N--
+			walk(i-1, r, w)
+		}
+	}
+	walk(b-1, all, 1)
+	sort.SliceStable(draws, func(i, j int) bool { return draws[i].Weight > draws[j].Weight })
+	return draws, false, nil
+}
+
+// countOrders counts the distinct orders of b tiles from counts, stopping
+// at limit.
+func countOrders(counts [tile.NumKinds]int, b, limit int) int {
+	if b == 0 {
+		return 1
+	}
+	total := 0
+	for k, n := range counts {
+		if n == 0 {
+			continue
+		}
+		counts[k]--
+		total += countOrders(counts, b-1, limit-total)
+		counts[k]++
+		if total >= limit {
+			return total
+		}
+	}
+	return total
+}
+
+func sampleDraws(all tile.Rack, b, n int, seed uint64) []Draw {
+	r := rand.New(rand.NewPCG(seed, 0xd4a3))
+	tiles := all.Tiles()
+	draws := make([]Draw, n)
+	for i := range draws {
+		r.Shuffle(len(tiles), func(i, j int) { tiles[i], tiles[j] = tiles[j], tiles[i] })
+		draws[i] = Draw{Bag: slices.Clone(tiles[:b]), Rack: tile.RackOf(tiles[b:]), Weight: 1 / float64(n)}
+	}
+	return draws
+}
+
+// Solve ranks p's candidates: draw by draw, most likely first, each
+// candidate is played and the rest of the game solved, with an equal share
+// of the time left, until every draw is valued or stop answers true. The
+// draw being valued at the stop is left out for every candidate, so all
+// are compared over the same draws. p's mover is to move and its
+// opponent's rack is unknown; exchanges are not compared.
+func (pe *PreEndgame) Solve(p *position.Position, deadline time.Time, stop func() bool) (PreResult, error) {
+	start := time.Now()
+	if pe.Solver == nil || pe.Solver.Gen == nil {
+		return PreResult{}, ErrNoGenerator
+	}
+	maxDraws := pe.MaxDraws
+	if maxDraws <= 0 {
+		maxDraws = DefaultMaxDraws
+	}
+	draws, sampled, err := Draws(p, maxDraws, pe.Seed)
+	if err != nil {
+		return PreResult{}, err
+	}
+	cands := pe.candidates(p)
+	res := PreResult{Draws: len(draws), Sampled: sampled, Ranked: make([]Ranked, len(cands))}
+	for i, m := range cands {
+		res.Ranked[i].Move = m
+	}
+	wins := make([]float64, len(cands))
+	margins := make([]float64, len(cands))
+	proven := make([]int, len(cands))
+	weight := 0.0
+	stopped := func() bool { return stop != nil && stop() || !deadline.IsZero() && !time.Now().Before(deadline) }
+draws:
+	for d, dr := range draws {
+		st, err := state.FromPosition(p)
+		if err != nil {
+			return PreResult{}, err
+		}
+		if err := st.Deal(1, dr.Rack.Tiles(), dr.Bag); err != nil {
+			return PreResult{}, err
+		}
+		var roundWins, roundMargins []float64
+		var roundProven []bool
+		for _, m := range cands {
+			if stopped() {
+				break draws
+			}
+			// An equal share of what is left for each solve to come.
+			var solveStop func() bool
+			if !deadline.IsZero() {
+				left := (len(draws)-d)*len(cands) - len(roundWins)
+				until := time.Now().Add(time.Until(deadline) / time.Duration(left))
+				solveStop = func() bool { return stopped() || !time.Now().Before(until) }
+			} else {
+				solveStop = stop
+			}
+			margin, ok, err := pe.value(st, m, solveStop, &res.Nodes)
+			if err != nil {
+				return PreResult{}, err
+			}
+			win := 0.0
+			switch {
+			case margin > 0:
+				win = 1
+			case margin == 0:
+				win = 0.5
+			}
+			roundWins = append(roundWins, win)
+			roundMargins = append(roundMargins, float64(margin))
+			roundProven = append(roundProven, ok)
+		}
+		if len(roundWins) < len(cands) {
+			break // stopped part way through the draw: leave it out
+		}
+		for i := range cands {
+			wins[i] += dr.Weight * roundWins[i]
+			margins[i] += dr.Weight * roundMargins[i]
+			if roundProven[i] {
+				proven[i]++
+			}
+		}
+		weight += dr.Weight
+		res.Valued++
+	}
+	for i := range res.Ranked {
+		r := &res.Ranked[i]
+		r.Draws, r.Proven = res.Valued, proven[i]
+		if weight > 0 {
+			r.Wins, r.Margin = wins[i]/weight, margins[i]/weight
+		}
+	}
+	sort.SliceStable(res.Ranked, func(i, j int) bool {
+		a, b := res.Ranked[i], res.Ranked[j]
+		if a.Wins != b.Wins {
+			return a.Wins > b.Wins
+		}
+		return a.Margin > b.Margin
+	})
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// value plays m for seat 0, the mover, and solves the rest: the final
+// margin from the mover's view, and whether proven.
+func (pe *PreEndgame) value(st *state.State, m move.Move, stop func() bool, nodes *int64) (int, bool, error) {
+	if err := st.Apply(m); err != nil {
+		return 0, false, fmt.Errorf("endgame: candidate %v: %w", m, err)
+	}
+	defer st.Undo()
+	if st.Over() {
+		s := st.Scores()
+		return s[0] - s[1], true, nil
+	}
+	res, err := pe.Solver.Solve(st, stop)
+	*nodes += res.Nodes
+	if err != nil {
+		return 0, false, err
+	}
+	return -res.Value, res.Proven, nil // res.Value is the opponent's margin
+}
+
+// candidates are p's highest-scoring plays and the pass.
+func (pe *PreEndgame) candidates(p *position.Position) []move.Move {
+	n := pe.Candidates
+	if n <= 0 {
+		n = DefaultCandidates
+	}
+	// The n best by score: the generator's bounded search keeps them.
+	var moves []move.Move
+	pe.Solver.Gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Keep: n,
+		Record: func(m *move.Move) {
+			c := *m
+			c.Tiles = slices.Clone(m.Tiles)
+			moves = append(moves, c)
+		}})
+	return append(moves, move.NewPass())
+}

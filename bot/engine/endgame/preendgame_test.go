@@ -1,0 +1,206 @@
+package endgame
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/game/state"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
+)
+
+// TestDraws: every order of the bag is listed once, with the bag and the
+// rack together the unseen tiles, and the weights sum to one; past the
+// cap the draws are sampled and weigh the same.
+func TestDraws(t *testing.T) {
+	st := selfPlay(t, variant.Multipliers, 2, 3)
+	if st == nil || st.BagLen() == 0 {
+		t.Fatal("game 2 ended or emptied its bag early")
+	}
+	p := st.View()
+	unseen, err := p.Variant.Unseen(p.Board, p.Rack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	draws, sampled, err := Draws(&p, 1<<20, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sampled {
+		t.Fatal("sampled under a cap of a million")
+	}
+	seen := map[string]bool{}
+	sum := 0.0
+	for _, d := range draws {
+		if len(d.Bag) != p.BagCount || seen[string(d.Bag)] {
+			t.Fatalf("draw %q: %d tiles, or listed twice", d.Bag, len(d.Bag))
+		}
+		seen[string(d.Bag)] = true
+		all := d.Rack
+		for _, b := range d.Bag {
+			all.Add(b)
+		}
+		for k, n := range unseen {
+			if int(all.Counts[k]) != n {
+				t.Fatalf("draw %q + %s is not the unseen tiles", d.Bag, d.Rack.String())
+			}
+		}
+		sum += d.Weight
+	}
+	if math.Abs(sum-1) > 1e-9 {
+		t.Errorf("the weights sum to %v", sum)
+	}
+	if want := countOrders(unseen, p.BagCount, 1<<30); len(draws) != want {
+		t.Errorf("%d draws, %d orders", len(draws), want)
+	}
+	few, sampled, err := Draws(&p, 5, 1)
+	if err != nil || !sampled || len(few) != 5 || few[0].Weight != 0.2 {
+		t.Errorf("capped at 5: %d draws, sampled %v, err %v", len(few), sampled, err)
+	}
+	p.BagCount = 0
+	if _, _, err := Draws(&p, 10, 1); !errors.Is(err, ErrBag) {
+		t.Errorf("an empty bag: %v, want ErrBag", err)
+	}
+}
+
+// smallPreEndgame is a pre-endgame on a real self-play board with a few
+// tiles: one or two on the mover's rack, one in the bag and two on the
+// opponent's rack, under a copy of the variant whose tile set is exactly
+// the board's and these, so that the unseen tiles are the bag and the
+// opponent's rack.
+func smallPreEndgame(t *testing.T, seed uint64) *position.Position {
+	t.Helper()
+	st := selfPlay(t, variant.Multipliers, seed, 0)
+	if st == nil {
+		return nil
+	}
+	r := rand.New(rand.NewPCG(seed, 5))
+	racks := st.Racks()
+	pool := append(racks[0].Tiles(), racks[1].Tiles()...)
+	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	if len(pool) < 6 {
+		return nil
+	}
+	k := 1 + r.IntN(2)
+	mine, hidden := tile.RackOf(pool[:k]), pool[k:k+3]
+	v := *st.Variant()
+	v.Distribution = st.Board().TileCounts()
+	for _, b := range append(mine.Tiles(), hidden...) {
+		v.Distribution[tile.Index(b)]++
+	}
+	sc := st.Scores()
+	return &position.Position{Variant: &v, Board: st.Board().Clone(), Rack: mine, BagCount: len(hidden) - 2,
+		MyScore: sc[0], OppScore: sc[1]}
+}
+
+// TestPreEndgameAgreesWithMinimax: with no clock, every candidate's win
+// probability and expected margin are what plain minimax gives in every
+// draw, weighted, and the ranking is by them.
+func TestPreEndgameAgreesWithMinimax(t *testing.T) {
+	checked := 0
+	pe := &PreEndgame{Solver: &Solver{Gen: gen(), TableBits: 12}, Candidates: 6}
+	for seed := uint64(1); checked < 8 && seed < 30; seed++ {
+		p := smallPreEndgame(t, seed)
+		if p == nil {
+			continue
+		}
+		want, ok := expected(t, p, pe)
+		if !ok {
+			continue // too big for the plain search
+		}
+		res, err := pe.Solve(p, time.Time{}, nil)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		draws, _, _ := Draws(p, DefaultMaxDraws, 0)
+		if res.Valued != len(draws) || res.Draws != len(draws) {
+			t.Fatalf("seed %d: %d of %d draws valued, %d listed", seed, res.Valued, res.Draws, len(draws))
+		}
+		if len(res.Ranked) != len(want) {
+			t.Fatalf("seed %d: %d ranked, %d candidates", seed, len(res.Ranked), len(want))
+		}
+		for i, rk := range res.Ranked {
+			wins, margin := want[rk.Move.Key()][0], want[rk.Move.Key()][1]
+			if math.Abs(wins-rk.Wins) > 1e-9 || math.Abs(margin-rk.Margin) > 1e-9 || rk.Proven != len(draws) {
+				t.Fatalf("seed %d, %v: wins %.4f margin %.2f proven %d/%d; minimax wins %.4f margin %.2f",
+					seed, rk.Move, rk.Wins, rk.Margin, rk.Proven, len(draws), wins, margin)
+			}
+			if i > 0 {
+				a := res.Ranked[i-1]
+				if a.Wins < rk.Wins || a.Wins == rk.Wins && a.Margin < rk.Margin {
+					t.Fatalf("seed %d: %v ranked above %v", seed, a, rk)
+				}
+			}
+		}
+		checked++
+	}
+	if checked < 6 {
+		t.Fatalf("only %d pre-endgames checked", checked)
+	}
+}
+
+// expected is plain minimax's win probability and expected margin of each
+// of pe's candidates in p, by move key, false when a search is too big.
+func expected(t *testing.T, p *position.Position, pe *PreEndgame) (map[string][2]float64, bool) {
+	draws, _, err := Draws(p, DefaultMaxDraws, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][2]float64{}
+	for _, m := range pe.candidates(p) {
+		var wins, margin float64
+		for _, d := range draws {
+			st, err := state.FromPosition(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := st.Deal(1, d.Rack.Tiles(), d.Bag); err != nil {
+				t.Fatal(err)
+			}
+			if err := st.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+			budget := 1500
+			v, ok := minimax(st, &budget)
+			if !ok {
+				return nil, false
+			}
+			v = -v // minimax is from the seat to move, the opponent
+			margin += d.Weight * float64(v)
+			switch {
+			case v > 0:
+				wins += d.Weight
+			case v == 0:
+				wins += d.Weight / 2
+			}
+		}
+		out[m.Key()] = [2]float64{wins, margin}
+	}
+	return out, true
+}
+
+// TestPreEndgameDeadline: with a deadline already past, nothing is valued
+// but every candidate is listed, the pass among them.
+func TestPreEndgameDeadline(t *testing.T) {
+	st := selfPlay(t, variant.Multipliers, 2, 3)
+	if st == nil || st.BagLen() == 0 {
+		t.Fatal("game 2 ended or emptied its bag early")
+	}
+	p := st.View()
+	res, err := (&PreEndgame{Solver: New(gen())}).Solve(&p, time.Now().Add(-time.Second), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hasPass := false
+	for _, r := range res.Ranked {
+		hasPass = hasPass || r.Move.Kind == move.Pass
+	}
+	if res.Valued != 0 || len(res.Ranked) < 2 || !hasPass {
+		t.Errorf("past deadline: %d valued, %d ranked, pass listed %v", res.Valued, len(res.Ranked), hasPass)
+	}
+}

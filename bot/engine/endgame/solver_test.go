@@ -1,0 +1,202 @@
+package endgame
+
+import (
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/game/state"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
+)
+
+// smallEndgames are endgames of real self-play boards with a few tiles on
+// each rack (drawn from the racks the game ended its bag with), small
+// enough for a plain minimax.
+func smallEndgames(t testing.TB, games, perGame int) []*state.State {
+	t.Helper()
+	var out []*state.State
+	for seed := uint64(1); len(out) < games*perGame && seed < uint64(games)*4; seed++ {
+		v := variant.Multipliers
+		if seed%3 == 0 {
+			v = variant.Classic
+		}
+		st := selfPlay(t, v, seed, 0)
+		if st == nil {
+			continue
+		}
+		r := rand.New(rand.NewPCG(seed, 11))
+		racks := st.Racks()
+		for range perGame {
+			var small [2]tile.Rack
+			// One to three tiles against one or two: either side may
+			// hold more, so the seat to move starts with either.
+			long := r.IntN(2)
+			small[long] = subRack(r, racks[long], 1+r.IntN(3))
+			small[1-long] = subRack(r, racks[1-long], 1+r.IntN(2))
+			if small[0].N == 0 || small[1].N == 0 {
+				continue
+			}
+			scores := st.Scores()
+			out = append(out, endgameOf(t, v, st.Board(), small, [2]int{scores[0], scores[1]}))
+		}
+	}
+	return out
+}
+
+type picture struct {
+	squares []board.Square
+	racks   [2]tile.Rack
+	scores  [2]int
+	turn    int
+	passes  int
+	moves   int
+}
+
+func pictureOf(st *state.State) picture {
+	return picture{slices.Clone(st.Board().Squares), st.Racks(), st.Scores(), st.Turn(), st.Passes(), st.Moves()}
+}
+
+func (a picture) equal(b picture) bool {
+	return slices.Equal(a.squares, b.squares) && a.racks == b.racks && a.scores == b.scores &&
+		a.turn == b.turn && a.passes == b.passes && a.moves == b.moves
+}
+
+// TestSolveAgreesWithMinimax: on hundreds of small endgames from real
+// self-play boards the solver proves a value, that value is plain
+// minimax's, its line plays out to exactly that margin, and the state is
+// left as it was. The table is small and shared across the positions, so
+// stale entries of earlier solves and index collisions are exercised too.
+func TestSolveAgreesWithMinimax(t *testing.T) {
+	positions := smallEndgames(t, 40, 8)
+	s := &Solver{Gen: gen(), TableBits: 12}
+	compared := 0
+	for i, st := range positions {
+		budget := 1500
+		want, ok := minimax(st, &budget)
+		if !ok {
+			continue // too big for the plain search
+		}
+		before := pictureOf(st)
+		res, err := s.Solve(st, nil)
+		if err != nil {
+			t.Fatalf("position %d: %v", i, err)
+		}
+		if !pictureOf(st).equal(before) {
+			t.Fatalf("position %d: Solve left the state changed", i)
+		}
+		racks := st.Racks()
+		if !res.Proven || res.Value != want {
+			t.Fatalf("position %d (racks %s / %s): solver %+d (proven %v, depth %d), minimax %+d",
+				i, racks[0].String(), racks[1].String(), res.Value, res.Proven, res.Depth, want)
+		}
+		// The line is legal and ends the game with the margin claimed.
+		for _, m := range res.Line {
+			if err := st.Apply(m); err != nil {
+				t.Fatalf("position %d: line move %v: %v", i, m, err)
+			}
+		}
+		sc := st.Scores()
+		if !st.Over() || sc[0]-sc[1] != want {
+			t.Errorf("position %d: the line %v ends over=%v at %+d, want the end at %+d", i, res.Line, st.Over(), sc[0]-sc[1], want)
+		}
+		for range res.Line {
+			st.Undo()
+		}
+		if res.Line[0].Key() != res.Move.Key() {
+			t.Errorf("position %d: the line starts with %v, the move is %v", i, res.Line[0], res.Move)
+		}
+		compared++
+	}
+	if compared < 200 {
+		t.Fatalf("only %d of %d positions were small enough to compare", compared, len(positions))
+	}
+	t.Logf("%d endgames agree with minimax", compared)
+}
+
+// TestSolveStops: a stop that answers true at once leaves a move (the
+// highest-scoring play), unproven, and the state as it was.
+func TestSolveStops(t *testing.T) {
+	st := selfPlay(t, variant.Multipliers, 5, 0)
+	if st == nil {
+		t.Skip("game 5 ended before the bag emptied")
+	}
+	st = fromMover(t, st)
+	before := pictureOf(st)
+	calls := 0
+	res, err := New(gen()).Solve(st, func() bool { calls++; return calls > 3 })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Proven || res.Move.Kind != 0 || len(res.Move.Tiles) == 0 {
+		t.Errorf("stopped at once: %+v", res)
+	}
+	if !pictureOf(st).equal(before) {
+		t.Error("a stopped Solve left the state changed")
+	}
+}
+
+// TestSolveRefuses: a game over, an unknown rack.
+func TestSolveRefuses(t *testing.T) {
+	v := variant.Multipliers
+	rack, _ := tile.ParseRack("AB")
+	st, err := state.FromPosition(&position.Position{Variant: v, Board: v.NewBoard(), Rack: rack})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(gen()).Solve(st, nil); !errors.Is(err, ErrUnknown) {
+		t.Errorf("unknown rack: %v, want ErrUnknown", err)
+	}
+	if _, err := (&Solver{}).Solve(st, nil); !errors.Is(err, ErrNoGenerator) {
+		t.Errorf("no generator: %v, want ErrNoGenerator", err)
+	}
+	over := endgameOf(t, v, v.NewBoard(), [2]tile.Rack{rack, rack}, [2]int{})
+	for range 2 {
+		if err := over.Apply(move.NewPass()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := New(gen()).Solve(over, nil); !errors.Is(err, ErrOver) {
+		t.Errorf("game over: %v, want ErrOver", err)
+	}
+}
+
+// TestSolveAllocatesOnlyAtTheRoot: the search below the root reuses its
+// buffers, so a solve allocates for its answer (the root's moves and the
+// line, copied out once an iteration), never per node searched.
+func TestSolveAllocatesOnlyAtTheRoot(t *testing.T) {
+	s := New(gen())
+	for seed := uint64(1); seed < 20; seed++ {
+		st := selfPlay(t, variant.Multipliers, seed, 0)
+		if st == nil {
+			continue
+		}
+		r := rand.New(rand.NewPCG(seed, 1))
+		racks := st.Racks()
+		st = endgameOf(t, variant.Multipliers, st.Board(), [2]tile.Rack{subRack(r, racks[0], 4), subRack(r, racks[1], 4)}, st.Scores())
+		res, err := s.Solve(st, nil) // grows the buffers
+		if err != nil || !res.Proven {
+			t.Fatal(err, res.Proven)
+		}
+		perIteration := float64(len(res.Moves) + len(res.Line) + 16)
+		bound := perIteration * float64(res.Depth)
+		if res.Nodes < 10*int64(bound) {
+			continue // too small to tell allocations per node from per iteration
+		}
+		allocs := testing.AllocsPerRun(2, func() {
+			if _, err := s.Solve(st, nil); err != nil {
+				t.Fatal(err)
+			}
+		})
+		t.Logf("%.0f allocations, %d nodes, bound %.0f", allocs, res.Nodes, bound)
+		if allocs > bound {
+			t.Errorf("%.0f allocations for %d nodes at depth %d and %d root moves, want at most %.0f", allocs, res.Nodes, res.Depth, len(res.Moves), bound)
+		}
+		return
+	}
+	t.Fatal("no endgame big enough")
+}

@@ -1,0 +1,77 @@
+package player
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/state"
+	"github.com/lexico/lexico/bot/game/variant"
+)
+
+// TestSimHandsEndgamesToTheSolver: in a late endgame of a real game (the
+// bag empty, a few tiles left) the sim policy answers the endgame solver's
+// proven line, whose moves play out to the margin it claims.
+func TestSimHandsEndgamesToTheSolver(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the GADDAG of the full embedded dictionary")
+	}
+	_, _, gd := embeddedWords(t)
+	gen := movegen.NewGADDAG(gd)
+	table, err := equity.DefaultTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eq, err := New("equity", gen, table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, err := New("sim", gen, table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	solved := 0
+	for seed := uint64(1); seed < 12 && solved < 2; seed++ {
+		st, err := state.Start(variant.Multipliers, seed, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !st.Over() {
+			r := st.Racks()
+			if st.BagLen() == 0 && r[0].N+r[1].N <= 8 {
+				break
+			}
+			p := st.View()
+			if err := st.Apply(eq.ChooseStatic(context.Background(), &p).Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if st.Over() {
+			continue
+		}
+		p := st.View()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		ch := sim.Choose(ctx, &p)
+		cancel()
+		eg := ch.Endgame
+		if eg == nil || eg.Kind != "endgame" || !eg.Proven || len(eg.Line) == 0 || eg.Line[0].Key() != ch.Move.Key() {
+			t.Fatalf("seed %d: the endgame was not solved: %+v, move %v", seed, eg, ch.Move)
+		}
+		mover := st.Turn()
+		for _, m := range eg.Line {
+			if err := st.Apply(m); err != nil {
+				t.Fatalf("seed %d: line move %v: %v", seed, m, err)
+			}
+		}
+		s := st.Scores()
+		if !st.Over() || s[mover]-s[1-mover] != eg.Value {
+			t.Errorf("seed %d: the line ends (over %v) at %+d, the solver claims %+d", seed, st.Over(), s[mover]-s[1-mover], eg.Value)
+		}
+		solved++
+	}
+	if solved < 2 {
+		t.Fatalf("only %d endgames reached", solved)
+	}
+}

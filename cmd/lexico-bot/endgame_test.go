@@ -1,0 +1,253 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/movegen/strategy"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/game/state"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/bot/platform/gamestate"
+	"github.com/lexico/lexico/index"
+)
+
+// endgameGamestate plays a seeded game with the moves index's words, each
+// side making its highest-scoring play, until stop says so, and writes the
+// gamestate of the seat to move then to a file. ok is false when the game
+// ended first.
+func endgameGamestate(t *testing.T, seed uint64, stop func(*state.State) bool) (file string, ok bool) {
+	t.Helper()
+	x, err := index.Open(movesIndex(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	gen, err := strategy.New("gaddag", x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := state.Start(variant.Multipliers, seed, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !st.Over() && !stop(st) {
+		rack, _ := st.Rack(st.Turn())
+		m := move.NewPass()
+		var best movegen.Best
+		gen.Search(movegen.Args{Variant: st.Variant(), Board: st.Board(), Rack: rack, Keep: 1, Record: best.Record})
+		if best.Found {
+			m = best.Move
+		}
+		if err := st.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st.Over() {
+		return "", false
+	}
+	p := st.View()
+	b, err := gamestate.Encode(&p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file = filepath.Join(t.TempDir(), "endgame.json")
+	if err := os.WriteFile(file, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file, true
+}
+
+func runEndgame(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(append([]string{"lexico-bot", "endgame", "--index", movesIndex(t)}, args...), strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// TestEndgameCommand: on a late endgame of a real game (the bag empty, a
+// few tiles left) the command proves its line, and the line, read back in
+// the platform's format, is legal move after move and ends at the margin
+// announced; the text form says the same.
+func TestEndgameCommand(t *testing.T) {
+	var file string
+	for seed := uint64(1); file == "" && seed < 20; seed++ {
+		file, _ = endgameGamestate(t, seed, func(st *state.State) bool {
+			r := st.Racks()
+			return st.BagLen() == 0 && r[0].N+r[1].N <= 7
+		})
+	}
+	if file == "" {
+		t.Fatal("no game reached a small endgame")
+	}
+	code, out, errs := runEndgame(t, "--json", "--time", "20s", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var res endgameJSON
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if res.Kind != "endgame" || !res.Proven || res.Value == nil || len(res.Line) == 0 || !bytes.Equal(res.Move, res.Line[0].Move) {
+		t.Fatalf("want a proven endgame with its line: %s", out)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := gamestate.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := index.Open(movesIndex(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	// Replay the line, each move judged by the rules as the platform
+	// would judge it, the opponent holding the unseen tiles.
+	unseen, err := p.Variant.Unseen(p.Board, p.Rack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var oppRack tile.Rack
+	for k, n := range unseen {
+		oppRack.Counts[k], oppRack.N = uint8(n), oppRack.N+n
+	}
+	racks, scores := [2]*tile.Rack{&p.Rack, &oppRack}, [2]int{p.MyScore, p.OppScore}
+	for i, l := range res.Line {
+		seat := 0
+		if l.Seat == "opponent" {
+			seat = 1
+		}
+		pos := *p
+		pos.Rack, pos.MyScore, pos.OppScore = *racks[seat], scores[seat], scores[1-seat]
+		m, verdict, err := gamestate.Judge(&pos, l.Move, x)
+		if err != nil || !verdict.Legal || m.Kind == move.Play && verdict.Score != l.Score {
+			t.Fatalf("line move %d (%s) %s: %v %+v, claimed score %d", i, l.Seat, l.Move, err, verdict, l.Score)
+		}
+		if m.Kind == move.Play {
+			rules.Apply(p.Board, m)
+			*racks[seat], _ = m.Leave(*racks[seat])
+			scores[seat] += verdict.Score
+		}
+		if scores[0]-scores[1] != l.Margin {
+			t.Fatalf("line move %d: margin %+d, claimed %+d", i, scores[0]-scores[1], l.Margin)
+		}
+	}
+	if last := res.Line[len(res.Line)-1].Margin; last != *res.Value {
+		t.Errorf("the line ends at %+d, the value is %+d", last, *res.Value)
+	}
+	code, text, errs := runEndgame(t, "--time", "20s", file)
+	if code != 0 || !strings.Contains(text, "proven") || strings.Count(text, "margin") < len(res.Line) {
+		t.Errorf("text form: exit %d %s\n%s", code, errs, text)
+	}
+	t.Logf("the text form:\n%s", text)
+}
+
+// TestEndgamePreEndgame: with two tiles in the bag the command ranks the
+// candidates, the pass among them, by win probability then margin.
+func TestEndgamePreEndgame(t *testing.T) {
+	var file string
+	for seed := uint64(1); file == "" && seed < 20; seed++ {
+		file, _ = endgameGamestate(t, seed, func(st *state.State) bool { return st.BagLen() <= 2 })
+		if data, err := os.ReadFile(file); err == nil {
+			if p, err := gamestate.Parse(data); err != nil || p.BagCount == 0 {
+				file = "" // the bag emptied at once
+			}
+		}
+	}
+	if file == "" {
+		t.Fatal("no game had one or two tiles in its bag")
+	}
+	code, out, errs := runEndgame(t, "--json", "--time", "1s", "--candidates", "4", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var res endgameJSON
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if res.Kind != "pre-endgame" || len(res.Candidates) < 2 || res.Draws == 0 {
+		t.Fatalf("want a pre-endgame ranking: %s", out)
+	}
+	pass := false
+	for i, c := range res.Candidates {
+		pass = pass || string(c.Move) == `[[],["Pass"]]`
+		if i > 0 {
+			a := res.Candidates[i-1]
+			if a.Wins < c.Wins || a.Wins == c.Wins && a.Margin < c.Margin {
+				t.Errorf("candidate %d ranked below %d: %+v, %+v", i-1, i, a, c)
+			}
+		}
+	}
+	if !pass {
+		t.Errorf("the pass is not among the candidates: %s", out)
+	}
+}
+
+// TestEndgameBadInput: one line naming the problem and exit 2.
+func TestEndgameBadInput(t *testing.T) {
+	doc, err := os.ReadFile(movesDocExample) // a position with a full bag
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "doc.json")
+	if err := os.WriteFile(file, doc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{file}, "not an endgame"},
+		{[]string{"--time", "0s", file}, "--time"},
+		{[]string{}, "one GAMESTATE"},
+		{[]string{filepath.Join(t.TempDir(), "missing.json")}, "missing.json"},
+	} {
+		code, _, errs := runEndgame(t, c.args...)
+		if code != 2 || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+			t.Errorf("%v: exit %d, %q; want 2 and one line with %q", c.args, code, errs, c.want)
+		}
+	}
+}
+
+// TestRunSimReportsTheEndgameSolver: run --json with the sim policy on a
+// small endgame says the endgame solver decided, proven, with its line
+// starting with the move answered.
+func TestRunSimReportsTheEndgameSolver(t *testing.T) {
+	var file string
+	for seed := uint64(1); file == "" && seed < 20; seed++ {
+		file, _ = endgameGamestate(t, seed, func(st *state.State) bool {
+			r := st.Racks()
+			return st.BagLen() == 0 && r[0].N+r[1].N <= 7
+		})
+	}
+	if file == "" {
+		t.Fatal("no game reached a small endgame")
+	}
+	var out, errb bytes.Buffer
+	code := run([]string{"lexico-bot", "run", "--index", movesIndex(t), "--policy", "sim", "--budget", "2s", "--json", file},
+		strings.NewReader(""), &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var res runJSON
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out.String())
+	}
+	eg := res.Endgame
+	if eg == nil || eg.Kind != "endgame" || !eg.Proven || len(eg.Line) == 0 || !bytes.Equal(eg.Line[0], res.Move) {
+		t.Fatalf("want the endgame solver's proven line, starting with the move: %s", out.String())
+	}
+	if !strings.Contains(errb.String(), "endgame solver") {
+		t.Errorf("the summary does not name the endgame solver: %s", errb.String())
+	}
+}

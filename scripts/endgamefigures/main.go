@@ -1,0 +1,323 @@
+// Command endgamefigures measures the endgame solver (bot/engine/endgame) on
+// endgames of self-play: it plays seeded games between two equity players
+// (bot/engine/player over the GADDAG generator of the index) on a
+// state.State until the bag is empty, solves the position then with a
+// budget per position, and prints the share solved and proven, the
+// distribution of solve times and of nodes per second. With -versus it
+// also plays each endgame out four times from the same position against
+// the static equity player: with the solver (solving again at each of
+// its turns, the budget each), with the sim policy as it was before the
+// solver (Player.NoEndgame, the budget a move), with the sim policy that
+// hands endgames to the solver, and with the equity player itself; and
+// compares the mover's final margins.
+//
+//	go run ./scripts/endgamefigures -n 1000 -budget 1s -out /tmp/endgame.jsonl
+//
+// Each position's figures go to -out as one JSON object per line; the
+// summary to stdout.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/lexico/lexico/bot/engine/endgame"
+	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/engine/movegen/strategy"
+	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/state"
+	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/build"
+)
+
+func main() {
+	seed := flag.Uint64("seed", 1, "seed of the first game")
+	n := flag.Int("n", 1000, "endgames to solve")
+	budget := flag.Duration("budget", time.Second, "time allowed per solve")
+	out := flag.String("out", "", "write each position's figures to `FILE` as JSON lines")
+	versus := flag.Bool("versus", false, "also play each endgame out against equity: by the solver, by sim without the solver, by equity")
+	idxPath := flag.String("index", "", "index `FILE` (default $LEXICO_INDEX, else the default index)")
+	flag.Parse()
+	if err := run(*seed, *n, *budget, *out, *versus, *idxPath); err != nil {
+		fmt.Fprintln(os.Stderr, "endgamefigures:", err)
+		os.Exit(1)
+	}
+}
+
+// record is one position's figures.
+type record struct {
+	Game    uint64    `json:"game"`
+	Variant string    `json:"variant"`
+	Racks   [2]string `json:"racks"` // the mover's, the opponent's
+	Proven  bool      `json:"proven"`
+	Depth   int       `json:"depth"`
+	Nodes   int64     `json:"nodes"`
+	Millis  float64   `json:"ms"`
+	CPUMs   float64   `json:"cpu_ms"` // the solving thread\'s CPU time
+	NPS     float64   `json:"nodes_per_s"`
+	Value   int       `json:"value"`
+	Move    string    `json:"move"`
+	Solver  *int      `json:"solver_margin,omitempty"` // -versus: the mover's final margin, solver against equity
+	Sim     *int      `json:"sim_margin,omitempty"`    // sim without the solver against equity
+	SimEnd  *int      `json:"simend_margin,omitempty"` // sim with the solver against equity
+	Static  *int      `json:"static_margin,omitempty"` // equity against equity
+}
+
+// threadCPU is the CPU time of the calling thread (run locks main to
+// its thread): on a loaded machine a solve's wall time says more of the
+// load than of the solver.
+func threadCPU() time.Duration {
+	var ru unix.Rusage
+	if err := unix.Getrusage(unix.RUSAGE_THREAD, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func run(seed uint64, n int, budget time.Duration, out string, versus bool, idxPath string) error {
+	runtime.LockOSThread()
+	x, err := build.OpenIndex(idxPath, os.Stderr)
+	if err != nil {
+		return err
+	}
+	defer x.Close()
+	gen, err := strategy.New("gaddag", x)
+	if err != nil {
+		return err
+	}
+	table, err := equity.DefaultTable()
+	if err != nil {
+		return err
+	}
+	eq, err := player.New("equity", gen, table)
+	if err != nil {
+		return err
+	}
+	var w *json.Encoder
+	if out != "" {
+		f, err := os.Create(out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = json.NewEncoder(f)
+	}
+	solver := endgame.New(gen)
+	sim, err := player.New("sim", gen, table)
+	if err != nil {
+		return err
+	}
+	sim.NoEndgame = true
+	simEnd, err := player.New("sim", gen, table)
+	if err != nil {
+		return err
+	}
+	var recs []record
+	fmt.Printf("endgamefigures: %d endgames, %v each, started %s\n", n, budget, time.Now().Format(time.RFC3339))
+	for g := seed; len(recs) < n; g++ {
+		v := []*variant.Variant{variant.Classic, variant.Multipliers}[g%2]
+		st, err := selfPlay(eq, v, g)
+		if err != nil {
+			return fmt.Errorf("game %d: %w", g, err)
+		}
+		if st == nil {
+			continue // ended before the bag emptied
+		}
+		racks, turn := st.Racks(), st.Turn()
+		rec := record{Game: g, Variant: v.Name, Racks: [2]string{racks[turn].String(), racks[1-turn].String()}}
+		cpu0 := threadCPU()
+		res, err := solve(solver, st, budget)
+		if err != nil {
+			return fmt.Errorf("game %d: %w", g, err)
+		}
+		rec.CPUMs = float64((threadCPU() - cpu0).Microseconds()) / 1000
+		rec.Proven, rec.Depth, rec.Nodes, rec.Value, rec.Move = res.Proven, res.Depth, res.Nodes, res.Value, res.Move.String()
+		rec.Millis, rec.NPS = float64(res.Elapsed.Microseconds())/1000, res.NodesPerSecond()
+		if versus {
+			bySolver := func(st *state.State) (move.Move, error) {
+				res, err := solve(solver, st, budget)
+				return res.Move, err
+			}
+			by := func(pl *player.Player) func(st *state.State) (move.Move, error) {
+				return func(st *state.State) (move.Move, error) {
+					ctx, cancel := context.WithTimeout(context.Background(), budget)
+					defer cancel()
+					p := st.View()
+					return pl.Choose(ctx, &p).Move, nil
+				}
+			}
+			var margins [4]int
+			for i, hero := range []func(*state.State) (move.Move, error){bySolver, by(sim), nil, by(simEnd)} {
+				if margins[i], err = playOut(st, turn, hero, eq); err != nil {
+					return fmt.Errorf("game %d, hero %d: %w", g, i, err)
+				}
+			}
+			rec.Solver, rec.Sim, rec.Static, rec.SimEnd = &margins[0], &margins[1], &margins[2], &margins[3]
+		}
+		recs = append(recs, rec)
+		if w != nil {
+			if err := w.Encode(rec); err != nil {
+				return err
+			}
+		}
+		if len(recs)%100 == 0 {
+			fmt.Printf("  %d solved, %s\n", len(recs), time.Now().Format(time.TimeOnly))
+		}
+	}
+	summarise(recs, budget, versus)
+	return nil
+}
+
+func solve(s *endgame.Solver, st *state.State, budget time.Duration) (endgame.Result, error) {
+	deadline := time.Now().Add(budget)
+	return s.Solve(st, func() bool { return !time.Now().Before(deadline) })
+}
+
+// selfPlay plays game g between two equity players until the bag is empty
+// and returns the state then (nil when the game ended first).
+func selfPlay(eq *player.Player, v *variant.Variant, g uint64) (*state.State, error) {
+	st, err := state.Start(v, g*1_000_003, int(g/2%2))
+	if err != nil {
+		return nil, err
+	}
+	for !st.Over() && st.BagLen() > 0 {
+		p := st.View()
+		ch := eq.ChooseStatic(context.Background(), &p)
+		if err := st.Apply(ch.Move); err != nil {
+			return nil, fmt.Errorf("%v: %w", ch.Move, err)
+		}
+	}
+	if st.Over() {
+		return nil, nil
+	}
+	return st, nil
+}
+
+// playOut plays st to its end, seat hero choosing by choose (nil: by eq)
+// and the other seat by eq, and returns hero's final margin. st is left
+// as it was.
+func playOut(st *state.State, hero int, choose func(*state.State) (move.Move, error), eq *player.Player) (int, error) {
+	applied := 0
+	defer func() {
+		for ; applied > 0; applied-- {
+			st.Undo()
+		}
+	}()
+	for !st.Over() {
+		var m move.Move
+		if st.Turn() == hero && choose != nil {
+			var err error
+			if m, err = choose(st); err != nil {
+				return 0, err
+			}
+		} else {
+			p := st.View()
+			m = eq.ChooseStatic(context.Background(), &p).Move
+		}
+		if err := st.Apply(m); err != nil {
+			return 0, fmt.Errorf("%v: %w", m, err)
+		}
+		applied++
+	}
+	s := st.Scores()
+	return s[hero] - s[1-hero], nil
+}
+
+func summarise(recs []record, budget time.Duration, versus bool) {
+	n := len(recs)
+	var ms, cpu, nps []float64
+	proven, tiles := 0, map[int][2]int{}
+	for _, r := range recs {
+		ms = append(ms, r.Millis)
+		cpu = append(cpu, r.CPUMs)
+		if r.Millis > 5 {
+			nps = append(nps, r.NPS) // a solve of a few nodes says nothing of speed
+		}
+		t := len(r.Racks[0]) + len(r.Racks[1])
+		c := tiles[t]
+		c[1]++
+		if r.Proven {
+			proven++
+			c[0]++
+		}
+		tiles[t] = c
+	}
+	slices.Sort(ms)
+	slices.Sort(cpu)
+	slices.Sort(nps)
+	q := func(xs []float64, p float64) float64 {
+		if len(xs) == 0 {
+			return 0
+		}
+		return xs[min(len(xs)-1, int(p*float64(len(xs))))]
+	}
+	fmt.Printf("endgamefigures: %d endgames, budget %v each, finished %s\n", n, budget, time.Now().Format(time.RFC3339))
+	fmt.Printf("  proven within the budget: %d of %d (%.1f%%)\n", proven, n, 100*float64(proven)/float64(max(n, 1)))
+	fmt.Printf("  solve time ms: p10 %.1f  p50 %.1f  p90 %.1f  p95 %.1f  p99 %.1f  max %.1f\n",
+		q(ms, .1), q(ms, .5), q(ms, .9), q(ms, .95), q(ms, .99), q(ms, 1))
+	fmt.Printf("  solve CPU ms: p10 %.1f  p50 %.1f  p90 %.1f  p95 %.1f  p99 %.1f  max %.1f\n",
+		q(cpu, .1), q(cpu, .5), q(cpu, .9), q(cpu, .95), q(cpu, .99), q(cpu, 1))
+	fmt.Printf("  nodes/s (solves over 5 ms, %d): p10 %.0f  p50 %.0f  p90 %.0f\n", len(nps), q(nps, .1), q(nps, .5), q(nps, .9))
+	keys := make([]int, 0, len(tiles))
+	for k := range tiles {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	fmt.Printf("  proven by tiles on both racks:")
+	for _, k := range keys {
+		fmt.Printf("  %d: %d/%d", k, tiles[k][0], tiles[k][1])
+	}
+	fmt.Println()
+	if !versus {
+		return
+	}
+	var sum [4]int
+	var vsSim, vsEq, endVsSim [3]int // better, worse, worse on a position proven at the first solve
+	for _, r := range recs {
+		m := [4]int{*r.Solver, *r.Sim, *r.Static, *r.SimEnd}
+		switch {
+		case m[3] > m[1]:
+			endVsSim[0]++
+		case m[3] < m[1]:
+			endVsSim[1]++
+			if r.Proven {
+				endVsSim[2]++
+			}
+		}
+		for i := range sum {
+			sum[i] += m[i]
+		}
+		for _, c := range []struct {
+			other int
+			tally *[3]int
+		}{{m[1], &vsSim}, {m[2], &vsEq}} {
+			switch {
+			case m[0] > c.other:
+				c.tally[0]++
+			case m[0] < c.other:
+				c.tally[1]++
+				if r.Proven {
+					c.tally[2]++
+				}
+			}
+		}
+	}
+	f := float64(n)
+	fmt.Printf("  mover's final margin against equity, mean: solver %+.2f, sim without the solver %+.2f, sim with it %+.2f, equity %+.2f\n",
+		float64(sum[0])/f, float64(sum[1])/f, float64(sum[3])/f, float64(sum[2])/f)
+	fmt.Printf("  sim with the solver vs without: better on %d, worse on %d (proven at the first solve: %d), equal on %d\n",
+		endVsSim[0], endVsSim[1], endVsSim[2], n-endVsSim[0]-endVsSim[1])
+	fmt.Printf("  solver vs sim: better on %d, worse on %d (proven at the first solve: %d), equal on %d\n",
+		vsSim[0], vsSim[1], vsSim[2], n-vsSim[0]-vsSim[1])
+	fmt.Printf("  solver vs equity: better on %d, worse on %d (proven at the first solve: %d), equal on %d\n",
+		vsEq[0], vsEq[1], vsEq[2], n-vsEq[0]-vsEq[1])
+}
