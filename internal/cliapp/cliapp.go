@@ -51,8 +51,34 @@ func Guard(app *cli.App) {
 			return &UsageError{Err: fmt.Errorf("unknown command %s (the commands: %s)",
 				quote.String(c.Args().First()), known), Help: app.Name}
 		}
+		app.Commands = append(app.Commands, helpCommand(app.Name, known))
+		// urfave/cli adds its --help flag only along with its own help
+		// command.
+		app.Flags = append(app.Flags, cli.HelpFlag)
 	}
 	guard(app.Name, app.Commands)
+}
+
+// helpCommand stands in for urfave/cli's own (which answers an unknown
+// topic with "No help topic" and status 3): `help CMD` is `CMD --help`, and
+// an unknown CMD is a usage mistake like any other.
+func helpCommand(prog, known string) *cli.Command {
+	return &cli.Command{
+		Name:      "help",
+		Aliases:   []string{"h"},
+		Usage:     "show the commands, or one command's help",
+		ArgsUsage: "[COMMAND]",
+		Action: func(c *cli.Context) error {
+			topic := c.Args().First()
+			switch {
+			case topic == "":
+				return cli.ShowAppHelp(c)
+			case c.App.Command(topic) != nil:
+				return cli.ShowCommandHelp(c.Lineage()[1], topic)
+			}
+			return &UsageError{Err: fmt.Errorf("no help for %s: not a command (the commands: %s)", quote.String(topic), known), Help: prog}
+		},
+	}
 }
 
 func guard(prefix string, cmds []*cli.Command) {

@@ -77,6 +77,7 @@ func CheckUsageErrors(t *testing.T, run Run, program string, commands []string) 
 	cases := []mistake{
 		{[]string{"frob"}, `unknown command "frob"`, program},
 		{[]string{"--frob"}, "unknown flag --frob", program},
+		{[]string{"help", "frob"}, `no help for "frob"`, program},
 	}
 	for _, name := range commands {
 		cases = append(cases,
@@ -90,6 +91,13 @@ func CheckUsageErrors(t *testing.T, run Run, program string, commands []string) 
 			!strings.Contains(line, c.says) || !strings.Contains(line, hint) {
 			t.Errorf("%s %s: exit %d, stdout %q, stderr %q; want exit 2 and one line saying %q and %q",
 				program, strings.Join(c.args, " "), code, out, errs, c.says, hint)
+		}
+	}
+	// help CMD shows CMD's help.
+	for _, name := range commands {
+		code, out, errs := run("help", name)
+		if code != 0 || !strings.HasPrefix(out, "NAME:\n   "+program+" "+name+" - ") {
+			t.Errorf("%s help %s: exit %d, stdout %q, stderr %q; want %s's help", program, name, code, out, errs, name)
 		}
 	}
 }
