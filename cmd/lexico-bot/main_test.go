@@ -2,8 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -39,32 +37,15 @@ func TestNoCommandShowsHelp(t *testing.T) {
 	}
 }
 
-// The commands help lists are the ones main lists, in its order, and each
-// answers --help.
-func TestHelpListsEveryCommandInOrder(t *testing.T) {
-	var want []string
-	for _, c := range commands() {
-		want = append(want, c.Name)
-	}
-	clitest.CheckHelp(t, func(args ...string) (int, string, string) { return runBot(t, "", args...) }, "lexico-bot", want)
-}
-
-// --version names the build and the index format it reads.
-func TestVersion(t *testing.T) {
-	code, out, errs := runBot(t, "", "--version")
-	if code != 0 || !strings.HasPrefix(out, "lexico-bot version ") || !strings.Contains(out, fmt.Sprintf("index format %d", index.FormatVersion)) ||
-		!strings.Contains(out, runtime.Version()) {
-		t.Errorf("--version: exit %d, %q, %q", code, out, errs)
-	}
-}
-
-// Usage mistakes get one line, a hint and exit 2, the same in both programs.
-func TestUsageErrorsAreOneLineAndExit2(t *testing.T) {
+// The commands help lists are the ones main lists, in its order; each
+// answers --help and help CMD; usage mistakes are one line and exit 2;
+// --version names the build and the index format.
+func TestCommandLine(t *testing.T) {
 	var names []string
 	for _, c := range commands() {
 		names = append(names, c.Name)
 	}
-	clitest.CheckUsageErrors(t, func(args ...string) (int, string, string) { return runBot(t, "", args...) }, "lexico-bot", names)
+	clitest.CheckProgram(t, func(args ...string) (int, string, string) { return runBot(t, "", args...) }, "lexico-bot", names, index.FormatVersion)
 }
 
 // serve answers gamestates of any dictionary: its --index help does not

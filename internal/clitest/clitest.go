@@ -4,7 +4,9 @@
 package clitest
 
 import (
+	"fmt"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -99,5 +101,20 @@ func CheckUsageErrors(t *testing.T, run Run, program string, commands []string) 
 		if code != 0 || !strings.HasPrefix(out, "NAME:\n   "+program+" "+name+" - ") {
 			t.Errorf("%s help %s: exit %d, stdout %q, stderr %q; want %s's help", program, name, code, out, errs, name)
 		}
+	}
+}
+
+// CheckProgram runs every check of this package on program, whose main
+// lists commands: help lists exactly those, in order, each answers --help
+// and help CMD; usage mistakes are one line and exit 2; and --version
+// names the build, the Go version and the index format formatVersion.
+func CheckProgram(t *testing.T, run Run, program string, commands []string, formatVersion int) {
+	t.Helper()
+	CheckHelp(t, run, program, commands)
+	CheckUsageErrors(t, run, program, commands)
+	code, out, errs := run("--version")
+	if code != 0 || !strings.HasPrefix(out, program+" version ") || !strings.Contains(out, fmt.Sprintf("index format %d", formatVersion)) ||
+		!strings.Contains(out, runtime.Version()) {
+		t.Errorf("%s --version: exit %d, %q, %q", program, code, out, errs)
 	}
 }

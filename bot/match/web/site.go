@@ -27,6 +27,7 @@ import (
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/variant"
 )
 
@@ -179,15 +180,25 @@ type CheckResponse struct {
 	Game *GameView `json:"game,omitempty"`
 }
 
-func (s *Site) check(w http.ResponseWriter, r *http.Request, g *Game) {
+// readMove reads a MoveRequest and its move, or answers the error and
+// reports false.
+func readMove(w http.ResponseWriter, r *http.Request) (MoveRequest, move.Move, bool) {
 	var req MoveRequest
 	if err := decode(w, r, &req); err != nil {
 		fail(w, err)
-		return
+		return req, move.Move{}, false
 	}
 	m, err := req.Move()
 	if err != nil {
 		fail(w, err)
+		return req, move.Move{}, false
+	}
+	return req, m, true
+}
+
+func (s *Site) check(w http.ResponseWriter, r *http.Request, g *Game) {
+	req, m, ok := readMove(w, r)
+	if !ok {
 		return
 	}
 	res, err := g.Check(req.Turn, m)
@@ -199,14 +210,8 @@ func (s *Site) check(w http.ResponseWriter, r *http.Request, g *Game) {
 }
 
 func (s *Site) move(w http.ResponseWriter, r *http.Request, g *Game) {
-	var req MoveRequest
-	if err := decode(w, r, &req); err != nil {
-		fail(w, err)
-		return
-	}
-	m, err := req.Move()
-	if err != nil {
-		fail(w, err)
+	req, m, ok := readMove(w, r)
+	if !ok {
 		return
 	}
 	res, err := g.Play(req.Turn, m)
