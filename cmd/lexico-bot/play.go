@@ -53,7 +53,9 @@ func init() {
 			&cli.BoolFlag{Name: "json", Usage: "print the summary as one JSON object"},
 			&cli.DurationFlag{Name: "move-time", Value: 5 * time.Second, Usage: "MoveTime written into each bot's gamestate; an answer after it is late (people are not timed)"},
 			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY` of the bots: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fast one)"},
-			&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` for the equity policy (default the embedded data/leaves.csv)"},
+			&cli.StringFlag{Name: "leaves", Usage: "leave values `FILE[,FILE]` of both seats (as run's --leaves; default the embedded tables)"},
+			&cli.StringFlag{Name: "p1-leaves", Usage: "seat 1's leave values `FILE[,FILE]`, instead of --leaves"},
+			&cli.StringFlag{Name: "p2-leaves", Usage: "seat 2's leave values `FILE[,FILE]`, instead of --leaves"},
 		}, simFlags()...),
 		Action: playMatch,
 	})
@@ -111,6 +113,10 @@ func playMatch(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	seatTables, seatLabels, err := seatLeaves(c, table)
+	if err != nil {
+		return err
+	}
 	stdout, stderr := c.App.Writer, c.App.ErrWriter
 
 	// The index is opened once; the generator over it is safe for
@@ -143,13 +149,14 @@ func playMatch(c *cli.Context) error {
 		if policies[0] == policies[1] {
 			name = fmt.Sprintf("%s-%d", pol, i+1)
 		}
+		name += seatLabels[i]
 		if pol == humanPolicy {
 			seats[i] = arena.Entrant{Name: name, Agent: func(int) arena.Agent {
 				return quitter{&human.Player{Name: name, In: in, Out: stdout, Dict: x, Hints: hints, Colour: colour}}
 			}}
 			continue
 		}
-		pl, err := player.New(pol, gen, table)
+		pl, err := player.New(pol, gen, seatTables[i])
 		if err != nil {
 			return badInputf("--p%d: %w", i+1, err)
 		}

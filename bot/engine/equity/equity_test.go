@@ -25,7 +25,7 @@ func mustDefault(t *testing.T) *Table {
 	t.Helper()
 	tb, err := DefaultTable()
 	if err != nil {
-		t.Fatalf("embedded data/leaves.csv: %v", err)
+		t.Fatalf("embedded data/leaves-hand.csv: %v", err)
 	}
 	return tb
 }

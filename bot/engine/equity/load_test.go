@@ -1,0 +1,95 @@
+package equity
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/lexico/lexico/bot/engine/leaves"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
+)
+
+func writeTable(t *testing.T, dir, name string, tb *leaves.Table) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := tb.WriteTo(f); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// A learned table answers for the bag it was learned with, and only for the
+// leaves it holds; other bags and a 7-tile leave get the model's value.
+func TestLeaveValueAsksTheTableThatFitsTheBag(t *testing.T) {
+	l := leaves.NewTable("multipliers", variant.Multipliers.Distribution)
+	es := rack(t, "ES")
+	r, _ := l.Space.Rank(&es)
+	l.Set(r, 17.25)
+	dir := t.TempDir()
+	tb, err := Load(writeTable(t, dir, "m.leaves", l))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hand, _ := HandTable()
+	if got := tb.LeaveValue(variant.Multipliers, es); got != 17.25 {
+		t.Errorf("multipliers ES: %v, want the learned 17.25", got)
+	}
+	if got, want := tb.LeaveValue(variant.Classic, es), hand.Value(es); got != want {
+		t.Errorf("classic ES: %v, want the model's %v (no table for that bag)", got, want)
+	}
+	seven := rack(t, "AEINRST")
+	if got, want := tb.LeaveValue(variant.Multipliers, seven), hand.Value(seven); got != want {
+		t.Errorf("7 tiles: %v, want the model's %v", got, want)
+	}
+	if got := tb.LeaveValue(variant.Multipliers, tile.Rack{}); got != 0 {
+		t.Errorf("empty leave: %v", got)
+	}
+	if n := testing.AllocsPerRun(100, func() { tb.LeaveValue(variant.Multipliers, es) }); n != 0 {
+		t.Errorf("LeaveValue allocates %v times", n)
+	}
+}
+
+func TestLoadCombinesAModelAndTables(t *testing.T) {
+	dir := t.TempDir()
+	m := writeTable(t, dir, "m.leaves", leaves.NewTable("multipliers", variant.Multipliers.Distribution))
+	c := writeTable(t, dir, "c.leaves", leaves.NewTable("classic", variant.Classic.Distribution))
+	csv := filepath.Join(dir, "model.csv")
+	os.WriteFile(csv, []byte("feature,key,value\ntile,E,3\nparam,fade_bag,5\n"), 0o644)
+	tb, err := Load(csv, m, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tb.Learned) != 2 || tb.FadeBag != 5 || tb.Tile[tile.Index('E')] != 3 {
+		t.Fatalf("learned %d, fade %v, E %v: want both tables over the given model", len(tb.Learned), tb.FadeBag, tb.Tile[tile.Index('E')])
+	}
+	only, err := Load(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hand, _ := HandTable(); only.FadeBag != hand.FadeBag || only.Tile != hand.Tile {
+		t.Fatal("a table without a model should take the hand-tuned model and parameters")
+	}
+	damaged := filepath.Join(dir, "bad.leaves")
+	b, _ := os.ReadFile(m)
+	b[len(b)-10] ^= 0xff
+	os.WriteFile(damaged, b, 0o644)
+	for name, files := range map[string][]string{
+		"two tables for one bag": {m, m},
+		"two models":             {csv, csv},
+		"damaged table":          {damaged},
+		"missing file":           {filepath.Join(dir, "none")},
+	} {
+		if _, err := Load(files...); err == nil {
+			t.Errorf("%s: no error", name)
+		} else if name == "damaged table" && !errors.Is(err, leaves.ErrFormat) {
+			t.Errorf("%s: %v, want leaves.ErrFormat", name, err)
+		}
+	}
+}
