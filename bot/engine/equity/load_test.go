@@ -93,3 +93,29 @@ func TestLoadCombinesAModelAndTables(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLeaveValue: the learned table's lookup against the hand-tuned
+// model's sum, on the same leaves (a 7-tile leave falls back to the model).
+func BenchmarkLeaveValue(b *testing.B) {
+	hand, err := HandTable()
+	if err != nil {
+		b.Fatal(err)
+	}
+	learned := *hand
+	learned.Learned = []*leaves.Table{leaves.NewTable("multipliers", variant.Multipliers.Distribution)}
+	var racks []tile.Rack
+	for _, s := range []string{"AEINST", "?S", "QU", "EEIOUV", "Z", "BCDFG?"} {
+		r, _ := tile.ParseRack(s)
+		racks = append(racks, r)
+	}
+	for name, tb := range map[string]*Table{"model": hand, "learned": &learned} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			sum := 0.0
+			for i := 0; b.Loop(); i++ {
+				sum += tb.LeaveValue(variant.Multipliers, racks[i%len(racks)])
+			}
+			_ = sum
+		})
+	}
+}
