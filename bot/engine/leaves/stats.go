@@ -142,12 +142,17 @@ func (s *Stats) Fit(priorWeight float64) *Table {
 	for size := range bySize {
 		for _, r32 := range bySize[size] {
 			r := int(r32)
-			prior := 0.0
+			// The empty leave and single tiles have no smaller leaves to
+			// estimate them from (only "average"), and every one is seen
+			// often: they take their own means (a blank kept alone is
+			// rare enough that shrinking it toward the average would
+			// halve the best tile's value).
+			prior, w := 0.0, 1.0
 			if size >= 2 {
-				prior = subLeaveEstimate(sp, sp.Leave(r), v)
+				prior, w = subLeaveEstimate(sp, sp.Leave(r), v), priorWeight
 			}
 			c := float64(s.Count[r])
-			v[r] = (s.Sum[r] - c*mu + priorWeight*prior) / (c + priorWeight)
+			v[r] = (s.Sum[r] - c*mu + w*prior) / (c + w)
 		}
 	}
 	t := &Table{Variant: s.Variant, Space: sp, Values: make([]int16, n), Generation: s.Generation, Games: s.GenGames, Seed: s.Seed}
