@@ -119,3 +119,37 @@ func BenchmarkLeaveValue(b *testing.B) {
 		})
 	}
 }
+
+// The default valuation, shipped tables included, must still encode the
+// tactics of the platform's Lexico documentation in every variant: keep S
+// (and blanks), avoid duplicates, all-vowel or all-consonant leaves and a Q
+// without a U. Every shipped table fits a variant's bag.
+func TestDefaultValuesOrderLeavesAsAdvisedInEveryVariant(t *testing.T) {
+	tb := mustDefault(t)
+	for _, l := range tb.Learned {
+		fits := false
+		for _, name := range variant.Names() {
+			v, _ := variant.ByName(name)
+			fits = fits || l.Fits(&v.Distribution)
+		}
+		if !fits {
+			t.Errorf("shipped table for %s fits no variant's bag", l.Variant)
+		}
+	}
+	better := [][2]string{
+		{"S", "E"}, {"E", "V"}, {"ERS", "EEE"}, {"AEST", "IUVW"}, {"QU", "Q"}, {"INGS", "IIUU"},
+		{"DEN", "DNR"}, {"DEN", "AEI"}, {"AEI", "AAA"}, {"RT", "BC"}, {"S", "VV"},
+	}
+	for _, v := range []*variant.Variant{variant.Classic, variant.Multipliers} {
+		pairs := better
+		if v.Distribution[tile.BlankIndex] > 0 {
+			pairs = append(pairs, [2]string{"?", "S"}, [2]string{"S?", "SS"})
+		}
+		for _, p := range pairs {
+			a, b := tb.LeaveValue(v, rack(t, p[0])), tb.LeaveValue(v, rack(t, p[1]))
+			if a <= b {
+				t.Errorf("%s: leave %q (%.1f) should be worth more than %q (%.1f)", v.Name, p[0], a, p[1], b)
+			}
+		}
+	}
+}
