@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -181,7 +182,9 @@ func leavesTrain(c *cli.Context) error {
 	}
 	defer closeAfterSearches(x)
 	tr := &leavegen.Trainer{Variant: v, Gen: gen, Playing: playing, Parallel: parallel}
-	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
+	// SIGTERM too: a batch system stops a job with it (Kubernetes before
+	// evicting a pod), and the statistics are then saved for the retry.
+	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	stderr := c.App.ErrWriter
 	seed := c.Uint64("seed")
