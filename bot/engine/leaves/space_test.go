@@ -1,6 +1,7 @@
 package leaves
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/lexico/lexico/bot/game/tile"
@@ -71,4 +72,17 @@ func BenchmarkRankAndValue(b *testing.B) {
 		sum += v
 	}
 	_ = sum
+}
+
+// BenchmarkReadTable: what loading a shipped multipliers-sized table adds to
+// a command's start-up (the checksum and the copy of 1.8 MB).
+func BenchmarkReadTable(b *testing.B) {
+	var buf bytes.Buffer
+	NewTable("multipliers", variant.Multipliers.Distribution).WriteTo(&buf)
+	b.SetBytes(int64(buf.Len()))
+	for b.Loop() {
+		if _, err := ReadTable(buf.Bytes()); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
