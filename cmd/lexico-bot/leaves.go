@@ -35,6 +35,14 @@ func init() {
 	commands = append(commands, &cli.Command{
 		Name:  "leaves",
 		Usage: "learn leave values from self-play (train, merge) and look at a table (show)",
+		// Without it, a mistyped subcommand gets urfave/cli's "No help
+		// topic", which does not say that it is not a command.
+		Action: func(c *cli.Context) error {
+			if !c.Args().Present() {
+				return cli.ShowSubcommandHelp(c)
+			}
+			return badInputf("unknown leaves command %s (the commands: train, merge, show)", quote.String(c.Args().First()))
+		},
 		Subcommands: []*cli.Command{
 			{
 				Name:  "train",

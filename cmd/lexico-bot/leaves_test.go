@@ -73,6 +73,7 @@ func TestLeavesBadInput(t *testing.T) {
 		{"merge nothing", []string{"merge", "--out", filepath.Join(dir, "o")}, "statistics files"},
 		{"merge a table", []string{"merge", "--out", filepath.Join(dir, "o"), notTable}, "not a leave statistics file"},
 		{"show a CSV", []string{"show", notTable}, "not a leave table"},
+		{"unknown command", []string{"tarin"}, `unknown leaves command "tarin"`},
 		{"bad start", []string{"train", "--dir", dir, "--start", filepath.Join(dir, "none")}, "--start"},
 	} {
 		code, out, errs := runBot(t, "", append([]string{"leaves"}, c.args...)...)
