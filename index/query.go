@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"slices"
 
-	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/internal/alphabet"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -72,7 +72,7 @@ func (x *Index) ByFirstLetter(letter byte) ([]string, error) {
 	if letter >= 'a' && letter <= 'z' {
 		letter -= 'a' - 'A'
 	}
-	if !tile.IsLetter(letter) {
+	if !alphabet.IsLetter(letter) {
 		return nil, nil
 	}
 	var out []string
@@ -120,7 +120,7 @@ type Match struct {
 // Anagrams lists the words that use every tile of rack exactly ('?' is a
 // blank), in alphabetical order of their letter sets then of the words.
 func (x *Index) Anagrams(rack string) ([]Match, error) {
-	r, err := tile.ParseRack(rack)
+	r, err := alphabet.ParseRack(rack)
 	if err != nil {
 		return nil, ErrBadRack
 	}
@@ -132,7 +132,7 @@ func (x *Index) Anagrams(rack string) ([]Match, error) {
 // A blank is used only for a letter the rack has run out of, so each word is
 // listed once, with the highest-scoring use of the tiles.
 func (x *Index) SubAnagrams(rack string, minLen, maxLen int) ([]Match, error) {
-	r, err := tile.ParseRack(rack)
+	r, err := alphabet.ParseRack(rack)
 	if err != nil {
 		return nil, ErrBadRack
 	}
@@ -145,7 +145,7 @@ func (x *Index) SubAnagrams(rack string, minLen, maxLen int) ([]Match, error) {
 	return x.subAnagrams(r, minLen, maxLen)
 }
 
-func (x *Index) subAnagrams(r tile.Rack, minLen, maxLen int) ([]Match, error) {
+func (x *Index) subAnagrams(r alphabet.Rack, minLen, maxLen int) ([]Match, error) {
 	var out []Match
 	if minLen > maxLen {
 		return nil, nil
@@ -158,7 +158,7 @@ func (x *Index) subAnagrams(r tile.Rack, minLen, maxLen int) ([]Match, error) {
 		}
 		if r.Blanks() == 0 && minLen == r.N && maxLen == r.N {
 			// Exact anagram of a blank-free rack: one lookup.
-			key := []byte(tile.Canonical(r.String()))
+			key := []byte(alphabet.Canonical(r.String()))
 			if k, v := w.c.Seek(key); bytes.Equal(k, key) {
 				w.prefix = append(w.prefix, key...)
 				w.emit(v)
@@ -178,7 +178,7 @@ func (x *Index) subAnagrams(r tile.Rack, minLen, maxLen int) ([]Match, error) {
 // of real keys are visited; a plain scan would touch every key.
 type anagramWalk struct {
 	c              *bolt.Cursor
-	rack           tile.Rack
+	rack           alphabet.Rack
 	minLen, maxLen int
 	prefix, blanks []byte
 	out            *[]Match
@@ -214,7 +214,7 @@ func (w *anagramWalk) walk(from byte) {
 		switch {
 		case w.rack.Remove(c):
 		case w.rack.Blanks() > 0:
-			w.rack.Remove(tile.Blank)
+			w.rack.Remove(alphabet.Blank)
 			w.blanks = append(w.blanks, c)
 			useBlank = true
 		default:
@@ -227,7 +227,7 @@ func (w *anagramWalk) walk(from byte) {
 		w.walk(c)
 		w.prefix = w.prefix[:n]
 		if useBlank {
-			w.rack.Add(tile.Blank)
+			w.rack.Add(alphabet.Blank)
 			w.blanks = w.blanks[:len(w.blanks)-1]
 		} else {
 			w.rack.Add(c)

@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"runtime/debug"
 
-	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/index/multiset"
+	"github.com/lexico/lexico/internal/alphabet"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -181,7 +181,7 @@ func (x *Index) verifyAnagrams(tx *bolt.Tx, words []string, add problemFunc) {
 		for i := 0; i < len(v); i += n {
 			w := string(v[i : i+n])
 			total++
-			if !isWord[w] || tile.Canonical(w) != string(k) {
+			if !isWord[w] || alphabet.Canonical(w) != string(k) {
 				add(ErrCorrupt, "anagram set %q holds %q", k, w)
 			}
 		}

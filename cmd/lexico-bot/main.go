@@ -26,6 +26,7 @@ func commands() []*cli.Command {
 		checkCommand(),
 		endgameCommand(),
 		leagueCommand(),
+		leavesCommand(),
 		lingoCommand(),
 		movesCommand(),
 		playCommand(),

@@ -38,8 +38,10 @@ type playOptions struct {
 	JSON             bool
 	MoveTime         time.Duration
 	Strategy, Leaves string
-	Sim              simOptions
-	Args             []string
+	// SeatLeaves are --p1-leaves and --p2-leaves ("": --leaves).
+	SeatLeaves [2]string
+	Sim        simOptions
+	Args       []string
 }
 
 func playCommand() *cli.Command {
@@ -65,7 +67,9 @@ func playCommand() *cli.Command {
 			&cli.StringFlag{Name: "log-dir", Usage: "`DIR` receiving the standard error of each cmd: seat (default: a new directory under the OS temporary directory)", Destination: &o.LogDir},
 			&cli.DurationFlag{Name: "move-time", Value: 5 * time.Second, Usage: "`DURATION` written as MoveTime into each bot's gamestate; an answer after it is late (people are not timed)", Destination: &o.MoveTime},
 			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY` of the bots: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fast one)", Destination: &o.Strategy},
-			&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` for the equity policy (default the embedded data/leaves.csv)", Destination: &o.Leaves},
+			&cli.StringFlag{Name: "leaves", Usage: "leave values `FILE[,FILE]` of both seats (as run's --leaves; default the embedded tables)", Destination: &o.Leaves},
+			&cli.StringFlag{Name: "p1-leaves", Usage: "seat 1's leave values `FILE[,FILE]`, instead of --leaves", Destination: &o.SeatLeaves[0]},
+			&cli.StringFlag{Name: "p2-leaves", Usage: "seat 2's leave values `FILE[,FILE]`, instead of --leaves", Destination: &o.SeatLeaves[1]},
 		}, simFlags(&o.Sim)...),
 		Action: func(c *cli.Context) error {
 			if !c.IsSet("seed") {
@@ -117,6 +121,10 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 		return err
 	}
 	stdout, stderr := e.stdout, e.stderr
+	seatTables, seatLabels, err := seatLeaves(o.SeatLeaves, table)
+	if err != nil {
+		return err
+	}
 
 	// The index is opened once; the generator over it is safe for
 	// concurrent use, so every worker shares it.
@@ -129,7 +137,7 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 	clock := player.DefaultClock
 	clock.Mode = player.Live // the referee's deadline is live
 	clock.Pressure = player.LoadPressure
-	l, err := lineup.New(lineup.Config{Policies: policies, Generator: gen, Leaves: table, Clock: clock,
+	l, err := lineup.New(lineup.Config{Policies: policies, Generator: gen, Leaves: table, SeatLeaves: seatTables, SeatLabels: seatLabels, Clock: clock,
 		Dict: x, In: bufio.NewReader(e.stdin), Out: stdout, Colour: isTerminal(stdout),
 		External: external.Config{LogDir: o.LogDir}})
 	if err != nil {

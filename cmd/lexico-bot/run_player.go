@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -44,7 +43,7 @@ func botFlags(o *botOptions, byDictionary bool) []cli.Flag {
 		&cli.StringFlag{Name: "index", Usage: indexUsage, Destination: &o.Index},
 		&cli.StringFlag{Name: "policy", Value: "sim", Usage: "`POLICY`: sim (equity's best candidates ranked again by simulating the next turns: the strongest, and it thinks for the whole budget), equity (score plus the value of the tiles kept; exchanges when worth more; answers in milliseconds) or greedy (the highest score)", Destination: &o.Policy},
 		&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", ") + " (gaddag is the fast one; exhaustive is for checking)", Destination: &o.Strategy},
-		&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` (CSV, see bot/engine/equity/table.go; default the embedded data/leaves.csv)", Destination: &o.Leaves},
+		&cli.StringFlag{Name: "leaves", Usage: "leave values `FILE[,FILE]`: a hand-tuned model (CSV, bot/engine/equity/table.go; data/leaves-hand.csv) and/or learned tables (lexico-bot leaves train), one per bag (default the embedded tables)", Destination: &o.Leaves},
 		&cli.DurationFlag{Name: "budget", Usage: "thinking time `DURATION` (e.g. 800ms), overriding MoveTime and ResponseDeadline (0: from the gamestate)", Destination: &o.Budget},
 		&cli.Float64Flag{Name: "margin", Value: player.DefaultClock.Margin, Usage: "`FRACTION` of the budget held back for the answer's trip (larger is safer, smaller thinks longer)", Destination: &o.Margin},
 		&cli.DurationFlag{Name: "margin-max", Value: player.DefaultClock.MaxMargin, Usage: "`DURATION` capping the margin, so a long MoveTime is not wasted (0: no cap)", Destination: &o.MarginMax},
@@ -191,20 +190,7 @@ func closeAfterSearches(x *index.Index) {
 	x.Close()
 }
 
-func leaveTable(path string) (*equity.Table, error) {
-	if path == "" {
-		return equity.DefaultTable()
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, badInputf("--leaves: %w", err)
-	}
-	t, err := equity.Parse(bytes.NewReader(b))
-	if err != nil {
-		return nil, badInputf("--leaves %s: %w", path, err)
-	}
-	return t, nil
-}
+func leaveTable(path string) (*equity.Table, error) { return loadLeaves("leaves", path) }
 
 // maxInput is the most a command reads as one gamestate or move, from a
 // file, stdin or one line of it: serve's default --max-body, so the two ways

@@ -87,7 +87,9 @@ func run(seed uint64, n int, out, idxPath string) error {
 	if err != nil {
 		return err
 	}
-	table, err := equity.DefaultTable()
+	// The hand-tuned model, not the default valuation: the corpus is a
+	// fixed benchmark, and must not change when a learned table is shipped.
+	table, err := equity.HandTable()
 	if err != nil {
 		return err
 	}

@@ -10,8 +10,10 @@ package equity
 
 import (
 	"bytes"
+	"fmt"
 	"sync"
 
+	"github.com/lexico/lexico/bot/engine/leaves"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/tile"
@@ -47,7 +49,8 @@ func (Score) Equity(m *move.Move, _ tile.Rack, _ *position.Position) float64 {
 // LeaveValue implements LeaveValuer: a leave is worth nothing.
 func (Score) LeaveValue(tile.Rack, *position.Position) float64 { return 0 }
 
-// Static is score plus the table value of the leave. While the bag holds at
+// Static is score plus the table value of the leave (Table.LeaveValue: the
+// learned value when a learned table fits the bag, else the model). While the bag holds at
 // least Table.FadeBag tiles the leave counts in full; below that its weight
 // falls linearly to 0. With the bag empty the leave's face value counts
 // against the move (Table.TilesLeftWeight), and going out earns the unseen
@@ -73,7 +76,7 @@ func (s Static) LeaveValue(leave tile.Rack, p *position.Position) float64 {
 		if bag := float64(p.BagCount); bag < t.FadeBag {
 			w = bag / t.FadeBag
 		}
-		return w * t.Value(leave)
+		return w * t.LeaveValue(p.Variant, leave)
 	}
 	if leave.N == 0 {
 		return t.GoOutWeight * float64(unseenValue(p))
@@ -107,9 +110,24 @@ func unseenValue(p *position.Position) int {
 }
 
 var defaultTable = sync.OnceValues(func() (*Table, error) {
-	return Parse(bytes.NewReader(data.DefaultLeavesCSV))
+	t, err := Parse(bytes.NewReader(data.DefaultLeavesCSV))
+	if err != nil {
+		return nil, fmt.Errorf("data/leaves-hand.csv: %w", err)
+	}
+	for name, b := range data.LearnedLeaves() {
+		l, err := leaves.ReadTable(b)
+		if err != nil {
+			return nil, fmt.Errorf("data/leaves/%s.leaves: %w", name, err)
+		}
+		t.Learned = append(t.Learned, l)
+	}
+	return t, nil
 })
 
-// DefaultTable is the embedded data/leaves.csv, parsed once and shared
-// (treat it as read-only).
+// DefaultTable is the embedded valuation, parsed once and shared (treat it
+// as read-only): the hand-tuned model data/leaves-hand.csv, with the learned
+// tables shipped in data/leaves/ for the bags they fit.
 func DefaultTable() (*Table, error) { return defaultTable() }
+
+// HandTable is the embedded hand-tuned model alone, without learned tables.
+func HandTable() (*Table, error) { return Parse(bytes.NewReader(data.DefaultLeavesCSV)) }

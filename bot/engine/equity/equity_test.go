@@ -25,7 +25,7 @@ func mustDefault(t *testing.T) *Table {
 	t.Helper()
 	tb, err := DefaultTable()
 	if err != nil {
-		t.Fatalf("embedded data/leaves.csv: %v", err)
+		t.Fatalf("embedded data/leaves-hand.csv: %v", err)
 	}
 	return tb
 }
@@ -136,7 +136,7 @@ func TestStaticEquity(t *testing.T) {
 	leave := rack(t, "QV")
 
 	full := s.Equity(m, leave, pos(50, "QVABCDE", t))
-	if want := 20 + tb.Value(leave); full != want {
+	if want := 20 + tb.LeaveValue(variant.Classic, leave); full != want {
 		t.Errorf("bag 50: equity %v, want score+leave %v", full, want)
 	}
 	half := s.Equity(m, leave, pos(int(tb.FadeBag)/2, "QVABCDE", t))

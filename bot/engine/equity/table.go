@@ -8,16 +8,19 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lexico/lexico/bot/engine/leaves"
 	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/internal/quote"
 )
 
 // MaxLeave is the most tiles a leave can hold (a full rack kept by a pass).
 const MaxLeave = 7
 
-// Table is a leave evaluator whose numbers are data, not code: the default
-// comes from data/leaves.csv, and a table learned from self-play replaces it
-// by being a different file, not a different program.
+// Table is a leave evaluator whose numbers are data, not code: the model and
+// parameters come from data/leaves-hand.csv, and the full tables learned
+// from self-play (package leaves, Learned) take over for the bags they were
+// learned with, by being different files, not a different program.
 //
 // The file is CSV with the header feature,key,value; '#' starts a comment
 // line; a row not given is worth 0. Features:
@@ -45,6 +48,10 @@ type Table struct {
 	QWithoutU float64
 	// Exact maps a leave (see leaveKey) to its value.
 	Exact map[uint64]float64
+	// Learned are full learned tables, each for one bag (distribution);
+	// LeaveValue asks the one that fits the variant in play before the
+	// model above.
+	Learned []*leaves.Table
 
 	// FadeBag: with fewer tiles than this in the bag, leave values are scaled
 	// down linearly, reaching 0 when the bag is empty. Kept tiles matter less
@@ -72,7 +79,25 @@ var vowel = [tile.NumKinds]bool{'A' - 'A': true, 'E' - 'A': true, 'I' - 'A': tru
 // IsVowel reports whether b is A, E, I, O or U (Y counts as a consonant).
 func IsVowel(b byte) bool { i := tile.Index(b); return i >= 0 && vowel[i] }
 
-// Value is what keeping leave is worth, in points. It does not allocate.
+// LeaveValue is what keeping leave is worth in variant v: the learned
+// table's value when one fits v's bag and holds the leave (up to
+// leaves.MaxTiles tiles), else the model's (Value). It does not allocate.
+func (t *Table) LeaveValue(v *variant.Variant, leave tile.Rack) float64 {
+	if len(t.Learned) > 0 && v != nil && leave.N > 0 {
+		for _, l := range t.Learned {
+			if l.Fits(&v.Distribution) {
+				if x, ok := l.Value(&leave); ok {
+					return x
+				}
+				break
+			}
+		}
+	}
+	return t.Value(leave)
+}
+
+// Value is what keeping leave is worth by the model (and Exact rows), in
+// points, whatever the bag. It does not allocate.
 func (t *Table) Value(leave tile.Rack) float64 {
 	if leave.N == 0 {
 		return 0

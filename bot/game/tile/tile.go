@@ -1,139 +1,41 @@
-// Package tile defines the letters on tiles and the rack that holds them.
+// Package tile is the game layer's name for the letters on tiles and the
+// rack that holds them. The definitions live in internal/alphabet, below both
+// the game and the dictionary index, which needs the same alphabet for its
+// rack queries; this package re-exports them so the rules read as tile.Rack,
+// tile.Blank and so on.
 //
 // A letter is its upper-case ASCII byte 'A'..'Z'; the blank is '?'. Arrays
-// indexed by letter use Index, which puts the blank last (slot 26), so a whole
-// rack fits in a [27]uint8 and copying it costs nothing on the hot path.
+// indexed by letter use Index, which puts the blank last (slot 26).
 package tile
 
-import (
-	"fmt"
-	"strings"
-
-	"github.com/lexico/lexico/internal/quote"
-)
+import "github.com/lexico/lexico/internal/alphabet"
 
 // Blank is the byte that stands for an unplayed blank tile in racks and bags.
-const Blank byte = '?'
+const Blank = alphabet.Blank
 
 // NumKinds is the number of distinct tiles: 26 letters and the blank.
-const NumKinds = 27
+const NumKinds = alphabet.NumKinds
 
 // BlankIndex is the slot of the blank in arrays indexed by Index.
-const BlankIndex = 26
-
-// Index maps 'A'..'Z' to 0..25 and Blank to 26. Other bytes give -1.
-func Index(b byte) int {
-	switch {
-	case b >= 'A' && b <= 'Z':
-		return int(b - 'A')
-	case b == Blank:
-		return BlankIndex
-	}
-	return -1
-}
-
-// Byte is the inverse of Index.
-func Byte(i int) byte {
-	if i == BlankIndex {
-		return Blank
-	}
-	return byte('A' + i)
-}
-
-// IsLetter reports whether b is an upper-case letter A-Z.
-func IsLetter(b byte) bool { return b >= 'A' && b <= 'Z' }
+const BlankIndex = alphabet.BlankIndex
 
 // Rack is a multiset of tiles. The zero value is an empty rack.
-type Rack struct {
-	Counts [NumKinds]uint8
-	N      int
-}
+type Rack = alphabet.Rack
+
+// Index maps 'A'..'Z' to 0..25 and Blank to 26. Other bytes give -1.
+func Index(b byte) int { return alphabet.Index(b) }
+
+// Byte is the inverse of Index.
+func Byte(i int) byte { return alphabet.Byte(i) }
+
+// IsLetter reports whether b is an upper-case letter A-Z.
+func IsLetter(b byte) bool { return alphabet.IsLetter(b) }
 
 // ParseRack reads letters (either case) and blanks ('?', '*', '_') into a Rack.
-func ParseRack(s string) (Rack, error) {
-	var r Rack
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z':
-			c -= 'a' - 'A'
-		case c == '*' || c == '_':
-			c = Blank
-		}
-		if Index(c) < 0 {
-			return Rack{}, fmt.Errorf("rack %s: %q is not a letter A-Z or a blank (?)", quote.String(s), s[i])
-		}
-		r.Add(c)
-	}
-	return r, nil
-}
+func ParseRack(s string) (Rack, error) { return alphabet.ParseRack(s) }
 
 // RackOf builds a rack from tiles given as bytes ('A'..'Z', Blank).
-func RackOf(tiles []byte) Rack {
-	var r Rack
-	for _, t := range tiles {
-		r.Add(t)
-	}
-	return r
-}
-
-// Add puts one tile on the rack.
-func (r *Rack) Add(b byte) {
-	r.Counts[Index(b)]++
-	r.N++
-}
-
-// Remove takes one tile off the rack and reports whether it was there.
-func (r *Rack) Remove(b byte) bool {
-	i := Index(b)
-	if i < 0 || r.Counts[i] == 0 {
-		return false
-	}
-	r.Counts[i]--
-	r.N--
-	return true
-}
-
-// Count is how many of tile b the rack holds.
-func (r *Rack) Count(b byte) int {
-	i := Index(b)
-	if i < 0 {
-		return 0
-	}
-	return int(r.Counts[i])
-}
-
-// Blanks is the number of blanks on the rack.
-func (r *Rack) Blanks() int { return int(r.Counts[BlankIndex]) }
-
-// Tiles lists the rack's tiles in alphabetical order, blanks last.
-func (r *Rack) Tiles() []byte {
-	out := make([]byte, 0, r.N)
-	for i, n := range r.Counts {
-		for ; n > 0; n-- {
-			out = append(out, Byte(i))
-		}
-	}
-	return out
-}
-
-// String is the rack's tiles in alphabetical order, blanks last as '?'.
-func (r Rack) String() string { return string(r.Tiles()) }
+func RackOf(tiles []byte) Rack { return alphabet.RackOf(tiles) }
 
 // Canonical sorts a word's letters: the anagram key of a letter multiset.
-func Canonical(word string) string {
-	var counts [NumKinds]int
-	for i := 0; i < len(word); i++ {
-		if j := Index(word[i]); j >= 0 {
-			counts[j]++
-		}
-	}
-	var sb strings.Builder
-	sb.Grow(len(word))
-	for i, n := range counts {
-		for ; n > 0; n-- {
-			sb.WriteByte(Byte(i))
-		}
-	}
-	return sb.String()
-}
+func Canonical(word string) string { return alphabet.Canonical(word) }

@@ -69,6 +69,10 @@ type Config struct {
 	// concurrent use.
 	Generator movegen.Generator
 	Leaves    *equity.Table
+	// SeatLeaves, where not nil, is a seat's own valuation instead of
+	// Leaves, and SeatLabels what its name gains to say so (the files').
+	SeatLeaves [2]*equity.Table
+	SeatLabels [2]string
 	// Clock is every bot's clock.
 	Clock player.Clock
 	// Dict judges a person's moves: the referee's dictionary.
@@ -114,6 +118,7 @@ func New(cfg Config) (Lineup, error) {
 		if cfg.Policies[0] == cfg.Policies[1] {
 			name = fmt.Sprintf("%s-%d", pol, i+1)
 		}
+		name += cfg.SeatLabels[i]
 		if external.IsSpec(pol) {
 			seat, err := external.New(pol, cfg.External)
 			if err != nil {
@@ -131,7 +136,11 @@ func New(cfg Config) (Lineup, error) {
 			}}
 			continue
 		}
-		pl, err := player.New(pol, cfg.Generator, cfg.Leaves)
+		table := cfg.Leaves
+		if cfg.SeatLeaves[i] != nil {
+			table = cfg.SeatLeaves[i]
+		}
+		pl, err := player.New(pol, cfg.Generator, table)
 		if err != nil {
 			l.Close()
 			return Lineup{}, fmt.Errorf("seat %d: %w", i+1, err)

@@ -1,4 +1,4 @@
-package tile
+package alphabet
 
 import (
 	"fmt"

@@ -1,0 +1,58 @@
+package equity
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+
+	"github.com/lexico/lexico/bot/engine/leaves"
+)
+
+// Load builds the valuation from files, as --leaves names them: at most one
+// hand-tuned model (CSV, the format on Table) and any learned tables
+// (package leaves), at most one per bag. No file at all is DefaultTable.
+// Without a CSV the embedded hand-tuned model supplies the model and the
+// parameters; a CSV alone is that model without any learned table, so
+// --leaves data/leaves-hand.csv plays the hand-tuned values everywhere.
+func Load(paths ...string) (*Table, error) {
+	if len(paths) == 0 {
+		return DefaultTable()
+	}
+	var (
+		model   *Table
+		learned []*leaves.Table
+	)
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		if leaves.IsTableFile(b) {
+			l, err := leaves.ReadTable(b)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", p, err)
+			}
+			for _, o := range learned {
+				if o.Space.Dist == l.Space.Dist {
+					return nil, fmt.Errorf("%s: %w: a second learned table for the bag of %s", p, ErrTable, o.Variant)
+				}
+			}
+			learned = append(learned, l)
+			continue
+		}
+		if model != nil {
+			return nil, fmt.Errorf("%s: %w: a second hand-tuned model (CSV); give at most one", p, ErrTable)
+		}
+		if model, err = Parse(bytes.NewReader(b)); err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+	}
+	if model == nil {
+		var err error
+		if model, err = HandTable(); err != nil {
+			return nil, err
+		}
+	}
+	model.Learned = learned
+	return model, nil
+}

@@ -1,0 +1,199 @@
+// Package leavegen learns leave values from self-play: the equity player
+// plays itself with the current table, every leave a move keeps is credited
+// with what the mover made of it on its next turn, and the averages per
+// leave (package leaves, Stats.Fit) are the next generation's table.
+//
+// The target is the classic superleave one (Quackle's superleaves, macondo's
+// and MAGPIE's leavegen): the value of keeping a leave is what the next turn
+// is worth to the mover holding it, against the average over all leaves.
+// Here a turn is worth its score plus the valuation's own estimate of the
+// leave it keeps in turn (a one-step bootstrap, so tiles kept for later are
+// credited to the leave that kept them); the average is subtracted when the
+// statistics are fitted, and the values are shifted so that keeping nothing
+// is worth 0.
+//
+// Games are played on a state.State (the rules engine the referee judges
+// with), not through the referee's JSON round trip, which would cost more
+// than the move generation; the player is the real equity policy. Each game
+// is dealt from a seed derived from the trainer's seed, the generation and
+// the game's number, and games are added to the statistics in their order,
+// so a run is reproducible whatever the number of workers, and a run killed
+// and resumed from its last checkpoint ends with the same statistics.
+package leavegen
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/engine/leaves"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/state"
+	"github.com/lexico/lexico/bot/game/variant"
+)
+
+// Trainer plays one generation's games.
+type Trainer struct {
+	Variant *variant.Variant
+	Gen     movegen.Generator
+	// Playing is the valuation the games are played with (the previous
+	// generation's table, or the hand-tuned model for the first).
+	Playing *equity.Table
+	// Parallel is the number of games played at once (at least 1).
+	Parallel int
+	// MaxTurns ends a game that has not ended by itself (0: 500, the
+	// referee's guard).
+	MaxTurns int
+	// Batch is the number of games between two points where the
+	// statistics are consistent (added in order, a checkpoint possible);
+	// 0 means DefaultBatch.
+	Batch int
+}
+
+// record is one leave kept and what it was worth.
+type record struct {
+	rank   int32
+	target float64
+}
+
+// GameSeed is the seed of game i of generation gen (SplitMix64 of the three,
+// so neighbouring games and generations are unrelated).
+func GameSeed(seed uint64, gen int, i uint64) uint64 {
+	z := seed ^ uint64(gen)*0xd1b54a32d192ed03
+	z += (i + 1) * 0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// ErrStopped is returned by Run when ctx ended: the statistics hold the
+// games finished before, up to the last whole batch.
+var ErrStopped = errors.New("training stopped")
+
+// DefaultBatch is Trainer.Batch's default: long enough to keep every
+// worker busy, short enough that a kill loses seconds.
+const DefaultBatch = 32
+
+// Run plays st's shard of its generation from st.Done on, adding each game's
+// records in game order. Every checkpointEvery (and at the end) it calls
+// checkpoint with st; progress is told of each batch.
+func (tr *Trainer) Run(ctx context.Context, st *leaves.Stats, checkpointEvery time.Duration,
+	checkpoint func(*leaves.Stats) error, progress func(done, total uint64)) error {
+	share := leaves.ShareOf(st.GenGames, st.Shard, st.Shards)
+	k := uint64(max(st.Shards, 1))
+	workers := max(tr.Parallel, 1)
+	batch := uint64(DefaultBatch)
+	if tr.Batch > 0 {
+		batch = uint64(tr.Batch)
+	}
+	last := time.Now()
+	for st.Done < share {
+		n := min(batch, share-st.Done)
+		results := make([][]record, n)
+		errs := make([]error, n)
+		var wg sync.WaitGroup
+		next := make(chan uint64)
+		for range min(uint64(workers), n) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for j := range next {
+					game := uint64(st.Shard) + (st.Done+j)*k // the generation's game number
+					results[j], errs[j] = tr.play(ctx, st, GameSeed(st.Seed, st.Generation, game), int(game%2))
+				}
+			}()
+		}
+		for j := range n {
+			next <- j
+		}
+		close(next)
+		wg.Wait()
+		if ctx.Err() != nil {
+			return fmt.Errorf("%w after %d of %d games: %v", ErrStopped, st.Done, share, ctx.Err())
+		}
+		for j := range n {
+			if errs[j] != nil {
+				return errs[j]
+			}
+			for _, r := range results[j] {
+				st.Add(int(r.rank), r.target)
+			}
+		}
+		st.Done += n
+		if progress != nil {
+			progress(st.Done, share)
+		}
+		if checkpoint != nil && (st.Done == share || time.Since(last) >= checkpointEvery) {
+			if err := checkpoint(st); err != nil {
+				return err
+			}
+			last = time.Now()
+		}
+	}
+	return nil
+}
+
+// play plays one game and returns its records.
+func (tr *Trainer) play(ctx context.Context, st *leaves.Stats, seed uint64, starter int) ([]record, error) {
+	v := tr.Variant
+	s, err := state.Start(v, seed, starter)
+	if err != nil {
+		return nil, err
+	}
+	pl, err := player.New("equity", tr.Gen, tr.Playing)
+	if err != nil {
+		return nil, err
+	}
+	maxTurns := tr.MaxTurns
+	if maxTurns <= 0 {
+		maxTurns = 500
+	}
+	type pending struct {
+		rank int32
+		ok   bool
+	}
+	var (
+		waiting [2]pending
+		out     []record
+	)
+	for turn := 0; !s.Over() && turn < maxTurns; turn++ {
+		seat := s.Turn()
+		p := s.View()
+		ch := pl.ChooseStatic(ctx, &p)
+		if ctx.Err() != nil {
+			return nil, nil // the batch is dropped
+		}
+		m := ch.Move
+		if w := &waiting[seat]; w.ok {
+			// The leave this seat kept last turn is worth this turn:
+			// its points and what it keeps in turn, as the player values
+			// it (fading with the bag as the valuation does).
+			target := float64(m.Score)
+			if p.BagCount > 0 {
+				fade := 1.0
+				if bag := float64(p.BagCount); bag < tr.Playing.FadeBag {
+					fade = bag / tr.Playing.FadeBag
+				}
+				target += fade * tr.Playing.LeaveValue(v, ch.Leave)
+			}
+			out = append(out, record{w.rank, target})
+			w.ok = false
+		}
+		// A leave is recorded when the bag refills the rack and leaves the
+		// opponent a full draw too: late leaves are the endgame's business.
+		if m.Kind != move.Pass && p.BagCount >= 2*v.RackSize {
+			if r, ok := st.Space.Rank(&ch.Leave); ok {
+				waiting[seat] = pending{int32(r), true}
+			}
+		}
+		if err := s.Apply(m); err != nil {
+			return nil, fmt.Errorf("game seed %d turn %d: the player's move %v: %w", seed, turn, m, err)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,216 @@
+package leaves
+
+import (
+	"bufio"
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+
+	"github.com/lexico/lexico/bot/game/tile"
+)
+
+// Table is a learned value for every leave of a Space, in points relative to
+// keeping nothing (the empty leave is worth 0). Values are stored in
+// hundredths of a point (int16: ±327 points, far beyond any leave), so a
+// table for the 100-tile English set with blanks (about 900,000 leaves)
+// takes under 2 MB.
+type Table struct {
+	// Variant names the rule set the table was learned in (information:
+	// a table applies to any variant with the same distribution).
+	Variant string
+	Space   *Space
+	Values  []int16
+	// Generation, Games and Seed say how the table was learned: the
+	// generation of self-play, the games behind it, the trainer's seed.
+	Generation int
+	Games      uint64
+	Seed       uint64
+}
+
+// NewTable is an all-zero table over the space of dist.
+func NewTable(variantName string, dist [tile.NumKinds]int) *Table {
+	s := NewSpace(dist)
+	return &Table{Variant: variantName, Space: s, Values: make([]int16, s.Len())}
+}
+
+// Value is what keeping leave is worth, and false when the table does not
+// hold it (more than MaxTiles tiles, or more of a tile than its bag). It
+// does not allocate.
+func (t *Table) Value(leave *tile.Rack) (float64, bool) {
+	r, ok := t.Space.Rank(leave)
+	if !ok {
+		return 0, false
+	}
+	return float64(t.Values[r]) * 0.01, true
+}
+
+// Set stores v (points) for the leave ranked r, rounded to a hundredth and
+// clamped to the int16 range.
+func (t *Table) Set(r int, v float64) {
+	t.Values[r] = int16(math.Round(max(min(v*100, math.MaxInt16), math.MinInt16)))
+}
+
+// Fits reports whether the table was learned for a bag of dist.
+func (t *Table) Fits(dist *[tile.NumKinds]int) bool {
+	for i, n := range dist {
+		if uint8(min(max(n, 0), MaxTiles)) != t.Space.Dist[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// The table file: tableMagic, then the header (variant name, the
+// distribution capped at MaxTiles, MaxTiles, generation, games, seed, the
+// number of values), the values as little-endian int16, and a CRC-32 of
+// everything before it.
+const tableMagic = "LEXLEAV1"
+
+// IsTableFile reports whether b starts like a table file (the CSV of the
+// hand-tuned model does not).
+func IsTableFile(b []byte) bool {
+	return len(b) >= len(tableMagic) && string(b[:len(tableMagic)]) == tableMagic
+}
+
+type header struct {
+	Dist       [tile.NumKinds]uint8
+	MaxTiles   uint8
+	Generation uint32
+	Games      uint64
+	Seed       uint64
+	N          uint32
+}
+
+// WriteTo writes the table file.
+func (t *Table) WriteTo(w io.Writer) (int64, error) {
+	cw := &crcWriter{w: bufio.NewWriter(w), crc: crc32.NewIEEE()}
+	cw.WriteString(tableMagic)
+	writeName(cw, t.Variant)
+	h := header{Dist: t.Space.Dist, MaxTiles: MaxTiles, Generation: uint32(t.Generation), Games: t.Games, Seed: t.Seed, N: uint32(len(t.Values))}
+	binary.Write(cw, binary.LittleEndian, &h)
+	binary.Write(cw, binary.LittleEndian, t.Values)
+	sum := cw.crc.Sum32()
+	binary.Write(cw.w, binary.LittleEndian, sum)
+	if err := cw.w.Flush(); err != nil {
+		return cw.n, err
+	}
+	return cw.n + 4, cw.err
+}
+
+// ReadTable reads a table file, checking its checksum and that its values
+// fit its distribution.
+func ReadTable(b []byte) (*Table, error) {
+	if !IsTableFile(b) {
+		return nil, fmt.Errorf("%w: not a leave table (no %s header)", ErrFormat, tableMagic)
+	}
+	if len(b) < len(tableMagic)+4 {
+		return nil, fmt.Errorf("%w: truncated", ErrFormat)
+	}
+	body, tail := b[:len(b)-4], b[len(b)-4:]
+	if got, want := crc32.ChecksumIEEE(body), binary.LittleEndian.Uint32(tail); got != want {
+		return nil, fmt.Errorf("%w: checksum %08x, file says %08x (damaged or truncated)", ErrFormat, got, want)
+	}
+	rd := &reader{b: body[len(tableMagic):]}
+	t := &Table{Variant: rd.name()}
+	var h header
+	rd.read(&h)
+	if rd.err != nil {
+		return nil, rd.err
+	}
+	if h.MaxTiles != MaxTiles {
+		return nil, fmt.Errorf("%w: leaves of up to %d tiles, this program's tables hold %d", ErrFormat, h.MaxTiles, MaxTiles)
+	}
+	var dist [tile.NumKinds]int
+	for i, n := range h.Dist {
+		dist[i] = int(n)
+	}
+	t.Space = NewSpace(dist)
+	if int(h.N) != t.Space.Len() || len(rd.b) != 2*int(h.N) {
+		return nil, fmt.Errorf("%w: %d values (%d bytes left), its distribution has %d leaves", ErrFormat, h.N, len(rd.b), t.Space.Len())
+	}
+	t.Values = make([]int16, h.N)
+	for i := range t.Values {
+		t.Values[i] = int16(binary.LittleEndian.Uint16(rd.b[2*i:]))
+	}
+	t.Generation, t.Games, t.Seed = int(h.Generation), h.Games, h.Seed
+	return t, nil
+}
+
+// Checksum identifies the values of a table (CRC-32 of them), so that
+// statistics gathered with one table are not merged with another's.
+func (t *Table) Checksum() uint32 {
+	c := crc32.NewIEEE()
+	binary.Write(c, binary.LittleEndian, t.Values)
+	return c.Sum32()
+}
+
+type crcWriter struct {
+	w   *bufio.Writer
+	crc interface {
+		io.Writer
+		Sum32() uint32
+	}
+	n   int64
+	err error
+}
+
+func (c *crcWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	c.crc.Write(p)
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	c.err = err
+	return n, err
+}
+
+func (c *crcWriter) WriteString(s string) { c.Write([]byte(s)) }
+
+func writeName(w io.Writer, name string) {
+	if len(name) > 255 {
+		name = name[:255]
+	}
+	w.Write([]byte{byte(len(name))})
+	io.WriteString(w, name)
+}
+
+type reader struct {
+	b   []byte
+	err error
+}
+
+func (r *reader) name() string {
+	if r.err != nil || len(r.b) < 1 || len(r.b) < 1+int(r.b[0]) {
+		r.fail()
+		return ""
+	}
+	n := int(r.b[0])
+	s := string(r.b[1 : 1+n])
+	r.b = r.b[1+n:]
+	return s
+}
+
+func (r *reader) read(v any) {
+	if r.err != nil {
+		return
+	}
+	n := binary.Size(v)
+	if n < 0 || len(r.b) < n {
+		r.fail()
+		return
+	}
+	if _, err := binary.Decode(r.b[:n], binary.LittleEndian, v); err != nil {
+		r.err = fmt.Errorf("%w: %v", ErrFormat, err)
+		return
+	}
+	r.b = r.b[n:]
+}
+
+func (r *reader) fail() {
+	if r.err == nil {
+		r.err = fmt.Errorf("%w: truncated header", ErrFormat)
+	}
+}

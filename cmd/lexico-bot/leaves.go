@@ -1,0 +1,454 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/urfave/cli/v2"
+
+	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/engine/leavegen"
+	"github.com/lexico/lexico/bot/engine/leaves"
+	"github.com/lexico/lexico/bot/engine/movegen/strategy"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/internal/atomicfile"
+	"github.com/lexico/lexico/internal/quote"
+)
+
+// The leaves command learns leave tables from self-play (package leavegen)
+// and merges the statistics of shards run as separate processes or jobs.
+func leavesCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "leaves",
+		Usage: "learn leave values from self-play (train, merge) and look at a table (show)",
+		// Without it, a mistyped subcommand gets urfave/cli's "No help
+		// topic", which does not say that it is not a command.
+		Action: func(c *cli.Context) error {
+			if !c.Args().Present() {
+				return cli.ShowSubcommandHelp(c)
+			}
+			return badInputf("unknown leaves command %s (the commands: train, merge, show)", quote.String(c.Args().First()))
+		},
+		Subcommands: []*cli.Command{
+			{
+				Name:  "train",
+				Usage: "play self-play generations and write a leave table per generation",
+				Description: "Without --shard: plays --generations generations of --games games each in --dir, the first\n" +
+					"with --start (default the hand-tuned model), each next one with the table the previous one\n" +
+					"learned; writes DIR/gen-NNN.stats (the statistics, also the checkpoint) and DIR/gen-NNN.leaves.\n" +
+					"Run it again with the same flags after a kill and it resumes at its last checkpoint.\n" +
+					"With --shard i/k: plays only games j of generation --generation with j % k == i, with\n" +
+					"--table, and writes the statistics to --out (resumable the same way); `leaves merge` then\n" +
+					"makes the generation's table of the k files. The same --seed gives the same tables.",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index, built on first use)"},
+					&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", ")},
+					&cli.StringFlag{Name: "variant", Value: variant.Multipliers.Name, Usage: variantUsage},
+					&cli.IntFlag{Name: "games", Value: 10000, Usage: "games `N` per generation"},
+					&cli.IntFlag{Name: "generations", Value: 2, Usage: "generations `G` (without --shard)"},
+					&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed `S` of every game"},
+					&cli.IntFlag{Name: "parallel", Usage: "games played at once `K` (default: one per CPU)"},
+					&cli.StringFlag{Name: "dir", Usage: "`DIR` of the generations' statistics and tables (without --shard)"},
+					&cli.StringFlag{Name: "start", Usage: "valuation `FILE[,FILE]` the first generation plays with (default the hand-tuned model data/leaves-hand.csv)"},
+					&cli.Float64Flag{Name: "prior-weight", Value: defaultPriorWeight, Usage: "records `W` a leave needs before its own mean outweighs the estimate from its sub-leaves"},
+					&cli.StringFlag{Name: "shard", Usage: "play only shard `I/K` of one generation (0 <= I < K)"},
+					&cli.IntFlag{Name: "generation", Value: 1, Usage: "with --shard: the generation `G` whose games to play"},
+					&cli.StringFlag{Name: "table", Usage: "with --shard: the valuation `FILE[,FILE]` to play with (the previous generation's table; default as --start)"},
+					&cli.StringFlag{Name: "out", Usage: "with --shard: the statistics `FILE` (also the checkpoint)"},
+					&cli.DurationFlag{Name: "checkpoint", Value: 30 * time.Second, Usage: "write the statistics at least every `DURATION`"},
+				},
+				Action: leavesTrain,
+			},
+			{
+				Name:      "merge",
+				Usage:     "add up the statistics of a generation's shards and write its leave table",
+				ArgsUsage: "STATS...",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "out", Usage: "the table `FILE` to write", Required: true},
+					&cli.Float64Flag{Name: "prior-weight", Value: defaultPriorWeight, Usage: "as for train"},
+				},
+				Action: leavesMerge,
+			},
+			{
+				Name:      "show",
+				Usage:     "print how a table was learned and the values of leaves (or how far a statistics file is)",
+				ArgsUsage: "TABLE|STATS [LEAVE...]",
+				Action:    leavesShow,
+			},
+		},
+	}
+}
+
+// defaultPriorWeight: a leave's own mean takes over from the sub-leave
+// estimate once it has about this many records. The next turn's points
+// spread by some 20 points around their mean, so 30 records give a mean to
+// within about 4 points, as good as the estimate for most rare leaves.
+const defaultPriorWeight = 30
+
+// loadLeaves is --leaves: comma-separated files (a hand-tuned CSV and/or
+// learned tables), or the embedded default for "".
+func loadLeaves(flag, spec string) (*equity.Table, error) {
+	var paths []string
+	for _, p := range strings.Split(spec, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			paths = append(paths, p)
+		}
+	}
+	t, err := equity.Load(paths...)
+	if err != nil {
+		return nil, badInputf("--%s: %w", flag, err)
+	}
+	return t, nil
+}
+
+func parseShard(s string) (int, int, error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	k, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || k < 1 || i < 0 || i >= k {
+		return 0, 0, badInputf("--shard %s: want I/K with 0 <= I < K (e.g. 0/4)", quote.String(s))
+	}
+	return i, k, nil
+}
+
+func leavesTrain(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return badInputf("leaves train takes no arguments, got %s", quote.String(strings.Join(c.Args().Slice(), " ")))
+	}
+	v, err := parseVariant(c.String("variant"), c.App.ErrWriter)
+	if err != nil {
+		return err
+	}
+	games, gens, parallel := c.Int("games"), c.Int("generations"), c.Int("parallel")
+	switch {
+	case games < 1:
+		return badInputf("--games %d: want at least 1", games)
+	case gens < 1:
+		return badInputf("--generations %d: want at least 1", gens)
+	case parallel < 0:
+		return badInputf("--parallel %d: want 1 or more (0: one per CPU)", parallel)
+	case !(c.Float64("prior-weight") > 0):
+		return badInputf("--prior-weight %v: want a positive number", c.Float64("prior-weight"))
+	case c.Duration("checkpoint") <= 0:
+		return badInputf("--checkpoint %v: want a positive duration", c.Duration("checkpoint"))
+	case parallel == 0:
+		parallel = runtime.NumCPU()
+	}
+	shard, shards := 0, 0
+	if c.IsSet("shard") {
+		if shard, shards, err = parseShard(c.String("shard")); err != nil {
+			return err
+		}
+		if c.String("out") == "" {
+			return badInputf("--shard needs --out FILE for its statistics")
+		}
+		if c.Int("generation") < 1 {
+			return badInputf("--generation %d: want at least 1", c.Int("generation"))
+		}
+	} else {
+		if c.String("dir") == "" {
+			return badInputf("leaves train needs --dir DIR (or --shard I/K with --out FILE)")
+		}
+		for _, f := range []string{"out", "table", "generation"} {
+			if c.IsSet(f) {
+				return badInputf("--%s goes with --shard", f)
+			}
+		}
+	}
+	start := c.String("start")
+	if shards > 0 && c.IsSet("table") {
+		start = c.String("table")
+	}
+	playing, err := loadLeaves("start", start)
+	if err != nil {
+		return err
+	}
+	if start == "" {
+		// The first generation plays with the hand-tuned model, not with a
+		// table shipped for this bag: training starts from the model.
+		if playing, err = equity.HandTable(); err != nil {
+			return err
+		}
+	}
+	x, gen, err := openGenerator(c.String("index"), c.String("strategy"), c.App.ErrWriter)
+	if err != nil {
+		return err
+	}
+	defer closeAfterSearches(x)
+	tr := &leavegen.Trainer{Variant: v, Gen: gen, Playing: playing, Parallel: parallel}
+	// SIGTERM too: a batch system stops a job with it (Kubernetes before
+	// evicting a pod), and the statistics are then saved for the retry.
+	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	stderr := c.App.ErrWriter
+	seed := c.Uint64("seed")
+
+	if shards > 0 {
+		st, err := statsFor(c.String("out"), v, tr.Playing, c.Int("generation"), seed, shard, shards, uint64(games))
+		if err != nil {
+			return err
+		}
+		if err := runGeneration(ctx, tr, st, c.String("out"), c.Duration("checkpoint"), stderr); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "lexico-bot leaves: shard %d/%d of generation %d: %d games, %d leaves recorded, in %s\n",
+			shard, shards, st.Generation, st.Done, st.N, c.String("out"))
+		return nil
+	}
+
+	dir := c.String("dir")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return badInputf("--dir: %w", err)
+	}
+	for g := 1; g <= gens; g++ {
+		tablePath := filepath.Join(dir, fmt.Sprintf("gen-%03d.leaves", g))
+		if b, err := os.ReadFile(tablePath); err == nil {
+			t, err := leaves.ReadTable(b)
+			if err != nil {
+				return badInputf("%s: %w (remove it to learn the generation again)", tablePath, err)
+			}
+			if t.Seed != seed || t.Games != uint64(games) || t.Generation != g || !t.Fits(&v.Distribution) {
+				return badInputf("%s was learned with seed %d, %d games, generation %d, bag of %s: not this run's (use another --dir)",
+					tablePath, t.Seed, t.Games, t.Generation, t.Variant)
+			}
+			fmt.Fprintf(stderr, "lexico-bot leaves: generation %d already learned (%s)\n", g, tablePath)
+			tr.Playing = withLearned(tr.Playing, t)
+			continue
+		}
+		statsPath := filepath.Join(dir, fmt.Sprintf("gen-%03d.stats", g))
+		st, err := statsFor(statsPath, v, tr.Playing, g, seed, 0, 0, uint64(games))
+		if err != nil {
+			return err
+		}
+		began := time.Now()
+		if err := runGeneration(ctx, tr, st, statsPath, c.Duration("checkpoint"), stderr); err != nil {
+			return err
+		}
+		t := st.Fit(c.Float64("prior-weight"))
+		if err := writeTable(tablePath, t); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "lexico-bot leaves: generation %d: %d games, %d leaves recorded (%d distinct of %d), %s; table %s\n",
+			g, st.Done, st.N, distinct(st), st.Space.Len(), time.Since(began).Round(time.Second), tablePath)
+		tr.Playing = withLearned(tr.Playing, t)
+	}
+	return nil
+}
+
+// withLearned is the valuation t plays with once l is learned: the same
+// model and parameters, l for its bag.
+func withLearned(t *equity.Table, l *leaves.Table) *equity.Table {
+	out := *t
+	out.Learned = []*leaves.Table{l}
+	return &out
+}
+
+func distinct(st *leaves.Stats) int {
+	n := 0
+	for _, c := range st.Count {
+		if c > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// statsFor opens the checkpoint at path when it is this run's, or starts
+// empty statistics when there is none.
+func statsFor(path string, v *variant.Variant, playing *equity.Table, gen int, seed uint64, shard, shards int, games uint64) (*leaves.Stats, error) {
+	learned := leaves.NewTable(v.Name, v.Distribution)
+	sum := playingChecksum(playing, v)
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		st := leaves.NewStats(learned)
+		st.Generation, st.Seed, st.Playing, st.Shard, st.Shards, st.GenGames = gen, seed, sum, shard, shards, games
+		return st, nil
+	}
+	if err != nil {
+		return nil, badInputf("%w", err)
+	}
+	st, err := leaves.ReadStats(b)
+	if err != nil {
+		return nil, badInputf("%s: %w", path, err)
+	}
+	if st.Generation != gen || st.Seed != seed || st.Playing != sum || st.Shard != shard || st.Shards != shards ||
+		st.GenGames != games || st.Space.Dist != learned.Space.Dist {
+		return nil, badInputf("%s holds generation %d, seed %d, shard %d/%d of %d games, played with table %08x: not this run's (this run: generation %d, seed %d, shard %d/%d of %d games, table %08x); use another file",
+			path, st.Generation, st.Seed, st.Shard, st.Shards, st.GenGames, st.Playing, gen, seed, shard, shards, games, sum)
+	}
+	return st, nil
+}
+
+// playingChecksum identifies the valuation games are played with: its
+// learned table for v's bag, or 0 for the model alone.
+func playingChecksum(t *equity.Table, v *variant.Variant) uint32 {
+	for _, l := range t.Learned {
+		if l.Fits(&v.Distribution) {
+			return l.Checksum()
+		}
+	}
+	return 0
+}
+
+func runGeneration(ctx context.Context, tr *leavegen.Trainer, st *leaves.Stats, path string, every time.Duration, stderr io.Writer) error {
+	share := leaves.ShareOf(st.GenGames, st.Shard, st.Shards)
+	if st.Done >= share {
+		return nil
+	}
+	if st.Done > 0 {
+		fmt.Fprintf(stderr, "lexico-bot leaves: resuming generation %d at game %d of %d (%s)\n", st.Generation, st.Done, share, path)
+	}
+	var progress func(done, total uint64)
+	if isTerminal(stderr) {
+		bar := progressbar.NewOptions64(int64(share), progressbar.OptionSetWriter(stderr),
+			progressbar.OptionSetDescription(fmt.Sprintf("generation %d", st.Generation)),
+			progressbar.OptionShowCount(), progressbar.OptionSetElapsedTime(true), progressbar.OptionSetPredictTime(true),
+			progressbar.OptionOnCompletion(func() { fmt.Fprintln(stderr) }))
+		bar.Set64(int64(st.Done))
+		progress = func(done, _ uint64) { bar.Set64(int64(done)) }
+	}
+	save := func(st *leaves.Stats) error {
+		return atomicfile.Write(path, 0o644, func(w io.Writer) error { _, err := st.WriteTo(w); return err })
+	}
+	if err := tr.Run(ctx, st, every, save, progress); err != nil {
+		if errors.Is(err, leavegen.ErrStopped) {
+			if serr := save(st); serr != nil {
+				return serr
+			}
+			return fmt.Errorf("%w; checkpoint %s: run the same command again to resume", err, path)
+		}
+		return err
+	}
+	return nil
+}
+
+func writeTable(path string, t *leaves.Table) error {
+	return atomicfile.Write(path, 0o644, func(w io.Writer) error { _, err := t.WriteTo(w); return err })
+}
+
+func leavesMerge(c *cli.Context) error {
+	if c.NArg() == 0 {
+		return badInputf("leaves merge needs the statistics files of a generation's shards")
+	}
+	if !(c.Float64("prior-weight") > 0) {
+		return badInputf("--prior-weight %v: want a positive number", c.Float64("prior-weight"))
+	}
+	var all []*leaves.Stats
+	for _, p := range c.Args().Slice() {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return badInputf("%w", err)
+		}
+		st, err := leaves.ReadStats(b)
+		if err != nil {
+			return badInputf("%s: %w", p, err)
+		}
+		all = append(all, st)
+	}
+	st, err := leaves.Merge(all)
+	if err != nil {
+		return badInputf("%w", err)
+	}
+	t := st.Fit(c.Float64("prior-weight"))
+	if err := writeTable(c.String("out"), t); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.App.ErrWriter, "lexico-bot leaves: generation %d of %s: %d shard(s), %d games, %d leaves recorded (%d distinct of %d); table %s\n",
+		st.Generation, st.Variant, len(all), st.Done, st.N, distinct(st), st.Space.Len(), c.String("out"))
+	return nil
+}
+
+func leavesShow(c *cli.Context) error {
+	if c.NArg() == 0 {
+		return badInputf("leaves show needs a table file")
+	}
+	path := c.Args().First()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return badInputf("%w", err)
+	}
+	w := c.App.Writer
+	if !leaves.IsTableFile(b) {
+		if st, err := leaves.ReadStats(b); err == nil {
+			fmt.Fprintf(w, "%s: statistics of generation %d, bag of %s, shard %d/%d: %d of %d games, %d leaves recorded (%d distinct), seed %d, played with table %08x\n",
+				path, st.Generation, st.Variant, st.Shard, max(st.Shards, 1), st.Done, leaves.ShareOf(st.GenGames, st.Shard, st.Shards), st.N, distinct(st), st.Seed, st.Playing)
+			return nil
+		}
+	}
+	t, err := leaves.ReadTable(b)
+	if err != nil {
+		return badInputf("%s: %w", path, err)
+	}
+	fmt.Fprintf(w, "%s: bag of %s, %d leaves, generation %d, %d games, seed %d\n", path, t.Variant, len(t.Values), t.Generation, t.Games, t.Seed)
+	args := c.Args().Tail()
+	if len(args) == 0 {
+		// The single tiles, best first: the table's character at a glance.
+		type kv struct {
+			l string
+			v float64
+		}
+		var ones []kv
+		for i := range tile.NumKinds {
+			r := tile.RackOf([]byte{tile.Byte(i)})
+			if v, ok := t.Value(&r); ok {
+				ones = append(ones, kv{r.String(), v})
+			}
+		}
+		sort.SliceStable(ones, func(i, j int) bool { return ones[i].v > ones[j].v })
+		var sb bytes.Buffer
+		for _, o := range ones {
+			fmt.Fprintf(&sb, " %s %+.1f", o.l, o.v)
+		}
+		fmt.Fprintf(w, "single tiles:%s\n", sb.String())
+		return nil
+	}
+	for _, a := range args {
+		r, err := tile.ParseRack(a)
+		if err != nil {
+			return badInputf("%w", err)
+		}
+		v, ok := t.Value(&r)
+		if !ok {
+			return badInputf("leave %s: not in this table (1 to %d tiles the bag of %s holds)", quote.String(a), leaves.MaxTiles, t.Variant)
+		}
+		fmt.Fprintf(w, "%s\t%+.2f\n", r.String(), v)
+	}
+	return nil
+}
+
+// seatLeaves is play's --p1-leaves and --p2-leaves: each seat's valuation
+// (table, the --leaves one, when its flag is not given) and a label naming
+// the file for the summary.
+func seatLeaves(specs [2]string, table *equity.Table) ([2]*equity.Table, [2]string, error) {
+	tables, labels := [2]*equity.Table{table, table}, [2]string{}
+	for i, spec := range specs {
+		if spec == "" {
+			continue
+		}
+		t, err := loadLeaves(fmt.Sprintf("p%d-leaves", i+1), spec)
+		if err != nil {
+			return tables, labels, err
+		}
+		tables[i] = t
+		names := strings.Split(spec, ",")
+		for j, n := range names {
+			names[j] = filepath.Base(strings.TrimSpace(n))
+		}
+		labels[i] = "[" + strings.Join(names, ",") + "]"
+	}
+	return tables, labels, nil
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The trainer end to end on a real index: a generation in a directory (run
+// again, it resumes: nothing left to play), the same generation as two
+// shards merged, the table shown, and a match between it and the hand-tuned
+// model, each seat with its own table.
+func TestLeavesTrainMergeShowPlay(t *testing.T) {
+	idx := playIndex(t)
+	dir := t.TempDir()
+	train := func(args ...string) string {
+		t.Helper()
+		code, out, errs := runBot(t, "", append([]string{"leaves", "train", "--index", idx, "--variant", "classic",
+			"--games", "3", "--seed", "5", "--parallel", "2"}, args...)...)
+		if code != 0 || out != "" {
+			t.Fatalf("leaves train %v: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+		return errs
+	}
+	errs := train("--dir", dir, "--generations", "1")
+	table := filepath.Join(dir, "gen-001.leaves")
+	if !strings.Contains(errs, "generation 1: 3 games") {
+		t.Errorf("train's note %q does not report the generation's 3 games", errs)
+	}
+	if again := train("--dir", dir, "--generations", "1"); !strings.Contains(again, "already learned") {
+		t.Errorf("a second run over a finished directory said %q, want it to find the generation learned", again)
+	}
+	var stats []string
+	for _, sh := range []string{"0/2", "1/2"} {
+		out := filepath.Join(dir, "shard-"+sh[:1]+".stats")
+		train("--shard", sh, "--out", out)
+		stats = append(stats, out)
+	}
+	merged := filepath.Join(dir, "merged.leaves")
+	if code, _, errs := runBot(t, "", append([]string{"leaves", "merge", "--out", merged}, stats...)...); code != 0 ||
+		!strings.Contains(errs, "2 shard(s), 3 games") {
+		t.Fatalf("merge: exit %d, %q", code, errs)
+	}
+	for _, f := range []string{table, merged} {
+		code, out, errs := runBot(t, "", "leaves", "show", f, "ERS", "Q")
+		if code != 0 || !strings.Contains(out, "bag of classic, 740821 leaves, generation 1, 3 games, seed 5") ||
+			!strings.Contains(out, "ERS\t") || !strings.Contains(out, "Q\t") {
+			t.Errorf("show %s: exit %d, %q %q", filepath.Base(f), code, out, errs)
+		}
+	}
+	s := playSummary(t, "--variant", "classic", "--games", "2", "--seed", "3", "--p1", "equity", "--p2", "equity",
+		"--p1-leaves", merged, "--p2-leaves", filepath.Join("..", "..", "data", "leaves-hand.csv"))
+	if s.Games != 2 || !strings.Contains(s.Seats[0].Name, "merged.leaves") || !strings.Contains(s.Seats[1].Name, "leaves-hand.csv") ||
+		s.Seats[0].Illegal+s.Seats[1].Illegal != 0 {
+		t.Errorf("play with a table per seat: %d games, seats %q and %q, %d+%d illegal", s.Games, s.Seats[0].Name, s.Seats[1].Name, s.Seats[0].Illegal, s.Seats[1].Illegal)
+	}
+}
+
+func TestLeavesBadInput(t *testing.T) {
+	dir := t.TempDir()
+	notTable := filepath.Join(dir, "x.leaves")
+	os.WriteFile(notTable, []byte("feature,key,value\n"), 0o644)
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no dir", []string{"train", "--games", "1"}, "--dir"},
+		{"bad shard", []string{"train", "--shard", "2/2", "--out", "x"}, "--shard"},
+		{"shard without out", []string{"train", "--shard", "0/2"}, "--out"},
+		{"no games", []string{"train", "--dir", dir, "--games", "0"}, "--games 0"},
+		{"merge nothing", []string{"merge", "--out", filepath.Join(dir, "o")}, "statistics files"},
+		{"merge a table", []string{"merge", "--out", filepath.Join(dir, "o"), notTable}, "not a leave statistics file"},
+		{"show a CSV", []string{"show", notTable}, "not a leave table"},
+		{"unknown command", []string{"tarin"}, `unknown leaves command "tarin"`},
+		{"bad start", []string{"train", "--dir", dir, "--start", filepath.Join(dir, "none")}, "--start"},
+	} {
+		code, out, errs := runBot(t, "", append([]string{"leaves"}, c.args...)...)
+		if code != 2 || !strings.Contains(errs, c.want) || out != "" || strings.Count(strings.TrimSpace(errs), "\n") > 0 {
+			t.Errorf("%s: exit %d, stderr %q, stdout %q; want exit 2 and one line naming %q", c.name, code, errs, out, c.want)
+		}
+	}
+	damaged := filepath.Join(dir, "damaged.leaves")
+	os.WriteFile(damaged, []byte("LEXLEAV1 cut short"), 0o644)
+	code, _, errs := runBot(t, "", "play", "--index", playIndex(t), "--games", "1", "--p2-leaves", damaged)
+	if code != 2 || !strings.Contains(errs, "--p2-leaves") || !strings.Contains(errs, "checksum") {
+		t.Errorf("play --p2-leaves with a bad file: exit %d, %q", code, errs)
+	}
+}
