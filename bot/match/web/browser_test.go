@@ -282,6 +282,19 @@ func TestBrowserStudyAndSolve(t *testing.T) {
 	if err != nil || len(plays) == 0 {
 		t.Fatalf("the solver on the empty board: %v %v", plays, err)
 	}
+
+	// Study takes a board file with its hand: the empty WWF board (an
+	// empty text) lists moves of xypdqab, none an exchange's tiles.
+	run(t, ctx, "study a board file",
+		chromedp.Navigate(srv.URL+"/?board#study"), // a new page: the text box empty
+		chromedp.WaitVisible(chromedp.CSS("#study-gamestate")),
+		chromedp.SetValue(chromedp.CSS("#study-hand"), "xypdqab"),
+		chromedp.SetValue(chromedp.CSS("#study-variant"), "wwf"),
+		chromedp.Click(chromedp.CSS("#study-btn")))
+	waitFor(t, ctx, "the board file's moves", "#study-moves li", "#study-error")
+	if info := get(t, ctx, "read the study's rack", chromedp.Text(chromedp.CSS("#study-info"))); !strings.Contains(info, "Rack ABDPQXY") {
+		t.Errorf("the board file's study says %q; want the hand ABDPQXY", info)
+	}
 	run(t, ctx, "solve the empty board",
 		chromedp.Navigate(srv.URL+"/#solve"),
 		chromedp.WaitVisible(chromedp.CSS("#solve-hand")),

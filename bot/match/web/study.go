@@ -8,6 +8,7 @@ import (
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
@@ -19,7 +20,13 @@ import (
 // StudyRequest asks for the best moves of a gamestate, in either of its
 // forms (the platform's JSON or the documentation's Python literal).
 type StudyRequest struct {
+	// Gamestate is a gamestate (JSON or the documentation's Python
+	// literal), or, when Hand is given, a board file of Variant's rules
+	// (the solver's: a row a line, '_' empty, a lower-case letter a blank)
+	// to play Hand on.
 	Gamestate string `json:"gamestate"`
+	Hand      string `json:"hand"`
+	Variant   string `json:"variant"`
 	// Top is how many moves to list (1..50; 0: 10).
 	Top int `json:"top"`
 	// Sim ranks them again by simulation for MS milliseconds (the sim
@@ -81,7 +88,7 @@ func (s *Site) study(w http.ResponseWriter, r *http.Request) {
 		fail(w, fmt.Errorf("%w: %v of thinking is outside [%v, %v]", ErrBadRequest, think, MinBotTime, MaxBotTime))
 		return
 	}
-	p, err := gamestate.Parse([]byte(req.Gamestate))
+	p, err := studied(req)
 	if err != nil {
 		fail(w, fmt.Errorf("%w: %v", ErrBadRequest, err))
 		return
@@ -214,4 +221,39 @@ func (s *Site) judged(words []rules.Word) []rules.Word {
 		words[i].Valid = s.Store.cfg.Dict.Contains(words[i].Word)
 	}
 	return words
+}
+
+// studied is the position a study request asks about: its gamestate, or its
+// board file with the hand, the other tiles of the variant's bag unseen
+// (the opponent's rack first, the rest in the bag) and no score yet.
+func studied(req StudyRequest) (*position.Position, error) {
+	if req.Hand == "" {
+		return gamestate.Parse([]byte(req.Gamestate))
+	}
+	name := req.Variant
+	if name == "" {
+		name = variant.Multipliers.Name
+	}
+	v, err := variant.ByName(name)
+	if err != nil {
+		return nil, err
+	}
+	b, err := solver.ParseBoard([]byte(req.Gamestate), v)
+	if err != nil {
+		return nil, fmt.Errorf("board: %w", err)
+	}
+	hand, err := solver.ParseHand(req.Hand, v)
+	if err != nil {
+		return nil, err
+	}
+	left, err := v.Unseen(b, hand)
+	if err != nil {
+		return nil, err
+	}
+	unseen := 0
+	for _, n := range left {
+		unseen += n
+	}
+	return &position.Position{Variant: v, Board: b, Rack: hand, FirstGo: b.IsEmpty(),
+		BagCount: max(0, unseen-v.RackSize)}, nil
 }

@@ -40,6 +40,31 @@ func TestStudySimulatesWhenAsked(t *testing.T) {
 	}
 }
 
+// Study takes a board file with a hand too: the seed's empty Words With
+// Friends board and xypdqab gets plays of that hand, the rest of the bag
+// unseen; a hand the board's tiles leave no room for is refused.
+func TestStudyBoardFile(t *testing.T) {
+	_, srv := testSite(t, testConfig(t))
+	var out StudyResponse
+	if code := call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: "", Hand: "xypdqab", Variant: "wwf", Top: 5}, &out); code != http.StatusOK {
+		t.Fatalf("study of a board file: %d %+v", code, out)
+	}
+	if len(out.Moves) == 0 || out.Rack != "ABDPQXY" || out.Bag != variant.WWF.TotalTiles()-2*variant.WWF.RackSize {
+		t.Fatalf("study listed %d moves for rack %q, bag %d; want plays of ABDPQXY and a bag of %d", len(out.Moves), out.Rack, out.Bag, variant.WWF.TotalTiles()-2*variant.WWF.RackSize)
+	}
+	for _, m := range out.Moves {
+		for _, pl := range m.Tiles {
+			if !strings.ContainsRune("ABDPQXY", rune(pl.Letter)) {
+				t.Errorf("move %s places %c, not in the hand", m.Text, pl.Letter)
+			}
+		}
+	}
+	var e map[string]string
+	if code := call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: "", Hand: "zzzz", Variant: "wwf"}, &e); code != http.StatusBadRequest || !strings.Contains(e["error"], "Z") {
+		t.Errorf("zzzz under WWF rules: %d %v; want 400 naming Z", code, e)
+	}
+}
+
 // Solve: the bag check's refusal is a 400 naming the tile; a board line of
 // the wrong length names its line.
 func TestSolveRefusals(t *testing.T) {

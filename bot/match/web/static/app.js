@@ -394,6 +394,7 @@ $("study-form").addEventListener("submit", async (e) => {
   const { status, data } = await api("POST", "study", {
     gamestate: $("study-gamestate").value, top: Number($("study-top").value),
     sim: $("study-sim").checked, ms: Number($("study-ms").value),
+    hand: $("study-hand").value.trim(), variant: $("study-variant").value,
   });
   $("study-btn").disabled = false;
   if (status !== 200) { $("study-error").textContent = data.error; $("study-info").textContent = ""; return; }
