@@ -29,9 +29,32 @@ import (
 	"github.com/lexico/lexico/internal/quote"
 )
 
+// leavesTrainOptions are leaves train's flags.
+type leavesTrainOptions struct {
+	Index, Strategy, Variant, Dir, Start string
+	Shard, Table, Out                    string
+	Games, Generations, Parallel         int
+	Generation                           int
+	// GenerationSet: --generation was given (it goes with --shard only).
+	GenerationSet bool
+	Seed          uint64
+	PriorWeight   float64
+	Checkpoint    time.Duration
+	Args          []string
+}
+
+// leavesMergeOptions are leaves merge's flags and its STATS files.
+type leavesMergeOptions struct {
+	Out         string
+	PriorWeight float64
+	Args        []string
+}
+
 // The leaves command learns leave tables from self-play (package leavegen)
 // and merges the statistics of shards run as separate processes or jobs.
 func leavesCommand() *cli.Command {
+	var t leavesTrainOptions
+	var m leavesMergeOptions
 	return &cli.Command{
 		Name:  "leaves",
 		Usage: "learn leave values from self-play (train, merge) and look at a table (show)",
@@ -55,39 +78,48 @@ func leavesCommand() *cli.Command {
 					"--table, and writes the statistics to --out (resumable the same way); `leaves merge` then\n" +
 					"makes the generation's table of the k files. The same --seed gives the same tables.",
 				Flags: []cli.Flag{
-					&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index, built on first use)"},
-					&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", ")},
-					&cli.StringFlag{Name: "variant", Value: variant.Multipliers.Name, Usage: variantUsage},
-					&cli.IntFlag{Name: "games", Value: 10000, Usage: "games `N` per generation"},
-					&cli.IntFlag{Name: "generations", Value: 2, Usage: "generations `G` (without --shard)"},
-					&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed `S` of every game"},
-					&cli.IntFlag{Name: "parallel", Usage: "games played at once `K` (default: one per CPU)"},
-					&cli.StringFlag{Name: "dir", Usage: "`DIR` of the generations' statistics and tables (without --shard)"},
-					&cli.StringFlag{Name: "start", Usage: "valuation `FILE[,FILE]` the first generation plays with (default the hand-tuned model data/leaves-hand.csv)"},
-					&cli.Float64Flag{Name: "prior-weight", Value: defaultPriorWeight, Usage: "records `W` a leave needs before its own mean outweighs the estimate from its sub-leaves"},
-					&cli.StringFlag{Name: "shard", Usage: "play only shard `I/K` of one generation (0 <= I < K)"},
-					&cli.IntFlag{Name: "generation", Value: 1, Usage: "with --shard: the generation `G` whose games to play"},
-					&cli.StringFlag{Name: "table", Usage: "with --shard: the valuation `FILE[,FILE]` to play with (the previous generation's table; default as --start)"},
-					&cli.StringFlag{Name: "out", Usage: "with --shard: the statistics `FILE` (also the checkpoint)"},
-					&cli.DurationFlag{Name: "checkpoint", Value: 30 * time.Second, Usage: "write the statistics at least every `DURATION`"},
+					&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index, built on first use)", Destination: &t.Index},
+					&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", "), Destination: &t.Strategy},
+					&cli.StringFlag{Name: "variant", Value: variant.Multipliers.Name, Usage: variantUsage, Destination: &t.Variant},
+					&cli.IntFlag{Name: "games", Value: 10000, Usage: "games `N` per generation", Destination: &t.Games},
+					&cli.IntFlag{Name: "generations", Value: 2, Usage: "generations `G` (without --shard)", Destination: &t.Generations},
+					&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed `S` of every game", Destination: &t.Seed},
+					&cli.IntFlag{Name: "parallel", Usage: "games played at once `K` (default: one per CPU)", Destination: &t.Parallel},
+					&cli.StringFlag{Name: "dir", Usage: "`DIR` of the generations' statistics and tables (without --shard)", Destination: &t.Dir},
+					&cli.StringFlag{Name: "start", Usage: "valuation `FILE[,FILE]` the first generation plays with (default the hand-tuned model data/leaves-hand.csv)", Destination: &t.Start},
+					&cli.Float64Flag{Name: "prior-weight", Value: defaultPriorWeight, Usage: "records `W` a leave needs before its own mean outweighs the estimate from its sub-leaves", Destination: &t.PriorWeight},
+					&cli.StringFlag{Name: "shard", Usage: "play only shard `I/K` of one generation (0 <= I < K)", Destination: &t.Shard},
+					&cli.IntFlag{Name: "generation", Value: 1, Usage: "with --shard: the generation `G` whose games to play", Destination: &t.Generation},
+					&cli.StringFlag{Name: "table", Usage: "with --shard: the valuation `FILE[,FILE]` to play with (the previous generation's table; default as --start)", Destination: &t.Table},
+					&cli.StringFlag{Name: "out", Usage: "with --shard: the statistics `FILE` (also the checkpoint)", Destination: &t.Out},
+					&cli.DurationFlag{Name: "checkpoint", Value: 30 * time.Second, Usage: "write the statistics at least every `DURATION`", Destination: &t.Checkpoint},
 				},
-				Action: leavesTrain,
+				Action: func(c *cli.Context) error {
+					t.GenerationSet = c.IsSet("generation")
+					t.Args = c.Args().Slice()
+					return leavesTrain(c.Context, t, envOf(c))
+				},
 			},
 			{
 				Name:      "merge",
 				Usage:     "add up the statistics of a generation's shards and write its leave table",
 				ArgsUsage: "STATS...",
 				Flags: []cli.Flag{
-					&cli.StringFlag{Name: "out", Usage: "the table `FILE` to write", Required: true},
-					&cli.Float64Flag{Name: "prior-weight", Value: defaultPriorWeight, Usage: "as for train"},
+					&cli.StringFlag{Name: "out", Usage: "the table `FILE` to write", Required: true, Destination: &m.Out},
+					&cli.Float64Flag{Name: "prior-weight", Value: defaultPriorWeight, Usage: "as for train", Destination: &m.PriorWeight},
 				},
-				Action: leavesMerge,
+				Action: func(c *cli.Context) error {
+					m.Args = c.Args().Slice()
+					return leavesMerge(m, envOf(c))
+				},
 			},
 			{
 				Name:      "show",
 				Usage:     "print how a table was learned and the values of leaves (or how far a statistics file is)",
 				ArgsUsage: "TABLE|STATS [LEAVE...]",
-				Action:    leavesShow,
+				Action: func(c *cli.Context) error {
+					return leavesShow(c.Args().Slice(), envOf(c))
+				},
 			},
 		},
 	}
@@ -125,15 +157,15 @@ func parseShard(s string) (int, int, error) {
 	return i, k, nil
 }
 
-func leavesTrain(c *cli.Context) error {
-	if c.NArg() > 0 {
-		return badInputf("leaves train takes no arguments, got %s", quote.String(strings.Join(c.Args().Slice(), " ")))
+func leavesTrain(ctx context.Context, o leavesTrainOptions, e env) error {
+	if len(o.Args) > 0 {
+		return badInputf("leaves train takes no arguments, got %s", quote.String(strings.Join(o.Args, " ")))
 	}
-	v, err := parseVariant(c.String("variant"), c.App.ErrWriter)
+	v, err := parseVariant(o.Variant, e.stderr)
 	if err != nil {
 		return err
 	}
-	games, gens, parallel := c.Int("games"), c.Int("generations"), c.Int("parallel")
+	games, gens, parallel := o.Games, o.Generations, o.Parallel
 	switch {
 	case games < 1:
 		return badInputf("--games %d: want at least 1", games)
@@ -141,37 +173,40 @@ func leavesTrain(c *cli.Context) error {
 		return badInputf("--generations %d: want at least 1", gens)
 	case parallel < 0:
 		return badInputf("--parallel %d: want 1 or more (0: one per CPU)", parallel)
-	case !(c.Float64("prior-weight") > 0):
-		return badInputf("--prior-weight %v: want a positive number", c.Float64("prior-weight"))
-	case c.Duration("checkpoint") <= 0:
-		return badInputf("--checkpoint %v: want a positive duration", c.Duration("checkpoint"))
+	case !(o.PriorWeight > 0):
+		return badInputf("--prior-weight %v: want a positive number", o.PriorWeight)
+	case o.Checkpoint <= 0:
+		return badInputf("--checkpoint %v: want a positive duration", o.Checkpoint)
 	case parallel == 0:
 		parallel = runtime.NumCPU()
 	}
 	shard, shards := 0, 0
-	if c.IsSet("shard") {
-		if shard, shards, err = parseShard(c.String("shard")); err != nil {
+	if o.Shard != "" {
+		if shard, shards, err = parseShard(o.Shard); err != nil {
 			return err
 		}
-		if c.String("out") == "" {
+		if o.Out == "" {
 			return badInputf("--shard needs --out FILE for its statistics")
 		}
-		if c.Int("generation") < 1 {
-			return badInputf("--generation %d: want at least 1", c.Int("generation"))
+		if o.Generation < 1 {
+			return badInputf("--generation %d: want at least 1", o.Generation)
 		}
 	} else {
-		if c.String("dir") == "" {
+		if o.Dir == "" {
 			return badInputf("leaves train needs --dir DIR (or --shard I/K with --out FILE)")
 		}
-		for _, f := range []string{"out", "table", "generation"} {
-			if c.IsSet(f) {
-				return badInputf("--%s goes with --shard", f)
+		for _, f := range []struct {
+			name string
+			set  bool
+		}{{"out", o.Out != ""}, {"table", o.Table != ""}, {"generation", o.GenerationSet}} {
+			if f.set {
+				return badInputf("--%s goes with --shard", f.name)
 			}
 		}
 	}
-	start := c.String("start")
-	if shards > 0 && c.IsSet("table") {
-		start = c.String("table")
+	start := o.Start
+	if shards > 0 && o.Table != "" {
+		start = o.Table
 	}
 	playing, err := loadLeaves("start", start)
 	if err != nil {
@@ -184,7 +219,7 @@ func leavesTrain(c *cli.Context) error {
 			return err
 		}
 	}
-	x, gen, err := openGenerator(c.String("index"), c.String("strategy"), c.App.ErrWriter)
+	x, gen, err := openGenerator(o.Index, o.Strategy, e.stderr)
 	if err != nil {
 		return err
 	}
@@ -192,25 +227,25 @@ func leavesTrain(c *cli.Context) error {
 	tr := &leavegen.Trainer{Variant: v, Gen: gen, Playing: playing, Parallel: parallel}
 	// SIGTERM too: a batch system stops a job with it (Kubernetes before
 	// evicting a pod), and the statistics are then saved for the retry.
-	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	stderr := c.App.ErrWriter
-	seed := c.Uint64("seed")
+	stderr := e.stderr
+	seed := o.Seed
 
 	if shards > 0 {
-		st, err := statsFor(c.String("out"), v, tr.Playing, c.Int("generation"), seed, shard, shards, uint64(games))
+		st, err := statsFor(o.Out, v, tr.Playing, o.Generation, seed, shard, shards, uint64(games))
 		if err != nil {
 			return err
 		}
-		if err := runGeneration(ctx, tr, st, c.String("out"), c.Duration("checkpoint"), stderr); err != nil {
+		if err := runGeneration(ctx, tr, st, o.Out, o.Checkpoint, stderr); err != nil {
 			return err
 		}
 		fmt.Fprintf(stderr, "lexico-bot leaves: shard %d/%d of generation %d: %d games, %d leaves recorded, in %s\n",
-			shard, shards, st.Generation, st.Done, st.N, c.String("out"))
+			shard, shards, st.Generation, st.Done, st.N, o.Out)
 		return nil
 	}
 
-	dir := c.String("dir")
+	dir := o.Dir
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return badInputf("--dir: %w", err)
 	}
@@ -235,10 +270,10 @@ func leavesTrain(c *cli.Context) error {
 			return err
 		}
 		began := time.Now()
-		if err := runGeneration(ctx, tr, st, statsPath, c.Duration("checkpoint"), stderr); err != nil {
+		if err := runGeneration(ctx, tr, st, statsPath, o.Checkpoint, stderr); err != nil {
 			return err
 		}
-		t := st.Fit(c.Float64("prior-weight"))
+		t := st.Fit(o.PriorWeight)
 		if err := writeTable(tablePath, t); err != nil {
 			return err
 		}
@@ -340,15 +375,15 @@ func writeTable(path string, t *leaves.Table) error {
 	return atomicfile.Write(path, 0o644, func(w io.Writer) error { _, err := t.WriteTo(w); return err })
 }
 
-func leavesMerge(c *cli.Context) error {
-	if c.NArg() == 0 {
+func leavesMerge(o leavesMergeOptions, e env) error {
+	if len(o.Args) == 0 {
 		return badInputf("leaves merge needs the statistics files of a generation's shards")
 	}
-	if !(c.Float64("prior-weight") > 0) {
-		return badInputf("--prior-weight %v: want a positive number", c.Float64("prior-weight"))
+	if !(o.PriorWeight > 0) {
+		return badInputf("--prior-weight %v: want a positive number", o.PriorWeight)
 	}
 	var all []*leaves.Stats
-	for _, p := range c.Args().Slice() {
+	for _, p := range o.Args {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			return badInputf("%w", err)
@@ -363,25 +398,25 @@ func leavesMerge(c *cli.Context) error {
 	if err != nil {
 		return badInputf("%w", err)
 	}
-	t := st.Fit(c.Float64("prior-weight"))
-	if err := writeTable(c.String("out"), t); err != nil {
+	t := st.Fit(o.PriorWeight)
+	if err := writeTable(o.Out, t); err != nil {
 		return err
 	}
-	fmt.Fprintf(c.App.ErrWriter, "lexico-bot leaves: generation %d of %s: %d shard(s), %d games, %d leaves recorded (%d distinct of %d); table %s\n",
-		st.Generation, st.Variant, len(all), st.Done, st.N, distinct(st), st.Space.Len(), c.String("out"))
+	fmt.Fprintf(e.stderr, "lexico-bot leaves: generation %d of %s: %d shard(s), %d games, %d leaves recorded (%d distinct of %d); table %s\n",
+		st.Generation, st.Variant, len(all), st.Done, st.N, distinct(st), st.Space.Len(), o.Out)
 	return nil
 }
 
-func leavesShow(c *cli.Context) error {
-	if c.NArg() == 0 {
+func leavesShow(args []string, e env) error {
+	if len(args) == 0 {
 		return badInputf("leaves show needs a table file")
 	}
-	path := c.Args().First()
+	path := args[0]
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return badInputf("%w", err)
 	}
-	w := c.App.Writer
+	w := e.stdout
 	if !leaves.IsTableFile(b) {
 		if st, err := leaves.ReadStats(b); err == nil {
 			fmt.Fprintf(w, "%s: statistics of generation %d, bag of %s, shard %d/%d: %d of %d games, %d leaves recorded (%d distinct), seed %d, played with table %08x\n",
@@ -394,7 +429,7 @@ func leavesShow(c *cli.Context) error {
 		return badInputf("%s: %w", path, err)
 	}
 	fmt.Fprintf(w, "%s: bag of %s, %d leaves, generation %d, %d games, seed %d\n", path, t.Variant, len(t.Values), t.Generation, t.Games, t.Seed)
-	args := c.Args().Tail()
+	args = args[1:]
 	if len(args) == 0 {
 		// The single tiles, best first: the table's character at a glance.
 		type kv struct {
