@@ -194,6 +194,12 @@ func (x *Index) verifyAnagrams(tx *bolt.Tx, words []string, add problemFunc) {
 // verifyDerived checks the structures a Bloom filter or GADDAG query relies
 // on: a false negative there would silently drop a word.
 func (x *Index) verifyDerived(words []string, add problemFunc) {
+	// Open leaves the blank table's checksum out (multiset.LoadBlanks).
+	if err := x.blanks.Check(); err != nil {
+		if !add(ErrChecksum, "%v", err) {
+			return
+		}
+	}
 	prev := ""
 	for _, w := range words {
 		if !x.words.TestString(w) {
