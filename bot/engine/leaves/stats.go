@@ -262,23 +262,19 @@ func ReadStats(b []byte) (*Stats, error) {
 	if len(b) < len(statsMagic)+4 || string(b[:len(statsMagic)]) != statsMagic {
 		return nil, fmt.Errorf("%w: not a leave statistics file (no %s header)", ErrFormat, statsMagic)
 	}
-	body, tail := b[:len(b)-4], b[len(b)-4:]
-	if got, want := crc32.ChecksumIEEE(body), binary.LittleEndian.Uint32(tail); got != want {
-		return nil, fmt.Errorf("%w: checksum %08x, file says %08x (damaged or truncated)", ErrFormat, got, want)
+	rd, err := checkedBody(b, statsMagic)
+	if err != nil {
+		return nil, err
 	}
-	rd := &reader{b: body[len(statsMagic):]}
 	name := rd.name()
 	var h statsHeader
 	rd.read(&h)
 	if rd.err != nil {
 		return nil, rd.err
 	}
-	if h.MaxTiles != MaxTiles {
-		return nil, fmt.Errorf("%w: leaves of up to %d tiles, this program's tables hold %d", ErrFormat, h.MaxTiles, MaxTiles)
-	}
-	var dist [tile.NumKinds]int
-	for i, n := range h.Dist {
-		dist[i] = int(n)
+	dist, err := shapeOf(h.MaxTiles, h.Dist)
+	if err != nil {
+		return nil, err
 	}
 	t := NewTable(name, dist)
 	s := NewStats(t)

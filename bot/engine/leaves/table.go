@@ -108,23 +108,19 @@ func ReadTable(b []byte) (*Table, error) {
 	if len(b) < len(tableMagic)+4 {
 		return nil, fmt.Errorf("%w: truncated", ErrFormat)
 	}
-	body, tail := b[:len(b)-4], b[len(b)-4:]
-	if got, want := crc32.ChecksumIEEE(body), binary.LittleEndian.Uint32(tail); got != want {
-		return nil, fmt.Errorf("%w: checksum %08x, file says %08x (damaged or truncated)", ErrFormat, got, want)
+	rd, err := checkedBody(b, tableMagic)
+	if err != nil {
+		return nil, err
 	}
-	rd := &reader{b: body[len(tableMagic):]}
 	t := &Table{Variant: rd.name()}
 	var h header
 	rd.read(&h)
 	if rd.err != nil {
 		return nil, rd.err
 	}
-	if h.MaxTiles != MaxTiles {
-		return nil, fmt.Errorf("%w: leaves of up to %d tiles, this program's tables hold %d", ErrFormat, h.MaxTiles, MaxTiles)
-	}
-	var dist [tile.NumKinds]int
-	for i, n := range h.Dist {
-		dist[i] = int(n)
+	dist, err := shapeOf(h.MaxTiles, h.Dist)
+	if err != nil {
+		return nil, err
 	}
 	t.Space = NewSpace(dist)
 	if int(h.N) != t.Space.Len() || len(rd.b) != 2*int(h.N) {
@@ -213,4 +209,26 @@ func (r *reader) fail() {
 	if r.err == nil {
 		r.err = fmt.Errorf("%w: truncated header", ErrFormat)
 	}
+}
+
+// checkedBody checks the trailing checksum of a file of ours and returns a
+// reader of what follows its magic.
+func checkedBody(b []byte, magic string) (*reader, error) {
+	body, tail := b[:len(b)-4], b[len(b)-4:]
+	if got, want := crc32.ChecksumIEEE(body), binary.LittleEndian.Uint32(tail); got != want {
+		return nil, fmt.Errorf("%w: checksum %08x, file says %08x (damaged or truncated)", ErrFormat, got, want)
+	}
+	return &reader{b: body[len(magic):]}, nil
+}
+
+// shapeOf is a file's distribution, if its leaves are this program's size.
+func shapeOf(maxTiles uint8, d [tile.NumKinds]uint8) ([tile.NumKinds]int, error) {
+	var dist [tile.NumKinds]int
+	if maxTiles != MaxTiles {
+		return dist, fmt.Errorf("%w: leaves of up to %d tiles, this program's tables hold %d", ErrFormat, maxTiles, MaxTiles)
+	}
+	for i, n := range d {
+		dist[i] = int(n)
+	}
+	return dist, nil
 }
