@@ -50,8 +50,9 @@ test:
 # LEXICO_LONG=1, the agreement properties over 25 random games per variant
 # (GADDAG against exhaustive on 1,883 positions, anagram against GADDAG on
 # 1,446), printing each test and every 250 positions compared as it goes
-# (-p 1: one package after the other, or go test holds back -v output). 118 s of CPU: about 65 s on a quiet
-# 2-core machine, 2 to 2.5 minutes on a loaded one.
+# (-p 1: one package after the other, or go test holds back -v output). About
+# 166 s of CPU (25 Nov 2026): roughly 1.5 minutes on a quiet 2-core machine,
+# 6.6 minutes at load 9.
 test-long:
 	LEXICO_LONG=1 $(GO) test -count=1 -p 1 -v -timeout 30m ./bot/engine/movegen/ ./bot/engine/movegen/reference/
 
