@@ -42,6 +42,8 @@ run: build index
 # sample of random-game positions (about 300); the sweep over about 1,900 is
 # make test-long.
 test:
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted" >&2; exit 1; fi
 	$(GO) vet ./...
 	$(GO) build -o $(BIN)/testprogress ./scripts/testprogress
 	GO=$(GO) $(BIN)/testprogress -count=1 ./...

@@ -65,11 +65,11 @@ type Seat struct {
 	// each, but not the same play. Nil after one game: one margin has no
 	// spread (and JSON has no infinity to say "unbounded").
 	MarginInterval *[2]float64 `json:"margin_interval95,omitempty"`
-	BingosPerGame  float64    `json:"bingos_per_game"`
-	Illegal        int        `json:"illegal_moves"`
-	Late           int        `json:"late_moves"`
-	Moves          int        `json:"moves"`
-	MoveTime       Millis     `json:"move_time"`
+	BingosPerGame  float64     `json:"bingos_per_game"`
+	Illegal        int         `json:"illegal_moves"`
+	Late           int         `json:"late_moves"`
+	Moves          int         `json:"moves"`
+	MoveTime       Millis      `json:"move_time"`
 	// WinRateFirst is the win rate in the games this seat started.
 	WinRateFirst float64 `json:"win_rate_moving_first"`
 
