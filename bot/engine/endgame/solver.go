@@ -52,7 +52,7 @@ const maxPly = 48
 const inf = int32(1 << 28)
 
 // A stop is asked at every node, and within a node's move generation
-// (movegen.GenerateUntil): a generation takes from microseconds with a tile
+// (movegen.Args.Stop): a generation takes from microseconds with a tile
 // or two to tens of milliseconds with two blanks and the whole word list,
 // and on a loaded machine a search that asked every 16 nodes, between
 // generations only, ran a 1 s budget to 2.1 s at the 95th percentile and

@@ -258,7 +258,7 @@ func report(totals []tally) Report {
 // stopFunc is the playouts' stop: ctx is done, or its deadline has passed.
 // The deadline is read off the clock rather than waited for: while the
 // playouts busy every core, the goroutine a context's timer wakes may wait
-// for one (movegen.StoppableGenerator has the same reasoning).
+// for one (movegen.Args.Stop has the same reasoning).
 func stopFunc(ctx context.Context) func() bool {
 	deadline, hasDeadline := ctx.Deadline()
 	var stopped atomic.Bool

@@ -1,7 +1,6 @@
 package movegen
 
 import (
-	"math"
 	"math/bits"
 	"runtime"
 	"sync"
@@ -38,10 +37,10 @@ type GADDAGGenerator struct {
 // GADDAGOption configures NewGADDAG.
 type GADDAGOption func(*GADDAGGenerator)
 
-// WithMultisets gives FindBest the dictionary's multiset table (the index
+// WithMultisets gives the bounded search (Keep > 0) the dictionary's multiset table (the index
 // keeps one: index.Index.Multisets), so its bound adds the bingo bonus only
 // where a word of the rack and the fixed letters of a slot fits the slot.
-// Without it FindBest is as correct, but it searches every slot where seven
+// Without it the search is as correct, but it searches every slot where seven
 // tiles fit, which on a mid-game board is most of them.
 func WithMultisets(f *multiset.Table) GADDAGOption {
 	return func(gen *GADDAGGenerator) { gen.ms = f }
@@ -158,7 +157,7 @@ func (gen *GADDAGGenerator) keepBest(a Args) bool {
 	return !sr.stopped.Load()
 }
 
-// help is FindBest's helper goroutine: it searches whatever anchors are
+// help is a Keep search's helper goroutine: it searches whatever anchors are
 // left once the caller has published them. When the caller has already
 // finished, it does nothing at all, not even read w, which by then may
 // serve another search.
@@ -177,7 +176,7 @@ type score struct {
 	main, mult, cross, tiles int
 }
 
-// genState is the working memory of one Generate call.
+// genState is the working memory of one search.
 type genState struct {
 	g   *gaddag.GADDAG
 	v   *variant.Variant
@@ -213,7 +212,7 @@ type genState struct {
 	tiles      []move.Placement
 	mv         move.Move
 
-	// FindBest's state (shadow.go): the rack as the bound sees it, every
+	// The bounded search's state (shadow.go): the rack as the bound sees it, every
 	// line's cells, the anchors, and the best play so far with the order of
 	// its anchor.
 	rb      rackBound
@@ -229,7 +228,7 @@ type genState struct {
 	// ownSearch is search when no helper joins, reused from one search to
 	// the next.
 	ownSearch bestSearch
-	// While pruning (FindBest searching an anchor), leftBound[l] bounds
+	// While pruning (the bounded search walking an anchor), leftBound[l] bounds
 	// the anchor's plays with exactly l tiles left of it and leftMax[l]
 	// those with l or more (anchorBound).
 	pruning    bool
@@ -297,7 +296,7 @@ func (s *genState) loadGrid(b *board.Board, d int) {
 	if len(s.lines[d]) != s.n*s.n {
 		s.lines[d] = make([]line.Cell, s.n*s.n)
 	}
-	// bestFit matters only to FindBest, whose prepareBound has set rb.
+	// BestFit matters only to the bounded search, whose prepareBound has set rb.
 	line.Load(s.g, b, d == 1, &s.values, s.crossLetters(), line.RackFit{Set: s.rackSet, Any: int32(s.rb.prefix[1])}, s.lines[d])
 }
 
@@ -499,7 +498,7 @@ func (s *genState) record(start, end int, sc score) {
 	if sc.tiles == s.v.RackSize {
 		total += s.v.BingoBonus
 	}
-	if s.pruning && s.cannotWin(addValue(int32(min(total, math.MaxInt32/valueScale))*valueScale, s.rb.leave[sc.tiles])) {
+	if s.pruning && s.cannotWin(addValue(fixedScore(total), s.rb.leave[sc.tiles])) {
 		// Blanks only lower the score of the tiles they stand for, so no
 		// way of paying for these tiles beats the best play found.
 		return

@@ -16,6 +16,11 @@ import (
 // differ by less than that compare equal.
 const valueScale = 1024
 
+// fixedScore is a score in fixed point, clamped to what a bound holds.
+func fixedScore(score int) int32 {
+	return int32(min(score, math.MaxInt32/valueScale)) * valueScale
+}
+
 // noBound is the bound of what cannot hold a play; it ranks below every
 // play.
 const noBound = math.MinInt32
@@ -149,7 +154,7 @@ func SearchByGenerating(a Args, generate func(rec PlayRecorder, stop func() bool
 	k.reset(a.Keep)
 	best := noPlay
 	finished := generate(func(m *move.Move) {
-		v := int32(min(m.Score, math.MaxInt32/valueScale)) * valueScale
+		v := fixedScore(m.Score)
 		if a.Leave != nil {
 			v = addValue(v, fixedValue(a.Leave(leaveOf(a.Rack, m))))
 		}

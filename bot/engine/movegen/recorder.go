@@ -26,7 +26,7 @@ func copyTiles(slab *[]move.Placement, ts []move.Placement) []move.Placement {
 	return (*slab)[start:len(*slab):len(*slab)]
 }
 
-// Record is the PlayRecorder: pass a.Record to Generate.
+// Record is the PlayRecorder: pass a.Record as Args.Record.
 func (a *AllPlays) Record(m *move.Move) {
 	c := *m
 	c.Tiles = copyTiles(&a.slab, m.Tiles)

@@ -1,7 +1,6 @@
 package movegen
 
 import (
-	"math"
 	"math/bits"
 	"slices"
 	"sync/atomic"
@@ -27,7 +26,7 @@ import (
 // anchor is one anchor of one line, with its bound.
 type anchor struct {
 	bound      int32
-	order      int32 // position in Generate's order, for ties
+	order      int32 // position in the order of a Keep 0 search, for ties
 	vertical   bool
 	row, col   int8
 	lastAnchor int8 // the left part may not reach this column
@@ -301,7 +300,7 @@ func (s *genState) extentBound(l, r int) int32 {
 		// drop as the extent grows).
 		total += s.v.BingoBonus
 	}
-	return addValue(int32(min(total, math.MaxInt32/valueScale))*valueScale, s.rb.leave[k])
+	return addValue(fixedScore(total), s.rb.leave[k])
 }
 
 // mayHoldPlay reports whether a play may fill the extent (l, r) of anchor
@@ -387,7 +386,7 @@ words:
 }
 
 // collectAnchors loads every line of b, across then down, lists every
-// anchor with its bound in s.anchors, in Generate's order, and their
+// anchor with its bound in s.anchors, in the order of a Keep 0 search, and their
 // negated ranks, sorted, in s.keys; then publishes them to the helper.
 func (s *genState) collectAnchors(b *board.Board) {
 	n := s.n
@@ -419,7 +418,7 @@ func (s *genState) collectAnchors(b *board.Board) {
 		}
 	}
 	// The negated ranks, smallest first, give the anchors best bound first,
-	// ties in Generate's order. Alone, the search takes them from a heap:
+	// ties in the order of a Keep 0 search. Alone, the search takes them from a heap:
 	// it stops after a fraction of them, so sorting them all is wasted; a
 	// helper shares a sorted list and a cursor instead.
 	if sr := s.search; sr != nil && sr.published == nil {
@@ -439,7 +438,7 @@ func (s *genState) collectAnchors(b *board.Board) {
 // addAnchor bounds the anchor at column c of line r of direction d (the
 // line loaded in s.cells) and lists it.
 func (s *genState) addAnchor(d, r, c, last int) {
-	order := int32(len(s.anchors)) // across anchors come first, as in Generate
+	order := int32(len(s.anchors)) // across anchors come first, as a Keep 0 search takes them
 	bound := s.anchorBound(c, last)
 	a := anchor{bound: bound, order: order,
 		vertical: d == 1, row: int8(r), col: int8(c), lastAnchor: int8(last), left: int32(len(s.leftBounds))}
@@ -547,7 +546,7 @@ func (s *genState) searchAnchors() {
 }
 
 // halt ends a search that its stop cut short: no further anchor is handed
-// out, and FindBestUntil reports that it did not finish.
+// out, and Search reports that it did not finish.
 func (sr *bestSearch) halt() {
 	sr.stopped.Store(true)
 	sr.exhaust()
@@ -612,7 +611,7 @@ func siftDown(h []int64, i int) {
 // outranks the bar of either goroutine. Within an anchor the first of
 // equal value is kept, as Keep 0 reports it first.
 func (s *genState) recordBest(m *move.Move) {
-	v := int32(min(m.Score, math.MaxInt32/valueScale)) * valueScale
+	v := fixedScore(m.Score)
 	if s.rb.leaves {
 		v = addValue(v, s.leaveValue())
 	}
@@ -661,7 +660,7 @@ func (s *genState) cannotWin(bound int32) bool {
 }
 
 // useLeftBounds readies the per-left-part bounds of the anchor to search
-// from those its collection kept (bounding it again cost 4-5% of FindBest:
+// from those its collection kept (bounding it again cost 4-5% of the bounded search:
 // corpus middle game, one core, A/B in one process, four runs).
 func (s *genState) useLeftBounds(lb []int32) {
 	copy(s.leftBound[:], lb)

@@ -5,12 +5,13 @@
 // policy) then spends the rest of its budget ranking its best candidates
 // again by package montecarlo's simulation of the next turns.
 //
-// Ranking happens inside the generator's callback rather than in a second
-// pass over a TopN list: the valuation costs a few array lookups, so the
-// best-so-far is the best by equity among all plays seen from the first
-// play on (a greedy answer then refined would hold a worse move when the
-// clock runs out in the middle). Exchanges, at most 127, are weighed after
-// generation and that step stops when the budget is gone.
+// A valuation that is the score plus a value of the leave (the equity and
+// greedy policies: equity.LeaveValuer) is searched by the generator's
+// bounded search, which keeps the best candidates without valuing the
+// other plays and reports each new best as it finds it, so a deadline
+// still leaves the best so far. Any other valuation ranks every play in
+// the generator's callback. Exchanges, at most 127, are weighed after the
+// search and that step stops when the budget is gone.
 package player
 
 import (
