@@ -279,7 +279,7 @@ func (pl *Player) choose(ctx context.Context, p *position.Position, keep int) Ch
 		c.addExchanges(ctx)
 	}
 	// Best first. No offer follows the hand-over: stopped was set before mu
-	// was taken, and value checks it again under mu, so the candidates
+	// was taken, and record checks it again under mu, so the candidates
 	// handed out (whose storage a later offer would reuse) stay as they are.
 	top := c.top.Best()
 	switch {
