@@ -174,10 +174,12 @@ func TestServeBadFlags(t *testing.T) {
 func TestServeAdmitsAsManySearchesAsSlots(t *testing.T) {
 	addr, stderr, exited := startServe(t, "--think-slots", "1")
 	const n = 6
-	// Three seconds: a second was once less than a loaded machine (load
-	// 20) took to hand the requests to the server, which then read them
-	// as late (answered at once, by rule) instead of short of a slot.
-	body := liveDoc(t, 3*time.Second, 3*time.Second)
+	// The sim holds its slot for most of MoveTime, and every request must
+	// reach the server meanwhile: one second was once less than a loaded
+	// machine (load 20) took to hand them over (they were then late, and
+	// answered at once by rule), three seconds once less than a request
+	// waited in a busy test binary (it then found the slot free again).
+	body := liveDoc(t, 6*time.Second, 6*time.Second)
 	answers := make(chan server.MoveResponse, n)
 	var wg sync.WaitGroup
 	for range n {
@@ -190,15 +192,17 @@ func TestServeAdmitsAsManySearchesAsSlots(t *testing.T) {
 	wg.Wait()
 	close(answers)
 	byPolicy := map[string]int{}
+	var seen []string
 	for mr := range answers {
 		legalOnDoc(t, mr.Move)
 		byPolicy[mr.Policy]++
+		seen = append(seen, fmt.Sprintf("%s: budget %.0f ms, %d worlds, %q", mr.Policy, mr.BudgetMS, mr.Worlds, mr.Note))
 		if mr.Policy == "equity" && !strings.Contains(mr.Note, "no thinking slot") {
 			t.Errorf("a static answer without the reason: %+v", mr)
 		}
 	}
 	if byPolicy["sim"] != 1 || byPolicy["equity"] != n-1 {
-		t.Errorf("answers by policy %v; want 1 sim (one slot) and %d equity", byPolicy, n-1)
+		t.Errorf("answers by policy %v; want 1 sim (one slot) and %d equity:\n%s", byPolicy, n-1, strings.Join(seen, "\n"))
 	}
 	stopServe(t, exited, stderr)
 }
