@@ -2,15 +2,15 @@ package lingo
 
 import (
 	"fmt"
-	"math/rand/v2"
 
+	"github.com/lexico/lexico/bot/game/bag"
 	"github.com/lexico/lexico/bot/game/tile"
 )
 
 // Game is a game in progress: the board, the pools, the tiles not yet
-// drawn, the scores and whose turn it is. The bag is shuffled by
-// math/rand/v2 from the seed, so a seed and the same moves give the same
-// game.
+// drawn, the scores and whose turn it is. The bag is shuffled from the
+// seed as every game's is (package bag), so a seed and the same moves give
+// the same game.
 //
 // Rules the Game decides where the seed is silent or contradicts itself:
 //   - The first tile of the shuffled set is put on the board to start
@@ -37,7 +37,7 @@ type Game struct {
 	End  string
 
 	pools []tile.Rack
-	bag   []byte
+	bag   bag.Bag
 	lex   *Lexicon
 }
 
@@ -63,13 +63,7 @@ func NewGame(o Options, names []string, seed uint64, lex *Lexicon) (*Game, error
 	}
 	g := &Game{Opts: o, Names: append([]string(nil), names...), Scores: make([]int, o.Players), lex: lex}
 	dist := o.Set.Distribution()
-	for i, n := range dist {
-		for range n {
-			g.bag = append(g.bag, byte('A'+i))
-		}
-	}
-	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	rng.Shuffle(len(g.bag), func(i, j int) { g.bag[i], g.bag[j] = g.bag[j], g.bag[i] })
+	g.bag = bag.Shuffled(dist[:], seed)
 	g.Board = *NewBoard(g.draw(), o.Hex)
 	g.pools = make([]tile.Rack, o.Pools())
 	for i := range g.pools {
@@ -78,18 +72,14 @@ func NewGame(o Options, names []string, seed uint64, lex *Lexicon) (*Game, error
 	return g, nil
 }
 
-// draw takes the next tile of the shuffled set.
+// draw takes the next tile of the shuffled set (a new game's bag holds
+// more than the first tile).
 func (g *Game) draw() byte {
-	t := g.bag[len(g.bag)-1]
-	g.bag = g.bag[:len(g.bag)-1]
+	t, _ := g.bag.Draw()
 	return t
 }
 
-func (g *Game) refill(pool int) {
-	for g.pools[pool].N < g.Opts.Pool && len(g.bag) > 0 {
-		g.pools[pool].Add(g.draw())
-	}
-}
+func (g *Game) refill(pool int) { g.bag.Fill(&g.pools[pool], g.Opts.Pool) }
 
 // poolOf is the index of the pool player plays from.
 func (g *Game) poolOf(player int) int {
@@ -106,7 +96,7 @@ func (g *Game) Pool(player int) tile.Rack { return g.pools[g.poolOf(player)] }
 func (g *Game) Pools() []tile.Rack { return append([]tile.Rack(nil), g.pools...) }
 
 // Bag is the tiles not yet drawn.
-func (g *Game) Bag() []byte { return append([]byte(nil), g.bag...) }
+func (g *Game) Bag() []byte { return append([]byte(nil), g.bag.Tiles()...) }
 
 // Unplayed counts the tiles not yet on the board (in the bag and the
 // pools) by letter: the seed's -c count.
@@ -129,7 +119,8 @@ func (g *Game) Clone() *Game {
 	c.Scores = append([]int(nil), g.Scores...)
 	c.Turns = append([]Turn(nil), g.Turns...)
 	c.pools = g.Pools()
-	c.bag = g.Bag()
+	c.bag = bag.Bag{}
+	c.bag.CopyFrom(&g.bag)
 	return &c
 }
 

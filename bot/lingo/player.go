@@ -92,7 +92,7 @@ func (h *Human) Move(ctx context.Context, g *Game) (Move, error) {
 	for i, n := range g.Names {
 		scores[i] = fmt.Sprintf("%s %d", n, g.Scores[i])
 	}
-	fmt.Fprintf(h.out, "scores: %s; %d tiles not yet drawn\n", strings.Join(scores, ", "), len(g.bag))
+	fmt.Fprintf(h.out, "scores: %s; %d tiles not yet drawn\n", strings.Join(scores, ", "), g.bag.Len())
 	fmt.Fprintf(h.out, "%s, your pool:\n", h.name)
 	RenderPool(h.out, g.Pool(g.ToMove), g.Board.Hex())
 	for {

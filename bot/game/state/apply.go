@@ -2,9 +2,9 @@ package state
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
 
+	"github.com/lexico/lexico/bot/game/bag"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/rules"
@@ -28,9 +28,9 @@ type entry struct {
 	rack      tile.Rack // the mover's, before
 	score     int       // the mover's, before
 	passes    int
-	squaresAt int // where this move's squares start in journal.squares
-	tilesAt   int // where its tiles start in journal.tiles
-	pcg       rand.PCG
+	squaresAt int      // where this move's squares start in journal.squares
+	tilesAt   int      // where its tiles start in journal.tiles
+	bag       bag.Mark // the bag's generator, before
 }
 
 // Apply plays m for the seat to move and passes the turn: a play puts its
@@ -46,7 +46,7 @@ func (s *State) Apply(m move.Move) error {
 	}
 	seat := s.turn
 	e := entry{kind: m.Kind, rack: s.racks[seat], score: s.scores[seat], passes: s.passes,
-		squaresAt: len(s.j.squares), tilesAt: len(s.j.tiles), pcg: s.bag.pcg}
+		squaresAt: len(s.j.squares), tilesAt: len(s.j.tiles), bag: s.bag.Mark()}
 	switch m.Kind {
 	case move.Play:
 		leave, err := s.checkPlay(m)
@@ -59,9 +59,9 @@ func (s *State) Apply(m move.Move) error {
 		}
 		s.racks[seat] = leave
 		s.scores[seat] += m.Score
-		s.j.tiles = append(s.j.tiles, s.bag.fill(&s.racks[seat], s.v.RackSize)...)
+		s.j.tiles = append(s.j.tiles, s.bag.Fill(&s.racks[seat], s.v.RackSize)...)
 		s.passes = 0
-		if s.racks[seat].N == 0 && len(s.bag.tiles) == 0 {
+		if s.racks[seat].N == 0 && s.bag.Len() == 0 {
 			s.end = Out
 		}
 	case move.Exchange:
@@ -69,10 +69,10 @@ func (s *State) Apply(m move.Move) error {
 		if err != nil {
 			return err
 		}
-		s.j.tiles = append(s.j.tiles, s.bag.tiles...)
+		s.j.tiles = append(s.j.tiles, s.bag.Tiles()...)
 		s.racks[seat] = leave
-		s.bag.fill(&s.racks[seat], s.v.RackSize)
-		s.bag.putBack(m.Exchanged)
+		s.bag.Fill(&s.racks[seat], s.v.RackSize)
+		s.bag.PutBack(m.Exchanged)
 		s.passes = 0
 	case move.Pass:
 		if s.passes++; s.passes >= 2 {
@@ -94,7 +94,7 @@ func (s *State) checkPlay(m move.Move) (tile.Rack, error) {
 	switch {
 	case !s.known[s.turn]:
 		return rack, ErrUnknown
-	case len(m.Tiles) > 0 && !s.bag.known && len(s.bag.tiles) > 0:
+	case len(m.Tiles) > 0 && !s.bag.Known() && s.bag.Len() > 0:
 		return rack, fmt.Errorf("%w: the play would draw from a bag of unknown order", ErrUnknown)
 	}
 	if err := rules.CheckPlacements(s.board, m.Tiles); err != nil {
@@ -116,7 +116,7 @@ func (s *State) checkExchange(m move.Move) (tile.Rack, error) {
 		return rack, ErrUnknown
 	case len(m.Exchanged) == 0:
 		return rack, rules.ErrExchangeNone
-	case !s.bag.known:
+	case !s.bag.Known():
 		return rack, fmt.Errorf("%w: the exchange would draw from a bag of unknown order", ErrUnknown)
 	}
 	for _, t := range m.Exchanged {
@@ -143,12 +143,12 @@ func (s *State) Undo() bool {
 			s.board.Squares[i] = board.Square{}
 		}
 		s.j.squares = s.j.squares[:e.squaresAt]
-		s.bag.tiles = append(s.bag.tiles, s.j.tiles[e.tilesAt:]...) // the drawn tiles, back on top
+		s.bag.Unfill(s.j.tiles[e.tilesAt:]) // the drawn tiles, back on top
 	case move.Exchange:
-		s.bag.tiles = append(s.bag.tiles[:0], s.j.tiles[e.tilesAt:]...)
+		s.bag.Restore(s.j.tiles[e.tilesAt:], e.bag)
 	}
 	s.j.tiles = s.j.tiles[:e.tilesAt]
-	s.bag.pcg = e.pcg
+	s.bag.Rewind(e.bag)
 	s.racks[seat], s.scores[seat], s.passes = e.rack, e.score, e.passes
 	s.end = Running // Apply refuses a move after the end
 	s.turn = seat
@@ -164,7 +164,7 @@ func (s *State) Reserve(moves int) {
 	rack := s.v.RackSize
 	s.j.entries = slices.Grow(s.j.entries, moves)
 	s.j.squares = slices.Grow(s.j.squares, moves*rack)
-	s.j.tiles = slices.Grow(s.j.tiles, moves*rack+len(s.bag.tiles)+rack)
+	s.j.tiles = slices.Grow(s.j.tiles, moves*rack+s.bag.Len()+rack)
 }
 
 // Moves is the number of moves Undo can take back.

@@ -46,10 +46,10 @@ func copyInto(dst, src *State) {
 		copy(dst.board.Squares, src.board.Squares)
 		copy(dst.board.Premiums, src.board.Premiums)
 	}
-	b, j := dst.board, dst.j
-	tiles := append(dst.bag.tiles[:0], src.bag.tiles...)
+	b, j, bg := dst.board, dst.j, dst.bag
+	bg.CopyFrom(&src.bag)
 	*dst = *src
-	dst.board, dst.bag.tiles = b, tiles
+	dst.board, dst.bag = b, bg
 	dst.j = journal{entries: j.entries[:0], squares: j.squares[:0], tiles: j.tiles[:0]}
 }
 

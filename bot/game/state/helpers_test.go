@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/bag"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/build"
@@ -31,7 +32,7 @@ type snap struct {
 	known    [2]bool
 	bag      []byte
 	bagKnown bool
-	pcg      [2]uint64
+	mark     bag.Mark
 	scores   [2]int
 	turn     int
 	passes   int
@@ -40,19 +41,14 @@ type snap struct {
 }
 
 func snapshot(s *State) snap {
-	pcg, _ := s.bag.pcg.MarshalBinary()
-	var hl [2]uint64
-	for i := range 16 {
-		hl[i/8] = hl[i/8]<<8 | uint64(pcg[len(pcg)-16+i])
-	}
 	return snap{squares: slices.Clone(s.board.Squares), racks: [2]string{s.racks[0].String(), s.racks[1].String()},
-		known: s.known, bag: slices.Clone(s.bag.tiles), bagKnown: s.bag.known, pcg: hl,
+		known: s.known, bag: slices.Clone(s.bag.Tiles()), bagKnown: s.bag.Known(), mark: s.bag.Mark(),
 		scores: s.scores, turn: s.turn, passes: s.passes, end: s.end, moves: s.Moves()}
 }
 
 func (a snap) equal(b snap) bool {
 	return slices.Equal(a.squares, b.squares) && a.racks == b.racks && a.known == b.known &&
-		slices.Equal(a.bag, b.bag) && a.bagKnown == b.bagKnown && a.pcg == b.pcg && a.scores == b.scores &&
+		slices.Equal(a.bag, b.bag) && a.bagKnown == b.bagKnown && a.mark == b.mark && a.scores == b.scores &&
 		a.turn == b.turn && a.passes == b.passes && a.end == b.end && a.moves == b.moves
 }
 

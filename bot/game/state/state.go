@@ -8,7 +8,7 @@
 // Lexico's rules, as the referee has always applied them:
 //   - after a play the mover draws back to a full rack; after an exchange
 //     the mover draws as many new tiles before the exchanged ones go back
-//     into the bag (see bag);
+//     into the bag (see package bag);
 //   - the game ends when a player empties their rack with the bag empty, or
 //     after two passes in a row (an exchange is not a pass: it resets the
 //     count);
@@ -38,6 +38,7 @@ package state
 import (
 	"fmt"
 
+	"github.com/lexico/lexico/bot/game/bag"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/tile"
@@ -75,7 +76,7 @@ type State struct {
 	board  *board.Board
 	racks  [2]tile.Rack
 	known  [2]bool // whether racks[i] is the seat's real (or dealt) rack
-	bag    bag
+	bag    bag.Bag
 	scores [2]int
 	turn   int // the seat to move
 	passes int // passes in a row
@@ -93,9 +94,9 @@ func Start(v *variant.Variant, seed uint64, starter int) (*State, error) {
 	if starter != 0 && starter != 1 {
 		return nil, fmt.Errorf("%w: starter %d is not seat 0 or 1", ErrConfig, starter)
 	}
-	s := &State{v: v, board: v.NewBoard(), bag: shuffledBag(v, seed), turn: starter, known: [2]bool{true, true}}
-	s.bag.fill(&s.racks[starter], v.RackSize)
-	s.bag.fill(&s.racks[1-starter], v.RackSize)
+	s := &State{v: v, board: v.NewBoard(), bag: bag.Shuffled(v.Distribution[:], seed), turn: starter, known: [2]bool{true, true}}
+	s.bag.Fill(&s.racks[starter], v.RackSize)
+	s.bag.Fill(&s.racks[1-starter], v.RackSize)
 	return s, nil
 }
 
@@ -120,8 +121,7 @@ func FromPosition(p *position.Position) (*State, error) {
 	s := &State{v: p.Variant, board: p.Board.Clone(), known: [2]bool{true, false},
 		scores: [2]int{p.MyScore, p.OppScore}}
 	s.racks[0] = p.Rack
-	s.bag.tiles = make([]byte, p.BagCount, p.BagCount+p.Variant.RackSize)
-	s.bag.known = p.BagCount == 0
+	s.bag = bag.Unknown(p.BagCount, p.Variant.RackSize)
 	return s, nil
 }
 
@@ -137,12 +137,12 @@ func checkVariant(v *variant.Variant) error {
 }
 
 // Deal makes the unknown known, as a guess: seat's rack becomes rack, and
-// the bag becomes bag in draw order (the last tile drawn first), which
+// the bag becomes tiles in draw order (the last tile drawn first), which
 // must hold as many tiles as the bag does. Only at the start, before any
 // move is applied (or after every one is undone): a guess is about the
 // tiles the game started from. The tiles are copied; Deal does not
 // allocate once the bag has room for them.
-func (s *State) Deal(seat int, rack, bag []byte) error {
+func (s *State) Deal(seat int, rack, tiles []byte) error {
 	switch {
 	case seat != 0 && seat != 1:
 		return fmt.Errorf("%w: seat %d", ErrConfig, seat)
@@ -150,23 +150,22 @@ func (s *State) Deal(seat int, rack, bag []byte) error {
 		return ErrNotAtStart
 	case len(rack) > s.v.RackSize:
 		return fmt.Errorf("%w: a rack of %d tiles, %d at most", ErrConfig, len(rack), s.v.RackSize)
-	case len(bag) != len(s.bag.tiles):
-		return fmt.Errorf("%w: %d tiles dealt to a bag of %d", ErrConfig, len(bag), len(s.bag.tiles))
+	case len(tiles) != s.bag.Len():
+		return fmt.Errorf("%w: %d tiles dealt to a bag of %d", ErrConfig, len(tiles), s.bag.Len())
 	}
 	for _, t := range rack {
 		if tile.Index(t) < 0 {
 			return fmt.Errorf("%w: %q is not a tile", ErrConfig, t)
 		}
 	}
-	for _, t := range bag {
+	for _, t := range tiles {
 		if tile.Index(t) < 0 {
 			return fmt.Errorf("%w: %q is not a tile", ErrConfig, t)
 		}
 	}
 	s.racks[seat] = tile.RackOf(rack)
 	s.known[seat] = true
-	s.bag.tiles = append(s.bag.tiles[:0], bag...)
-	s.bag.known = true
+	s.bag.Deal(tiles)
 	return nil
 }
 
@@ -191,15 +190,15 @@ func (s *State) Racks() [2]tile.Rack { return s.racks }
 func (s *State) Scores() [2]int { return s.scores }
 
 // BagLen is the number of tiles in the bag.
-func (s *State) BagLen() int { return len(s.bag.tiles) }
+func (s *State) BagLen() int { return s.bag.Len() }
 
 // Bag is a copy of the bag in draw order (the last tile is drawn first),
 // or nil when the order is not known.
 func (s *State) Bag() []byte {
-	if !s.bag.known {
+	if !s.bag.Known() {
 		return nil
 	}
-	return append([]byte(nil), s.bag.tiles...)
+	return append([]byte(nil), s.bag.Tiles()...)
 }
 
 // Passes is the number of passes in a row just played.
@@ -215,6 +214,6 @@ func (s *State) Over() bool { return s.end != Running }
 // state's own board (read only), the mover's rack, the bag's size, the
 // scores from the mover's side, and FirstGo while the board is empty.
 func (s *State) View() position.Position {
-	return position.Position{Variant: s.v, Board: s.board, Rack: s.racks[s.turn], BagCount: len(s.bag.tiles),
+	return position.Position{Variant: s.v, Board: s.board, Rack: s.racks[s.turn], BagCount: s.bag.Len(),
 		FirstGo: s.board.IsEmpty(), MyScore: s.scores[s.turn], OppScore: s.scores[1-s.turn]}
 }
