@@ -5,7 +5,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"time"
@@ -36,23 +35,9 @@ func commands() []*cli.Command {
 	}
 }
 
-// exitCoder lets a command pick its exit status (check: 1 illegal, 2 bad input).
-type exitCoder interface{ ExitCode() int }
-
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	app := &cli.App{
-		Name:      "lexico-bot",
-		Version:   version.Read(index.FormatVersion).String(),
-		Usage:     "play Lexico: read a gamestate, answer the move",
-		Commands:  commands(),
-		Reader:    stdin,
-		Writer:    stdout,
-		ErrWriter: stderr,
-		// Errors are printed once, by main, as one line.
-		ExitErrHandler: func(*cli.Context, error) {},
-	}
-	cliapp.Guard(app)
-	return app
+	return cliapp.New("lexico-bot", "play Lexico: read a gamestate, answer the move",
+		version.Read(index.FormatVersion).String(), commands(), stdin, stdout, stderr)
 }
 
 func main() {
@@ -86,13 +71,5 @@ func envOf(c *cli.Context) env {
 func runFrom(start time.Time, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
 	app.Metadata = map[string]any{arrivedKey: start}
-	err := app.Run(args)
-	if err == nil {
-		return 0
-	}
-	fmt.Fprintln(stderr, "lexico-bot:", err)
-	if ec, ok := err.(exitCoder); ok && ec.ExitCode() != 0 {
-		return ec.ExitCode()
-	}
-	return 1
+	return cliapp.Status("lexico-bot", app.Run(args), stderr)
 }

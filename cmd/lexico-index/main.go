@@ -5,7 +5,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 
@@ -28,23 +27,9 @@ func commands() []*cli.Command {
 	}
 }
 
-// exitCoder lets a command pick its exit status.
-type exitCoder interface{ ExitCode() int }
-
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	app := &cli.App{
-		Name:      "lexico-index",
-		Version:   version.Read(index.FormatVersion).String(),
-		Usage:     "build and query the Lexico dictionary index",
-		Commands:  commands(),
-		Reader:    stdin,
-		Writer:    stdout,
-		ErrWriter: stderr,
-		// Errors are printed once, by main, as one line.
-		ExitErrHandler: func(*cli.Context, error) {},
-	}
-	cliapp.Guard(app)
-	return app
+	return cliapp.New("lexico-index", "build and query the Lexico dictionary index",
+		version.Read(index.FormatVersion).String(), commands(), stdin, stdout, stderr)
 }
 
 func main() {
@@ -53,13 +38,5 @@ func main() {
 
 // run is main without the os.Exit, so tests drive the real CLI.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	err := newApp(stdin, stdout, stderr).Run(args)
-	if err == nil {
-		return 0
-	}
-	fmt.Fprintln(stderr, "lexico-index:", err)
-	if ec, ok := err.(exitCoder); ok && ec.ExitCode() != 0 {
-		return ec.ExitCode()
-	}
-	return 1
+	return cliapp.Status("lexico-index", newApp(stdin, stdout, stderr).Run(args), stderr)
 }

@@ -8,6 +8,7 @@ package cliapp
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -35,6 +36,42 @@ func (e *UsageError) Error() string {
 }
 func (e *UsageError) Unwrap() error { return e.Err }
 func (e *UsageError) ExitCode() int { return UsageStatus }
+
+// New is program name's app with its commands, reading stdin and writing
+// stdout and stderr (tests drive the real CLI with buffers), guarded (see
+// Guard). Errors are not printed by the app but once, by Status.
+func New(name, usage, version string, cmds []*cli.Command, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	app := &cli.App{
+		Name:           name,
+		Version:        version,
+		Usage:          usage,
+		Commands:       cmds,
+		Reader:         stdin,
+		Writer:         stdout,
+		ErrWriter:      stderr,
+		ExitErrHandler: func(*cli.Context, error) {},
+	}
+	Guard(app)
+	return app
+}
+
+// exitCoder lets a command pick its exit status (lexico-bot check: 1 for an
+// illegal move, 2 for bad input).
+type exitCoder interface{ ExitCode() int }
+
+// Status is the exit status of a run of program name that returned err: 0
+// without an error; else err is printed as one line on stderr, and the
+// status is the one err picks (ExitCode), else 1.
+func Status(name string, err error, stderr io.Writer) int {
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintf(stderr, "%s: %v\n", name, err)
+	if ec, ok := err.(exitCoder); ok && ec.ExitCode() != 0 {
+		return ec.ExitCode()
+	}
+	return 1
+}
 
 // Guard makes app answer usage mistakes with a UsageError: an unknown
 // command (when app has no Action of its own) and, in app and each of its

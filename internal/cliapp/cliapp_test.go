@@ -2,6 +2,7 @@ package cliapp
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 )
@@ -43,5 +44,20 @@ func TestDurationTakesABareNumberAsMilliseconds(t *testing.T) {
 		if err := v.Set(in); !errors.Is(err, ErrDuration) {
 			t.Errorf("Set(%q): %v, want ErrDuration", in, err)
 		}
+	}
+}
+
+func TestStatusPrintsOneLineAndTheErrorsOwnStatus(t *testing.T) {
+	var out strings.Builder
+	if got := Status("prog", nil, &out); got != 0 || out.Len() != 0 {
+		t.Errorf("no error: status %d, printed %q", got, out.String())
+	}
+	if got := Status("prog", errors.New("index damaged"), &out); got != 1 || out.String() != "prog: index damaged\n" {
+		t.Errorf("plain error: status %d, printed %q", got, out.String())
+	}
+	out.Reset()
+	usage := &UsageError{Err: errors.New("unknown flag --frob"), Help: "prog run"}
+	if got := Status("prog", usage, &out); got != UsageStatus || strings.Count(out.String(), "\n") != 1 {
+		t.Errorf("usage error: status %d, printed %q", got, out.String())
 	}
 }
