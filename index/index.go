@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime/debug"
 	"time"
+	"unsafe"
 
 	"github.com/bits-and-blooms/bloom/v3"
 	"github.com/lexico/lexico/index/gaddag"
@@ -28,6 +29,8 @@ type Index struct {
 	// file is the file bbolt opened (and closes): Verify reads the pages
 	// through it, the very file the queries read, whatever is at path now.
 	file *os.File
+	// size is the file's size when it was opened: bbolt's map covers it.
+	size int64
 	// pin is a read transaction held for the Index's lifetime so that byte
 	// slices taken from the memory map (the GADDAG) stay valid without a copy.
 	pin       *bolt.Tx
@@ -96,7 +99,7 @@ func open(path string, size int64) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	x := &Index{path: path, db: db, file: f}
+	x := &Index{path: path, db: db, file: f, size: size}
 	if err := x.load(size, m); err != nil {
 		x.Close()
 		switch d := mp.damage(); {
@@ -119,7 +122,7 @@ func openBolt(path string, f *os.File) (db *bolt.DB, err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer guard(&err, "opening the bbolt database")
 	db, err = bolt.Open(path, 0o444, &bolt.Options{
-		ReadOnly: true, Timeout: openTimeout,
+		ReadOnly: true, Timeout: openTimeout, MmapFlags: populate,
 		OpenFile: func(string, int, os.FileMode) (*os.File, error) { return f, nil },
 	})
 	if err == nil {
@@ -157,15 +160,18 @@ func guardStage(err *error, stage *string) {
 }
 
 // walk checks the page structure of the file bbolt has open, as meta page m
-// describes it: see walkPages. The caller sets debug.SetPanicOnFault (the
-// file is mapped).
-func (x *Index) walk(size int64, m boltMeta, keys bool, limit int) ([]string, error) {
-	data, release, err := mapFile(x.file, size)
-	if err != nil {
-		return nil, fmt.Errorf("map %s: %w", x.path, err)
+// describes it: see walkPages. It reads bbolt's own mapping of the file
+// (bbolt's DB.Info says where it starts; bbolt mapped at least the size
+// the file had when it was opened, x.size, and no more is read), so the pages it touches are the ones bbolt reads next, mapped and
+// populated once. The caller sets debug.SetPanicOnFault (a file cut short
+// under the map faults).
+func (x *Index) walk(size int64, m boltMeta, keys bool, limit int) []string {
+	if size == 0 {
+		return walkPages(nil, m, keys, limit)
 	}
-	defer release()
-	return walkPages(data, m, keys, limit), nil
+	info := x.db.Info()
+	start := *(*unsafe.Pointer)(unsafe.Pointer(&info.Data))
+	return walkPages(unsafe.Slice((*byte)(start), min(size, x.size)), m, keys, limit)
 }
 
 // load checks the file's page structure (cheaply), identity, version and
@@ -175,9 +181,7 @@ func (x *Index) load(fileSize int64, m boltMeta) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	what := "checking the page structure"
 	defer guardStage(&err, &what)
-	if problems, err := x.walk(fileSize, m, false, 1); err != nil {
-		return err
-	} else if len(problems) > 0 {
+	if problems := x.walk(fileSize, m, false, 1); len(problems) > 0 {
 		return fmt.Errorf("%w: damaged: bbolt: %s", ErrCorrupt, problems[0])
 	}
 	what = "reading the meta bucket"

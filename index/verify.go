@@ -73,11 +73,7 @@ func (x *Index) Verify() (err error) {
 	}
 
 	stage = "checking the bbolt page structure"
-	walked, err := x.walk(fi.Size(), m, true, maxProblems)
-	if err != nil {
-		add(ErrCorrupt, "%v", err)
-		return
-	}
+	walked := x.walk(fi.Size(), m, true, maxProblems)
 	for _, p := range walked {
 		add(ErrCorrupt, "bbolt: %s", p)
 	}

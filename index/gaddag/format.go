@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"math/bits"
+	"runtime/debug"
 	"unsafe"
 )
 
@@ -90,22 +91,55 @@ func Load(b []byte) (*GADDAG, error) {
 		return nil, fmt.Errorf("%w: header says %d array bytes, have %d", ErrTruncated, 4*n, len(b)-headerLen)
 	}
 	body := b[headerLen:]
-	if sum := crc32.Checksum(body, castagnoli); sum != le.Uint32(b[28:]) {
-		return nil, fmt.Errorf("%w: stored %08x, computed %08x", ErrChecksum, le.Uint32(b[28:]), sum)
+	// The checksum and the structure are checked at once, on two cores
+	// when there are two: each is a pass over the whole array, and opening
+	// the index is on the way to a bot's first move. A bad checksum is
+	// reported before whatever the structure check found.
+	sums := make(chan checksum, 1)
+	go func() { sums <- sumOf(body) }()
+	a, err := arrayOf(body, n, nodes)
+	switch sum := <-sums; {
+	case sum.fault != nil:
+		return nil, fmt.Errorf("%w: reading the array: %v", ErrTruncated, sum.fault)
+	case sum.crc != le.Uint32(b[28:]):
+		return nil, fmt.Errorf("%w: stored %08x, computed %08x", ErrChecksum, le.Uint32(b[28:]), sum.crc)
+	case err != nil:
+		return nil, err
 	}
+	return &GADDAG{a: a, nodes: int(nodes), raw: b}, nil
+}
+
+// checksum is the CRC of a GADDAG's array, or the memory fault that cut
+// it short (a mapped file truncated under the map).
+type checksum struct {
+	crc   uint32
+	fault any
+}
+
+// sumOf is body's checksum. It runs on a goroutine of its own, which the
+// caller's debug.SetPanicOnFault does not cover, so it sets its own and
+// turns a fault into a value.
+func sumOf(body []byte) (c checksum) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() { c.fault = recover() }()
+	return checksum{crc: crc32.Checksum(body, castagnoli)}
+}
+
+// arrayOf is body as the GADDAG's array of n words, validated.
+func arrayOf(body []byte, n uint64, nodes uint32) ([]uint32, error) {
 	var a []uint32
 	if n > 0 && littleEndianHost && uintptr(unsafe.Pointer(&body[0]))%4 == 0 {
 		a = unsafe.Slice((*uint32)(unsafe.Pointer(&body[0])), n)
 	} else {
 		a = make([]uint32, n)
 		for i := range a {
-			a[i] = le.Uint32(body[4*i:])
+			a[i] = binary.LittleEndian.Uint32(body[4*i:])
 		}
 	}
 	if err := validate(a, nodes); err != nil {
 		return nil, err
 	}
-	return &GADDAG{a: a, nodes: int(nodes), raw: b}, nil
+	return a, nil
 }
 
 func validate(a []uint32, nodes uint32) error {
