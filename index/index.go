@@ -345,12 +345,30 @@ func loadBloom(b *bolt.Bucket, key []byte, info BloomInfo) (*bloom.BloomFilter, 
 	if info.K == 0 || info.M == 0 || uint(len(v)) != (info.M+63)/64*8 {
 		return nil, fmt.Errorf("%w: Bloom filter %q shape m=%d k=%d for %d bytes", ErrCorrupt, key, info.M, info.K, len(v))
 	}
-	words := make([]uint64, len(v)/8)
+	return bloom.FromWithM(uint64sOf(v), info.M, info.K), nil
+}
+
+// uint64sOf is v read as little-endian words: v's own memory (the memory
+// map: no copy, nothing to allocate) when it is aligned and the machine is
+// little-endian, as the GADDAG is read, else a copy. The filters are only
+// tested, never added to, so the read-only map is never written.
+func uint64sOf(v []byte) []uint64 {
+	n := len(v) / 8
+	if n > 0 && littleEndian && uintptr(unsafe.Pointer(&v[0]))%8 == 0 {
+		return unsafe.Slice((*uint64)(unsafe.Pointer(&v[0])), n)
+	}
+	words := make([]uint64, n)
 	for i := range words {
 		words[i] = binary.LittleEndian.Uint64(v[8*i:])
 	}
-	return bloom.FromWithM(words, info.M, info.K), nil
+	return words
 }
+
+// littleEndian: whether this machine stores words as the file does.
+var littleEndian = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
 
 // Close releases the file. Queries after Close report ErrClosed (or false);
 // Close must not run while queries are in flight, and the GADDAG returned by
