@@ -2,6 +2,7 @@ package data
 
 import (
 	"embed"
+	"io"
 	"io/fs"
 	"path"
 	"sort"
@@ -21,17 +22,41 @@ var DefaultLeavesCSV []byte
 //go:embed leaves
 var learned embed.FS
 
-// LearnedLeaves are the learned leave tables shipped with the binary
-// (data/leaves/*.leaves, format: bot/engine/leaves), by file name.
-func LearnedLeaves() map[string][]byte {
-	out := map[string][]byte{}
+// LearnedLeaf is a learned leave table shipped with the binary
+// (data/leaves/NAME.leaves, format: bot/engine/leaves).
+type LearnedLeaf struct {
+	Name string
+	path string
+}
+
+// Head is the file's first n bytes (fewer if it is shorter), read without
+// the rest: enough for the header that says which bag the table is for.
+func (l LearnedLeaf) Head(n int) ([]byte, error) {
+	f, err := learned.Open(l.path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b := make([]byte, n)
+	k, err := io.ReadFull(f, b)
+	if err == io.ErrUnexpectedEOF || err == io.EOF {
+		err = nil
+	}
+	return b[:k], err
+}
+
+// Bytes is the whole file (a copy, of over a megabyte).
+func (l LearnedLeaf) Bytes() ([]byte, error) { return learned.ReadFile(l.path) }
+
+// LearnedLeaves are the learned leave tables shipped with the binary, by
+// name. Nothing of them is read until asked: a bot playing one variant
+// need not read the tables of the others.
+func LearnedLeaves() []LearnedLeaf {
 	names, _ := fs.Glob(learned, "leaves/*.leaves")
 	sort.Strings(names)
+	out := make([]LearnedLeaf, 0, len(names))
 	for _, n := range names {
-		b, err := learned.ReadFile(n)
-		if err == nil {
-			out[strings.TrimSuffix(path.Base(n), ".leaves")] = b
-		}
+		out = append(out, LearnedLeaf{Name: strings.TrimSuffix(path.Base(n), ".leaves"), path: n})
 	}
 	return out
 }

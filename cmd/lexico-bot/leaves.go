@@ -261,7 +261,7 @@ func leavesTrain(ctx context.Context, o leavesTrainOptions, e env) error {
 					tablePath, t.Seed, t.Games, t.Generation, t.Variant)
 			}
 			fmt.Fprintf(stderr, "lexico-bot leaves: generation %d already learned (%s)\n", g, tablePath)
-			tr.Playing = withLearned(tr.Playing, t)
+			tr.Playing = tr.Playing.WithLearned(t)
 			continue
 		}
 		statsPath := filepath.Join(dir, fmt.Sprintf("gen-%03d.stats", g))
@@ -279,17 +279,9 @@ func leavesTrain(ctx context.Context, o leavesTrainOptions, e env) error {
 		}
 		fmt.Fprintf(stderr, "lexico-bot leaves: generation %d: %d games, %d leaves recorded (%d distinct of %d), %s; table %s\n",
 			g, st.Done, st.N, distinct(st), st.Space.Len(), time.Since(began).Round(time.Second), tablePath)
-		tr.Playing = withLearned(tr.Playing, t)
+		tr.Playing = tr.Playing.WithLearned(t)
 	}
 	return nil
-}
-
-// withLearned is the valuation t plays with once l is learned: the same
-// model and parameters, l for its bag.
-func withLearned(t *equity.Table, l *leaves.Table) *equity.Table {
-	out := *t
-	out.Learned = []*leaves.Table{l}
-	return &out
 }
 
 func distinct(st *leaves.Stats) int {
@@ -331,10 +323,8 @@ func statsFor(path string, v *variant.Variant, playing *equity.Table, gen int, s
 // playingChecksum identifies the valuation games are played with: its
 // learned table for v's bag, or 0 for the model alone.
 func playingChecksum(t *equity.Table, v *variant.Variant) uint32 {
-	for _, l := range t.Learned {
-		if l.Fits(&v.Distribution) {
-			return l.Checksum()
-		}
+	if l := t.LearnedFor(v); l != nil {
+		return l.Checksum()
 	}
 	return 0
 }

@@ -114,15 +114,41 @@ var defaultTable = sync.OnceValues(func() (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("data/leaves-hand.csv: %w", err)
 	}
-	for name, b := range data.LearnedLeaves() {
-		l, err := leaves.ReadTable(b)
-		if err != nil {
-			return nil, fmt.Errorf("data/leaves/%s.leaves: %w", name, err)
+	for _, f := range data.LearnedLeaves() {
+		head, err := f.Head(leaves.HeadLen)
+		if err == nil {
+			var bag [tile.NumKinds]uint8
+			if bag, err = leaves.ReadBag(head); err == nil {
+				t.shipped = append(t.shipped, &shippedTable{bag: bag, file: f})
+				continue
+			}
 		}
-		t.Learned = append(t.Learned, l)
+		return nil, fmt.Errorf("data/leaves/%s.leaves: %w", f.Name, err)
 	}
 	return t, nil
 })
+
+// shippedTable is a learned table embedded in the binary, read the first
+// time a game of its bag asks it: a table is over a megabyte to copy,
+// check and decode, and a bot playing one variant at start-up need not pay
+// for the others'.
+type shippedTable struct {
+	bag  [tile.NumKinds]uint8
+	file data.LearnedLeaf
+	once sync.Once
+	t    *leaves.Table
+}
+
+// table is the table, read once; nil if it cannot be read (the model then
+// values the leaves: TestShippedTablesRead keeps that from shipping).
+func (s *shippedTable) table() *leaves.Table {
+	s.once.Do(func() {
+		if b, err := s.file.Bytes(); err == nil {
+			s.t, _ = leaves.ReadTable(b)
+		}
+	})
+	return s.t
+}
 
 // DefaultTable is the embedded valuation, parsed once and shared (treat it
 // as read-only): the hand-tuned model data/leaves-hand.csv, with the learned

@@ -9,6 +9,7 @@ import (
 	"github.com/lexico/lexico/bot/engine/leaves"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/data"
 )
 
 func writeTable(t *testing.T, dir, name string, tb *leaves.Table) string {
@@ -120,22 +121,47 @@ func BenchmarkLeaveValue(b *testing.B) {
 	}
 }
 
-// The default valuation, shipped tables included, must still encode the
-// tactics of the platform's Lexico documentation in every variant: keep S
-// (and blanks), avoid duplicates, all-vowel or all-consonant leaves and a Q
-// without a U. Every shipped table fits a variant's bag.
-func TestDefaultValuesOrderLeavesAsAdvisedInEveryVariant(t *testing.T) {
+// TestShippedTablesRead: every learned table shipped in the binary reads
+// whole (checksum and shape), fits some variant's bag, and is the one the
+// default valuation asks in that variant, read when first asked.
+func TestShippedTablesRead(t *testing.T) {
+	files := data.LearnedLeaves()
+	if len(files) == 0 {
+		t.Fatal("no learned table shipped (data/leaves/*.leaves)")
+	}
 	tb := mustDefault(t)
-	for _, l := range tb.Learned {
+	for _, f := range files {
+		b, err := f.Bytes()
+		if err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		l, err := leaves.ReadTable(b)
+		if err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
 		fits := false
 		for _, name := range variant.Names() {
 			v, _ := variant.ByName(name)
-			fits = fits || l.Fits(&v.Distribution)
+			if !l.Fits(&v.Distribution) {
+				continue
+			}
+			fits = true
+			if got := tb.LearnedFor(v); got == nil || got.Checksum() != l.Checksum() {
+				t.Errorf("%s: the default valuation in %s asks another table (%v)", f.Name, name, got)
+			}
 		}
 		if !fits {
-			t.Errorf("shipped table for %s fits no variant's bag", l.Variant)
+			t.Errorf("shipped table %s (learned in %s) fits no variant's bag", f.Name, l.Variant)
 		}
 	}
+}
+
+// The default valuation, shipped tables included, must still encode the
+// tactics of the platform's Lexico documentation in every variant: keep S
+// (and blanks), avoid duplicates, all-vowel or all-consonant leaves and a Q
+// without a U.
+func TestDefaultValuesOrderLeavesAsAdvisedInEveryVariant(t *testing.T) {
+	tb := mustDefault(t)
 	better := [][2]string{
 		{"S", "E"}, {"E", "V"}, {"ERS", "EEE"}, {"AEST", "IUVW"}, {"QU", "Q"}, {"INGS", "IIUU"},
 		{"DEN", "DNR"}, {"DEN", "AEI"}, {"AEI", "AAA"}, {"RT", "BC"}, {"S", "VV"},

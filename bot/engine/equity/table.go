@@ -52,6 +52,10 @@ type Table struct {
 	// LeaveValue asks the one that fits the variant in play before the
 	// model above.
 	Learned []*leaves.Table
+	// shipped are the learned tables embedded in the binary
+	// (DefaultTable), asked after Learned, each read the first time a game
+	// of its bag asks it.
+	shipped []*shippedTable
 
 	// FadeBag: with fewer tiles than this in the bag, leave values are scaled
 	// down linearly, reaching 0 when the bag is empty. Kept tiles matter less
@@ -83,17 +87,42 @@ func IsVowel(b byte) bool { i := tile.Index(b); return i >= 0 && vowel[i] }
 // table's value when one fits v's bag and holds the leave (up to
 // leaves.MaxTiles tiles), else the model's (Value). It does not allocate.
 func (t *Table) LeaveValue(v *variant.Variant, leave tile.Rack) float64 {
-	if len(t.Learned) > 0 && v != nil && leave.N > 0 {
-		for _, l := range t.Learned {
-			if l.Fits(&v.Distribution) {
-				if x, ok := l.Value(&leave); ok {
-					return x
-				}
-				break
+	if leave.N > 0 {
+		if l := t.LearnedFor(v); l != nil {
+			if x, ok := l.Value(&leave); ok {
+				return x
 			}
 		}
 	}
 	return t.Value(leave)
+}
+
+// LearnedFor is the learned table that values leaves in variant v: the
+// first of Learned, then of the shipped tables, that fits v's bag; nil when
+// none does (the model values them).
+func (t *Table) LearnedFor(v *variant.Variant) *leaves.Table {
+	if v == nil {
+		return nil
+	}
+	for _, l := range t.Learned {
+		if l.Fits(&v.Distribution) {
+			return l
+		}
+	}
+	for _, s := range t.shipped {
+		if leaves.BagFits(&s.bag, &v.Distribution) {
+			return s.table()
+		}
+	}
+	return nil
+}
+
+// WithLearned is t with exactly the learned tables l (none shipped): the
+// same model and parameters.
+func (t *Table) WithLearned(l ...*leaves.Table) *Table {
+	out := *t
+	out.Learned, out.shipped = l, nil
+	return &out
 }
 
 // Value is what keeping leave is worth by the model (and Exact rows), in

@@ -84,6 +84,12 @@ func TestTableAndStatsFilesRoundTripAndRefuseDamage(t *testing.T) {
 		value(t, back, "S?") != 25.37 || value(t, back, "VQWV") != -31.2 || back.Checksum() != tb.Checksum() {
 		t.Fatalf("round trip changed the table: %+v", back)
 	}
+	if bag, err := ReadBag(buf.Bytes()[:HeadLen]); err != nil || bag != tb.Space.Dist || !BagFits(&bag, &variant.Multipliers.Distribution) || BagFits(&bag, &variant.Classic.Distribution) {
+		t.Fatalf("ReadBag of the header: %v, %v; want the multipliers bag %v", bag, err, tb.Space.Dist)
+	}
+	if _, err := ReadBag([]byte("letter,value\n")); !errors.Is(err, ErrFormat) {
+		t.Fatalf("ReadBag of a CSV: %v, want ErrFormat", err)
+	}
 	b := buf.Bytes()
 	b[len(b)/2] ^= 1
 	if _, err := ReadTable(b); !errors.Is(err, ErrFormat) {

@@ -53,13 +53,35 @@ func (t *Table) Set(r int, v float64) {
 }
 
 // Fits reports whether the table was learned for a bag of dist.
-func (t *Table) Fits(dist *[tile.NumKinds]int) bool {
+func (t *Table) Fits(dist *[tile.NumKinds]int) bool { return BagFits(&t.Space.Dist, dist) }
+
+// BagFits reports whether a table learned for bag (a distribution capped at
+// MaxTiles, as Space.Dist and ReadBag give it) fits a bag of dist.
+func BagFits(bag *[tile.NumKinds]uint8, dist *[tile.NumKinds]int) bool {
 	for i, n := range dist {
-		if uint8(min(max(n, 0), MaxTiles)) != t.Space.Dist[i] {
+		if uint8(min(max(n, 0), MaxTiles)) != bag[i] {
 			return false
 		}
 	}
 	return true
+}
+
+// HeadLen is enough of a table file's start for ReadBag.
+const HeadLen = 512
+
+// ReadBag is the bag a table file was learned for (as Space.Dist holds it),
+// read from the file's header alone (its first HeadLen bytes do): whether
+// the table fits a game can be known without reading, or checking, its
+// values (ReadTable does both).
+func ReadBag(head []byte) ([tile.NumKinds]uint8, error) {
+	if !IsTableFile(head) {
+		return [tile.NumKinds]uint8{}, fmt.Errorf("%w: not a leave table (no %s header)", ErrFormat, tableMagic)
+	}
+	rd := &reader{b: head[len(tableMagic):]}
+	rd.name()
+	var h header
+	rd.read(&h)
+	return h.Dist, rd.err
 }
 
 // The table file: tableMagic, then the header (variant name, the
