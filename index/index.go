@@ -358,6 +358,10 @@ func uint64sOf(v []byte) []uint64 {
 		return unsafe.Slice((*uint64)(unsafe.Pointer(&v[0])), n)
 	}
 	words := make([]uint64, n)
+	if n > 0 && littleEndian {
+		copy(unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), 8*n), v) // one memmove
+		return words
+	}
 	for i := range words {
 		words[i] = binary.LittleEndian.Uint64(v[8*i:])
 	}
