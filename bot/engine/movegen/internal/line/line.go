@@ -84,32 +84,65 @@ func Load(g *gaddag.GADDAG, b *board.Board, vertical bool, values *[tile.NumKind
 				}
 				continue
 			}
-			// Most empty squares have no tile across: two reads settle them.
-			if (i == 0 || sq[at-si].Letter == 0) && (i+1 == n || sq[at+si].Letter == 0) {
+			if alone(sq, at, si, i, n) {
 				ce.Cross, ce.BestFit = uint32(AllLetters), fit.Any
 				continue
 			}
-			before := 0 // tiles of the cross word before the square
-			for i-before > 0 && sq[at-(before+1)*si].Letter != 0 {
-				before++
+			cw := CrossWordAt(g, sq, at, si, i, n, values, letters)
+			if !cw.Has {
+				ce.Cross, ce.BestFit = uint32(AllLetters), fit.Any
+				continue
 			}
-			after := 0
-			for i+after+1 < n && sq[at+(after+1)*si].Letter != 0 {
-				after++
-			}
-			sum := int32(0)
-			for k := at - before*si; k <= at+after*si; k += si {
-				if k != at && !sq[k].Blank {
-					sum += int32(values[sq[k].Letter-'A'])
-				}
-			}
-			ce.Has, ce.Base = true, sum
-			ce.Cross = uint32(crossSetOf(g, sq, at, si, before, after, letters))
+			ce.Has, ce.Base, ce.Cross = true, cw.Base, uint32(cw.Set)
 			for m := ce.Cross & fit.Set; m != 0; m &= m - 1 {
 				ce.BestFit = max(ce.BestFit, int32(values[bits.TrailingZeros32(m)]))
 			}
 		}
 	}
+}
+
+// CrossWord is what an empty square knows of the cross word through it:
+// the letters that may go there (Set), whether placing a tile there forms
+// a cross word at all (Has; every letter may go where none forms), and the
+// face value of the cross word's old tiles (Base).
+type CrossWord struct {
+	Set  CrossSet
+	Base int32
+	Has  bool
+}
+
+// CrossWordAt is the cross word through the empty square at of sq, a
+// board of n lines: the cross word runs along steps of si, and at is
+// square i of it (so i tiles at most precede it). Only the letters in
+// letters are asked about. Load calls it for each empty square of a grid
+// it walks; a table that keeps cross words up to date calls it for the few
+// squares a play changes, so both read the board by the one walk.
+func CrossWordAt(g *gaddag.GADDAG, sq []board.Square, at, si, i, n int, values *[tile.NumKinds]int, letters CrossSet) CrossWord {
+	if alone(sq, at, si, i, n) {
+		return CrossWord{Set: AllLetters}
+	}
+	before := 0 // tiles of the cross word before the square
+	for i-before > 0 && sq[at-(before+1)*si].Letter != 0 {
+		before++
+	}
+	after := 0
+	for i+after+1 < n && sq[at+(after+1)*si].Letter != 0 {
+		after++
+	}
+	sum := int32(0)
+	for k := at - before*si; k <= at+after*si; k += si {
+		if k != at && !sq[k].Blank {
+			sum += int32(values[sq[k].Letter-'A'])
+		}
+	}
+	return CrossWord{Set: crossSetOf(g, sq, at, si, before, after, letters), Base: sum, Has: true}
+}
+
+// alone reports whether no tile is next to the square at of sq on either
+// side along steps of si (at is square i of n along them): then no cross
+// word forms there. Most empty squares are alone, and two reads settle it.
+func alone(sq []board.Square, at, si, i, n int) bool {
+	return (i == 0 || sq[at-si].Letter == 0) && (i+1 == n || sq[at+si].Letter == 0)
 }
 
 // RackFit is what Load needs to know of the rack for each square's
