@@ -50,9 +50,12 @@ type Cell struct {
 // at all, and the face value of its old tiles (premiums count only under the
 // new tile, so they are applied during generation); and its BestFit, the
 // value of the best tile of fit it allows (fit.Any where no cross word
-// forms). The grid is read from b in place, so no transposed copy of the
-// board is made, and each square is written once, where the generator will
-// read it.
+// forms). When known is not nil it holds every empty square's cross word
+// for this direction, indexed as b.Squares and kept up to date with b (a
+// movegen.CrossSets table's), and Load takes them from it instead of
+// walking the GADDAG; the result is the same. The grid is read from b in
+// place, so no transposed copy of the board is made, and each square is
+// written once, where the generator will read it.
 //
 // Cross words are checked by walking the GADDAG, never by building strings:
 //
@@ -61,7 +64,7 @@ type Cell struct {
 //   - tiles after only (_S): REV(S); the letter set is every L with L+S a word;
 //   - both (P_S): REV(S), then for each arc L, REV(P) minus its first
 //     letter, whose membership in the final letter set decides L.
-func Load(g *gaddag.GADDAG, b *board.Board, vertical bool, values *[tile.NumKinds]int, letters CrossSet, fit RackFit, cells []Cell) {
+func Load(g *gaddag.GADDAG, b *board.Board, vertical bool, values *[tile.NumKinds]int, letters CrossSet, fit RackFit, cells []Cell, known []CrossWord) {
 	n := b.Size
 	// at(i, j) = i*si + j*sj is square j of line i in b; cross words run
 	// along i.
@@ -88,7 +91,13 @@ func Load(g *gaddag.GADDAG, b *board.Board, vertical bool, values *[tile.NumKind
 				ce.Cross, ce.BestFit = uint32(AllLetters), fit.Any
 				continue
 			}
-			cw := CrossWordAt(g, sq, at, si, i, n, values, letters)
+			var cw CrossWord
+			if known != nil {
+				cw = known[at]
+				cw.Set &= letters
+			} else {
+				cw = CrossWordAt(g, sq, at, si, i, n, values, letters)
+			}
 			if !cw.Has {
 				ce.Cross, ce.BestFit = uint32(AllLetters), fit.Any
 				continue
