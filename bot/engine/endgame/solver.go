@@ -37,6 +37,7 @@ import (
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/state"
+	"github.com/lexico/lexico/bot/game/variant"
 )
 
 // DefaultTableBits sizes the transposition table: 2^19 entries, 24 MiB.
@@ -78,6 +79,12 @@ type Solver struct {
 	hashMoves [maxPly]*plyMoves
 	line      [maxPly][maxPly]lineMove
 	lineN     [maxPly]int
+	// cross is the cross sets kept for the state searched (attached for the
+	// solve), made for crossGen and crossV: every node's generation reads
+	// them instead of computing the cross sets from the whole board.
+	cross    *movegen.CrossSets
+	crossGen movegen.Generator
+	crossV   *variant.Variant
 }
 
 // New is a solver over gen with the default table.
@@ -146,6 +153,16 @@ func (s *Solver) Solve(st *state.State, stop func() bool) (Result, error) {
 	start := time.Now()
 	if err := s.ready(st); err != nil {
 		return Result{}, err
+	}
+	if s.cross == nil || s.crossGen != s.Gen || s.crossV != st.Variant() {
+		s.cross, s.crossGen, s.crossV = movegen.NewCrossSets(s.Gen, st.Variant()), s.Gen, st.Variant()
+	}
+	if s.cross != nil {
+		// The caller's tracker, if any, is told nothing of the search,
+		// which leaves the board as it found it; it starts again from it.
+		prev := st.Tracking()
+		st.Track(s.cross)
+		defer st.Track(prev)
 	}
 	sr := search{Solver: s, st: st, stop: stop}
 	res := sr.run()
@@ -227,7 +244,7 @@ func (s *search) generate(p *plyMoves, stop func() bool) {
 	rack, _ := s.st.Rack(s.st.Turn())
 	p.reset(s.z, rack.N)
 	s.gens++
-	if !s.Gen.Search(movegen.Args{Variant: s.st.Variant(), Board: s.st.Board(), Rack: rack, Record: p.rec, Stop: stop}) {
+	if !s.Gen.Search(movegen.Args{Variant: s.st.Variant(), Board: s.st.Board(), Rack: rack, Record: p.rec, Stop: stop, Cross: s.cross}) {
 		s.aborted = true
 	}
 	p.addPass()

@@ -56,9 +56,13 @@ type playout struct {
 	plies int // turns played after the candidate at most
 	// st is the game from p, the mover seat 0, played on in each world and
 	// taken back to p (Undo) before the next.
-	st   *state.State
-	pos  position.Position // the simulated mover's view, for the equity
-	stop func() bool
+	st *state.State
+	// cross is the cross sets st keeps for the generator (nil when it
+	// cannot read them): each simulated turn's search reads them instead of
+	// computing them from the whole board.
+	cross *movegen.CrossSets
+	pos   position.Position // the simulated mover's view, for the equity
+	stop  func() bool
 
 	// The best play of the simulated turn being searched.
 	best      move.Move
@@ -81,6 +85,9 @@ func newPlayout(s *Simulator, p *position.Position, plies int, stop func() bool)
 	}
 	st.Reserve(plies + 1) // the candidate and the simulated turns
 	o := &playout{sim: s, p: p, plies: plies, st: st, stop: stop}
+	if o.cross = movegen.NewCrossSets(s.Gen, p.Variant); o.cross != nil {
+		st.Track(o.cross)
+	}
 	o.pos = *p
 	o.pos.Board = st.Board()
 	o.record = o.recordPlay
@@ -207,7 +214,7 @@ func (o *playout) bestPlay(rack tile.Rack, lead, bag int) (found, finished bool)
 	o.pos.BagCount = bag
 	o.pos.MyScore, o.pos.OppScore = lead, 0
 	o.found = false
-	a := movegen.Args{Variant: o.p.Variant, Board: o.st.Board(), Rack: rack, Record: o.record, Stop: o.stop}
+	a := movegen.Args{Variant: o.p.Variant, Board: o.st.Board(), Rack: rack, Record: o.record, Stop: o.stop, Cross: o.cross}
 	if o.leave != nil {
 		a.Keep, a.Leave = 1, o.leave
 	}

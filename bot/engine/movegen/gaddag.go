@@ -81,8 +81,9 @@ func (gen *GADDAGGenerator) Search(a Args) bool {
 	}
 	s := gen.pool.Get().(*genState)
 	s.ResetStop(a.Stop)
+	s.cross = a.Cross
 	finished := s.run(a.Variant, a.Board, a.Rack, a.Record)
-	s.rec, s.v = nil, nil
+	s.rec, s.v, s.cross = nil, nil, nil
 	s.ResetStop(nil)
 	gen.pool.Put(s)
 	return finished
@@ -103,11 +104,13 @@ func (gen *GADDAGGenerator) keepBest(a Args) bool {
 		// Beyond what the bound's fixed-size tables hold (no variant comes
 		// near): every play, the best kept, is still the right answer.
 		return SearchByGenerating(a, func(rec PlayRecorder, stop func() bool) bool {
-			return gen.Search(Args{Variant: a.Variant, Board: a.Board, Rack: rack, Record: rec, Stop: stop})
+			return gen.Search(Args{Variant: a.Variant, Board: a.Board, Rack: rack, Record: rec, Stop: stop, Cross: a.Cross})
 		})
 	}
 	s := gen.pool.Get().(*genState)
 	defer gen.pool.Put(s)
+	s.cross = a.Cross
+	defer func() { s.cross = nil }()
 	if !s.prepare(a.Variant, a.Board, rack, s.recBest) {
 		return true
 	}
@@ -197,6 +200,11 @@ type genState struct {
 	// rackSet has bit l while the rack holds letter l (blanks aside), so a
 	// rack without blanks filters the candidate letters with one AND.
 	rackSet uint32
+	// cross is the search's Args.Cross, and known its cross words by
+	// direction when it is up to date with the board searched (nil: the
+	// grid's loads walk the GADDAG).
+	cross *CrossSets
+	known [2][]line.CrossWord
 
 	// The line being generated.
 	vertical   bool
@@ -271,6 +279,10 @@ func (s *genState) prepare(v *variant.Variant, b *board.Board, rack tile.Rack, r
 		return false
 	}
 	s.sizeBuffers(n)
+	s.known = [2][]line.CrossWord{}
+	if s.cross.sync(b, &s.values) {
+		s.known = s.cross.words
+	}
 	s.first = b.IsEmpty()
 	s.minWord = 2
 	if s.first && v.FirstWordMinLen > 2 {
@@ -297,7 +309,7 @@ func (s *genState) loadGrid(b *board.Board, d int) {
 		s.lines[d] = make([]line.Cell, s.n*s.n)
 	}
 	// BestFit matters only to the bounded search, whose prepareBound has set rb.
-	line.Load(s.g, b, d == 1, &s.values, s.crossLetters(), line.RackFit{Set: s.rackSet, Any: int32(s.rb.prefix[1])}, s.lines[d])
+	line.Load(s.g, b, d == 1, &s.values, s.crossLetters(), line.RackFit{Set: s.rackSet, Any: int32(s.rb.prefix[1])}, s.lines[d], s.known[d])
 }
 
 // genBoard generates the plays along the lines of direction d (loaded by

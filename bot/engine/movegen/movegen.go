@@ -10,6 +10,12 @@
 // keep.go); the generators that check it by other means, plainly correct
 // and slow, are in package reference.
 //
+// A search computes every square's cross-check set from the board, unless
+// it is given a CrossSets table (Args.Cross) that a game's state keeps up
+// to date as moves are applied and taken back: searches that follow one
+// game move by move (the endgame solver, the simulation's playouts) read
+// the table instead (crossset.go).
+//
 // Generators never allocate per generated move: the *move.Move handed to a
 // recorder lives in the generator's reused buffers and is valid only during
 // the call. A recorder that keeps a move copies it (AllPlays, TopN and Best
@@ -74,6 +80,13 @@ type Args struct {
 	// Record receives the plays: every one as found (Keep 0), or the kept
 	// ones best first at the end.
 	Record PlayRecorder
+
+	// Cross, when not nil, is the table of cross sets kept for Board as
+	// moves are applied to it (CrossSets, attached to the game's state),
+	// which the GADDAG generator reads instead of computing every square's
+	// cross set from the board. The plays are the same with it or without.
+	// Other generators, and a table of another board, ignore it.
+	Cross *CrossSets
 
 	// Better, when not nil and Keep > 0, is told each play that becomes
 	// the best found so far, as it is found, so a caller cut short by a

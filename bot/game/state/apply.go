@@ -64,6 +64,9 @@ func (s *State) Apply(m move.Move) error {
 		if s.racks[seat].N == 0 && s.bag.Len() == 0 {
 			s.end = Out
 		}
+		if s.tracker != nil {
+			s.tracker.Played(s.board, s.j.squares[e.squaresAt:])
+		}
 	case move.Exchange:
 		leave, err := s.checkExchange(m)
 		if err != nil {
@@ -144,6 +147,9 @@ func (s *State) Undo() bool {
 		}
 		s.j.squares = s.j.squares[:e.squaresAt]
 		s.bag.Unfill(s.j.tiles[e.tilesAt:]) // the drawn tiles, back on top
+		if s.tracker != nil {
+			s.tracker.Unplayed(s.board)
+		}
 	case move.Exchange:
 		s.bag.Restore(s.j.tiles[e.tilesAt:], e.bag)
 	}

@@ -33,6 +33,12 @@
 // Measured here, the journal is the cheaper (BENCHMARKS.md). Apply and Undo
 // do not allocate once the journal has grown to the depth searched
 // (Reserve).
+//
+// A Tracker attached to a State (Track) is told of every play applied and
+// taken back, so that what a search derives from the board (the move
+// generator's cross-check sets) is kept up to date with it rather than
+// computed again from the whole board; the interface is the game's, what
+// it tracks the engine's.
 package state
 
 import (
@@ -82,6 +88,9 @@ type State struct {
 	passes int // passes in a row
 	end    End
 	j      journal
+	// tracker, when not nil, is told of every play applied and undone
+	// (Track).
+	tracker Tracker
 }
 
 // Start deals a new game of v: the variant's tiles shuffled by seed (the

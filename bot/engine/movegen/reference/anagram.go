@@ -156,7 +156,7 @@ func (s *anaState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec m
 		if len(s.grid[d]) != n*n {
 			s.grid[d] = make([]line.Cell, n*n)
 		}
-		line.Load(s.gen.g, b, d == 1, &s.values, line.AllLetters, line.RackFit{}, s.grid[d])
+		line.Load(s.gen.g, b, d == 1, &s.values, line.AllLetters, line.RackFit{}, s.grid[d], nil)
 	}
 
 	rackMask := line.CrossSet(0)

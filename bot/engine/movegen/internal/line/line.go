@@ -50,9 +50,12 @@ type Cell struct {
 // at all, and the face value of its old tiles (premiums count only under the
 // new tile, so they are applied during generation); and its BestFit, the
 // value of the best tile of fit it allows (fit.Any where no cross word
-// forms). The grid is read from b in place, so no transposed copy of the
-// board is made, and each square is written once, where the generator will
-// read it.
+// forms). When known is not nil it holds every empty square's cross word
+// for this direction, indexed as b.Squares and kept up to date with b (a
+// movegen.CrossSets table's), and Load takes them from it instead of
+// walking the GADDAG; the result is the same. The grid is read from b in
+// place, so no transposed copy of the board is made, and each square is
+// written once, where the generator will read it.
 //
 // Cross words are checked by walking the GADDAG, never by building strings:
 //
@@ -61,7 +64,7 @@ type Cell struct {
 //   - tiles after only (_S): REV(S); the letter set is every L with L+S a word;
 //   - both (P_S): REV(S), then for each arc L, REV(P) minus its first
 //     letter, whose membership in the final letter set decides L.
-func Load(g *gaddag.GADDAG, b *board.Board, vertical bool, values *[tile.NumKinds]int, letters CrossSet, fit RackFit, cells []Cell) {
+func Load(g *gaddag.GADDAG, b *board.Board, vertical bool, values *[tile.NumKinds]int, letters CrossSet, fit RackFit, cells []Cell, known []CrossWord) {
 	n := b.Size
 	// at(i, j) = i*si + j*sj is square j of line i in b; cross words run
 	// along i.
@@ -84,32 +87,71 @@ func Load(g *gaddag.GADDAG, b *board.Board, vertical bool, values *[tile.NumKind
 				}
 				continue
 			}
-			// Most empty squares have no tile across: two reads settle them.
-			if (i == 0 || sq[at-si].Letter == 0) && (i+1 == n || sq[at+si].Letter == 0) {
+			if alone(sq, at, si, i, n) {
 				ce.Cross, ce.BestFit = uint32(AllLetters), fit.Any
 				continue
 			}
-			before := 0 // tiles of the cross word before the square
-			for i-before > 0 && sq[at-(before+1)*si].Letter != 0 {
-				before++
+			var cw CrossWord
+			if known != nil {
+				cw = known[at]
+				cw.Set &= letters
+			} else {
+				cw = CrossWordAt(g, sq, at, si, i, n, values, letters)
 			}
-			after := 0
-			for i+after+1 < n && sq[at+(after+1)*si].Letter != 0 {
-				after++
+			if !cw.Has {
+				ce.Cross, ce.BestFit = uint32(AllLetters), fit.Any
+				continue
 			}
-			sum := int32(0)
-			for k := at - before*si; k <= at+after*si; k += si {
-				if k != at && !sq[k].Blank {
-					sum += int32(values[sq[k].Letter-'A'])
-				}
-			}
-			ce.Has, ce.Base = true, sum
-			ce.Cross = uint32(crossSetOf(g, sq, at, si, before, after, letters))
+			ce.Has, ce.Base, ce.Cross = true, cw.Base, uint32(cw.Set)
 			for m := ce.Cross & fit.Set; m != 0; m &= m - 1 {
 				ce.BestFit = max(ce.BestFit, int32(values[bits.TrailingZeros32(m)]))
 			}
 		}
 	}
+}
+
+// CrossWord is what an empty square knows of the cross word through it:
+// the letters that may go there (Set), whether placing a tile there forms
+// a cross word at all (Has; every letter may go where none forms), and the
+// face value of the cross word's old tiles (Base).
+type CrossWord struct {
+	Set  CrossSet
+	Base int32
+	Has  bool
+}
+
+// CrossWordAt is the cross word through the empty square at of sq, a
+// board of n lines: the cross word runs along steps of si, and at is
+// square i of it (so i tiles at most precede it). Only the letters in
+// letters are asked about. Load calls it for each empty square of a grid
+// it walks; a table that keeps cross words up to date calls it for the few
+// squares a play changes, so both read the board by the one walk.
+func CrossWordAt(g *gaddag.GADDAG, sq []board.Square, at, si, i, n int, values *[tile.NumKinds]int, letters CrossSet) CrossWord {
+	if alone(sq, at, si, i, n) {
+		return CrossWord{Set: AllLetters}
+	}
+	before := 0 // tiles of the cross word before the square
+	for i-before > 0 && sq[at-(before+1)*si].Letter != 0 {
+		before++
+	}
+	after := 0
+	for i+after+1 < n && sq[at+(after+1)*si].Letter != 0 {
+		after++
+	}
+	sum := int32(0)
+	for k := at - before*si; k <= at+after*si; k += si {
+		if k != at && !sq[k].Blank {
+			sum += int32(values[sq[k].Letter-'A'])
+		}
+	}
+	return CrossWord{Set: crossSetOf(g, sq, at, si, before, after, letters), Base: sum, Has: true}
+}
+
+// alone reports whether no tile is next to the square at of sq on either
+// side along steps of si (at is square i of n along them): then no cross
+// word forms there. Most empty squares are alone, and two reads settle it.
+func alone(sq []board.Square, at, si, i, n int) bool {
+	return (i == 0 || sq[at-si].Letter == 0) && (i+1 == n || sq[at+si].Letter == 0)
 }
 
 // RackFit is what Load needs to know of the rack for each square's

@@ -1,0 +1,110 @@
+package montecarlo_test
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/engine/montecarlo"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/internal/cputime"
+)
+
+// plainGen hides the GADDAG generator's type, so that the playouts cannot
+// keep cross sets for it (movegen.NewCrossSets) and every simulated turn
+// computes them from the board, as before the table.
+type plainGen struct{ movegen.Generator }
+
+// everyPlay hides a valuation's LeaveValue, so that each simulated turn
+// generates and values every play instead of the bounded search.
+type everyPlay struct{ equity.Calculator }
+
+// A capped seeded simulation whose playouts read the cross sets their game
+// keeps gives exactly the report of one computing them at every turn: the
+// same results to the last bit and the same order. Middle-game positions
+// of both variants searched by the bounded search (a leave valuation) and
+// valued play by play (a valuation that is not one), and late positions played to the
+// game's end.
+func TestSimulationSameWithCrossSets(t *testing.T) {
+	tb := table(t)
+	for seed, v := range []*variant.Variant{variant.Classic, variant.Multipliers} {
+		g := selfPlay(t, v, uint64(31+seed), 9)
+		for _, c := range []struct {
+			name string
+			snap *snapshot
+			eq   equity.Calculator
+			end  int
+		}{{"middle game", g.mid, equity.Static{Table: tb}, 0}, {"middle game, every play valued", g.mid, everyPlay{equity.Static{Table: tb}}, 0},
+			{"late, to the end", g.late, equity.Static{Table: tb}, montecarlo.DefaultEndgameBag}} {
+			if c.snap == nil {
+				continue
+			}
+			where := fmt.Sprintf("%s %s", v.Name, c.name)
+			cands := candidates(t, c.snap.pos, 3)
+			var reps [2]montecarlo.Report
+			for i, gen := range []movegen.Generator{fullGen(), plainGen{fullGen()}} {
+				sim := montecarlo.Simulator{Gen: gen, Equity: c.eq, Plies: 2, EndgameBag: c.end, Threads: 1, MaxIterations: 4, Seed: 9}
+				rep, err := sim.Simulate(context.Background(), c.snap.pos, cands)
+				if err != nil {
+					t.Fatalf("%s: %v", where, err)
+				}
+				reps[i] = rep
+			}
+			if !reflect.DeepEqual(reps[0], reps[1]) {
+				t.Errorf("%s: with the cross sets and without differ:\n%+v\n%+v", where, reps[0], reps[1])
+			}
+		}
+	}
+}
+
+// BenchmarkSimulateCrossSets is BenchmarkSimulate's positions simulated
+// with the cross sets kept and without, alternately, so that the host's
+// swings fall on both alike: the metrics are the mean CPU time of a world
+// each way (the process's, which unlike the wall clock does not count the
+// waits for a core of a busy machine), their ratio, and the ratio of the
+// wall times. A simulation of worlds=1 makes its playouts (and
+// their table) for each world, as BenchmarkSimulate does; one of 8 makes
+// them once for eight worlds, nearer a real simulation's hundreds.
+// Results: bot/game/state/BENCHMARKS.md.
+//
+//	go test -run '^$' -bench SimulateCrossSets -benchtime 400x ./bot/engine/montecarlo/
+func BenchmarkSimulateCrossSets(b *testing.B) {
+	positions := benchPositions(b, 100, 10, false)
+	for _, worlds := range []int{1, 8} {
+		b.Run(fmt.Sprintf("worlds=%d", worlds), func(b *testing.B) {
+			simulateCrossSets(b, positions, worlds)
+		})
+	}
+}
+
+func simulateCrossSets(b *testing.B, positions []benchPos, worlds int) {
+	sims := [2]*montecarlo.Simulator{
+		{Gen: fullGen(), Equity: equity.Static{Table: table(b)}, Plies: 2, Threads: 1, MaxIterations: worlds},
+		{Gen: plainGen{fullGen()}, Equity: equity.Static{Table: table(b)}, Plies: 2, Threads: 1, MaxIterations: worlds},
+	}
+	var spent, cpu [2]time.Duration
+	b.ResetTimer()
+	for i := range b.N {
+		p := positions[i%len(positions)]
+		for k := range 2 {
+			w := (i/len(positions) + k) % 2 // who goes first alternates, for each position
+			sims[w].Seed = uint64(i)
+			start := time.Now()
+			c0, _ := cputime.Process()
+			if _, err := sims[w].Simulate(context.Background(), p.snap.pos, p.cands); err != nil {
+				b.Fatal(err)
+			}
+			spent[w] += time.Since(start)
+			c1, _ := cputime.Process()
+			cpu[w] += c1 - c0
+		}
+	}
+	b.ReportMetric(cpu[0].Seconds()*1e3/float64(b.N*worlds), "cpu-ms/world-with")
+	b.ReportMetric(cpu[1].Seconds()*1e3/float64(b.N*worlds), "cpu-ms/world-without")
+	b.ReportMetric(cpu[0].Seconds()/cpu[1].Seconds(), "cpu-with/without")
+	b.ReportMetric(spent[0].Seconds()/spent[1].Seconds(), "wall-with/without")
+}
