@@ -218,6 +218,7 @@ type genState struct {
 	rb      rackBound
 	ms      *multiset.Table
 	blanks  *multiset.BlankTable
+	bingo   bingoMemo
 	anchors []anchor
 	keys    []int64
 	order   int32

@@ -120,6 +120,7 @@ func (s *genState) prepareBound(ms *multiset.Table, bl *multiset.BlankTable, lea
 	blanks := s.rack[tile.BlankIndex]
 	rb.bingoKnown = ms != nil && (blanks == 0 || blanks <= 2 && bl != nil)
 	s.ms, s.blanks = ms, bl
+	s.bingo.reset()
 	if leave != nil {
 		s.valueLeaves(leave)
 	}
@@ -306,54 +307,113 @@ func (s *genState) extentBound(l, r int) int32 {
 // mayHoldPlay reports whether a play may fill the extent (l, r) of anchor
 // c: tiles on c, on the first l empty squares left of it and the first r
 // right of it. When they are the whole rack, the words of the rack's and
-// the extent's letters are looked up and each is checked against the
-// extent's old tiles and cross checks, so the answer is exact; with one
-// or two blanks, for each letter the blank table says they may be. Plays of
-// fewer tiles are assumed to exist: asking also whether the rack less one
-// tile spells a word (a lookup per kind of tile) once paid, but since the
-// walk itself got cheap (genAnchor) the lookups cost more than the walking
-// they spare (corpus middle game, no blank: 92-104 us median without them,
-// 116-150 us with, same minutes).
+// the extent's letters are looked up (bingoWords) and each is checked
+// against the extent's old tiles and cross checks, so the answer is exact.
+// Plays of fewer tiles are assumed to exist: asking also whether the rack
+// less one tile spells a word (a lookup per kind of tile) once paid, but
+// since the walk itself got cheap (genAnchor) the lookups cost more than
+// the walking they spare.
 func (s *genState) mayHoldPlay(c, l, r int) bool {
 	if !s.rb.bingoKnown || 1+l+r != s.rackLeft {
 		return true
 	}
-	key := s.rb.key + s.ext.left.key[l] + s.ext.right.key[r]
-	switch s.rack[tile.BlankIndex] {
-	case 0:
-		return s.wordFits(c, l, r, key)
-	case 1:
-		// The letters the blank may be, each then checked as a rack
-		// without one is (a blank takes its letter's cross checks).
-		for m := s.blanks.Letters(key); m != 0; m &= m - 1 {
-			if s.wordFits(c, l, r, key.Add(bits.TrailingZeros32(m))) {
-				return true
-			}
-		}
-		return false
-	}
-	// Two blanks: for each letter the first may be, the letters the
-	// second may be, taken once per pair (the second not before the
-	// first).
-	for x := 0; x < 26; x++ {
-		kx := key.Add(x)
-		for m := s.blanks.Letters(kx) &^ (1<<x - 1); m != 0; m &= m - 1 {
-			if s.wordFits(c, l, r, kx.Add(bits.TrailingZeros32(m))) {
-				return true
-			}
+	for _, g := range s.bingoWords(s.rb.key + s.ext.left.key[l] + s.ext.right.key[r]) {
+		if s.wordFits(c, l, r, g) {
+			return true
 		}
 	}
 	return false
 }
 
-// wordFits reports whether a word spelt with the letters of key fills the
-// extent (l, r) of anchor c exactly: its length, the old tiles in it and the
-// cross checks of its empty squares.
-func (s *genState) wordFits(c, l, r int, key multiset.Key) bool {
-	n, letters := s.ms.Words(key)
-	if n == 0 {
-		return false
+// wordGroup is the words of one multiset, as multiset.Table.Words returns
+// them: n letters each, concatenated.
+type wordGroup struct {
+	n       int
+	letters []byte
+}
+
+// bingoMemo remembers, for the search under way, the words each key of the
+// rack and an extent's old tiles spells (bingoWords). A board's bingo
+// extents take in few different sets of old tiles (most take none), so most
+// of them ask a key already asked: with two blanks, each new key costs 26
+// lookups of the blank table.
+type bingoMemo struct {
+	// slot[h] is 1 + the index in keys of a key whose hash is h (0: empty):
+	// open addressing over a table kept at most half full.
+	slot  [bingoSlots]uint16
+	keys  []bingoKey
+	words []wordGroup
+}
+
+// bingoKey is a key asked and where its words are in bingoMemo.words.
+type bingoKey struct {
+	key        multiset.Key
+	start, end int32
+}
+
+const bingoSlots = 256
+
+// reset empties m for a new search.
+func (m *bingoMemo) reset() {
+	if len(m.keys) > 0 {
+		m.slot = [bingoSlots]uint16{}
 	}
+	m.keys, m.words = m.keys[:0], m.words[:0]
+}
+
+// bingoWords is the words spelt with the letters of key and the rack's
+// blanks, each blank taking the letters the blank table allows: for one
+// blank, those it gives for key; for two, for each letter the first may be,
+// those it gives for key plus that letter, each pair taken once (the second
+// not before the first). Asked once per key and search (bingoMemo); the
+// slice is valid until the next search.
+func (s *genState) bingoWords(key multiset.Key) []wordGroup {
+	m := &s.bingo
+	h := uint64(key) >> 56
+	for {
+		i := m.slot[h]
+		if i == 0 {
+			break
+		}
+		if k := &m.keys[i-1]; k.key == key {
+			return m.words[k.start:k.end]
+		}
+		h = (h + 1) % bingoSlots
+	}
+	start := len(m.words)
+	add := func(k multiset.Key) {
+		if n, letters := s.ms.Words(k); n > 0 {
+			m.words = append(m.words, wordGroup{n, letters})
+		}
+	}
+	switch s.rack[tile.BlankIndex] {
+	case 0:
+		add(key)
+	case 1:
+		for b := s.blanks.Letters(key); b != 0; b &= b - 1 {
+			add(key.Add(bits.TrailingZeros32(b)))
+		}
+	default:
+		for x := 0; x < 26; x++ {
+			kx := key.Add(x)
+			for b := s.blanks.Letters(kx) &^ (1<<x - 1); b != 0; b &= b - 1 {
+				add(kx.Add(bits.TrailingZeros32(b)))
+			}
+		}
+	}
+	if len(m.keys) < bingoSlots/2 {
+		// Past half full the key is looked up again next time, not kept.
+		m.keys = append(m.keys, bingoKey{key, int32(start), int32(len(m.words))})
+		m.slot[h] = uint16(len(m.keys))
+	}
+	return m.words[start:]
+}
+
+// wordFits reports whether a word of g fills the extent (l, r) of anchor c
+// exactly: its length, the old tiles in it and the cross checks of its
+// empty squares (a blank takes its letter's cross checks).
+func (s *genState) wordFits(c, l, r int, g wordGroup) bool {
+	n, letters := g.n, g.letters
 	cells := s.cells
 	start, end := c, c
 	if l > 0 {
