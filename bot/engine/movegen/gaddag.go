@@ -123,6 +123,8 @@ func (gen *GADDAGGenerator) keepBest(a Args) bool {
 	sr.reset(a.Better)
 	s.search = sr
 	s.keep.reset(a.Keep)
+	// With one play to keep, a bingo the bound finds sets the bar at once.
+	s.seed = a.Keep == 1
 	var helper *genState
 	if withHelper {
 		// Only a blank makes the search long enough to repay a second
@@ -152,7 +154,7 @@ func (gen *GADDAGGenerator) keepBest(a Args) bool {
 		gen.pool.Put(helper)
 	}
 	s.keep.report(a.Record)
-	s.search, s.rec, s.v = nil, nil, nil
+	s.search, s.rec, s.v, s.seed = nil, nil, nil, false
 	s.ResetStop(nil)
 	return !sr.stopped.Load()
 }
@@ -219,6 +221,7 @@ type genState struct {
 	ms      *multiset.Table
 	blanks  *multiset.BlankTable
 	bingo   bingoMemo
+	seed    bool // the anchors' bingos raise the search's bar (addAnchor)
 	anchors []anchor
 	keys    []int64
 	order   int32
@@ -232,11 +235,20 @@ type genState struct {
 	// While pruning (the bounded search walking an anchor), leftBound[l] bounds
 	// the anchor's plays with exactly l tiles left of it and leftMax[l]
 	// those with l or more (anchorBound).
-	pruning    bool
-	kl         int     // anchorBound's number of left squares
-	leftBounds []int32 // every anchor's leftBound, in collection order
-	leftBound  [maxRack]int32
-	leftMax    [maxRack + 1]int32
+	pruning bool
+	kl, kr  int    // anchorBound's number of left and right squares
+	left    int    // tiles left of the anchor in the right part under way
+	bingos  uint16 // the anchor's bingos (anchor)
+	// While searching an anchor (prepareWalk): partBound[l] bounds its
+	// plays with l tiles left of it that do not take the whole rack, and
+	// partMax[l] those with l or more; bingoLetters[col] is the letters
+	// the plays that take the whole rack may put on square col.
+	partBound    [maxRack]int32
+	partMax      [maxRack + 1]int32
+	bingoLetters []uint32
+	leftBounds   []int32 // every anchor's leftBound, in collection order
+	leftBound    [maxRack]int32
+	leftMax      [maxRack + 1]int32
 }
 
 // run generates, and reports false when s.stop ended it.
@@ -285,10 +297,12 @@ func (s *genState) prepare(v *variant.Variant, b *board.Board, rack tile.Rack, r
 func (s *genState) sizeBuffers(n int) {
 	if cap(s.placed) < n {
 		s.placed = make([]byte, n)
+		s.bingoLetters = make([]uint32, n)
 		s.cost = make([]int, n)
 		s.tiles = make([]move.Placement, 0, n)
 	}
 	s.placed = s.placed[:n]
+	s.bingoLetters = s.bingoLetters[:n]
 	clear(s.placed)
 }
 
@@ -369,6 +383,11 @@ func (s *genState) gen(col int, node gaddag.Node, sc score) {
 	}
 	if possible == 0 {
 		return
+	}
+	if s.pruning && s.onlyBingos(col, sc) {
+		if possible &= s.bingoLetters[col]; possible == 0 {
+			return
+		}
 	}
 	ls := g.LetterSet(node)
 	if possible &= g.ArcSet(node) | ls; possible == 0 {
@@ -473,7 +492,7 @@ func (s *genState) goOn(col int, ends bool, next gaddag.Node, sc score) {
 		}
 		if leftEmpty && s.start+1 < n && (!s.pruning || !s.cannotWin(s.leftBound[left])) {
 			if sep := g.Arc(next, gaddag.Separator); sep != 0 {
-				s.wordStart = col
+				s.wordStart, s.left = col, left
 				s.gen(s.start+1, sep, sc)
 			}
 		}

@@ -117,6 +117,29 @@ func TestKeepAgreesWithValuingEveryPlay(t *testing.T) {
 	}
 }
 
+// A generator without the word map's tables, or with the multiset table
+// but not the blank table, cannot tell where a bingo fits (for a rack with
+// blanks, in the second case): its bounded search must then let the walk
+// try every letter for the bingos (prepareWalk) and still keep the best
+// plays, by score and by equity.
+func TestKeepWithoutTables(t *testing.T) {
+	fl := full()
+	gens := map[string]*GADDAGGenerator{
+		"no tables":      NewGADDAG(fl.G),
+		"no blank table": NewGADDAG(fl.G, WithMultisets(fl.MS)),
+	}
+	for name, gen := range gens {
+		t.Run(name, func(t *testing.T) {
+			for _, ps := range midGame() {
+				for _, p := range ps[:4] {
+					checkKeep(t, gen, p, nil, 1, 3)
+					checkKeep(t, gen, p, testLeave, 1)
+				}
+			}
+		})
+	}
+}
+
 // The generators without a bounded search keep the same plays by valuing
 // every one.
 func TestKeepByGenerating(t *testing.T) {

@@ -22,6 +22,14 @@ import (
 // highest bound first, and the search stops at the first anchor whose
 // bound cannot beat the best play found; within an anchor, a left part
 // stops growing once no play it can become can beat it.
+//
+// The word map's answer is used twice more, as MAGPIE's word-map move
+// generation does (src/impl/wmp_move_gen.c): a bingo the bound finds is a
+// real play whose value sets the bar before any walk (Keep 1), and where
+// only a bingo can still beat the bar, the walk of an anchor tries on each
+// square only the letters of the bingos that fit it. A blank otherwise
+// tries every letter the GADDAG allows on every square, which made a rack
+// with one several times as long to search as one without.
 
 // anchor is one anchor of one line, with its bound.
 type anchor struct {
@@ -34,6 +42,9 @@ type anchor struct {
 	// anchors is its leftBound (anchorBound), kept for its search.
 	nLeft int8
 	left  int32
+	// bingos has bit l when a play of the whole rack may take l squares
+	// left of the anchor (mayHoldPlay), for prepareWalk.
+	bingos uint16
 }
 
 // rackBound is what the bound needs to know of the rack, computed once per
@@ -190,26 +201,21 @@ func (s *genState) leaveValue() int32 {
 // fill that extent: then the next r down.
 func (s *genState) anchorBound(c, lastAnchor int) int32 {
 	cells := s.cells
-	n := len(cells)
 	if cells[c].Cross&s.rb.fit == 0 {
 		s.leftMax[0] = noBound
 		return noBound
 	}
 	maxK := min(s.rackLeft, maxRack)
-	ex := &s.ext
-	ce := &cells[c]
-	ex.w, ex.perW, ex.fixedW = int32(ce.WM), (int32(ce.LM)-1)*ce.BestFit, 0
-	if ce.Has {
-		ex.fixedW = (ce.Base + int32(ce.LM)*ce.BestFit) * int32(ce.WM)
-	}
-	kl := s.walkSide(&ex.left, c, -1, lastAnchor, maxK-1)
-	s.kl = kl
-	kr := s.walkSide(&ex.right, c, 1, n, maxK-1)
+	kl, kr := s.loadExtent(c, lastAnchor)
 	bound := int32(noBound)
+	s.bingos = 0
 	for l := 0; l <= kl; l++ {
 		b := int32(noBound)
 		for r := min(kr, maxK-1-l); r >= 0; r-- {
 			if s.mayHoldPlay(c, l, r) {
+				if 1+l+r == s.rackLeft {
+					s.bingos |= 1 << l
+				}
 				b = max(b, s.extentBound(l, r))
 				if !s.rb.leaves {
 					// The score's bound grows with the extent; the leave's
@@ -226,6 +232,22 @@ func (s *genState) anchorBound(c, lastAnchor int) int32 {
 		s.leftMax[l] = max(s.leftMax[l+1], s.leftBound[l])
 	}
 	return bound
+}
+
+// loadExtent fills s.ext for anchor c of the loaded line, whose left part
+// stops short of column lastAnchor, and returns (and keeps in s.kl and
+// s.kr) how many empty squares each side offers.
+func (s *genState) loadExtent(c, lastAnchor int) (kl, kr int) {
+	maxK := min(s.rackLeft, maxRack)
+	ex := &s.ext
+	ce := &s.cells[c]
+	ex.w, ex.perW, ex.fixedW = int32(ce.WM), (int32(ce.LM)-1)*ce.BestFit, 0
+	if ce.Has {
+		ex.fixedW = (ce.Base + int32(ce.LM)*ce.BestFit) * int32(ce.WM)
+	}
+	s.kl = s.walkSide(&ex.left, c, -1, lastAnchor, maxK-1)
+	s.kr = s.walkSide(&ex.right, c, 1, len(s.cells), maxK-1)
+	return s.kl, s.kr
 }
 
 // extent is anchorBound's view of the current anchor: the anchor square's
@@ -330,6 +352,9 @@ func (s *genState) mayHoldPlay(c, l, r int) bool {
 type wordGroup struct {
 	n       int
 	letters []byte
+	// blank is the letters the rack's blanks stand for in these words
+	// (-1: no blank).
+	blank [2]int8
 }
 
 // bingoMemo remembers, for the search under way, the words each key of the
@@ -381,23 +406,25 @@ func (s *genState) bingoWords(key multiset.Key) []wordGroup {
 		h = (h + 1) % bingoSlots
 	}
 	start := len(m.words)
-	add := func(k multiset.Key) {
+	add := func(k multiset.Key, x, y int) {
 		if n, letters := s.ms.Words(k); n > 0 {
-			m.words = append(m.words, wordGroup{n, letters})
+			m.words = append(m.words, wordGroup{n, letters, [2]int8{int8(x), int8(y)}})
 		}
 	}
 	switch s.rack[tile.BlankIndex] {
 	case 0:
-		add(key)
+		add(key, -1, -1)
 	case 1:
 		for b := s.blanks.Letters(key); b != 0; b &= b - 1 {
-			add(key.Add(bits.TrailingZeros32(b)))
+			y := bits.TrailingZeros32(b)
+			add(key.Add(y), y, -1)
 		}
 	default:
 		for x := 0; x < 26; x++ {
 			kx := key.Add(x)
 			for b := s.blanks.Letters(kx) &^ (1<<x - 1); b != 0; b &= b - 1 {
-				add(kx.Add(bits.TrailingZeros32(b)))
+				y := bits.TrailingZeros32(b)
+				add(kx.Add(y), x, y)
 			}
 		}
 	}
@@ -413,7 +440,22 @@ func (s *genState) bingoWords(key multiset.Key) []wordGroup {
 // exactly: its length, the old tiles in it and the cross checks of its
 // empty squares (a blank takes its letter's cross checks).
 func (s *genState) wordFits(c, l, r int, g wordGroup) bool {
-	n, letters := g.n, g.letters
+	_, span := s.extentSpan(c, l, r)
+	if len(span) != g.n {
+		return false
+	}
+	for w := 0; w+g.n <= len(g.letters); w += g.n {
+		if fitsSpan(span, g.letters[w:w+g.n]) {
+			return true
+		}
+	}
+	return false
+}
+
+// extentSpan is the squares of the word a play on the extent (l, r) of
+// anchor c forms, its tiles and the old tiles between and beside them, and
+// the column of the first.
+func (s *genState) extentSpan(c, l, r int) (int, []line.Cell) {
 	cells := s.cells
 	start, end := c, c
 	if l > 0 {
@@ -428,21 +470,92 @@ func (s *genState) wordFits(c, l, r int, g wordGroup) bool {
 	for end+1 < len(cells) && cells[end+1].Letter != 0 {
 		end++
 	}
-	if end-start+1 != n {
-		return false
+	return start, cells[start : end+1]
+}
+
+// fitsSpan reports whether word, as long as span, fits its old tiles and
+// the cross checks of its empty squares.
+func fitsSpan(span []line.Cell, word []byte) bool {
+	for j, ch := range word {
+		ce := &span[j]
+		if ce.Letter != 0 && ce.Letter != ch || ce.Letter == 0 && ce.Cross&(1<<(ch-'A')) == 0 {
+			return false
+		}
 	}
-	span := cells[start : end+1]
-words:
-	for w := 0; w+n <= len(letters); w += n {
-		for j, ch := range letters[w : w+n] {
-			ce := &span[j]
-			if ce.Letter != 0 && ce.Letter != ch || ce.Letter == 0 && ce.Cross&(1<<(ch-'A')) == 0 {
-				continue words
+	return true
+}
+
+// prepareWalk readies the search of anchor c (lastAnchor as for
+// anchorBound), whose bingos are in s.bingos: the bounds of the plays that
+// do not take the whole rack, and the letters the plays that do may put on
+// each square. Where only a play of the whole rack can still beat the best
+// found (onlyBingos), the walk tries only those letters: the words of those
+// plays are few and known (bingoWords), and a blank would otherwise try
+// every letter the GADDAG allows on every square.
+func (s *genState) prepareWalk(c, lastAnchor int) {
+	kl, kr := s.loadExtent(c, lastAnchor)
+	maxK := min(s.rackLeft, maxRack)
+	for l := 0; l <= kl; l++ {
+		b := int32(noBound)
+		for r := min(kr, maxK-1-l); r >= 0; r-- {
+			if 1+l+r == s.rackLeft {
+				continue
+			}
+			b = max(b, s.extentBound(l, r))
+			if !s.rb.leaves {
+				break // the score's bound grows with the extent
 			}
 		}
-		return true
+		s.partBound[l] = b
 	}
-	return false
+	for l := kl + 1; l <= maxRack; l++ {
+		s.partMax[l] = noBound
+	}
+	for l := kl; l >= 0; l-- {
+		s.partMax[l] = max(s.partMax[l+1], s.partBound[l])
+	}
+	if !s.rb.bingoKnown {
+		// mayHoldPlay could not tell: any letter may be played.
+		for i := range s.bingoLetters {
+			s.bingoLetters[i] = uint32(line.AllLetters)
+		}
+		return
+	}
+	clear(s.bingoLetters)
+	for m := s.bingos; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros16(m)
+		r := s.rackLeft - 1 - l
+		start, span := s.extentSpan(c, l, r)
+		for _, g := range s.bingoWords(s.rb.key + s.ext.left.key[l] + s.ext.right.key[r]) {
+			if g.n != len(span) {
+				continue
+			}
+			for w := 0; w+g.n <= len(g.letters); w += g.n {
+				word := g.letters[w : w+g.n]
+				if fitsSpan(span, word) {
+					for j, ch := range word {
+						s.bingoLetters[start+j] |= 1 << (ch - 'A')
+					}
+				}
+			}
+		}
+	}
+}
+
+// onlyBingos reports whether, when a tile goes on the empty square col,
+// only a play of the whole rack can beat the best play found: sc scores the
+// tiles placed so far.
+func (s *genState) onlyBingos(col int, sc score) bool {
+	var b int32
+	switch {
+	case col > s.start:
+		b = s.partBound[s.left]
+	case col == s.anchor:
+		b = s.partMax[0]
+	default:
+		b = s.partMax[sc.tiles]
+	}
+	return s.cannotWin(b)
 }
 
 // collectAnchors loads every line of b, across then down, lists every
@@ -504,6 +617,14 @@ func (s *genState) addAnchor(d, r, c, last int) {
 		vertical: d == 1, row: int8(r), col: int8(c), lastAnchor: int8(last), left: int32(len(s.leftBounds))}
 	if bound != noBound {
 		a.nLeft = int8(s.kl + 1)
+		a.bingos = s.bingos
+		if s.seed && s.bingos != 0 && s.rb.bingoKnown && !s.cannotWinAt(bound, order) {
+			// A bingo found here is a play the search will find: nothing
+			// ranked below it can be the best (searchAnchors, seed).
+			if v := s.bestBingo(c); v != noBound {
+				raise(&s.search.bar, rank(v, order)-1)
+			}
+		}
 		s.leftBounds = append(s.leftBounds, s.leftBound[:s.kl+1]...)
 	}
 	s.anchors = append(s.anchors, a)
@@ -595,6 +716,8 @@ func (s *genState) searchAnchors() {
 		s.lastAnchor = int(a.lastAnchor)
 		s.order = a.order
 		s.useLeftBounds(sr.owner.leftBounds[a.left : a.left+int32(a.nLeft)])
+		s.bingos = a.bingos
+		s.prepareWalk(int(a.col), int(a.lastAnchor))
 		s.pruning = true
 		s.genAnchor(int(a.col))
 		s.pruning = false
@@ -707,6 +830,7 @@ func (w *genState) helpWith(s *genState, keep int) {
 	w.rackLeft, w.rackSet = s.rackLeft, s.rackSet
 	w.first, w.minWord = s.first, s.minWord
 	w.rb, w.ms, w.blanks, w.search = s.rb, s.ms, s.blanks, s.search
+	w.bingo.reset() // its words are of another search's rack
 	w.ResetStop(s.Func())
 	w.sizeBuffers(s.n)
 	w.mv = move.Move{Kind: move.Play}
@@ -716,7 +840,12 @@ func (w *genState) helpWith(s *genState, keep int) {
 // cannotWin reports whether a play of this anchor scoring bound would not
 // beat the best play either goroutine has found.
 func (s *genState) cannotWin(bound int32) bool {
-	return rank(bound, s.order) <= s.search.bar.Load()
+	return s.cannotWinAt(bound, s.order)
+}
+
+// cannotWinAt is cannotWin for the anchor of the given order.
+func (s *genState) cannotWinAt(bound, order int32) bool {
+	return rank(bound, order) <= s.search.bar.Load()
 }
 
 // useLeftBounds readies the per-left-part bounds of the anchor to search
@@ -728,4 +857,86 @@ func (s *genState) useLeftBounds(lb []int32) {
 	for l := len(lb) - 1; l >= 0; l-- {
 		s.leftMax[l] = max(s.leftMax[l+1], lb[l])
 	}
+}
+
+// bestBingo is the best value of the plays of the whole rack on the anchor
+// c of the loaded line, whose extents anchorBound has just loaded (s.ext)
+// and found able to hold one (s.bingos), or noBound when it has none. Each
+// is one of the words the word map gives for the extent, with each blank on
+// the square of its letter where it costs least (a real play, if not
+// always the best way to pay for the word: a floor, not a bound).
+func (s *genState) bestBingo(c int) int32 {
+	best := int32(noBound)
+	for m := s.bingos; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros16(m)
+		r := s.rackLeft - 1 - l
+		_, span := s.extentSpan(c, l, r)
+		for _, g := range s.bingoWords(s.rb.key + s.ext.left.key[l] + s.ext.right.key[r]) {
+			if g.n != len(span) {
+				continue
+			}
+			for w := 0; w+g.n <= len(g.letters); w += g.n {
+				if word := g.letters[w : w+g.n]; fitsSpan(span, word) {
+					best = max(best, s.bingoValue(span, word, g.blank))
+				}
+			}
+		}
+	}
+	return best
+}
+
+// bingoValue is the value of word played on span, the rack's blanks
+// standing for the letters of blank, each on the square of its letter
+// where it loses least, scored as record scores a play.
+func (s *genState) bingoValue(span []line.Cell, word []byte, blank [2]int8) int32 {
+	main, mult, cross, tiles := 0, 1, 0, 0
+	for j, ch := range word {
+		ce := &span[j]
+		if ce.Letter != 0 {
+			main += int(ce.OldValue)
+			continue
+		}
+		tiles++
+		lv := s.values[ch-'A'] * int(ce.LM)
+		main += lv
+		mult *= int(ce.WM)
+		if ce.Has {
+			cross += (int(ce.Base) + lv) * int(ce.WM)
+		}
+	}
+	total := main*mult + cross
+	if tiles == s.v.RackSize {
+		total += s.v.BingoBonus
+	}
+	taken := -1
+	for _, x := range blank {
+		if x < 0 {
+			continue
+		}
+		at, least := -1, 0
+		for j, ch := range word {
+			ce := &span[j]
+			if ce.Letter != 0 || int(ch-'A') != int(x) || j == taken {
+				continue
+			}
+			lv := s.values[x] * int(ce.LM)
+			cost := lv * mult
+			if ce.Has {
+				cost += lv * int(ce.WM)
+			}
+			if at < 0 || cost < least {
+				at, least = j, cost
+			}
+		}
+		if at < 0 {
+			return noBound // not a word of this rack (cannot happen)
+		}
+		total -= least
+		taken = at
+	}
+	v := fixedScore(total)
+	if s.rb.leaves {
+		v = addValue(v, s.rb.value[0]) // index 0: the empty leave
+	}
+	return v
 }
