@@ -125,6 +125,7 @@ func (gen *GADDAGGenerator) keepBest(a Args) bool {
 	s.keep.reset(a.Keep)
 	// With one play to keep, a bingo the bound finds sets the bar at once.
 	s.seed = a.Keep == 1
+	s.lazyBingos = s.rb.bingoKnown && rack.Counts[tile.BlankIndex] >= 2
 	var helper *genState
 	if withHelper {
 		// Only a blank makes the search long enough to repay a second
@@ -154,7 +155,7 @@ func (gen *GADDAGGenerator) keepBest(a Args) bool {
 		gen.pool.Put(helper)
 	}
 	s.keep.report(a.Record)
-	s.search, s.rec, s.v, s.seed = nil, nil, nil, false
+	s.search, s.rec, s.v, s.seed, s.lazyBingos = nil, nil, nil, false, false
 	s.ResetStop(nil)
 	return !sr.stopped.Load()
 }
@@ -217,28 +218,35 @@ type genState struct {
 	// The bounded search's state (shadow.go): the rack as the bound sees it, every
 	// line's cells, the anchors, and the best play so far with the order of
 	// its anchor.
-	rb      rackBound
-	ms      *multiset.Table
-	blanks  *multiset.BlankTable
-	bingo   bingoMemo
-	seed    bool // the anchors' bingos raise the search's bar (addAnchor)
-	anchors []anchor
-	keys    []int64
-	order   int32
-	keep    keeper
-	recBest PlayRecorder
-	ext     extent
-	search  *bestSearch
+	rb     rackBound
+	ms     *multiset.Table
+	blanks *multiset.BlankTable
+	bingo  bingoMemo
+	seed   bool // the anchors' bingos raise the search's bar (seedBingo)
+	// lazyBingos: anchorBound assumes that a play of the whole rack fits
+	// each extent that can hold one, and the anchors that may win are
+	// refined (refine) before they are searched: most never are. Only
+	// with two blanks, where asking the word map about an extent costs 26
+	// lookups: with fewer, bounding anchors twice costs more than it spares.
+	lazyBingos bool
+	anchors    []anchor
+	keys       []int64
+	order      int32
+	keep       keeper
+	recBest    PlayRecorder
+	ext        extent
+	search     *bestSearch
 	// ownSearch is search when no helper joins, reused from one search to
 	// the next.
 	ownSearch bestSearch
 	// While pruning (the bounded search walking an anchor), leftBound[l] bounds
 	// the anchor's plays with exactly l tiles left of it and leftMax[l]
 	// those with l or more (anchorBound).
-	pruning bool
-	kl, kr  int    // anchorBound's number of left and right squares
-	left    int    // tiles left of the anchor in the right part under way
-	bingos  uint16 // the anchor's bingos (anchor)
+	pruning   bool
+	kl, kr    int    // anchorBound's number of left and right squares
+	left      int    // tiles left of the anchor in the right part under way
+	bingos    uint16 // the anchor's bingos, and those unchecked (anchor)
+	unchecked uint16
 	// While searching an anchor (prepareWalk): partBound[l] bounds its
 	// plays with l tiles left of it that do not take the whole rack, and
 	// partMax[l] those with l or more; bingoLetters[col] is the letters

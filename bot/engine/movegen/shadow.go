@@ -43,8 +43,9 @@ type anchor struct {
 	nLeft int8
 	left  int32
 	// bingos has bit l when a play of the whole rack may take l squares
-	// left of the anchor (mayHoldPlay), for prepareWalk.
-	bingos uint16
+	// left of the anchor (mayHoldPlay), for prepareWalk; unchecked, when
+	// that is only assumed (lazyBingos) until refine asks the word map.
+	bingos, unchecked uint16
 }
 
 // rackBound is what the bound needs to know of the rack, computed once per
@@ -208,20 +209,24 @@ func (s *genState) anchorBound(c, lastAnchor int) int32 {
 	maxK := min(s.rackLeft, maxRack)
 	kl, kr := s.loadExtent(c, lastAnchor)
 	bound := int32(noBound)
-	s.bingos = 0
+	s.bingos, s.unchecked = 0, 0
 	for l := 0; l <= kl; l++ {
 		b := int32(noBound)
 		for r := min(kr, maxK-1-l); r >= 0; r-- {
-			if s.mayHoldPlay(c, l, r) {
-				if 1+l+r == s.rackLeft {
-					s.bingos |= 1 << l
-				}
-				b = max(b, s.extentBound(l, r))
-				if !s.rb.leaves {
-					// The score's bound grows with the extent; the leave's
-					// value need not.
-					break
-				}
+			bingo := 1+l+r == s.rackLeft
+			if bingo && s.lazyBingos {
+				s.unchecked |= 1 << l
+			} else if !s.mayHoldPlay(c, l, r) {
+				continue
+			}
+			if bingo {
+				s.bingos |= 1 << l
+			}
+			b = max(b, s.extentBound(l, r))
+			if !s.rb.leaves {
+				// The score's bound grows with the extent; the leave's
+				// value need not.
+				break
 			}
 		}
 		s.leftBound[l] = b
@@ -594,10 +599,14 @@ func (s *genState) collectAnchors(b *board.Board) {
 	// ties in the order of a Keep 0 search. Alone, the search takes them from a heap:
 	// it stops after a fraction of them, so sorting them all is wasted; a
 	// helper shares a sorted list and a cursor instead.
+	heapify(s.keys)
 	if sr := s.search; sr != nil && sr.published == nil {
+		// Unchecked anchors are refined as the search reaches them.
 		sr.heap = true
-		heapify(s.keys)
 	} else {
+		if s.lazyBingos {
+			s.refineAbove(s.keys)
+		}
 		slices.Sort(s.keys)
 	}
 	if sr := s.search; sr != nil {
@@ -605,6 +614,58 @@ func (s *genState) collectAnchors(b *board.Board) {
 		if sr.published != nil { // a helper waits for the anchors
 			close(sr.published)
 		}
+	}
+}
+
+// refineAbove refines, best bound first, every anchor of the heap of
+// negated ranks h whose bound can beat the bar, before they are shared
+// with a helper (alone, the search refines each as it reaches it). The
+// bingo extents were only assumed to hold a play (lazyBingos); the bingos
+// of the first anchors raise the bar, so most of the others are never
+// asked about.
+func (s *genState) refineAbove(h []int64) {
+	for n := len(h); n > 0 && -h[0] > s.search.bar.Load(); {
+		if a := &s.anchors[0x7fffffff-int32(-h[0])]; a.unchecked != 0 {
+			s.refine(a)
+			h[0] = -rank(a.bound, a.order)
+		} else {
+			// Final: out of the heap, to the end of h.
+			n--
+			h[0], h[n] = h[n], h[0]
+		}
+		siftDown(h[:n], 0)
+	}
+}
+
+// refine bounds anchor a again, asking the word map whether its bingos
+// fit (anchorBound without lazyBingos), and with Keep 1 raises the bar to
+// the best of those that do.
+func (s *genState) refine(a *anchor) {
+	d := 0
+	if a.vertical {
+		d = 1
+	}
+	n := s.n
+	s.cells = s.lines[d][int(a.row)*n : (int(a.row)+1)*n]
+	lazy := s.lazyBingos
+	s.lazyBingos = false
+	a.bound = s.anchorBound(int(a.col), int(a.lastAnchor))
+	s.lazyBingos = lazy
+	a.bingos, a.unchecked = s.bingos, 0
+	copy(s.leftBounds[a.left:a.left+int32(a.nLeft)], s.leftBound[:s.kl+1])
+	s.seedBingo(int(a.col), a.bound, a.order)
+}
+
+// seedBingo raises the bar, in a search keeping one play, to just below
+// the best bingo that fits anchor c (of the given bound and order), whose
+// extents are loaded (s.ext, s.bingos): it is a play the search will find,
+// so nothing ranked below it can be the best.
+func (s *genState) seedBingo(c int, bound, order int32) {
+	if !s.seed || s.bingos == 0 || !s.rb.bingoKnown || s.cannotWinAt(bound, order) {
+		return
+	}
+	if v := s.bestBingo(c); v != noBound {
+		raise(&s.search.bar, rank(v, order)-1)
 	}
 }
 
@@ -617,13 +678,9 @@ func (s *genState) addAnchor(d, r, c, last int) {
 		vertical: d == 1, row: int8(r), col: int8(c), lastAnchor: int8(last), left: int32(len(s.leftBounds))}
 	if bound != noBound {
 		a.nLeft = int8(s.kl + 1)
-		a.bingos = s.bingos
-		if s.seed && s.bingos != 0 && s.rb.bingoKnown && !s.cannotWinAt(bound, order) {
-			// A bingo found here is a play the search will find: nothing
-			// ranked below it can be the best (searchAnchors, seed).
-			if v := s.bestBingo(c); v != noBound {
-				raise(&s.search.bar, rank(v, order)-1)
-			}
+		a.bingos, a.unchecked = s.bingos, s.unchecked
+		if !s.lazyBingos && s.search != nil {
+			s.seedBingo(c, bound, order)
 		}
 		s.leftBounds = append(s.leftBounds, s.leftBound[:s.kl+1]...)
 	}
@@ -706,6 +763,13 @@ func (s *genState) searchAnchors() {
 			return
 		}
 		a := &sr.anchors[0x7fffffff-int32(r)]
+		if a.unchecked != 0 && sr.heap {
+			// Alone, the anchors are this goroutine's: refine it and put it
+			// back in its place.
+			s.refine(a)
+			sr.keys = push(sr.keys, -rank(a.bound, a.order))
+			continue
+		}
 		d := 0
 		if a.vertical {
 			d = 1
@@ -718,6 +782,11 @@ func (s *genState) searchAnchors() {
 		s.useLeftBounds(sr.owner.leftBounds[a.left : a.left+int32(a.nLeft)])
 		s.bingos = a.bingos
 		s.prepareWalk(int(a.col), int(a.lastAnchor))
+		if a.unchecked != 0 {
+			// Searched by the helper's side without being refined: its
+			// bingos, looked up for the walk, may set the bar too.
+			s.seedBingo(int(a.col), a.bound, a.order)
+		}
 		s.pruning = true
 		s.genAnchor(int(a.col))
 		s.pruning = false
@@ -770,6 +839,20 @@ func heapify(h []int64) {
 	for i := len(h)/2 - 1; i >= 0; i-- {
 		siftDown(h, i)
 	}
+}
+
+// push adds k to the min-heap h.
+func push(h []int64, k int64) []int64 {
+	h = append(h, k)
+	for i := len(h) - 1; i > 0; {
+		p := (i - 1) / 2
+		if h[p] <= h[i] {
+			break
+		}
+		h[p], h[i] = h[i], h[p]
+		i = p
+	}
+	return h
 }
 
 // siftDown restores the min-heap order below i.
@@ -831,6 +914,7 @@ func (w *genState) helpWith(s *genState, keep int) {
 	w.first, w.minWord = s.first, s.minWord
 	w.rb, w.ms, w.blanks, w.search = s.rb, s.ms, s.blanks, s.search
 	w.bingo.reset() // its words are of another search's rack
+	w.seed = s.seed
 	w.ResetStop(s.Func())
 	w.sizeBuffers(s.n)
 	w.mv = move.Move{Kind: move.Play}
