@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"cmp"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -137,6 +138,22 @@ func TestKeepWithoutTables(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Alone on one core, the bounded search takes its anchors from a heap and
+// refines each unchecked one as it reaches it (two blanks: lazyBingos);
+// with a helper it shares a sorted list, refined before. Both keep the
+// best plays: the agreement test above runs with the helper on a 2-core
+// machine, this one without.
+func TestKeepAlone(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	fl := full()
+	for _, ps := range midGame() {
+		for _, p := range ps[:6] {
+			checkKeep(t, fl.gen, p, nil, 1, 4)
+			checkKeep(t, fl.gen, p, testLeave, 1)
+		}
 	}
 }
 
