@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"runtime"
 	"sync"
+	"time"
 
 	"github.com/lexico/lexico/bot/engine/movegen/internal/line"
 	"github.com/lexico/lexico/bot/game/board"
@@ -92,11 +93,10 @@ func (gen *GADDAGGenerator) Search(a Args) bool {
 // anchor's best value first and searches the anchors highest bound first,
 // stopping at the first whose bound cannot beat the a.Keep-th best play
 // found (shadow.go), so it walks a fraction of what generating every play
-// walks. When the rack holds a blank (a search ten times as long), a
-// helper goroutine joins the search of the anchors as soon as it starts;
-// the caller never waits for it to start, because waking a second core
-// can take longer than a whole search. Among plays of equal value it keeps
-// the one Keep 0 reports first, so both ways give the same best play.
+// walks. A search still going after helpAfter hands the anchors left to
+// itself and a helper goroutine (handOff); most end sooner than waking a
+// second core would take. Among plays of equal value it keeps the one
+// Keep 0 reports first, so both ways give the same best play.
 func (gen *GADDAGGenerator) keepBest(a Args) bool {
 	rack := a.Rack
 	if rack.N > maxRack || a.Board.Size > maxLine || a.Leave != nil && subRacks(rack) > maxLeaves {
@@ -113,35 +113,29 @@ func (gen *GADDAGGenerator) keepBest(a Args) bool {
 	}
 	s.ResetStop(a.Stop)
 	s.prepareBound(gen.ms, gen.blanks, a.Leave)
-	// The search's shared state lives in s unless a helper may join: a
-	// helper that never started still reads it once, whenever it runs.
 	sr := &s.ownSearch
-	withHelper := !s.first && rack.Counts[tile.BlankIndex] > 0 && runtime.GOMAXPROCS(0) > 1
-	if withHelper {
-		sr = new(bestSearch)
-	}
 	sr.reset(a.Better)
 	s.search = sr
 	s.keep.reset(a.Keep)
 	// With one play to keep, a bingo the bound finds sets the bar at once.
 	s.seed = a.Keep == 1
 	s.lazyBingos = s.rb.bingoKnown && rack.Counts[tile.BlankIndex] >= 2
-	var helper *genState
-	if withHelper {
-		// Only a blank makes the search long enough to repay a second
-		// core: without one the whole search takes about as long as
-		// waking the helper, which then only adds the wait for whatever
-		// anchor it took. Started first thing, so that the wake-up
-		// overlaps the bounding.
-		sr.done, sr.published = make(chan struct{}), make(chan struct{})
-		helper = gen.pool.Get().(*genState)
-		helper.helpWith(s, a.Keep)
-		go helper.help(sr)
-	}
 	s.collectAnchors(a.Board)
-	s.searchAnchors()
-	if helper != nil && !sr.helper.CompareAndSwap(helperIdle, helperTooLate) {
-		<-sr.done
+	// Most searches end in less time than waking a second core takes; one
+	// still going after helpAfter gets a helper for the anchors left (on
+	// an empty board there is one anchor: nothing to share).
+	s.helpAt = time.Time{}
+	if !s.first && runtime.GOMAXPROCS(0) > 1 {
+		s.helpAt = time.Now().Add(helpAfter)
+	}
+	var helper *genState
+	if s.searchAnchors() {
+		helper = gen.pool.Get().(*genState)
+		sr = s.handOff(helper, a.Keep)
+		s.searchAnchors()
+		if !sr.helper.CompareAndSwap(helperIdle, helperTooLate) {
+			<-sr.done
+		}
 	}
 	if helper != nil {
 		// The helper's plays join the caller's: offered in rank order, the
@@ -156,6 +150,7 @@ func (gen *GADDAGGenerator) keepBest(a Args) bool {
 	}
 	s.keep.report(a.Record)
 	s.search, s.rec, s.v, s.seed, s.lazyBingos = nil, nil, nil, false, false
+	s.helpAt = time.Time{}
 	s.ResetStop(nil)
 	return !sr.stopped.Load()
 }
@@ -223,6 +218,9 @@ type genState struct {
 	blanks *multiset.BlankTable
 	bingo  bingoMemo
 	seed   bool // the anchors' bingos raise the search's bar (seedBingo)
+	// helpAt, when set, is when the search, alone, hands the anchors left
+	// to a helper (handOff).
+	helpAt time.Time
 	// lazyBingos: anchorBound assumes that a play of the whole rack fits
 	// each extent that can hold one, and the anchors that may win are
 	// refined (refine) before they are searched: most never are. Only

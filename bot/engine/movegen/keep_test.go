@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/lexico/lexico/bot/engine/movegen/internal/gentest"
 	"github.com/lexico/lexico/bot/game/move"
@@ -143,11 +144,26 @@ func TestKeepWithoutTables(t *testing.T) {
 
 // Alone on one core, the bounded search takes its anchors from a heap and
 // refines each unchecked one as it reaches it (two blanks: lazyBingos);
-// with a helper it shares a sorted list, refined before. Both keep the
-// best plays: the agreement test above runs with the helper on a 2-core
-// machine, this one without.
+// handed off to a helper (TestKeepHandedOff) it shares a sorted list,
+// refined before. Both keep the best plays.
 func TestKeepAlone(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	fl := full()
+	for _, ps := range midGame() {
+		for _, p := range ps[:6] {
+			checkKeep(t, fl.gen, p, nil, 1, 4)
+			checkKeep(t, fl.gen, p, testLeave, 1)
+		}
+	}
+}
+
+// A search still going after helpAfter hands the anchors left to a helper
+// (handOff): made to do so at once, on two cores, it keeps the best plays,
+// with 0, 1 and 2 blanks, by score and by equity.
+func TestKeepHandedOff(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	defer func(d time.Duration) { helpAfter = d }(helpAfter)
+	helpAfter = 0
 	fl := full()
 	for _, ps := range midGame() {
 		for _, p := range ps[:6] {

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync/atomic"
+	"time"
 
 	"github.com/lexico/lexico/bot/engine/movegen/internal/line"
 	"github.com/lexico/lexico/bot/game/board"
@@ -565,7 +566,7 @@ func (s *genState) onlyBingos(col int, sc score) bool {
 
 // collectAnchors loads every line of b, across then down, lists every
 // anchor with its bound in s.anchors, in the order of a Keep 0 search, and their
-// negated ranks, sorted, in s.keys; then publishes them to the helper.
+// negated ranks, a min-heap, in s.keys, for searchAnchors.
 func (s *genState) collectAnchors(b *board.Board) {
 	n := s.n
 	v := s.v
@@ -598,22 +599,12 @@ func (s *genState) collectAnchors(b *board.Board) {
 	// The negated ranks, smallest first, give the anchors best bound first,
 	// ties in the order of a Keep 0 search. Alone, the search takes them from a heap:
 	// it stops after a fraction of them, so sorting them all is wasted; a
-	// helper shares a sorted list and a cursor instead.
+	// helper, if one joins (handOff), shares a sorted list and a cursor.
 	heapify(s.keys)
-	if sr := s.search; sr != nil && sr.published == nil {
+	if sr := s.search; sr != nil {
 		// Unchecked anchors are refined as the search reaches them.
 		sr.heap = true
-	} else {
-		if s.lazyBingos {
-			s.refineAbove(s.keys)
-		}
-		slices.Sort(s.keys)
-	}
-	if sr := s.search; sr != nil {
 		sr.owner, sr.anchors, sr.keys = s, s.anchors, s.keys
-		if sr.published != nil { // a helper waits for the anchors
-			close(sr.published)
-		}
 	}
 }
 
@@ -701,7 +692,7 @@ type bestSearch struct {
 	top atomic.Int64
 	// published is closed once owner's anchors and keys (the anchors'
 	// negated ranks, ascending) are ready; owner's lines hold their cells.
-	// It and done exist only when a helper is started.
+	// It and done exist only when a helper is started (handOff).
 	published chan struct{}
 	owner     *genState
 	anchors   []anchor
@@ -741,14 +732,18 @@ const (
 
 // searchAnchors searches the published anchors in turn, best bound
 // first, until none left can beat the best play found or s.stop answers
-// true.
-func (s *genState) searchAnchors() {
+// true, and reports false; or, alone and past s.helpAt, true, leaving
+// the anchors not yet searched for handOff.
+func (s *genState) searchAnchors() (helpWanted bool) {
 	sr := s.search
 	n := s.n
 	for {
+		if sr.heap && !s.helpAt.IsZero() && len(sr.keys) > 1 && time.Now().After(s.helpAt) {
+			return true
+		}
 		key, ok := sr.nextKey()
 		if !ok {
-			return
+			return false
 		}
 		// Ranks come best first: once one anchor cannot beat the best play,
 		// none after it can. A negative bound (nothing fits) ranks below
@@ -756,11 +751,11 @@ func (s *genState) searchAnchors() {
 		r := -key
 		if r <= sr.bar.Load() {
 			sr.exhaust()
-			return
+			return false
 		}
 		if s.CheckStop() {
 			sr.halt()
-			return
+			return false
 		}
 		a := &sr.anchors[0x7fffffff-int32(r)]
 		if a.unchecked != 0 && sr.heap {
@@ -783,8 +778,8 @@ func (s *genState) searchAnchors() {
 		s.bingos = a.bingos
 		s.prepareWalk(int(a.col), int(a.lastAnchor))
 		if a.unchecked != 0 {
-			// Searched by the helper's side without being refined: its
-			// bingos, looked up for the walk, may set the bar too.
+			// Not refined (handOff refines only the anchors that could win
+			// then): its bingos, looked up for the walk, may set the bar.
 			s.seedBingo(int(a.col), a.bound, a.order)
 		}
 		s.pruning = true
@@ -792,9 +787,42 @@ func (s *genState) searchAnchors() {
 		s.pruning = false
 		if s.Halted {
 			sr.halt()
-			return
+			return false
 		}
 	}
+}
+
+// helpAfter is how long a search goes on alone before a helper joins: a
+// few times what waking the second core can take on a shared machine, so
+// that the searches that end sooner, most of them, never pay for it. (A
+// variable only so that a test can make every search hand off.)
+var helpAfter = 150 * time.Microsecond
+
+// handOff moves the search of the anchors left, alone until now, to a
+// fresh bestSearch shared with helper w, started here, and returns it.
+// The shared state is allocated, not s's own, because a helper may run
+// only after the search has ended and s serves another: it then finds
+// the search it was started for, over, and does nothing.
+func (s *genState) handOff(w *genState, keep int) *bestSearch {
+	old := s.search
+	sr := new(bestSearch)
+	sr.reset(old.better)
+	sr.bar.Store(old.bar.Load())
+	sr.top.Store(old.top.Load())
+	s.search = sr
+	keys := old.keys
+	if s.lazyBingos {
+		// The helper's side does not refine: every anchor left that can
+		// win is refined now.
+		s.refineAbove(keys)
+	}
+	slices.Sort(keys)
+	sr.owner, sr.anchors, sr.keys = s, s.anchors, keys
+	sr.done, sr.published = make(chan struct{}), make(chan struct{})
+	close(sr.published)
+	w.helpWith(s, keep)
+	go w.help(sr)
+	return sr
 }
 
 // halt ends a search that its stop cut short: no further anchor is handed
@@ -915,6 +943,7 @@ func (w *genState) helpWith(s *genState, keep int) {
 	w.rb, w.ms, w.blanks, w.search = s.rb, s.ms, s.blanks, s.search
 	w.bingo.reset() // its words are of another search's rack
 	w.seed = s.seed
+	w.helpAt = time.Time{}
 	w.ResetStop(s.Func())
 	w.sizeBuffers(s.n)
 	w.mv = move.Move{Kind: move.Play}
