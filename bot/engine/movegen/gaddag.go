@@ -249,8 +249,12 @@ type genState struct {
 	// plays with l tiles left of it that do not take the whole rack, and
 	// partMax[l] those with l or more; bingoLetters[col] is the letters
 	// the plays that take the whole rack may put on square col.
-	partBound    [maxRack]int32
-	partMax      [maxRack + 1]int32
+	partBound [maxRack]int32
+	partMax   [maxRack + 1]int32
+	// With a leave valuation, spentBound[u] and spentMax[u] are leftBound
+	// and leftMax for the plays that spend u blanks (prepareSpent).
+	spentBound   [maxSpent + 1][maxRack]int32
+	spentMax     [maxSpent + 1][maxRack + 1]int32
 	bingoLetters []uint32
 	leftBounds   []int32 // every anchor's leftBound, in collection order
 	leftBound    [maxRack]int32
@@ -422,6 +426,10 @@ func (s *genState) gen(col int, node gaddag.Node, sc score) {
 		k := l
 		if s.rack[l] == 0 {
 			k = tile.BlankIndex
+			// A blank spent here is one the play cannot keep.
+			if u := int(s.owned[k]-s.rack[k]) + 1; s.pruning && s.rb.leaves && u <= maxSpent && s.spentCannotWin(u, col, sc) {
+				continue
+			}
 		}
 		s.rack[k]--
 		if k != tile.BlankIndex && s.rack[k] == 0 {

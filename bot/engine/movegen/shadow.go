@@ -69,6 +69,9 @@ type rackBound struct {
 	// without one.
 	leaves bool
 	leave  [maxRack + 1]int32
+	// spent[u][k] is leave[k] for the plays that spend at least u of the
+	// rack's blanks (u >= 1; at most maxSpent): what they keep holds fewer.
+	spent  [maxSpent + 1][maxRack + 1]int32
 	nKinds int
 	kinds  [maxRack]uint8
 	stride [maxRack]int32
@@ -81,6 +84,10 @@ const (
 	maxRack = 16
 	maxLine = 127
 )
+
+// maxSpent bounds the blanks a rack's leave bounds tell apart (spent): no
+// variant deals more than two.
+const maxSpent = 2
 
 // maxLeaves bounds the sub-multisets of a rack a search values (128 for
 // seven different tiles); a rack with more is searched by generating every
@@ -156,7 +163,11 @@ func (s *genState) valueLeaves(leave func(tile.Rack) float64) {
 	}
 	for k := range rb.leave {
 		rb.leave[k] = noBound
+		for u := range rb.spent {
+			rb.spent[u][k] = noBound
+		}
 	}
+	blanks := int(s.owned[tile.BlankIndex])
 	for i := int32(0); i < total; i++ {
 		var r tile.Rack
 		for j := 0; j < rb.nKinds; j++ {
@@ -169,6 +180,9 @@ func (s *genState) valueLeaves(leave func(tile.Rack) float64) {
 		rb.value[i] = v
 		played := s.rackLeft - r.N
 		rb.leave[played] = max(rb.leave[played], v)
+		for u := 1; u <= min(blanks-int(r.Counts[tile.BlankIndex]), maxSpent); u++ {
+			rb.spent[u][played] = max(rb.spent[u][played], v)
+		}
 	}
 }
 
@@ -317,6 +331,12 @@ func (s *genState) walkSide(sd *side, c, step, stop, limit int) int {
 // (see anchorBound): their score's bound plus the best value of what a
 // play of that many tiles can keep.
 func (s *genState) extentBound(l, r int) int32 {
+	return s.extentBoundWith(l, r, &s.rb.leave)
+}
+
+// extentBoundWith is extentBound with leave[k] the best value of what a
+// play of k tiles can keep.
+func (s *genState) extentBoundWith(l, r int, leave *[maxRack + 1]int32) int32 {
 	ex := &s.ext
 	L, R := &ex.left, &ex.right
 	w := ex.w * L.w[l] * R.w[r]
@@ -329,7 +349,7 @@ func (s *genState) extentBound(l, r int) int32 {
 		// drop as the extent grows).
 		total += s.v.BingoBonus
 	}
-	return addValue(fixedScore(total), s.rb.leave[k])
+	return addValue(fixedScore(total), leave[k])
 }
 
 // mayHoldPlay reports whether a play may fill the extent (l, r) of anchor
@@ -520,6 +540,9 @@ func (s *genState) prepareWalk(c, lastAnchor int) {
 	for l := kl; l >= 0; l-- {
 		s.partMax[l] = max(s.partMax[l+1], s.partBound[l])
 	}
+	if s.rb.leaves {
+		s.prepareSpent(kl, kr)
+	}
 	if !s.rb.bingoKnown {
 		// mayHoldPlay could not tell: any letter may be played.
 		for i := range s.bingoLetters {
@@ -546,6 +569,51 @@ func (s *genState) prepareWalk(c, lastAnchor int) {
 			}
 		}
 	}
+}
+
+// prepareSpent fills spentBound and spentMax for the anchor whose extents
+// are loaded: as leftBound and leftMax, for the plays that spend at least
+// u blanks, each keeping what such a play can keep (rackBound.spent). A
+// play that keeps a blank is often the best by equity, and a blank then
+// tried as every letter on every square makes plays that cannot beat it.
+func (s *genState) prepareSpent(kl, kr int) {
+	maxK := min(s.rackLeft, maxRack)
+	for u := 1; u <= min(int(s.owned[tile.BlankIndex]), maxSpent); u++ {
+		leave := &s.rb.spent[u]
+		for l := 0; l <= kl; l++ {
+			b := int32(noBound)
+			for r := min(kr, maxK-1-l); r >= 0; r-- {
+				if 1+l+r == s.rackLeft && s.bingos&(1<<l) == 0 {
+					continue
+				}
+				b = max(b, s.extentBoundWith(l, r, leave))
+			}
+			s.spentBound[u][l] = b
+		}
+		s.spentMax[u][kl+1] = noBound
+		for l := kl; l >= 0; l-- {
+			s.spentMax[u][l] = max(s.spentMax[u][l+1], s.spentBound[u][l])
+		}
+		for l := kl + 2; l <= maxRack; l++ {
+			s.spentMax[u][l] = noBound
+		}
+	}
+}
+
+// spentCannotWin reports whether no play that spends u blanks and puts a
+// tile on the empty square col can beat the best play found: sc scores
+// the tiles placed before it.
+func (s *genState) spentCannotWin(u, col int, sc score) bool {
+	var b int32
+	switch {
+	case col > s.start:
+		b = s.spentBound[u][s.left]
+	case col == s.anchor:
+		b = s.spentMax[u][0]
+	default:
+		b = s.spentMax[u][sc.tiles]
+	}
+	return s.cannotWin(b)
 }
 
 // onlyBingos reports whether, when a tile goes on the empty square col,
