@@ -446,9 +446,11 @@ func (s *genState) bingoWords(key multiset.Key) []wordGroup {
 			add(key.Add(y), y, -1)
 		}
 	default:
+		var second [26]uint32
+		s.blanks.LettersEach(key, &second)
 		for x := 0; x < 26; x++ {
 			kx := key.Add(x)
-			for b := s.blanks.Letters(kx) &^ (1<<x - 1); b != 0; b &= b - 1 {
+			for b := second[x] &^ (1<<x - 1); b != 0; b &= b - 1 {
 				y := bits.TrailingZeros32(b)
 				add(kx.Add(y), x, y)
 			}
