@@ -124,7 +124,7 @@ func (gen *GADDAGGenerator) keepBest(a Args) bool {
 	// Most searches end in less time than waking a second core takes; one
 	// still going after helpAfter gets a helper for the anchors left (on
 	// an empty board there is one anchor: nothing to share).
-	s.helpAt = time.Time{}
+	s.helpAt, s.walked = time.Time{}, 0
 	if !s.first && runtime.GOMAXPROCS(0) > 1 {
 		s.helpAt = time.Now().Add(helpAfter)
 	}
@@ -221,6 +221,7 @@ type genState struct {
 	// helpAt, when set, is when the search, alone, hands the anchors left
 	// to a helper (handOff).
 	helpAt time.Time
+	walked int // anchors taken so far, alone
 	// lazyBingos: anchorBound assumes that a play of the whole rack fits
 	// each extent that can hold one, and the anchors that may win are
 	// refined (refine) before they are searched: most never are. Only
@@ -240,11 +241,14 @@ type genState struct {
 	// While pruning (the bounded search walking an anchor), leftBound[l] bounds
 	// the anchor's plays with exactly l tiles left of it and leftMax[l]
 	// those with l or more (anchorBound).
-	pruning   bool
-	kl, kr    int    // anchorBound's number of left and right squares
-	left      int    // tiles left of the anchor in the right part under way
-	bingos    uint16 // the anchor's bingos, and those unchecked (anchor)
-	unchecked uint16
+	pruning bool
+	kl, kr  int    // anchorBound's number of left and right squares
+	left    int    // tiles left of the anchor in the right part under way
+	bingos  uint16 // the anchor's bingos, and those unchecked (anchor)
+	// walkBingos: the walk of the anchor tries only the bingos' letters
+	// where only a bingo can win (prepareWalk, onlyBingos).
+	walkBingos bool
+	unchecked  uint16
 	// While searching an anchor (prepareWalk): partBound[l] bounds its
 	// plays with l tiles left of it that do not take the whole rack, and
 	// partMax[l] those with l or more; bingoLetters[col] is the letters
@@ -394,7 +398,7 @@ func (s *genState) gen(col int, node gaddag.Node, sc score) {
 	if possible == 0 {
 		return
 	}
-	if s.pruning && s.onlyBingos(col, sc) {
+	if s.pruning && s.walkBingos && s.onlyBingos(col, sc) {
 		if possible &= s.bingoLetters[col]; possible == 0 {
 			return
 		}

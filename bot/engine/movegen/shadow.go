@@ -521,7 +521,20 @@ func fitsSpan(span []line.Cell, word []byte) bool {
 // plays are few and known (bingoWords), and a blank would otherwise try
 // every letter the GADDAG allows on every square.
 func (s *genState) prepareWalk(c, lastAnchor int) {
+	// Without a bingo the word map can name, there is nothing to restrict
+	// the walk to; without a blank by equity, nothing to bound apart.
+	s.walkBingos = s.bingos != 0 && s.rb.bingoKnown
+	spend := s.owned[tile.BlankIndex] > 0 && s.rb.leaves
+	if !s.walkBingos && !spend {
+		return
+	}
 	kl, kr := s.loadExtent(c, lastAnchor)
+	if spend {
+		s.prepareSpent(kl, kr)
+	}
+	if !s.walkBingos {
+		return
+	}
 	maxK := min(s.rackLeft, maxRack)
 	for l := 0; l <= kl; l++ {
 		b := int32(noBound)
@@ -541,16 +554,6 @@ func (s *genState) prepareWalk(c, lastAnchor int) {
 	}
 	for l := kl; l >= 0; l-- {
 		s.partMax[l] = max(s.partMax[l+1], s.partBound[l])
-	}
-	if s.rb.leaves {
-		s.prepareSpent(kl, kr)
-	}
-	if !s.rb.bingoKnown {
-		// mayHoldPlay could not tell: any letter may be played.
-		for i := range s.bingoLetters {
-			s.bingoLetters[i] = uint32(line.AllLetters)
-		}
-		return
 	}
 	clear(s.bingoLetters)
 	for m := s.bingos; m != 0; m &= m - 1 {
@@ -808,7 +811,8 @@ func (s *genState) searchAnchors() (helpWanted bool) {
 	sr := s.search
 	n := s.n
 	for {
-		if sr.heap && !s.helpAt.IsZero() && len(sr.keys) > 1 && time.Now().After(s.helpAt) {
+		// The clock is read every fourth anchor: most searches end first.
+		if s.walked++; sr.heap && !s.helpAt.IsZero() && s.walked&3 == 0 && len(sr.keys) > 1 && time.Now().After(s.helpAt) {
 			return true
 		}
 		key, ok := sr.nextKey()
