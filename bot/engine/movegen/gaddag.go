@@ -93,9 +93,9 @@ func (gen *GADDAGGenerator) Search(a Args) bool {
 // anchor's best value first and searches the anchors highest bound first,
 // stopping at the first whose bound cannot beat the a.Keep-th best play
 // found (shadow.go), so it walks a fraction of what generating every play
-// walks. A search still going after helpAfter hands the anchors left to
-// itself and a helper goroutine (handOff); most end sooner than waking a
-// second core would take. Among plays of equal value it keeps the one
+// walks. With a blank in the rack, a search still going after helpAfter
+// hands the anchors left to itself and a helper goroutine (handOff); most
+// end sooner than waking a second core would take. Among plays of equal value it keeps the one
 // Keep 0 reports first, so both ways give the same best play.
 func (gen *GADDAGGenerator) keepBest(a Args) bool {
 	rack := a.Rack
@@ -123,9 +123,12 @@ func (gen *GADDAGGenerator) keepBest(a Args) bool {
 	s.collectAnchors(a.Board)
 	// Most searches end in less time than waking a second core takes; one
 	// still going after helpAfter gets a helper for the anchors left (on
-	// an empty board there is one anchor: nothing to share).
+	// an empty board there is one anchor: nothing to share). Only for a
+	// rack with a blank: a hand-off allocates, and the searches without
+	// one, which the simulation's playouts make by the thousand, must not
+	// (montecarlo's TestSimulationMemoryDoesNotGrowWithRounds).
 	s.helpAt, s.walked = time.Time{}, 0
-	if !s.first && runtime.GOMAXPROCS(0) > 1 {
+	if !s.first && rack.Counts[tile.BlankIndex] > 0 && runtime.GOMAXPROCS(0) > 1 {
 		s.helpAt = time.Now().Add(helpAfter)
 	}
 	var helper *genState
