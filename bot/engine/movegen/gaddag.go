@@ -95,8 +95,9 @@ func (gen *GADDAGGenerator) Search(a Args) bool {
 // found (shadow.go), so it walks a fraction of what generating every play
 // walks. With a blank in the rack, a search still going after helpAfter
 // hands the anchors left to itself and a helper goroutine (handOff); most
-// end sooner than waking a second core would take. Among plays of equal value it keeps the one
-// Keep 0 reports first, so both ways give the same best play.
+// end sooner than waking a second core would take. Among plays of equal
+// value it keeps the one Keep 0 reports first, so both ways give the same
+// best play.
 func (gen *GADDAGGenerator) keepBest(a Args) bool {
 	rack := a.Rack
 	if rack.N > maxRack || a.Board.Size > maxLine || a.Leave != nil && subRacks(rack) > maxLeaves {
@@ -238,8 +239,8 @@ type genState struct {
 	recBest    PlayRecorder
 	ext        extent
 	search     *bestSearch
-	// ownSearch is search when no helper joins, reused from one search to
-	// the next.
+	// ownSearch is search until a hand-off (handOff), reused from one
+	// search to the next.
 	ownSearch bestSearch
 	// While pruning (the bounded search walking an anchor), leftBound[l] bounds
 	// the anchor's plays with exactly l tiles left of it and leftMax[l]
