@@ -6,6 +6,18 @@ import (
 	"testing"
 )
 
+// checkEach compares LettersEach(k) with Letters of k plus each letter.
+func checkEach(t *testing.T, tb *BlankTable, k Key) {
+	t.Helper()
+	var each [26]uint32
+	tb.LettersEach(k, &each)
+	for l, got := range each {
+		if want := tb.Letters(k.Add(l)); got != want {
+			t.Fatalf("LettersEach %c: %026b, Letters %026b", 'A'+l, got, want)
+		}
+	}
+}
+
 // The blank table answers, for a multiset, exactly the letters that make
 // it a word's multiset: every word less any one of its letters gives that
 // letter back, and no letter is answered that spells no word, on a list
@@ -43,6 +55,11 @@ func TestBlankTable(t *testing.T) {
 			continue
 		}
 		for i := 0; i < len(w); i++ {
+			if i+1 < len(w) {
+				// Less two letters: LettersEach, for a second blank,
+				// answers as Letters does for each first letter.
+				checkEach(t, tb, Of(w[:i]+w[i+2:]))
+			}
 			k := Of(w[:i] + w[i+1:])
 			got := tb.Letters(k)
 			if got&(1<<(w[i]-'A')) == 0 || got != truth(k) {
@@ -56,7 +73,9 @@ func TestBlankTable(t *testing.T) {
 		for j := range b {
 			b[j] = byte('A' + r.IntN(26))
 		}
-		if k := Of(string(b)); tb.Letters(k) != truth(k) {
+		k := Of(string(b))
+		checkEach(t, tb, k)
+		if tb.Letters(k) != truth(k) {
 			t.Fatalf("%s: letters %026b, want %026b", b, tb.Letters(k), truth(k))
 		}
 	}

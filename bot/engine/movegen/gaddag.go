@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"runtime"
 	"sync"
+	"time"
 
 	"github.com/lexico/lexico/bot/engine/movegen/internal/line"
 	"github.com/lexico/lexico/bot/game/board"
@@ -93,11 +94,11 @@ func (gen *GADDAGGenerator) Search(a Args) bool {
 // anchor's best value first and searches the anchors highest bound first,
 // stopping at the first whose bound cannot beat the a.Keep-th best play
 // found (shadow.go), so it walks a fraction of what generating every play
-// walks. When the rack holds a blank (a search ten times as long), a
-// helper goroutine joins the search of the anchors as soon as it starts;
-// the caller never waits for it to start, because waking a second core
-// can take longer than a whole search. Among plays of equal value it keeps
-// the one Keep 0 reports first, so both ways give the same best play.
+// walks. With a blank in the rack, a search still going after helpAfter
+// hands the anchors left to itself and a helper goroutine (handOff); most
+// end sooner than waking a second core would take. Among plays of equal
+// value it keeps the one Keep 0 reports first, so both ways give the same
+// best play.
 func (gen *GADDAGGenerator) keepBest(a Args) bool {
 	rack := a.Rack
 	if rack.N > maxRack || a.Board.Size > maxLine || a.Leave != nil && subRacks(rack) > maxLeaves {
@@ -116,32 +117,32 @@ func (gen *GADDAGGenerator) keepBest(a Args) bool {
 	}
 	s.ResetStop(a.Stop)
 	s.prepareBound(gen.ms, gen.blanks, a.Leave)
-	// The search's shared state lives in s unless a helper may join: a
-	// helper that never started still reads it once, whenever it runs.
 	sr := &s.ownSearch
-	withHelper := !s.first && rack.Counts[tile.BlankIndex] > 0 && runtime.GOMAXPROCS(0) > 1
-	if withHelper {
-		sr = new(bestSearch)
-	}
 	sr.reset(a.Better)
 	s.search = sr
 	s.keep.reset(a.Keep)
-	var helper *genState
-	if withHelper {
-		// Only a blank makes the search long enough to repay a second
-		// core: without one the whole search takes about as long as
-		// waking the helper, which then only adds the wait for whatever
-		// anchor it took. Started first thing, so that the wake-up
-		// overlaps the bounding.
-		sr.done, sr.published = make(chan struct{}), make(chan struct{})
-		helper = gen.pool.Get().(*genState)
-		helper.helpWith(s, a.Keep)
-		go helper.help(sr)
-	}
+	// With one play to keep, a bingo the bound finds sets the bar at once.
+	s.seed = a.Keep == 1
+	s.lazyBingos = s.rb.bingoKnown && rack.Counts[tile.BlankIndex] >= 2
 	s.collectAnchors(a.Board)
-	s.searchAnchors()
-	if helper != nil && !sr.helper.CompareAndSwap(helperIdle, helperTooLate) {
-		<-sr.done
+	// Most searches end in less time than waking a second core takes; one
+	// still going after helpAfter gets a helper for the anchors left (on
+	// an empty board there is one anchor: nothing to share). Only for a
+	// rack with a blank: a hand-off allocates, and the searches without
+	// one, which the simulation's playouts make by the thousand, must not
+	// (montecarlo's TestSimulationMemoryDoesNotGrowWithRounds).
+	s.helpAt, s.walked = time.Time{}, 0
+	if !s.first && rack.Counts[tile.BlankIndex] > 0 && runtime.GOMAXPROCS(0) > 1 {
+		s.helpAt = time.Now().Add(helpAfter)
+	}
+	var helper *genState
+	if s.searchAnchors() {
+		helper = gen.pool.Get().(*genState)
+		sr = s.handOff(helper, a.Keep)
+		s.searchAnchors()
+		if !sr.helper.CompareAndSwap(helperIdle, helperTooLate) {
+			<-sr.done
+		}
 	}
 	if helper != nil {
 		// The helper's plays join the caller's: offered in rank order, the
@@ -155,7 +156,8 @@ func (gen *GADDAGGenerator) keepBest(a Args) bool {
 		gen.pool.Put(helper)
 	}
 	s.keep.report(a.Record)
-	s.search, s.rec, s.v = nil, nil, nil
+	s.search, s.rec, s.v, s.seed, s.lazyBingos = nil, nil, nil, false, false
+	s.helpAt = time.Time{}
 	s.ResetStop(nil)
 	return !sr.stopped.Load()
 }
@@ -223,27 +225,56 @@ type genState struct {
 	// The bounded search's state (shadow.go): the rack as the bound sees it, every
 	// line's cells, the anchors, and the best play so far with the order of
 	// its anchor.
-	rb      rackBound
-	ms      *multiset.Table
-	blanks  *multiset.BlankTable
-	anchors []anchor
-	keys    []int64
-	order   int32
-	keep    keeper
-	recBest PlayRecorder
-	ext     extent
-	search  *bestSearch
-	// ownSearch is search when no helper joins, reused from one search to
-	// the next.
+	rb     rackBound
+	ms     *multiset.Table
+	blanks *multiset.BlankTable
+	bingo  bingoMemo
+	seed   bool // the anchors' bingos raise the search's bar (seedBingo)
+	// helpAt, when set, is when the search, alone, hands the anchors left
+	// to a helper (handOff).
+	helpAt time.Time
+	walked int // anchors taken so far, alone
+	// lazyBingos: anchorBound assumes that a play of the whole rack fits
+	// each extent that can hold one, and the anchors that may win are
+	// refined (refine) before they are searched: most never are. Only
+	// with two blanks, where asking the word map about an extent costs 26
+	// lookups: with fewer, bounding anchors twice costs more than it spares.
+	lazyBingos bool
+	anchors    []anchor
+	keys       []int64
+	order      int32
+	keep       keeper
+	recBest    PlayRecorder
+	ext        extent
+	search     *bestSearch
+	// ownSearch is search until a hand-off (handOff), reused from one
+	// search to the next.
 	ownSearch bestSearch
 	// While pruning (the bounded search walking an anchor), leftBound[l] bounds
 	// the anchor's plays with exactly l tiles left of it and leftMax[l]
 	// those with l or more (anchorBound).
-	pruning    bool
-	kl         int     // anchorBound's number of left squares
-	leftBounds []int32 // every anchor's leftBound, in collection order
-	leftBound  [maxRack]int32
-	leftMax    [maxRack + 1]int32
+	pruning bool
+	kl, kr  int    // anchorBound's number of left and right squares
+	left    int    // tiles left of the anchor in the right part under way
+	bingos  uint16 // the anchor's bingos, and those unchecked (anchor)
+	// walkBingos: the walk of the anchor tries only the bingos' letters
+	// where only a bingo can win (prepareWalk, onlyBingos).
+	walkBingos bool
+	unchecked  uint16
+	// While searching an anchor (prepareWalk): partBound[l] bounds its
+	// plays with l tiles left of it that do not take the whole rack, and
+	// partMax[l] those with l or more; bingoLetters[col] is the letters
+	// the plays that take the whole rack may put on square col.
+	partBound [maxRack]int32
+	partMax   [maxRack + 1]int32
+	// With a leave valuation, spentBound[u] and spentMax[u] are leftBound
+	// and leftMax for the plays that spend u blanks (prepareSpent).
+	spentBound   [maxSpent + 1][maxRack]int32
+	spentMax     [maxSpent + 1][maxRack + 1]int32
+	bingoLetters []uint32
+	leftBounds   []int32 // every anchor's leftBound, in collection order
+	leftBound    [maxRack]int32
+	leftMax      [maxRack + 1]int32
 }
 
 // run generates, and reports false when s.stop ended it.
@@ -296,10 +327,12 @@ func (s *genState) prepare(v *variant.Variant, b *board.Board, rack tile.Rack, r
 func (s *genState) sizeBuffers(n int) {
 	if cap(s.placed) < n {
 		s.placed = make([]byte, n)
+		s.bingoLetters = make([]uint32, n)
 		s.cost = make([]int, n)
 		s.tiles = make([]move.Placement, 0, n)
 	}
 	s.placed = s.placed[:n]
+	s.bingoLetters = s.bingoLetters[:n]
 	clear(s.placed)
 }
 
@@ -381,6 +414,11 @@ func (s *genState) gen(col int, node gaddag.Node, sc score) {
 	if possible == 0 {
 		return
 	}
+	if s.pruning && s.walkBingos && s.onlyBingos(col, sc) {
+		if possible &= s.bingoLetters[col]; possible == 0 {
+			return
+		}
+	}
 	ls := g.LetterSet(node)
 	if possible &= g.ArcSet(node) | ls; possible == 0 {
 		return
@@ -408,6 +446,10 @@ func (s *genState) gen(col int, node gaddag.Node, sc score) {
 		k := l
 		if s.rack[l] == 0 {
 			k = tile.BlankIndex
+			// A blank spent here is one the play cannot keep.
+			if u := int(s.owned[k]-s.rack[k]) + 1; s.pruning && s.rb.leaves && u <= maxSpent && s.spentCannotWin(u, col, sc) {
+				continue
+			}
 		}
 		s.rack[k]--
 		if k != tile.BlankIndex && s.rack[k] == 0 {
@@ -484,7 +526,7 @@ func (s *genState) goOn(col int, ends bool, next gaddag.Node, sc score) {
 		}
 		if leftEmpty && s.start+1 < n && (!s.pruning || !s.cannotWin(s.leftBound[left])) {
 			if sep := g.Arc(next, gaddag.Separator); sep != 0 {
-				s.wordStart = col
+				s.wordStart, s.left = col, left
 				s.gen(s.start+1, sep, sc)
 			}
 		}

@@ -2,8 +2,10 @@ package movegen
 
 import (
 	"cmp"
+	"runtime"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/lexico/lexico/bot/engine/movegen/internal/gentest"
 	"github.com/lexico/lexico/bot/game/move"
@@ -113,6 +115,60 @@ func TestKeepAgreesWithValuingEveryPlay(t *testing.T) {
 		}
 		for _, p := range ps {
 			checkKeep(t, fl.gen, p, testLeave, 1, 10)
+		}
+	}
+}
+
+// A generator without the word map's tables, or with the multiset table
+// but not the blank table, cannot tell where a bingo fits (for a rack with
+// blanks, in the second case): its bounded search must then let the walk
+// try every letter for the bingos (prepareWalk) and still keep the best
+// plays, by score and by equity.
+func TestKeepWithoutTables(t *testing.T) {
+	fl := full()
+	gens := map[string]*GADDAGGenerator{
+		"no tables":      NewGADDAG(fl.G),
+		"no blank table": NewGADDAG(fl.G, WithMultisets(fl.MS)),
+	}
+	for name, gen := range gens {
+		t.Run(name, func(t *testing.T) {
+			for _, ps := range midGame() {
+				for _, p := range ps[:4] {
+					checkKeep(t, gen, p, nil, 1, 3)
+					checkKeep(t, gen, p, testLeave, 1)
+				}
+			}
+		})
+	}
+}
+
+// Alone on one core, the bounded search takes its anchors from a heap and
+// refines each unchecked one as it reaches it (two blanks: lazyBingos);
+// handed off to a helper (TestKeepHandedOff) it shares a sorted list,
+// refined before. Both keep the best plays.
+func TestKeepAlone(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	fl := full()
+	for _, ps := range midGame() {
+		for _, p := range ps[:6] {
+			checkKeep(t, fl.gen, p, nil, 1, 4)
+			checkKeep(t, fl.gen, p, testLeave, 1)
+		}
+	}
+}
+
+// A search still going after helpAfter hands the anchors left to a helper
+// (handOff): made to do so at once, on two cores, it keeps the best plays,
+// with 0, 1 and 2 blanks, by score and by equity.
+func TestKeepHandedOff(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	defer func(d time.Duration) { helpAfter = d }(helpAfter)
+	helpAfter = 0
+	fl := full()
+	for _, ps := range midGame() {
+		for _, p := range ps[:6] {
+			checkKeep(t, fl.gen, p, nil, 1, 4)
+			checkKeep(t, fl.gen, p, testLeave, 1)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync/atomic"
+	"time"
 
 	"github.com/lexico/lexico/bot/engine/movegen/internal/line"
 	"github.com/lexico/lexico/bot/game/board"
@@ -22,6 +23,14 @@ import (
 // highest bound first, and the search stops at the first anchor whose
 // bound cannot beat the best play found; within an anchor, a left part
 // stops growing once no play it can become can beat it.
+//
+// The word map's answer is used twice more, as MAGPIE's word-map move
+// generation does (src/impl/wmp_move_gen.c): a bingo the bound finds is a
+// real play whose value sets the bar before any walk (Keep 1), and where
+// only a bingo can still beat the bar, the walk of an anchor tries on each
+// square only the letters of the bingos that fit it. A blank otherwise
+// tries every letter the GADDAG allows on every square, which made a rack
+// with one several times as long to search as one without.
 
 // anchor is one anchor of one line, with its bound.
 type anchor struct {
@@ -34,6 +43,10 @@ type anchor struct {
 	// anchors is its leftBound (anchorBound), kept for its search.
 	nLeft int8
 	left  int32
+	// bingos has bit l when a play of the whole rack may take l squares
+	// left of the anchor (mayHoldPlay), for prepareWalk; unchecked, when
+	// that is only assumed (lazyBingos) until refine asks the word map.
+	bingos, unchecked uint16
 }
 
 // rackBound is what the bound needs to know of the rack, computed once per
@@ -56,6 +69,9 @@ type rackBound struct {
 	// without one.
 	leaves bool
 	leave  [maxRack + 1]int32
+	// spent[u][k] is leave[k] for the plays that spend at least u of the
+	// rack's blanks (u >= 1; at most maxSpent): what they keep holds fewer.
+	spent  [maxSpent + 1][maxRack + 1]int32
 	nKinds int
 	kinds  [maxRack]uint8
 	stride [maxRack]int32
@@ -68,6 +84,10 @@ const (
 	maxRack = 16
 	maxLine = 127
 )
+
+// maxSpent bounds the blanks a rack's leave bounds tell apart (spent): no
+// variant deals more than two.
+const maxSpent = 2
 
 // maxLeaves bounds the sub-multisets of a rack a search values (128 for
 // seven different tiles); a rack with more is searched by generating every
@@ -120,6 +140,7 @@ func (s *genState) prepareBound(ms *multiset.Table, bl *multiset.BlankTable, lea
 	blanks := s.rack[tile.BlankIndex]
 	rb.bingoKnown = ms != nil && (blanks == 0 || blanks <= 2 && bl != nil)
 	s.ms, s.blanks = ms, bl
+	s.bingo.reset()
 	if leave != nil {
 		s.valueLeaves(leave)
 	}
@@ -142,7 +163,11 @@ func (s *genState) valueLeaves(leave func(tile.Rack) float64) {
 	}
 	for k := range rb.leave {
 		rb.leave[k] = noBound
+		for u := range rb.spent {
+			rb.spent[u][k] = noBound
+		}
 	}
+	blanks := int(s.owned[tile.BlankIndex])
 	for i := int32(0); i < total; i++ {
 		var r tile.Rack
 		for j := 0; j < rb.nKinds; j++ {
@@ -155,6 +180,9 @@ func (s *genState) valueLeaves(leave func(tile.Rack) float64) {
 		rb.value[i] = v
 		played := s.rackLeft - r.N
 		rb.leave[played] = max(rb.leave[played], v)
+		for u := 1; u <= min(blanks-int(r.Counts[tile.BlankIndex]), maxSpent); u++ {
+			rb.spent[u][played] = max(rb.spent[u][played], v)
+		}
 	}
 }
 
@@ -189,32 +217,31 @@ func (s *genState) leaveValue() int32 {
 // fill that extent: then the next r down.
 func (s *genState) anchorBound(c, lastAnchor int) int32 {
 	cells := s.cells
-	n := len(cells)
 	if cells[c].Cross&s.rb.fit == 0 {
 		s.leftMax[0] = noBound
 		return noBound
 	}
 	maxK := min(s.rackLeft, maxRack)
-	ex := &s.ext
-	ce := &cells[c]
-	ex.w, ex.perW, ex.fixedW = int32(ce.WM), (int32(ce.LM)-1)*ce.BestFit, 0
-	if ce.Has {
-		ex.fixedW = (ce.Base + int32(ce.LM)*ce.BestFit) * int32(ce.WM)
-	}
-	kl := s.walkSide(&ex.left, c, -1, lastAnchor, maxK-1)
-	s.kl = kl
-	kr := s.walkSide(&ex.right, c, 1, n, maxK-1)
+	kl, kr := s.loadExtent(c, lastAnchor)
 	bound := int32(noBound)
+	s.bingos, s.unchecked = 0, 0
 	for l := 0; l <= kl; l++ {
 		b := int32(noBound)
 		for r := min(kr, maxK-1-l); r >= 0; r-- {
-			if s.mayHoldPlay(c, l, r) {
-				b = max(b, s.extentBound(l, r))
-				if !s.rb.leaves {
-					// The score's bound grows with the extent; the leave's
-					// value need not.
-					break
-				}
+			bingo := 1+l+r == s.rackLeft
+			if bingo && s.lazyBingos {
+				s.unchecked |= 1 << l
+			} else if !s.mayHoldPlay(c, l, r) {
+				continue
+			}
+			if bingo {
+				s.bingos |= 1 << l
+			}
+			b = max(b, s.extentBound(l, r))
+			if !s.rb.leaves {
+				// The score's bound grows with the extent; the leave's
+				// value need not.
+				break
 			}
 		}
 		s.leftBound[l] = b
@@ -225,6 +252,22 @@ func (s *genState) anchorBound(c, lastAnchor int) int32 {
 		s.leftMax[l] = max(s.leftMax[l+1], s.leftBound[l])
 	}
 	return bound
+}
+
+// loadExtent fills s.ext for anchor c of the loaded line, whose left part
+// stops short of column lastAnchor, and returns (and keeps in s.kl and
+// s.kr) how many empty squares each side offers.
+func (s *genState) loadExtent(c, lastAnchor int) (kl, kr int) {
+	maxK := min(s.rackLeft, maxRack)
+	ex := &s.ext
+	ce := &s.cells[c]
+	ex.w, ex.perW, ex.fixedW = int32(ce.WM), (int32(ce.LM)-1)*ce.BestFit, 0
+	if ce.Has {
+		ex.fixedW = (ce.Base + int32(ce.LM)*ce.BestFit) * int32(ce.WM)
+	}
+	s.kl = s.walkSide(&ex.left, c, -1, lastAnchor, maxK-1)
+	s.kr = s.walkSide(&ex.right, c, 1, len(s.cells), maxK-1)
+	return s.kl, s.kr
 }
 
 // extent is anchorBound's view of the current anchor: the anchor square's
@@ -288,6 +331,12 @@ func (s *genState) walkSide(sd *side, c, step, stop, limit int) int {
 // (see anchorBound): their score's bound plus the best value of what a
 // play of that many tiles can keep.
 func (s *genState) extentBound(l, r int) int32 {
+	return s.extentBoundWith(l, r, &s.rb.leave)
+}
+
+// extentBoundWith is extentBound with leave[k] the best value of what a
+// play of k tiles can keep.
+func (s *genState) extentBoundWith(l, r int, leave *[maxRack + 1]int32) int32 {
 	ex := &s.ext
 	L, R := &ex.left, &ex.right
 	w := ex.w * L.w[l] * R.w[r]
@@ -300,60 +349,141 @@ func (s *genState) extentBound(l, r int) int32 {
 		// drop as the extent grows).
 		total += s.v.BingoBonus
 	}
-	return addValue(fixedScore(total), s.rb.leave[k])
+	return addValue(fixedScore(total), leave[k])
 }
 
 // mayHoldPlay reports whether a play may fill the extent (l, r) of anchor
 // c: tiles on c, on the first l empty squares left of it and the first r
 // right of it. When they are the whole rack, the words of the rack's and
-// the extent's letters are looked up and each is checked against the
-// extent's old tiles and cross checks, so the answer is exact; with one
-// or two blanks, for each letter the blank table says they may be. Plays of
-// fewer tiles are assumed to exist: asking also whether the rack less one
-// tile spells a word (a lookup per kind of tile) once paid, but since the
-// walk itself got cheap (genAnchor) the lookups cost more than the walking
-// they spare (corpus middle game, no blank: 92-104 us median without them,
-// 116-150 us with, same minutes).
+// the extent's letters are looked up (bingoWords) and each is checked
+// against the extent's old tiles and cross checks, so the answer is exact.
+// Plays of fewer tiles are assumed to exist: asking also whether the rack
+// less one tile spells a word (a lookup per kind of tile) once paid, but
+// since the walk itself got cheap (genAnchor) the lookups cost more than
+// the walking they spare.
 func (s *genState) mayHoldPlay(c, l, r int) bool {
 	if !s.rb.bingoKnown || 1+l+r != s.rackLeft {
 		return true
 	}
-	key := s.rb.key + s.ext.left.key[l] + s.ext.right.key[r]
-	switch s.rack[tile.BlankIndex] {
-	case 0:
-		return s.wordFits(c, l, r, key)
-	case 1:
-		// The letters the blank may be, each then checked as a rack
-		// without one is (a blank takes its letter's cross checks).
-		for m := s.blanks.Letters(key); m != 0; m &= m - 1 {
-			if s.wordFits(c, l, r, key.Add(bits.TrailingZeros32(m))) {
-				return true
-			}
-		}
-		return false
-	}
-	// Two blanks: for each letter the first may be, the letters the
-	// second may be, taken once per pair (the second not before the
-	// first).
-	for x := 0; x < 26; x++ {
-		kx := key.Add(x)
-		for m := s.blanks.Letters(kx) &^ (1<<x - 1); m != 0; m &= m - 1 {
-			if s.wordFits(c, l, r, kx.Add(bits.TrailingZeros32(m))) {
-				return true
-			}
+	for _, g := range s.bingoWords(s.rb.key + s.ext.left.key[l] + s.ext.right.key[r]) {
+		if s.wordFits(c, l, r, g) {
+			return true
 		}
 	}
 	return false
 }
 
-// wordFits reports whether a word spelt with the letters of key fills the
-// extent (l, r) of anchor c exactly: its length, the old tiles in it and the
-// cross checks of its empty squares.
-func (s *genState) wordFits(c, l, r int, key multiset.Key) bool {
-	n, letters := s.ms.Words(key)
-	if n == 0 {
+// wordGroup is the words of one multiset, as multiset.Table.Words returns
+// them: n letters each, concatenated.
+type wordGroup struct {
+	n       int
+	letters []byte
+	// blank is the letters the rack's blanks stand for in these words
+	// (-1: no blank).
+	blank [2]int8
+}
+
+// bingoMemo remembers, for the search under way, the words each key of the
+// rack and an extent's old tiles spells (bingoWords). A board's bingo
+// extents take in few different sets of old tiles (most take none), so most
+// of them ask a key already asked: with two blanks, each new key costs 26
+// lookups of the blank table.
+type bingoMemo struct {
+	// slot[h] is 1 + the index in keys of a key whose hash is h (0: empty):
+	// open addressing over a table kept at most half full.
+	slot  [bingoSlots]uint16
+	keys  []bingoKey
+	words []wordGroup
+}
+
+// bingoKey is a key asked and where its words are in bingoMemo.words.
+type bingoKey struct {
+	key        multiset.Key
+	start, end int32
+}
+
+const bingoSlots = 256
+
+// reset empties m for a new search.
+func (m *bingoMemo) reset() {
+	if len(m.keys) > 0 {
+		m.slot = [bingoSlots]uint16{}
+	}
+	m.keys, m.words = m.keys[:0], m.words[:0]
+}
+
+// bingoWords is the words spelt with the letters of key and the rack's
+// blanks, each blank taking the letters the blank table allows: for one
+// blank, those it gives for key; for two, for each letter the first may be,
+// those it gives for key plus that letter, each pair taken once (the second
+// not before the first). Asked once per key and search (bingoMemo); the
+// slice is valid until the next search.
+func (s *genState) bingoWords(key multiset.Key) []wordGroup {
+	m := &s.bingo
+	h := uint64(key) >> 56
+	for {
+		i := m.slot[h]
+		if i == 0 {
+			break
+		}
+		if k := &m.keys[i-1]; k.key == key {
+			return m.words[k.start:k.end]
+		}
+		h = (h + 1) % bingoSlots
+	}
+	start := len(m.words)
+	add := func(k multiset.Key, x, y int) {
+		if n, letters := s.ms.Words(k); n > 0 {
+			m.words = append(m.words, wordGroup{n, letters, [2]int8{int8(x), int8(y)}})
+		}
+	}
+	switch s.rack[tile.BlankIndex] {
+	case 0:
+		add(key, -1, -1)
+	case 1:
+		for b := s.blanks.Letters(key); b != 0; b &= b - 1 {
+			y := bits.TrailingZeros32(b)
+			add(key.Add(y), y, -1)
+		}
+	default:
+		var second [26]uint32
+		s.blanks.LettersEach(key, &second)
+		for x := 0; x < 26; x++ {
+			kx := key.Add(x)
+			for b := second[x] &^ (1<<x - 1); b != 0; b &= b - 1 {
+				y := bits.TrailingZeros32(b)
+				add(kx.Add(y), x, y)
+			}
+		}
+	}
+	if len(m.keys) < bingoSlots/2 {
+		// Past half full the key is looked up again next time, not kept.
+		m.keys = append(m.keys, bingoKey{key, int32(start), int32(len(m.words))})
+		m.slot[h] = uint16(len(m.keys))
+	}
+	return m.words[start:]
+}
+
+// wordFits reports whether a word of g fills the extent (l, r) of anchor c
+// exactly: its length, the old tiles in it and the cross checks of its
+// empty squares (a blank takes its letter's cross checks).
+func (s *genState) wordFits(c, l, r int, g wordGroup) bool {
+	_, span := s.extentSpan(c, l, r)
+	if len(span) != g.n {
 		return false
 	}
+	for w := 0; w+g.n <= len(g.letters); w += g.n {
+		if fitsSpan(span, g.letters[w:w+g.n]) {
+			return true
+		}
+	}
+	return false
+}
+
+// extentSpan is the squares of the word a play on the extent (l, r) of
+// anchor c forms, its tiles and the old tiles between and beside them, and
+// the column of the first.
+func (s *genState) extentSpan(c, l, r int) (int, []line.Cell) {
 	cells := s.cells
 	start, end := c, c
 	if l > 0 {
@@ -368,26 +498,148 @@ func (s *genState) wordFits(c, l, r int, key multiset.Key) bool {
 	for end+1 < len(cells) && cells[end+1].Letter != 0 {
 		end++
 	}
-	if end-start+1 != n {
-		return false
+	return start, cells[start : end+1]
+}
+
+// fitsSpan reports whether word, as long as span, fits its old tiles and
+// the cross checks of its empty squares.
+func fitsSpan(span []line.Cell, word []byte) bool {
+	for j, ch := range word {
+		ce := &span[j]
+		if ce.Letter != 0 && ce.Letter != ch || ce.Letter == 0 && ce.Cross&(1<<(ch-'A')) == 0 {
+			return false
+		}
 	}
-	span := cells[start : end+1]
-words:
-	for w := 0; w+n <= len(letters); w += n {
-		for j, ch := range letters[w : w+n] {
-			ce := &span[j]
-			if ce.Letter != 0 && ce.Letter != ch || ce.Letter == 0 && ce.Cross&(1<<(ch-'A')) == 0 {
-				continue words
+	return true
+}
+
+// prepareWalk readies the search of anchor c (lastAnchor as for
+// anchorBound), whose bingos are in s.bingos: the bounds of the plays that
+// do not take the whole rack, and the letters the plays that do may put on
+// each square. Where only a play of the whole rack can still beat the best
+// found (onlyBingos), the walk tries only those letters: the words of those
+// plays are few and known (bingoWords), and a blank would otherwise try
+// every letter the GADDAG allows on every square.
+func (s *genState) prepareWalk(c, lastAnchor int) {
+	// Without a bingo the word map can name, there is nothing to restrict
+	// the walk to; without a blank by equity, nothing to bound apart.
+	s.walkBingos = s.bingos != 0 && s.rb.bingoKnown
+	spend := s.owned[tile.BlankIndex] > 0 && s.rb.leaves
+	if !s.walkBingos && !spend {
+		return
+	}
+	kl, kr := s.loadExtent(c, lastAnchor)
+	if spend {
+		s.prepareSpent(kl, kr)
+	}
+	if !s.walkBingos {
+		return
+	}
+	maxK := min(s.rackLeft, maxRack)
+	for l := 0; l <= kl; l++ {
+		b := int32(noBound)
+		for r := min(kr, maxK-1-l); r >= 0; r-- {
+			if 1+l+r == s.rackLeft {
+				continue
+			}
+			b = max(b, s.extentBound(l, r))
+			if !s.rb.leaves {
+				break // the score's bound grows with the extent
 			}
 		}
-		return true
+		s.partBound[l] = b
 	}
-	return false
+	for l := kl + 1; l <= maxRack; l++ {
+		s.partMax[l] = noBound
+	}
+	for l := kl; l >= 0; l-- {
+		s.partMax[l] = max(s.partMax[l+1], s.partBound[l])
+	}
+	clear(s.bingoLetters)
+	for m := s.bingos; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros16(m)
+		r := s.rackLeft - 1 - l
+		start, span := s.extentSpan(c, l, r)
+		for _, g := range s.bingoWords(s.rb.key + s.ext.left.key[l] + s.ext.right.key[r]) {
+			if g.n != len(span) {
+				continue
+			}
+			for w := 0; w+g.n <= len(g.letters); w += g.n {
+				word := g.letters[w : w+g.n]
+				if fitsSpan(span, word) {
+					for j, ch := range word {
+						s.bingoLetters[start+j] |= 1 << (ch - 'A')
+					}
+				}
+			}
+		}
+	}
+}
+
+// prepareSpent fills spentBound and spentMax for the anchor whose extents
+// are loaded: as leftBound and leftMax, for the plays that spend at least
+// u blanks, each keeping what such a play can keep (rackBound.spent). A
+// play that keeps a blank is often the best by equity, and a blank then
+// tried as every letter on every square makes plays that cannot beat it.
+func (s *genState) prepareSpent(kl, kr int) {
+	maxK := min(s.rackLeft, maxRack)
+	for u := 1; u <= min(int(s.owned[tile.BlankIndex]), maxSpent); u++ {
+		leave := &s.rb.spent[u]
+		for l := 0; l <= kl; l++ {
+			b := int32(noBound)
+			for r := min(kr, maxK-1-l); r >= 0; r-- {
+				if 1+l+r == s.rackLeft && s.bingos&(1<<l) == 0 {
+					continue
+				}
+				b = max(b, s.extentBoundWith(l, r, leave))
+			}
+			s.spentBound[u][l] = b
+		}
+		s.spentMax[u][kl+1] = noBound
+		for l := kl; l >= 0; l-- {
+			s.spentMax[u][l] = max(s.spentMax[u][l+1], s.spentBound[u][l])
+		}
+		for l := kl + 2; l <= maxRack; l++ {
+			s.spentMax[u][l] = noBound
+		}
+	}
+}
+
+// spentCannotWin reports whether no play that spends u blanks and puts a
+// tile on the empty square col can beat the best play found: sc scores
+// the tiles placed before it.
+func (s *genState) spentCannotWin(u, col int, sc score) bool {
+	var b int32
+	switch {
+	case col > s.start:
+		b = s.spentBound[u][s.left]
+	case col == s.anchor:
+		b = s.spentMax[u][0]
+	default:
+		b = s.spentMax[u][sc.tiles]
+	}
+	return s.cannotWin(b)
+}
+
+// onlyBingos reports whether, when a tile goes on the empty square col,
+// only a play of the whole rack can beat the best play found: sc scores the
+// tiles placed so far.
+func (s *genState) onlyBingos(col int, sc score) bool {
+	var b int32
+	switch {
+	case col > s.start:
+		b = s.partBound[s.left]
+	case col == s.anchor:
+		b = s.partMax[0]
+	default:
+		b = s.partMax[sc.tiles]
+	}
+	return s.cannotWin(b)
 }
 
 // collectAnchors loads every line of b, across then down, lists every
 // anchor with its bound in s.anchors, in the order of a Keep 0 search, and their
-// negated ranks, sorted, in s.keys; then publishes them to the helper.
+// negated ranks, a min-heap, in s.keys, for searchAnchors.
 func (s *genState) collectAnchors(b *board.Board) {
 	n := s.n
 	v := s.v
@@ -420,18 +672,64 @@ func (s *genState) collectAnchors(b *board.Board) {
 	// The negated ranks, smallest first, give the anchors best bound first,
 	// ties in the order of a Keep 0 search. Alone, the search takes them from a heap:
 	// it stops after a fraction of them, so sorting them all is wasted; a
-	// helper shares a sorted list and a cursor instead.
-	if sr := s.search; sr != nil && sr.published == nil {
-		sr.heap = true
-		heapify(s.keys)
-	} else {
-		slices.Sort(s.keys)
-	}
+	// helper, if one joins (handOff), shares a sorted list and a cursor.
+	heapify(s.keys)
 	if sr := s.search; sr != nil {
+		// Unchecked anchors are refined as the search reaches them.
+		sr.heap = true
 		sr.owner, sr.anchors, sr.keys = s, s.anchors, s.keys
-		if sr.published != nil { // a helper waits for the anchors
-			close(sr.published)
+	}
+}
+
+// refineAbove refines, best bound first, every anchor of the heap of
+// negated ranks h whose bound can beat the bar, before they are shared
+// with a helper (alone, the search refines each as it reaches it). The
+// bingo extents were only assumed to hold a play (lazyBingos); the bingos
+// of the first anchors raise the bar, so most of the others are never
+// asked about.
+func (s *genState) refineAbove(h []int64) {
+	for n := len(h); n > 0 && -h[0] > s.search.bar.Load(); {
+		if a := &s.anchors[0x7fffffff-int32(-h[0])]; a.unchecked != 0 {
+			s.refine(a)
+			h[0] = -rank(a.bound, a.order)
+		} else {
+			// Final: out of the heap, to the end of h.
+			n--
+			h[0], h[n] = h[n], h[0]
 		}
+		siftDown(h[:n], 0)
+	}
+}
+
+// refine bounds anchor a again, asking the word map whether its bingos
+// fit (anchorBound without lazyBingos), and with Keep 1 raises the bar to
+// the best of those that do.
+func (s *genState) refine(a *anchor) {
+	d := 0
+	if a.vertical {
+		d = 1
+	}
+	n := s.n
+	s.cells = s.lines[d][int(a.row)*n : (int(a.row)+1)*n]
+	lazy := s.lazyBingos
+	s.lazyBingos = false
+	a.bound = s.anchorBound(int(a.col), int(a.lastAnchor))
+	s.lazyBingos = lazy
+	a.bingos, a.unchecked = s.bingos, 0
+	copy(s.leftBounds[a.left:a.left+int32(a.nLeft)], s.leftBound[:s.kl+1])
+	s.seedBingo(int(a.col), a.bound, a.order)
+}
+
+// seedBingo raises the bar, in a search keeping one play, to just below
+// the best bingo that fits anchor c (of the given bound and order), whose
+// extents are loaded (s.ext, s.bingos): it is a play the search will find,
+// so nothing ranked below it can be the best.
+func (s *genState) seedBingo(c int, bound, order int32) {
+	if !s.seed || s.bingos == 0 || !s.rb.bingoKnown || s.cannotWinAt(bound, order) {
+		return
+	}
+	if v := s.bestBingo(c); v != noBound {
+		raise(&s.search.bar, rank(v, order)-1)
 	}
 }
 
@@ -444,6 +742,10 @@ func (s *genState) addAnchor(d, r, c, last int) {
 		vertical: d == 1, row: int8(r), col: int8(c), lastAnchor: int8(last), left: int32(len(s.leftBounds))}
 	if bound != noBound {
 		a.nLeft = int8(s.kl + 1)
+		a.bingos, a.unchecked = s.bingos, s.unchecked
+		if !s.lazyBingos && s.search != nil {
+			s.seedBingo(c, bound, order)
+		}
 		s.leftBounds = append(s.leftBounds, s.leftBound[:s.kl+1]...)
 	}
 	s.anchors = append(s.anchors, a)
@@ -463,7 +765,7 @@ type bestSearch struct {
 	top atomic.Int64
 	// published is closed once owner's anchors and keys (the anchors'
 	// negated ranks, ascending) are ready; owner's lines hold their cells.
-	// It and done exist only when a helper is started.
+	// It and done exist only when a helper is started (handOff).
 	published chan struct{}
 	owner     *genState
 	anchors   []anchor
@@ -503,14 +805,19 @@ const (
 
 // searchAnchors searches the published anchors in turn, best bound
 // first, until none left can beat the best play found or s.stop answers
-// true.
-func (s *genState) searchAnchors() {
+// true, and reports false; or, alone and past s.helpAt, true, leaving
+// the anchors not yet searched for handOff.
+func (s *genState) searchAnchors() (helpWanted bool) {
 	sr := s.search
 	n := s.n
 	for {
+		// The clock is read every fourth anchor: most searches end first.
+		if s.walked++; sr.heap && !s.helpAt.IsZero() && s.walked&3 == 0 && len(sr.keys) > 1 && time.Now().After(s.helpAt) {
+			return true
+		}
 		key, ok := sr.nextKey()
 		if !ok {
-			return
+			return false
 		}
 		// Ranks come best first: once one anchor cannot beat the best play,
 		// none after it can. A negative bound (nothing fits) ranks below
@@ -518,13 +825,20 @@ func (s *genState) searchAnchors() {
 		r := -key
 		if r <= sr.bar.Load() {
 			sr.exhaust()
-			return
+			return false
 		}
 		if s.CheckStop() {
 			sr.halt()
-			return
+			return false
 		}
 		a := &sr.anchors[0x7fffffff-int32(r)]
+		if a.unchecked != 0 && sr.heap {
+			// Alone, the anchors are this goroutine's: refine it and put it
+			// back in its place.
+			s.refine(a)
+			sr.keys = push(sr.keys, -rank(a.bound, a.order))
+			continue
+		}
 		d := 0
 		if a.vertical {
 			d = 1
@@ -535,14 +849,54 @@ func (s *genState) searchAnchors() {
 		s.lastAnchor = int(a.lastAnchor)
 		s.order = a.order
 		s.useLeftBounds(sr.owner.leftBounds[a.left : a.left+int32(a.nLeft)])
+		s.bingos = a.bingos
+		s.prepareWalk(int(a.col), int(a.lastAnchor))
+		if a.unchecked != 0 {
+			// Not refined (handOff refines only the anchors that could win
+			// then): its bingos, looked up for the walk, may set the bar.
+			s.seedBingo(int(a.col), a.bound, a.order)
+		}
 		s.pruning = true
 		s.genAnchor(int(a.col))
 		s.pruning = false
 		if s.Halted {
 			sr.halt()
-			return
+			return false
 		}
 	}
+}
+
+// helpAfter is how long a search goes on alone before a helper joins: a
+// few times what waking the second core can take on a shared machine, so
+// that the searches that end sooner, most of them, never pay for it. (A
+// variable only so that a test can make every search hand off.)
+var helpAfter = 150 * time.Microsecond
+
+// handOff moves the search of the anchors left, alone until now, to a
+// fresh bestSearch shared with helper w, started here, and returns it.
+// The shared state is allocated, not s's own, because a helper may run
+// only after the search has ended and s serves another: it then finds
+// the search it was started for, over, and does nothing.
+func (s *genState) handOff(w *genState, keep int) *bestSearch {
+	old := s.search
+	sr := new(bestSearch)
+	sr.reset(old.better)
+	sr.bar.Store(old.bar.Load())
+	sr.top.Store(old.top.Load())
+	s.search = sr
+	keys := old.keys
+	if s.lazyBingos {
+		// The helper's side does not refine: every anchor left that can
+		// win is refined now.
+		s.refineAbove(keys)
+	}
+	slices.Sort(keys)
+	sr.owner, sr.anchors, sr.keys = s, s.anchors, keys
+	sr.done, sr.published = make(chan struct{}), make(chan struct{})
+	close(sr.published)
+	w.helpWith(s, keep)
+	go w.help(sr)
+	return sr
 }
 
 // halt ends a search that its stop cut short: no further anchor is handed
@@ -587,6 +941,20 @@ func heapify(h []int64) {
 	for i := len(h)/2 - 1; i >= 0; i-- {
 		siftDown(h, i)
 	}
+}
+
+// push adds k to the min-heap h.
+func push(h []int64, k int64) []int64 {
+	h = append(h, k)
+	for i := len(h) - 1; i > 0; {
+		p := (i - 1) / 2
+		if h[p] <= h[i] {
+			break
+		}
+		h[p], h[i] = h[i], h[p]
+		i = p
+	}
+	return h
 }
 
 // siftDown restores the min-heap order below i.
@@ -647,6 +1015,9 @@ func (w *genState) helpWith(s *genState, keep int) {
 	w.rackLeft, w.rackSet = s.rackLeft, s.rackSet
 	w.first, w.minWord = s.first, s.minWord
 	w.rb, w.ms, w.blanks, w.search = s.rb, s.ms, s.blanks, s.search
+	w.bingo.reset() // its words are of another search's rack
+	w.seed = s.seed
+	w.helpAt = time.Time{}
 	w.ResetStop(s.Func())
 	w.sizeBuffers(s.n)
 	w.mv = move.Move{Kind: move.Play}
@@ -656,7 +1027,12 @@ func (w *genState) helpWith(s *genState, keep int) {
 // cannotWin reports whether a play of this anchor scoring bound would not
 // beat the best play either goroutine has found.
 func (s *genState) cannotWin(bound int32) bool {
-	return rank(bound, s.order) <= s.search.bar.Load()
+	return s.cannotWinAt(bound, s.order)
+}
+
+// cannotWinAt is cannotWin for the anchor of the given order.
+func (s *genState) cannotWinAt(bound, order int32) bool {
+	return rank(bound, order) <= s.search.bar.Load()
 }
 
 // useLeftBounds readies the per-left-part bounds of the anchor to search
@@ -668,4 +1044,86 @@ func (s *genState) useLeftBounds(lb []int32) {
 	for l := len(lb) - 1; l >= 0; l-- {
 		s.leftMax[l] = max(s.leftMax[l+1], lb[l])
 	}
+}
+
+// bestBingo is the best value of the plays of the whole rack on the anchor
+// c of the loaded line, whose extents anchorBound has just loaded (s.ext)
+// and found able to hold one (s.bingos), or noBound when it has none. Each
+// is one of the words the word map gives for the extent, with each blank on
+// the square of its letter where it costs least (a real play, if not
+// always the best way to pay for the word: a floor, not a bound).
+func (s *genState) bestBingo(c int) int32 {
+	best := int32(noBound)
+	for m := s.bingos; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros16(m)
+		r := s.rackLeft - 1 - l
+		_, span := s.extentSpan(c, l, r)
+		for _, g := range s.bingoWords(s.rb.key + s.ext.left.key[l] + s.ext.right.key[r]) {
+			if g.n != len(span) {
+				continue
+			}
+			for w := 0; w+g.n <= len(g.letters); w += g.n {
+				if word := g.letters[w : w+g.n]; fitsSpan(span, word) {
+					best = max(best, s.bingoValue(span, word, g.blank))
+				}
+			}
+		}
+	}
+	return best
+}
+
+// bingoValue is the value of word played on span, the rack's blanks
+// standing for the letters of blank, each on the square of its letter
+// where it loses least, scored as record scores a play.
+func (s *genState) bingoValue(span []line.Cell, word []byte, blank [2]int8) int32 {
+	main, mult, cross, tiles := 0, 1, 0, 0
+	for j, ch := range word {
+		ce := &span[j]
+		if ce.Letter != 0 {
+			main += int(ce.OldValue)
+			continue
+		}
+		tiles++
+		lv := s.values[ch-'A'] * int(ce.LM)
+		main += lv
+		mult *= int(ce.WM)
+		if ce.Has {
+			cross += (int(ce.Base) + lv) * int(ce.WM)
+		}
+	}
+	total := main*mult + cross
+	if tiles == s.v.RackSize {
+		total += s.v.BingoBonus
+	}
+	taken := -1
+	for _, x := range blank {
+		if x < 0 {
+			continue
+		}
+		at, least := -1, 0
+		for j, ch := range word {
+			ce := &span[j]
+			if ce.Letter != 0 || int(ch-'A') != int(x) || j == taken {
+				continue
+			}
+			lv := s.values[x] * int(ce.LM)
+			cost := lv * mult
+			if ce.Has {
+				cost += lv * int(ce.WM)
+			}
+			if at < 0 || cost < least {
+				at, least = j, cost
+			}
+		}
+		if at < 0 {
+			return noBound // not a word of this rack (cannot happen)
+		}
+		total -= least
+		taken = at
+	}
+	v := fixedScore(total)
+	if s.rb.leaves {
+		v = addValue(v, s.rb.value[0]) // index 0: the empty leave
+	}
+	return v
 }
