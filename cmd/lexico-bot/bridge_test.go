@@ -27,6 +27,13 @@ func needPython(t *testing.T) string {
 	if err != nil {
 		t.Skip("python3 is not installed: the Python bridge (scripts/platform) is not tested")
 	}
+	// The interpreter itself, not a version manager's shim in front of it
+	// (pyenv's takes a second to start, several on a loaded machine, and the
+	// tests time what the bridge does, not the shim).
+	out, err := exec.Command(py, "-c", "import sys; print(sys.executable)").Output()
+	if exe := strings.TrimSpace(string(out)); err == nil && exe != "" {
+		return exe
+	}
 	return py
 }
 
