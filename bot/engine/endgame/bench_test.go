@@ -21,7 +21,7 @@ func BenchmarkSolveDepth3(b *testing.B) {
 		}
 	}
 	s := &Solver{Gen: gen(), MaxDepth: 3}
-	var nodes, gens int64
+	var nodes, gens, derived int64
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := range b.N {
@@ -31,8 +31,10 @@ func BenchmarkSolveDepth3(b *testing.B) {
 		}
 		nodes += res.Nodes
 		gens += res.Generations
+		derived += res.Derived
 	}
 	b.ReportMetric(float64(gens)/float64(b.N), "generations/op")
+	b.ReportMetric(float64(derived)/float64(b.N), "derived/op")
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 

@@ -35,6 +35,7 @@ import (
 	"time"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/state"
 )
@@ -72,7 +73,12 @@ type Solver struct {
 
 	tt    *table
 	z     *zobrist
+	lines lineSearcher // Gen, when it can search some lines only
 	plies [maxPly]*plyMoves
+	opp   *plyMoves // the root opponent's plays on the root's board
+	// played holds, per ply, the tiles of the move being searched there
+	// (none for the pass): what changed the board since an earlier ply.
+	played [maxPly][]move.Placement
 	// hashMoves holds, per ply, the table's best move, tried before the
 	// position's moves are generated.
 	hashMoves [maxPly]*plyMoves
@@ -108,9 +114,11 @@ type Result struct {
 	Depth int
 	// Nodes is the positions searched, over every iteration;
 	// Generations how many of them generated their moves (the rest were
-	// settled by the table: its value, or its best move's cut).
-	Nodes, Generations int64
-	Elapsed            time.Duration
+	// settled by the table: its value, or its best move's cut), Derived
+	// how many of those took the moves off the changed lines from the
+	// mover's previous list instead (search.derive).
+	Nodes, Generations, Derived int64
+	Elapsed                     time.Duration
 	// Line is the principal variation, Move first: the moves of both
 	// sides that give Value.
 	Line []move.Move
@@ -186,9 +194,23 @@ func (s *Solver) ready(st *state.State) error {
 		for i := range s.plies {
 			s.plies[i], s.hashMoves[i] = newPlyMoves(), newPlyMoves()
 		}
+		s.opp = newPlyMoves()
+	}
+	s.opp.whole = false
+	s.lines, _ = s.Gen.(lineSearcher)
+	if st.Board().Size > 64 || st.Board().IsEmpty() {
+		// Beyond SearchLines' masks; or a board where a play need not
+		// touch a tile, which derive's reasoning assumes.
+		s.lines = nil
 	}
 	st.Reserve(maxPly)
 	return nil
+}
+
+// lineSearcher is a generator that can search some lines of the board
+// only (movegen.GADDAGGenerator).
+type lineSearcher interface {
+	SearchLines(a movegen.Args, across, down uint64) bool
 }
 
 // hashes are the parts of a position's hash that change by move.
@@ -204,6 +226,7 @@ type search struct {
 	stop    func() bool
 	nodes   int64
 	gens    int64
+	derived int64
 	aborted bool
 	err     error
 }
@@ -225,13 +248,115 @@ func (s *search) key(h *hashes) uint64 {
 // incomplete).
 func (s *search) generate(p *plyMoves, stop func() bool) {
 	rack, _ := s.st.Rack(s.st.Turn())
-	p.reset(s.z, rack.N)
+	p.reset(s.z, rack.N, s.st.Board())
 	s.gens++
 	if !s.Gen.Search(movegen.Args{Variant: s.st.Variant(), Board: s.st.Board(), Rack: rack, Record: p.rec, Stop: stop}) {
 		s.aborted = true
 	}
+	s.finish(p)
+}
+
+// finish adds the pass to p's plays and sorts them best first.
+func (s *search) finish(p *plyMoves) {
+	p.whole = !s.aborted && s.st.BagLen() == 0
 	p.addPass()
 	sort.Sort(p)
+}
+
+// generateOpponent fills s.opp with the plays of the root's opponent on
+// the root's board, which its first turn derives its moves from.
+func (s *search) generateOpponent() {
+	rack, _ := s.st.Rack(1 - s.st.Turn())
+	p := s.opp
+	p.reset(s.z, rack.N, s.st.Board())
+	s.Gen.Search(movegen.Args{Variant: s.st.Variant(), Board: s.st.Board(), Rack: rack, Record: p.rec})
+	p.whole = s.st.BagLen() == 0
+}
+
+// movesAt fills p, the list of ply, with the mover's moves: derived from
+// the list of its latest turn above whose list is whole (two plies up,
+// else four, and so on; the opponent's list at the root for the root's
+// opponent), else generated.
+func (s *search) movesAt(ply int, p *plyMoves) {
+	if s.lines == nil {
+		s.generate(p, s.stop)
+		return
+	}
+	bd := s.st.Board()
+	var across, down uint64
+	for j := ply - 1; j >= 0; j-- {
+		changed(bd, s.played[j], &across, &down)
+		if (ply-j)%2 == 0 && s.plies[j].whole {
+			s.derive(p, s.plies[j], across, down)
+			return
+		}
+	}
+	if ply%2 == 1 && s.opp.whole {
+		s.derive(p, s.opp, across, down)
+		return
+	}
+	s.generate(p, s.stop)
+}
+
+// derive fills p with the mover's moves from ref, every play of the
+// position of its previous turn, and a and b, the tiles played since. A
+// play across a row changes only if a tile of a or b lies on that row or
+// at either end of a column of tiles next to the row, since then its
+// word or one of its cross words runs through the new tile; the same
+// down a column. So the plays on the other lines are ref's whose tiles
+// the rack still holds (their squares are empty: a new tile's row and
+// column are both changed), with the same scores, and only the plays of
+// the changed lines are generated anew.
+func (s *search) derive(p *plyMoves, ref *plyMoves, across, down uint64) {
+	bd := s.st.Board()
+	rack, _ := s.st.Rack(s.st.Turn())
+	p.reset(s.z, rack.N, bd)
+	s.gens++
+	s.derived++
+	for i := range ref.moves {
+		p.keep(ref, &ref.moves[i], rack, across, down)
+	}
+	if !s.lines.SearchLines(movegen.Args{Variant: s.st.Variant(), Board: bd, Rack: rack, Record: p.rec, Stop: s.stop}, across, down) {
+		s.aborted = true
+	}
+	s.finish(p)
+}
+
+// changed marks in across and down the lines whose plays the tiles ts, on
+// bd, may have changed (see derive).
+func changed(bd *board.Board, ts []move.Placement, across, down *uint64) {
+	n := bd.Size
+	filled := func(r, c int) bool { return bd.Squares[r*n+c].Letter != 0 }
+	for _, t := range ts {
+		*across |= 1 << uint(t.Row)
+		*down |= 1 << uint(t.Col)
+		top, bottom := t.Row, t.Row
+		for top > 0 && filled(top-1, t.Col) {
+			top--
+		}
+		for bottom+1 < n && filled(bottom+1, t.Col) {
+			bottom++
+		}
+		if top > 0 {
+			*across |= 1 << uint(top-1)
+		}
+		if bottom+1 < n {
+			*across |= 1 << uint(bottom+1)
+		}
+		left, right := t.Col, t.Col
+		for left > 0 && filled(t.Row, left-1) {
+			left--
+		}
+		for right+1 < n && filled(t.Row, right+1) {
+			right++
+		}
+		if left > 0 {
+			*down |= 1 << uint(left-1)
+		}
+		if right+1 < n {
+			*down |= 1 << uint(right+1)
+		}
+	}
 }
 
 // play applies g and returns the hashes after it (the mover's rack is
@@ -263,6 +388,9 @@ func (s *search) run() Result {
 	spread := s.st.Scores()[s.st.Turn()] - s.st.Scores()[1-s.st.Turn()]
 	root := s.plies[0]
 	s.generate(root, nil) // whole: the answer, if nothing else, is its best play
+	if s.lines != nil {
+		s.generateOpponent()
+	}
 	values := make([]int32, len(root.moves))
 	exacts := make([]bool, len(root.moves))
 	var res Result
@@ -299,7 +427,7 @@ func (s *search) run() Result {
 			break
 		}
 	}
-	res.Nodes, res.Generations = s.nodes, s.gens
+	res.Nodes, res.Generations, res.Derived = s.nodes, s.gens, s.derived
 	return res
 }
 
@@ -332,6 +460,7 @@ func (s *search) root(root *plyMoves, depth int, h hashes, values []int32, exact
 // (alpha, beta) from the next mover's view, then undoes g. ok is false when
 // the search was stopped.
 func (s *search) child(p *plyMoves, g *genMove, ply, depth int, alpha, beta int32, h hashes) (v int32, proven, ok bool) {
+	s.played[ply-1] = p.slab[g.at : g.at+max(g.n, 0)]
 	hc, applied := s.play(p, g, h)
 	if !applied {
 		return 0, false, false
@@ -392,6 +521,8 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 	}
 	alpha0 := alpha
 	value, proven := -inf, true
+	p := s.plies[ply]
+	p.whole = false // until generated for this position: the stored move's lines are below
 	var best packed
 	// try searches g and reports whether it cuts off (or the search
 	// stopped: ok false).
@@ -432,8 +563,7 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 			storedKey, storedPass, tried = g.key, g.pass(), true
 		}
 	}
-	p := s.plies[ply]
-	s.generate(p, s.stop)
+	s.movesAt(ply, p)
 	if s.aborted {
 		return 0, false
 	}
