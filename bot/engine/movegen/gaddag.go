@@ -88,8 +88,8 @@ func (gen *GADDAGGenerator) Search(a Args) bool {
 	return finished
 }
 
-// allLines marks every line of a board (of at most 64 lines).
-const allLines = ^uint64(0)
+// allLines marks every line of a board.
+const allLines = line.Every
 
 // SearchLines is Search of every play (a.Keep and a.Leave are not
 // consulted) along some lines only: the plays across row r when across
@@ -266,7 +266,7 @@ func (s *genState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec P
 		return true
 	}
 	if across != 0 {
-		s.loadGrid(b, 0)
+		s.loadGrid(b, 0, across)
 		if !s.genBoard(0, v.StartRow, v.StartCol, across) {
 			return false
 		}
@@ -274,7 +274,7 @@ func (s *genState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec P
 	if down == 0 {
 		return true
 	}
-	s.loadGrid(b, 1)
+	s.loadGrid(b, 1, down)
 	return s.genBoard(1, v.StartCol, v.StartRow, down)
 }
 
@@ -318,13 +318,14 @@ func (s *genState) sizeBuffers(n int) {
 	clear(s.placed)
 }
 
-// loadGrid fills s.lines[d] from b: its rows (d 0) or its columns (d 1).
-func (s *genState) loadGrid(b *board.Board, d int) {
+// loadGrid fills s.lines[d] from b: its rows (d 0) or its columns (d 1),
+// those that lines marks (line.LoadLines).
+func (s *genState) loadGrid(b *board.Board, d int, lines uint64) {
 	if len(s.lines[d]) != s.n*s.n {
 		s.lines[d] = make([]line.Cell, s.n*s.n)
 	}
 	// BestFit matters only to the bounded search, whose prepareBound has set rb.
-	line.Load(s.g, b, d == 1, &s.values, s.crossLetters(), line.RackFit{Set: s.rackSet, Any: int32(s.rb.prefix[1])}, s.lines[d])
+	line.LoadLines(s.g, b, d == 1, &s.values, s.crossLetters(), line.RackFit{Set: s.rackSet, Any: int32(s.rb.prefix[1])}, s.lines[d], lines)
 }
 
 // genBoard generates the plays along the lines of direction d (loaded by
