@@ -1,6 +1,8 @@
 package endgame
 
 import (
+	"slices"
+
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
@@ -114,10 +116,16 @@ func (p *plyMoves) keep(ref *plyMoves, g *genMove, rack tile.Rack, across, down 
 		return
 	}
 	ts := ref.slab[g.at : g.at+g.n]
+	need := rack.Counts
 	for _, t := range ts {
-		if !rack.Remove(t.Tile()) {
+		k := int(t.Letter - 'A')
+		if t.Blank {
+			k = tile.BlankIndex
+		}
+		if need[k] == 0 {
 			return
 		}
+		need[k]--
 	}
 	c := *g
 	c.at = int32(len(p.slab))
@@ -138,6 +146,32 @@ func (p *plyMoves) move(g *genMove) move.Move {
 	}
 	return move.Move{Kind: move.Play, Tiles: p.slab[g.at : g.at+g.n : g.at+g.n], Score: int(g.score)}
 }
+
+// selectFirst is how many of a node's moves are picked best first by
+// selection before the rest are sorted: most cuts come on one of the
+// first few moves, and then the rest are never sorted.
+const selectFirst = 3
+
+// next readies p.moves[i], the i-th move to search, when the first i
+// are: the best of the rest by selection for the first selectFirst, the
+// rest sorted at once after them.
+func (p *plyMoves) next(i int) {
+	switch {
+	case i < selectFirst:
+		best := i
+		for j := i + 1; j < len(p.moves); j++ {
+			if p.moves[j].order > p.moves[best].order {
+				best = j
+			}
+		}
+		p.moves[i], p.moves[best] = p.moves[best], p.moves[i]
+	case i == selectFirst:
+		slices.SortFunc(p.moves[i:], byOrder)
+	}
+}
+
+// byOrder sorts by order, highest first.
+func byOrder(a, b genMove) int { return int(b.order) - int(a.order) }
 
 // sort.Interface, by order, highest first (sort.Sort of a *plyMoves does
 // not allocate; a func literal capturing p might).

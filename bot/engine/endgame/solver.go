@@ -256,11 +256,11 @@ func (s *search) generate(p *plyMoves, stop func() bool) {
 	s.finish(p)
 }
 
-// finish adds the pass to p's plays and sorts them best first.
+// finish adds the pass to p's plays; the search orders them as it goes
+// (plyMoves.next).
 func (s *search) finish(p *plyMoves) {
 	p.whole = !s.aborted && s.st.BagLen() == 0
 	p.addPass()
-	sort.Sort(p)
 }
 
 // generateOpponent fills s.opp with the plays of the root's opponent on
@@ -388,6 +388,7 @@ func (s *search) run() Result {
 	spread := s.st.Scores()[s.st.Turn()] - s.st.Scores()[1-s.st.Turn()]
 	root := s.plies[0]
 	s.generate(root, nil) // whole: the answer, if nothing else, is its best play
+	sort.Sort(root)
 	if s.lines != nil {
 		s.generateOpponent()
 	}
@@ -568,6 +569,7 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 		return 0, false
 	}
 	for i := range p.moves {
+		p.next(i)
 		g := &p.moves[i]
 		if tried && g.same(storedKey, storedPass) {
 			continue
