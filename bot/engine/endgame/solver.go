@@ -76,6 +76,7 @@ type Solver struct {
 	lines lineSearcher // Gen, when it can search some lines only
 	plies [maxPly]*plyMoves
 	opp   *plyMoves // the root opponent's plays on the root's board
+	pass  *plyMoves // the pass alone
 	// played holds, per ply, the tiles of the move being searched there
 	// (none for the pass): what changed the board since an earlier ply.
 	played [maxPly][]move.Placement
@@ -195,7 +196,8 @@ func (s *Solver) ready(st *state.State) error {
 		for i := range s.plies {
 			s.plies[i], s.hashMoves[i] = newPlyMoves(), newPlyMoves()
 		}
-		s.opp = newPlyMoves()
+		s.opp, s.pass = newPlyMoves(), newPlyMoves()
+		s.pass.addPass()
 	}
 	s.opp.whole = false
 	s.lines, _ = s.Gen.(lineSearcher)
@@ -564,6 +566,23 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 	// moves are never generated.
 	var storedKey uint64
 	storedPass, tried := false, false
+	// After a pass a second one ends the game (state's rule), so its
+	// value needs no search: it goes first, and when it reaches beta the
+	// position's moves are never generated.
+	passed := s.st.Passes() == 1
+	if passed {
+		cut, ok := try(s.pass, &s.pass.moves[0])
+		switch {
+		case !ok:
+			return 0, false
+		case cut:
+			s.tt.store(key, value, s.storeDepth(depth, proven), lower, &best)
+			return value, proven
+		}
+		if stored != nil && stored.n < 0 {
+			stored = nil
+		}
+	}
 	if stored != nil {
 		hp := s.hashMoves[ply]
 		rack, _ := s.st.Rack(s.st.Turn())
@@ -587,7 +606,7 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 	for i := range p.moves {
 		p.next(i)
 		g := &p.moves[i]
-		if tried && g.same(storedKey, storedPass) {
+		if tried && g.same(storedKey, storedPass) || passed && g.pass() {
 			continue
 		}
 		cut, ok := try(p, g)
