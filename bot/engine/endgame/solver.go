@@ -17,7 +17,18 @@
 // position is the margin the plays still to come add, and the solver
 // maximises the final margin, the score difference at the game's end from
 // the mover's view. Exchanges need a bag of ExchangeMinBag tiles and are
-// not searched; the moves are every play and the pass.
+// not searched; the moves are every play and the pass. Two of those rules
+// shape the search: after a pass the pass ends the game, so it is tried
+// first there, its value known without a search; and the pass does not
+// count towards an iteration's depth (below), so that a line where one
+// side waits while the other plays on reaches the game's end sooner.
+//
+// With the bag empty a mover's rack only shrinks, so a position's plays
+// are those of the mover's previous list still on its rack and still
+// legal, and a play changes only the plays along a few lines: the search
+// takes the plays of the other lines from that list and generates only
+// the changed lines anew (search.derive, over
+// movegen.GADDAGGenerator.SearchLines).
 //
 // The solver is anytime: its stop func ends the search at once, and it
 // answers the best move of the deepest iteration it finished, saying
