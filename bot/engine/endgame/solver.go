@@ -313,11 +313,11 @@ func (s *search) movesAt(ply int, p *plyMoves) {
 }
 
 // derive fills p with the mover's moves from ref, every play of the
-// position of its previous turn, and a and b, the tiles played since. A
-// play across a row changes only if a tile of a or b lies on that row or
-// at either end of a column of tiles next to the row, since then its
-// word or one of its cross words runs through the new tile; the same
-// down a column. So the plays on the other lines are ref's whose tiles
+// position of one of its earlier turns, and the lines changed since
+// (across: rows, down: columns; changed marks them). A play across a row
+// changes only if a tile played since lies on that row or at either end
+// of a column of tiles next to the row, since then its word or one of
+// its cross words runs through the new tile; the same down a column. So the plays on the other lines are ref's whose tiles
 // the rack still holds (their squares are empty: a new tile's row and
 // column are both changed), with the same scores, and only the plays of
 // the changed lines are generated anew.
@@ -517,11 +517,11 @@ func (s *search) keepLine(ply int, p *plyMoves, g *genMove) {
 
 // negamax is the value of the position for the seat to move: the margin
 // the rest of the game adds to its lead (its scores to come less the
-// opponent's), searched depth plies deep within (alpha, beta), fail-soft.
-// Because the value counts only what is to come, it depends on the board,
-// the racks, the seat to move and the passes, never on the path or the
-// scores so far, and a transposition keeps it. proven is true when no line
-// below stopped at the horizon.
+// opponent's), searched depth plays deep (below) within (alpha, beta),
+// fail-soft. Because the value counts only what is to come, it depends on
+// the board, the racks, the seat to move and the passes, never on the
+// path or the scores so far, and a transposition keeps it. proven is true
+// when no line below stopped at the horizon.
 func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bool) {
 	s.nodes++
 	if s.stop != nil && s.stop() {
