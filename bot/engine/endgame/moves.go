@@ -18,8 +18,11 @@ type genMove struct {
 	key   uint64 // what its tiles XOR into the board's hash (0: the pass)
 	// line is the row (across) or column (down) the generator reports
 	// the play along (movegen.GADDAGGenerator.SearchLines).
-	line int32
+	line int16
 	down bool
+	// uses has bit k for each kind of tile the play places (letters
+	// 0-25, the blank tile.BlankIndex): a rack lacking one cannot play it.
+	uses uint32
 }
 
 func (g *genMove) pass() bool { return g.n < 0 }
@@ -75,6 +78,9 @@ func (p *plyMoves) record(m *move.Move) {
 	g := genMove{score: int32(m.Score), at: int32(len(p.slab)), n: int32(len(m.Tiles)), key: p.z.placements(m.Tiles)}
 	g.order = p.order(&g)
 	g.down, g.line = lineOf(p.bd, m.Tiles)
+	for _, t := range m.Tiles {
+		g.uses |= 1 << kind(t)
+	}
 	p.slab = append(p.slab, m.Tiles...)
 	p.moves = append(p.moves, g)
 }
@@ -91,25 +97,46 @@ func (p *plyMoves) order(g *genMove) int32 {
 // lineOf is the line the generator reports a play of tiles ts on bd along:
 // down its column when it places two tiles there, or one that touches no
 // tile left or right of it; else across its row.
-func lineOf(bd *board.Board, ts []move.Placement) (down bool, line int32) {
+func lineOf(bd *board.Board, ts []move.Placement) (down bool, line int16) {
 	t := ts[0]
 	if len(ts) > 1 {
 		if ts[1].Col == t.Col {
-			return true, int32(t.Col)
+			return true, int16(t.Col)
 		}
-		return false, int32(t.Row)
+		return false, int16(t.Row)
 	}
 	n := bd.Size
 	if t.Col > 0 && bd.Squares[t.Row*n+t.Col-1].Letter != 0 || t.Col+1 < n && bd.Squares[t.Row*n+t.Col+1].Letter != 0 {
-		return false, int32(t.Row)
+		return false, int16(t.Row)
 	}
-	return true, int32(t.Col)
+	return true, int16(t.Col)
+}
+
+// kind is the rack index of the tile t places: its letter's, or the
+// blank's.
+func kind(t move.Placement) int {
+	if t.Blank {
+		return tile.BlankIndex
+	}
+	return int(t.Letter - 'A')
+}
+
+// kinds has bit k for each kind of tile rack holds.
+func kinds(rack *tile.Rack) uint32 {
+	var m uint32
+	for k, c := range rack.Counts {
+		if c > 0 {
+			m |= 1 << k
+		}
+	}
+	return m
 }
 
 // keep copies ref's play g into p when its line is in neither changed set
-// (across: rows, down: columns) and the rack holds its tiles.
-func (p *plyMoves) keep(ref *plyMoves, g *genMove, rack tile.Rack, across, down uint64) {
-	if g.pass() {
+// (across: rows, down: columns) and rack, whose kinds of tiles are have,
+// holds its tiles.
+func (p *plyMoves) keep(ref *plyMoves, g *genMove, rack *tile.Rack, have uint32, across, down uint64) {
+	if g.pass() || g.uses&^have != 0 {
 		return
 	}
 	if g.down && down>>uint(g.line)&1 != 0 || !g.down && across>>uint(g.line)&1 != 0 {
@@ -118,10 +145,7 @@ func (p *plyMoves) keep(ref *plyMoves, g *genMove, rack tile.Rack, across, down 
 	ts := ref.slab[g.at : g.at+g.n]
 	need := rack.Counts
 	for _, t := range ts {
-		k := int(t.Letter - 'A')
-		if t.Blank {
-			k = tile.BlankIndex
-		}
+		k := kind(t)
 		if need[k] == 0 {
 			return
 		}

@@ -327,8 +327,9 @@ func (s *search) derive(p *plyMoves, ref *plyMoves, across, down uint64) {
 	p.reset(s.z, rack.N, bd)
 	s.gens++
 	s.derived++
+	have := kinds(&rack)
 	for i := range ref.moves {
-		p.keep(ref, &ref.moves[i], rack, across, down)
+		p.keep(ref, &ref.moves[i], &rack, have, across, down)
 	}
 	if !s.lines.SearchLines(movegen.Args{Variant: s.st.Variant(), Board: bd, Rack: rack, Record: p.rec, Stop: s.stop}, across, down) {
 		s.aborted = true
