@@ -40,8 +40,10 @@ type playOptions struct {
 	Strategy, Leaves string
 	// SeatLeaves are --p1-leaves and --p2-leaves ("": --leaves).
 	SeatLeaves [2]string
-	Sim        simOptions
-	Args       []string
+	// NoEndgame are --p1-no-endgame and --p2-no-endgame.
+	NoEndgame [2]bool
+	Sim       simOptions
+	Args      []string
 }
 
 func playCommand() *cli.Command {
@@ -70,6 +72,8 @@ func playCommand() *cli.Command {
 			&cli.StringFlag{Name: "leaves", Usage: "leave values `FILE[,FILE]` of both seats (as run's --leaves; default the embedded tables)", Destination: &o.Leaves},
 			&cli.StringFlag{Name: "p1-leaves", Usage: "seat 1's leave values `FILE[,FILE]`, instead of --leaves", Destination: &o.SeatLeaves[0]},
 			&cli.StringFlag{Name: "p2-leaves", Usage: "seat 2's leave values `FILE[,FILE]`, instead of --leaves", Destination: &o.SeatLeaves[1]},
+			&cli.BoolFlag{Name: "p1-no-endgame", Usage: "seat 1, a sim player, simulates endgames instead of handing them to the endgame solver (to measure what the solver is worth: --p1 sim --p2 sim --p1-no-endgame)", Destination: &o.NoEndgame[0]},
+			&cli.BoolFlag{Name: "p2-no-endgame", Usage: "seat 2, a sim player, simulates endgames instead of handing them to the endgame solver", Destination: &o.NoEndgame[1]},
 		}, simFlags(&o.Sim)...),
 		Action: func(c *cli.Context) error {
 			if !c.IsSet("seed") {
@@ -125,6 +129,15 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 	if err != nil {
 		return err
 	}
+	for i, off := range o.NoEndgame {
+		if !off {
+			continue
+		}
+		if policies[i] != "sim" {
+			return badInputf("--p%d-no-endgame applies to the sim policy, and --p%d is %s", i+1, i+1, quote.String(policies[i]))
+		}
+		seatLabels[i] += noEndgameLabel
+	}
 
 	// The index is opened once; the generator over it is safe for
 	// concurrent use, so every worker shares it.
@@ -144,6 +157,11 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 		return badInput{err}
 	}
 	defer l.Close()
+	for i, off := range o.NoEndgame {
+		if off {
+			l.Bots[i].NoEndgame = true // a sim seat's player (checked above)
+		}
+	}
 	if err := applySim(o.Sim, l.Bots[:]...); err != nil {
 		return err
 	}
@@ -195,6 +213,10 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 	}
 	return nil
 }
+
+// noEndgameLabel ends the name of a seat playing without the endgame
+// solver (--p1-no-endgame), so that two sim seats are told apart.
+const noEndgameLabel = "[no-endgame]"
 
 // reportExternals says where each external seat's log is and what went
 // wrong besides its moves (the moves themselves are in the summary).

@@ -83,6 +83,22 @@ func TestPlaySimPlaysClean(t *testing.T) {
 	}
 }
 
+// --p1-no-endgame seats a sim player that simulates endgames instead of
+// solving them against one that solves them: the match names it so, and
+// both play a clean game.
+func TestPlaySimWithoutEndgame(t *testing.T) {
+	s := playSummary(t, "--games", "1", "--seed", "7", "--parallel", "1", "--p1", "sim", "--p2", "sim",
+		"--p1-no-endgame", "--sim-iterations", "6", "--sim-candidates", "4")
+	if s.Seats[0].Name != "sim-1"+noEndgameLabel || s.Seats[1].Name != "sim-2" {
+		t.Errorf("seats %q and %q, want sim-1%s and sim-2", s.Seats[0].Name, s.Seats[1].Name, noEndgameLabel)
+	}
+	for _, st := range s.Seats {
+		if st.Illegal != 0 || st.Late != 0 || st.Wins+st.Losses+st.Draws != 1 {
+			t.Errorf("%s made %d illegal and %d late moves in %d results", st.Name, st.Illegal, st.Late, st.Wins+st.Losses+st.Draws)
+		}
+	}
+}
+
 // The same seed plays the same games, with one worker or two.
 func TestPlayIsReproducibleFromTheSeed(t *testing.T) {
 	a := playSummary(t, "--games", "3", "--seed", "99", "--parallel", "1")
@@ -248,6 +264,7 @@ func TestPlayBadInput(t *testing.T) {
 		{"zero move time", []string{"--move-time", "0s"}, "--move-time"},
 		{"missing index", []string{"--index", filepath.Join(t.TempDir(), "nope.db")}, "nope.db"},
 		{"sim flag without sim", []string{"--p1", "equity", "--p2", "greedy", "--sim-candidates", "5"}, "--sim-candidates applies to the sim policy"},
+		{"no endgame without sim", []string{"--p1", "sim", "--p2", "equity", "--p2-no-endgame"}, "--p2-no-endgame applies to the sim policy"},
 	} {
 		args := append([]string{"play", "--index", idx}, c.args...)
 		code, out, errs := runBot(t, "", args...)

@@ -21,6 +21,13 @@ import (
 // them from the board, as before the table.
 type plain struct{ movegen.Generator }
 
+// SearchLines keeps the solver deriving a position's plays from an earlier
+// list (lineSearcher), so that the two solvers differ in the cross sets
+// alone.
+func (p plain) SearchLines(a movegen.Args, across, down uint64) bool {
+	return p.Generator.(lineSearcher).SearchLines(a, across, down)
+}
+
 // The solver reading the cross sets it keeps gives exactly the answer of
 // one computing them at every node: the same move, value, proof, depth,
 // line and root values, and the same nodes and generations (the same

@@ -1,6 +1,8 @@
 package endgame
 
 import (
+	"slices"
+
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
@@ -14,6 +16,13 @@ type genMove struct {
 	at, n int32
 	order int32  // the sort key: higher is searched first
 	key   uint64 // what its tiles XOR into the board's hash (0: the pass)
+	// line is the row (across) or column (down) the generator reports
+	// the play along (movegen.GADDAGGenerator.SearchLines).
+	line int16
+	down bool
+	// uses has bit k for each kind of tile the play places (letters
+	// 0-25, the blank tile.BlankIndex): a rack lacking one cannot play it.
+	uses uint32
 }
 
 func (g *genMove) pass() bool { return g.n < 0 }
@@ -29,7 +38,13 @@ type plyMoves struct {
 	slab  []move.Placement
 	rec   movegen.PlayRecorder // p.record, made once: a method value allocates
 	z     *zobrist
-	rackN int // the mover's tiles: a play of them all goes out
+	bd    *board.Board // the board the plays are generated on
+	rackN int          // the mover's tiles: a play of them all goes out
+	// whole: moves are every play of the position, with the bag empty
+	// (the mover draws nothing, so its next rack is a part of this one):
+	// its mover's next turn derives its own moves from them
+	// (search.derive).
+	whole bool
 }
 
 // outBonus puts plays that go out before the rest in the search order:
@@ -54,20 +69,93 @@ func newPlyMoves() *plyMoves {
 	return p
 }
 
-func (p *plyMoves) reset(z *zobrist, rackN int) {
-	p.moves, p.slab, p.z, p.rackN = p.moves[:0], p.slab[:0], z, rackN
+func (p *plyMoves) reset(z *zobrist, rackN int, bd *board.Board) {
+	p.moves, p.slab, p.z, p.rackN, p.bd, p.whole = p.moves[:0], p.slab[:0], z, rackN, bd, false
 }
 
 // record is the PlayRecorder.
 func (p *plyMoves) record(m *move.Move) {
-	g := genMove{score: int32(m.Score), at: int32(len(p.slab)), n: int32(len(m.Tiles)),
-		order: int32(m.Score), key: p.z.placements(m.Tiles)}
-	g.order += tileBonus * int32(len(m.Tiles))
-	if len(m.Tiles) == p.rackN {
-		g.order += outBonus
+	g := genMove{score: int32(m.Score), at: int32(len(p.slab)), n: int32(len(m.Tiles)), key: p.z.placements(m.Tiles)}
+	g.order = p.order(&g)
+	g.down, g.line = lineOf(p.bd, m.Tiles)
+	for _, t := range m.Tiles {
+		g.uses |= 1 << kind(t)
 	}
 	p.slab = append(p.slab, m.Tiles...)
 	p.moves = append(p.moves, g)
+}
+
+// order is g's sort key in p.
+func (p *plyMoves) order(g *genMove) int32 {
+	o := g.score + tileBonus*g.n
+	if int(g.n) == p.rackN {
+		o += outBonus
+	}
+	return o
+}
+
+// lineOf is the line the generator reports a play of tiles ts on bd along:
+// down its column when it places two tiles there, or one that touches no
+// tile left or right of it; else across its row.
+func lineOf(bd *board.Board, ts []move.Placement) (down bool, line int16) {
+	t := ts[0]
+	if len(ts) > 1 {
+		if ts[1].Col == t.Col {
+			return true, int16(t.Col)
+		}
+		return false, int16(t.Row)
+	}
+	n := bd.Size
+	if t.Col > 0 && bd.Squares[t.Row*n+t.Col-1].Letter != 0 || t.Col+1 < n && bd.Squares[t.Row*n+t.Col+1].Letter != 0 {
+		return false, int16(t.Row)
+	}
+	return true, int16(t.Col)
+}
+
+// kind is the rack index of the tile t places: its letter's, or the
+// blank's.
+func kind(t move.Placement) int {
+	if t.Blank {
+		return tile.BlankIndex
+	}
+	return int(t.Letter - 'A')
+}
+
+// kinds has bit k for each kind of tile rack holds.
+func kinds(rack *tile.Rack) uint32 {
+	var m uint32
+	for k, c := range rack.Counts {
+		if c > 0 {
+			m |= 1 << k
+		}
+	}
+	return m
+}
+
+// keep copies ref's play g into p when its line is in neither changed set
+// (across: rows, down: columns) and rack, whose kinds of tiles are have,
+// holds its tiles.
+func (p *plyMoves) keep(ref *plyMoves, g *genMove, rack *tile.Rack, have uint32, across, down uint64) {
+	if g.pass() || g.uses&^have != 0 {
+		return
+	}
+	if g.down && down>>uint(g.line)&1 != 0 || !g.down && across>>uint(g.line)&1 != 0 {
+		return
+	}
+	ts := ref.slab[g.at : g.at+g.n]
+	need := rack.Counts
+	for _, t := range ts {
+		k := kind(t)
+		if need[k] == 0 {
+			return
+		}
+		need[k]--
+	}
+	c := *g
+	c.at = int32(len(p.slab))
+	c.order = p.order(&c)
+	p.slab = append(p.slab, ts...)
+	p.moves = append(p.moves, c)
 }
 
 // addPass adds the pass, searched after every play.
@@ -82,6 +170,32 @@ func (p *plyMoves) move(g *genMove) move.Move {
 	}
 	return move.Move{Kind: move.Play, Tiles: p.slab[g.at : g.at+g.n : g.at+g.n], Score: int(g.score)}
 }
+
+// selectFirst is how many of a node's moves are picked best first by
+// selection before the rest are sorted: most cuts come on one of the
+// first few moves, and then the rest are never sorted.
+const selectFirst = 3
+
+// next readies p.moves[i], the i-th move to search, when the first i
+// are: the best of the rest by selection for the first selectFirst, the
+// rest sorted at once after them.
+func (p *plyMoves) next(i int) {
+	switch {
+	case i < selectFirst:
+		best := i
+		for j := i + 1; j < len(p.moves); j++ {
+			if p.moves[j].order > p.moves[best].order {
+				best = j
+			}
+		}
+		p.moves[i], p.moves[best] = p.moves[best], p.moves[i]
+	case i == selectFirst:
+		slices.SortFunc(p.moves[i:], byOrder)
+	}
+}
+
+// byOrder sorts by order, highest first.
+func byOrder(a, b genMove) int { return int(b.order) - int(a.order) }
 
 // sort.Interface, by order, highest first (sort.Sort of a *plyMoves does
 // not allocate; a func literal capturing p might).
@@ -139,7 +253,7 @@ func (p *plyMoves) pack(g *genMove, size int) packed {
 // position's unless two positions share a hash, which this catches before
 // Apply would refuse it).
 func (p *plyMoves) load(b *packed, z *zobrist, bd *board.Board, rack tile.Rack) bool {
-	p.reset(z, rack.N)
+	p.reset(z, rack.N, bd)
 	if b.n < 0 {
 		p.addPass()
 		return true

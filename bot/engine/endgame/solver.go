@@ -17,7 +17,18 @@
 // position is the margin the plays still to come add, and the solver
 // maximises the final margin, the score difference at the game's end from
 // the mover's view. Exchanges need a bag of ExchangeMinBag tiles and are
-// not searched; the moves are every play and the pass.
+// not searched; the moves are every play and the pass. Two of those rules
+// shape the search: after a pass the pass ends the game, so it is tried
+// first there, its value known without a search; and the pass does not
+// count towards an iteration's depth (below), so that a line where one
+// side waits while the other plays on reaches the game's end sooner.
+//
+// With the bag empty a mover's rack only shrinks, so a position's plays
+// are those of the mover's previous list still on its rack and still
+// legal, and a play changes only the plays along a few lines: the search
+// takes the plays of the other lines from that list and generates only
+// the changed lines anew (search.derive, over
+// movegen.GADDAGGenerator.SearchLines).
 //
 // The solver is anytime: its stop func ends the search at once, and it
 // answers the best move of the deepest iteration it finished, saying
@@ -35,6 +46,7 @@ import (
 	"time"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/state"
 	"github.com/lexico/lexico/bot/game/variant"
@@ -73,7 +85,13 @@ type Solver struct {
 
 	tt    *table
 	z     *zobrist
+	lines lineSearcher // Gen, when it can search some lines only
 	plies [maxPly]*plyMoves
+	opp   *plyMoves // the root opponent's plays on the root's board
+	pass  *plyMoves // the pass alone
+	// played holds, per ply, the tiles of the move being searched there
+	// (none for the pass): what changed the board since an earlier ply.
+	played [maxPly][]move.Placement
 	// hashMoves holds, per ply, the table's best move, tried before the
 	// position's moves are generated.
 	hashMoves [maxPly]*plyMoves
@@ -110,14 +128,17 @@ type Result struct {
 	// Proven: every line that decides Value was searched to the game's
 	// end, so Value is the game's and Move is a best move.
 	Proven bool
-	// Depth is the plies of the deepest finished iteration (0: none
-	// finished; Move is then the highest-scoring play).
+	// Depth is the depth of the deepest finished iteration: the plays
+	// searched on a line, passes not counted (below); 0: none finished,
+	// Move is then the highest-scoring play.
 	Depth int
 	// Nodes is the positions searched, over every iteration;
 	// Generations how many of them generated their moves (the rest were
-	// settled by the table: its value, or its best move's cut).
-	Nodes, Generations int64
-	Elapsed            time.Duration
+	// settled by the table: its value, or its best move's cut), Derived
+	// how many of those took the moves off the changed lines from the
+	// mover's previous list instead (search.derive).
+	Nodes, Generations, Derived int64
+	Elapsed                     time.Duration
 	// Line is the principal variation, Move first: the moves of both
 	// sides that give Value.
 	Line []move.Move
@@ -203,9 +224,24 @@ func (s *Solver) ready(st *state.State) error {
 		for i := range s.plies {
 			s.plies[i], s.hashMoves[i] = newPlyMoves(), newPlyMoves()
 		}
+		s.opp, s.pass = newPlyMoves(), newPlyMoves()
+		s.pass.addPass()
+	}
+	s.opp.whole = false
+	s.lines, _ = s.Gen.(lineSearcher)
+	if st.Board().Size > 64 || st.Board().IsEmpty() {
+		// Beyond SearchLines' masks; or a board where a play need not
+		// touch a tile, which derive's reasoning assumes.
+		s.lines = nil
 	}
 	st.Reserve(maxPly)
 	return nil
+}
+
+// lineSearcher is a generator that can search some lines of the board
+// only (movegen.GADDAGGenerator).
+type lineSearcher interface {
+	SearchLines(a movegen.Args, across, down uint64) bool
 }
 
 // hashes are the parts of a position's hash that change by move.
@@ -221,6 +257,7 @@ type search struct {
 	stop    func() bool
 	nodes   int64
 	gens    int64
+	derived int64
 	aborted bool
 	err     error
 }
@@ -242,13 +279,117 @@ func (s *search) key(h *hashes) uint64 {
 // incomplete).
 func (s *search) generate(p *plyMoves, stop func() bool) {
 	rack, _ := s.st.Rack(s.st.Turn())
-	p.reset(s.z, rack.N)
+	p.reset(s.z, rack.N, s.st.Board())
 	s.gens++
 	if !s.Gen.Search(movegen.Args{Variant: s.st.Variant(), Board: s.st.Board(), Rack: rack, Record: p.rec, Stop: stop, Cross: s.cross}) {
 		s.aborted = true
 	}
+	s.finish(p)
+}
+
+// finish adds the pass to p's plays; the search orders them as it goes
+// (plyMoves.next).
+func (s *search) finish(p *plyMoves) {
+	p.whole = !s.aborted && s.st.BagLen() == 0
 	p.addPass()
-	sort.Sort(p)
+}
+
+// generateOpponent fills s.opp with the plays of the root's opponent on
+// the root's board, which its first turn derives its moves from.
+func (s *search) generateOpponent() {
+	rack, _ := s.st.Rack(1 - s.st.Turn())
+	p := s.opp
+	p.reset(s.z, rack.N, s.st.Board())
+	s.Gen.Search(movegen.Args{Variant: s.st.Variant(), Board: s.st.Board(), Rack: rack, Record: p.rec, Cross: s.cross})
+	p.whole = s.st.BagLen() == 0
+}
+
+// movesAt fills p, the list of ply, with the mover's moves: derived from
+// the list of its latest turn above whose list is whole (two plies up,
+// else four, and so on; the opponent's list at the root for the root's
+// opponent), else generated.
+func (s *search) movesAt(ply int, p *plyMoves) {
+	if s.lines == nil {
+		s.generate(p, s.stop)
+		return
+	}
+	bd := s.st.Board()
+	var across, down uint64
+	for j := ply - 1; j >= 0; j-- {
+		changed(bd, s.played[j], &across, &down)
+		if (ply-j)%2 == 0 && s.plies[j].whole {
+			s.derive(p, s.plies[j], across, down)
+			return
+		}
+	}
+	if ply%2 == 1 && s.opp.whole {
+		s.derive(p, s.opp, across, down)
+		return
+	}
+	s.generate(p, s.stop)
+}
+
+// derive fills p with the mover's moves from ref, every play of the
+// position of one of its earlier turns, and the lines changed since
+// (across: rows, down: columns; changed marks them). A play across a row
+// changes only if a tile played since lies on that row or at either end
+// of a column of tiles next to the row, since then its word or one of
+// its cross words runs through the new tile; the same down a column. So
+// the plays on the other lines are ref's whose tiles the rack still holds
+// (their squares are empty: a new tile's row and column are both
+// changed), with the same scores, and only the plays of the changed lines
+// are generated anew.
+func (s *search) derive(p *plyMoves, ref *plyMoves, across, down uint64) {
+	bd := s.st.Board()
+	rack, _ := s.st.Rack(s.st.Turn())
+	p.reset(s.z, rack.N, bd)
+	s.gens++
+	s.derived++
+	have := kinds(&rack)
+	for i := range ref.moves {
+		p.keep(ref, &ref.moves[i], &rack, have, across, down)
+	}
+	if !s.lines.SearchLines(movegen.Args{Variant: s.st.Variant(), Board: bd, Rack: rack, Record: p.rec, Stop: s.stop, Cross: s.cross}, across, down) {
+		s.aborted = true
+	}
+	s.finish(p)
+}
+
+// changed marks in across and down the lines whose plays the tiles ts, on
+// bd, may have changed (see derive).
+func changed(bd *board.Board, ts []move.Placement, across, down *uint64) {
+	n := bd.Size
+	filled := func(r, c int) bool { return bd.Squares[r*n+c].Letter != 0 }
+	for _, t := range ts {
+		*across |= 1 << uint(t.Row)
+		*down |= 1 << uint(t.Col)
+		top, bottom := t.Row, t.Row
+		for top > 0 && filled(top-1, t.Col) {
+			top--
+		}
+		for bottom+1 < n && filled(bottom+1, t.Col) {
+			bottom++
+		}
+		if top > 0 {
+			*across |= 1 << uint(top-1)
+		}
+		if bottom+1 < n {
+			*across |= 1 << uint(bottom+1)
+		}
+		left, right := t.Col, t.Col
+		for left > 0 && filled(t.Row, left-1) {
+			left--
+		}
+		for right+1 < n && filled(t.Row, right+1) {
+			right++
+		}
+		if left > 0 {
+			*down |= 1 << uint(left-1)
+		}
+		if right+1 < n {
+			*down |= 1 << uint(right+1)
+		}
+	}
 }
 
 // play applies g and returns the hashes after it (the mover's rack is
@@ -280,6 +421,10 @@ func (s *search) run() Result {
 	spread := s.st.Scores()[s.st.Turn()] - s.st.Scores()[1-s.st.Turn()]
 	root := s.plies[0]
 	s.generate(root, nil) // whole: the answer, if nothing else, is its best play
+	sort.Sort(root)
+	if s.lines != nil {
+		s.generateOpponent()
+	}
 	values := make([]int32, len(root.moves))
 	exacts := make([]bool, len(root.moves))
 	var res Result
@@ -316,7 +461,7 @@ func (s *search) run() Result {
 			break
 		}
 	}
-	res.Nodes, res.Generations = s.nodes, s.gens
+	res.Nodes, res.Generations, res.Derived = s.nodes, s.gens, s.derived
 	return res
 }
 
@@ -330,7 +475,7 @@ func (s *search) root(root *plyMoves, depth int, h hashes, values []int32, exact
 	s.lineN[0] = 0
 	for i := range root.moves {
 		g := &root.moves[i]
-		child, childProven, ok := s.child(root, g, 1, depth-1, -inf, g.score-alpha, h)
+		child, childProven, ok := s.child(root, g, 1, below(g, depth), -inf, g.score-alpha, h)
 		if !ok {
 			return 0, false
 		}
@@ -349,6 +494,7 @@ func (s *search) root(root *plyMoves, depth int, h hashes, values []int32, exact
 // (alpha, beta) from the next mover's view, then undoes g. ok is false when
 // the search was stopped.
 func (s *search) child(p *plyMoves, g *genMove, ply, depth int, alpha, beta int32, h hashes) (v int32, proven, ok bool) {
+	s.played[ply-1] = p.slab[g.at : g.at+max(g.n, 0)]
 	hc, applied := s.play(p, g, h)
 	if !applied {
 		return 0, false, false
@@ -363,6 +509,21 @@ func (s *search) child(p *plyMoves, g *genMove, ply, depth int, alpha, beta int3
 	return v, proven, !s.aborted
 }
 
+// below is the depth the position after g is searched to, for a search
+// depth plies deep before g: one less after a play, the same after the
+// pass. Two passes in a row end the game, so a line still ends within
+// depth plays; and a line where one side passes while the other plays
+// on (a common end: a side with nothing worth playing waits) reaches the
+// game's end, and is proven, in an iteration half as deep. Measured in
+// nodes to prove endgames (BENCHMARKS.md), it searches fewer than
+// counting the pass as a ply.
+func below(g *genMove, depth int) int {
+	if g.pass() {
+		return depth
+	}
+	return depth - 1
+}
+
 // keepLine makes g followed by the line below it ply's line.
 func (s *search) keepLine(ply int, p *plyMoves, g *genMove) {
 	s.line[ply][0].set(p, g)
@@ -375,11 +536,11 @@ func (s *search) keepLine(ply int, p *plyMoves, g *genMove) {
 
 // negamax is the value of the position for the seat to move: the margin
 // the rest of the game adds to its lead (its scores to come less the
-// opponent's), searched depth plies deep within (alpha, beta), fail-soft.
-// Because the value counts only what is to come, it depends on the board,
-// the racks, the seat to move and the passes, never on the path or the
-// scores so far, and a transposition keeps it. proven is true when no line
-// below stopped at the horizon.
+// opponent's), searched depth plays deep (below) within (alpha, beta),
+// fail-soft. Because the value counts only what is to come, it depends on
+// the board, the racks, the seat to move and the passes, never on the
+// path or the scores so far, and a transposition keeps it. proven is true
+// when no line below stopped at the horizon.
 func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bool) {
 	s.nodes++
 	if s.stop != nil && s.stop() {
@@ -387,6 +548,16 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 	}
 	s.lineN[ply] = 0
 	if s.aborted {
+		return 0, false
+	}
+	if depth == 0 {
+		// The horizon: nothing more counted. The table is not asked:
+		// an iteration reaches its horizon at positions the earlier ones
+		// never searched, but through a transposition of another length
+		// (a pass on one path), so the table knew 1 in 100 of them on
+		// BenchmarkSolveMedium, where three in five positions are at the
+		// horizon; leaving the other 99 unprobed costs the proofs 0.2%
+		// more nodes.
 		return 0, false
 	}
 	key := s.key(&h)
@@ -404,16 +575,18 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 			stored = &c
 		}
 	}
-	if depth == 0 || ply+1 >= maxPly {
-		return 0, false // the horizon: nothing more counted
+	if ply+1 >= maxPly {
+		return 0, false // the deepest line kept: nothing more counted
 	}
 	alpha0 := alpha
 	value, proven := -inf, true
+	p := s.plies[ply]
+	p.whole = false // until generated for this position: the stored move's lines are below
 	var best packed
 	// try searches g and reports whether it cuts off (or the search
 	// stopped: ok false).
 	try := func(p *plyMoves, g *genMove) (cut, ok bool) {
-		child, childProven, ok := s.child(p, g, ply+1, depth-1, g.score-beta, g.score-alpha, h)
+		child, childProven, ok := s.child(p, g, ply+1, below(g, depth), g.score-beta, g.score-alpha, h)
 		if !ok {
 			return false, false
 		}
@@ -433,6 +606,23 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 	// moves are never generated.
 	var storedKey uint64
 	storedPass, tried := false, false
+	// After a pass a second one ends the game (state's rule), so its
+	// value needs no search: it goes first, and when it reaches beta the
+	// position's moves are never generated.
+	passed := s.st.Passes() == 1
+	if passed {
+		cut, ok := try(s.pass, &s.pass.moves[0])
+		switch {
+		case !ok:
+			return 0, false
+		case cut:
+			s.tt.store(key, value, s.storeDepth(depth, proven), lower, &best)
+			return value, proven
+		}
+		if stored != nil && stored.n < 0 {
+			stored = nil
+		}
+	}
 	if stored != nil {
 		hp := s.hashMoves[ply]
 		rack, _ := s.st.Rack(s.st.Turn())
@@ -449,14 +639,14 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 			storedKey, storedPass, tried = g.key, g.pass(), true
 		}
 	}
-	p := s.plies[ply]
-	s.generate(p, s.stop)
+	s.movesAt(ply, p)
 	if s.aborted {
 		return 0, false
 	}
 	for i := range p.moves {
+		p.next(i)
 		g := &p.moves[i]
-		if tried && g.same(storedKey, storedPass) {
+		if tried && g.same(storedKey, storedPass) || passed && g.pass() {
 			continue
 		}
 		cut, ok := try(p, g)

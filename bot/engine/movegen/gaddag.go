@@ -83,7 +83,29 @@ func (gen *GADDAGGenerator) Search(a Args) bool {
 	s := gen.pool.Get().(*genState)
 	s.ResetStop(a.Stop)
 	s.cross = a.Cross
-	finished := s.run(a.Variant, a.Board, a.Rack, a.Record)
+	finished := s.run(a.Variant, a.Board, a.Rack, a.Record, allLines, allLines)
+	s.rec, s.v, s.cross = nil, nil, nil
+	s.ResetStop(nil)
+	gen.pool.Put(s)
+	return finished
+}
+
+// allLines marks every line of a board.
+const allLines = line.Every
+
+// SearchLines is Search of every play (a.Keep and a.Leave are not
+// consulted) along some lines only: the plays across row r when across
+// has bit r, the plays down column c when down has bit c. A play of one
+// tile is on the line Search reports it along: its row when it touches a
+// tile left or right of it, else its column. Lines past the 64th are
+// never searched. The endgame solver (bot/engine/endgame) generates a
+// position's plays anew only along the lines that the plays since an
+// earlier position's list changed, and keeps the rest of that list.
+func (gen *GADDAGGenerator) SearchLines(a Args, across, down uint64) bool {
+	s := gen.pool.Get().(*genState)
+	s.ResetStop(a.Stop)
+	s.cross = a.Cross
+	finished := s.run(a.Variant, a.Board, a.Rack, a.Record, across, down)
 	s.rec, s.v, s.cross = nil, nil, nil
 	s.ResetStop(nil)
 	gen.pool.Put(s)
@@ -277,17 +299,23 @@ type genState struct {
 	leftMax      [maxRack + 1]int32
 }
 
-// run generates, and reports false when s.stop ended it.
-func (s *genState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder) bool {
+// run generates along the rows marked in across and the columns marked
+// in down, and reports false when s.stop ended it.
+func (s *genState) run(v *variant.Variant, b *board.Board, rack tile.Rack, rec PlayRecorder, across, down uint64) bool {
 	if !s.prepare(v, b, rack, rec) {
 		return true
 	}
-	s.loadGrid(b, 0)
-	if !s.genBoard(0, v.StartRow, v.StartCol) {
-		return false
+	if across != 0 {
+		s.loadGrid(b, 0, across)
+		if !s.genBoard(0, v.StartRow, v.StartCol, across) {
+			return false
+		}
 	}
-	s.loadGrid(b, 1)
-	return s.genBoard(1, v.StartCol, v.StartRow)
+	if down == 0 {
+		return true
+	}
+	s.loadGrid(b, 1, down)
+	return s.genBoard(1, v.StartCol, v.StartRow, down)
 }
 
 // prepare readies s for a search of rack on b, and reports false when
@@ -336,22 +364,27 @@ func (s *genState) sizeBuffers(n int) {
 	clear(s.placed)
 }
 
-// loadGrid fills s.lines[d] from b: its rows (d 0) or its columns (d 1).
-func (s *genState) loadGrid(b *board.Board, d int) {
+// loadGrid fills s.lines[d] from b: its rows (d 0) or its columns (d 1),
+// those that lines marks (line.LoadLines).
+func (s *genState) loadGrid(b *board.Board, d int, lines uint64) {
 	if len(s.lines[d]) != s.n*s.n {
 		s.lines[d] = make([]line.Cell, s.n*s.n)
 	}
 	// BestFit matters only to the bounded search, whose prepareBound has set rb.
-	line.Load(s.g, b, d == 1, &s.values, s.crossLetters(), line.RackFit{Set: s.rackSet, Any: int32(s.rb.prefix[1])}, s.lines[d], s.known[d])
+	line.LoadLines(s.g, b, d == 1, &s.values, s.crossLetters(), line.RackFit{Set: s.rackSet, Any: int32(s.rb.prefix[1])}, s.lines[d], s.known[d], lines)
 }
 
 // genBoard generates the plays along the lines of direction d (loaded by
-// loadGrid), and reports false when s.stop ended it. startRow, startCol is
-// the start square as line and square of that direction.
-func (s *genState) genBoard(d, startRow, startCol int) bool {
+// loadGrid) that lines marks, and reports false when s.stop ended it.
+// startRow, startCol is the start square as line and square of that
+// direction.
+func (s *genState) genBoard(d, startRow, startCol int, lines uint64) bool {
 	n := s.n
 	s.vertical = d == 1
 	for r := 0; r < n; r++ {
+		if lines != allLines && (r >= 64 || lines>>uint(r)&1 == 0) {
+			continue
+		}
 		s.row = r
 		s.cells = s.lines[d][r*n : (r+1)*n]
 		s.lastAnchor = -2

@@ -649,7 +649,7 @@ func (s *genState) collectAnchors(b *board.Board) {
 		if d == 1 {
 			startRow, startCol = v.StartCol, v.StartRow
 		}
-		s.loadGrid(b, d)
+		s.loadGrid(b, d, allLines)
 		s.vertical = d == 1
 		for r := 0; r < n; r++ {
 			s.row = r

@@ -65,6 +65,16 @@ type Cell struct {
 //   - both (P_S): REV(S), then for each arc L, REV(P) minus its first
 //     letter, whose membership in the final letter set decides L.
 func Load(g *gaddag.GADDAG, b *board.Board, vertical bool, values *[tile.NumKinds]int, letters CrossSet, fit RackFit, cells []Cell, known []CrossWord) {
+	LoadLines(g, b, vertical, values, letters, fit, cells, known, Every)
+}
+
+// Every marks every line for LoadLines.
+const Every = ^uint64(0)
+
+// LoadLines is Load of the lines that lines marks only (bit i: line i;
+// Every: all, even past the 64th); the cells of the others are left as
+// they were, for a search that reads only the marked lines.
+func LoadLines(g *gaddag.GADDAG, b *board.Board, vertical bool, values *[tile.NumKinds]int, letters CrossSet, fit RackFit, cells []Cell, known []CrossWord, lines uint64) {
 	n := b.Size
 	// at(i, j) = i*si + j*sj is square j of line i in b; cross words run
 	// along i.
@@ -75,6 +85,9 @@ func Load(g *gaddag.GADDAG, b *board.Board, vertical bool, values *[tile.NumKind
 	sq := b.Squares[:n*n]
 	prem := b.Premiums[:n*n]
 	for i := 0; i < n; i++ {
+		if lines != Every && (i >= 64 || lines>>uint(i)&1 == 0) {
+			continue
+		}
 		line := cells[i*n : (i+1)*n]
 		for j := range line {
 			at := i*si + j*sj
