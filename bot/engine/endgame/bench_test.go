@@ -54,20 +54,7 @@ func BenchmarkSolveSmall(b *testing.B) {
 		small := [2]tile.Rack{subRack(r, racks[0], 4), subRack(r, racks[1], 3)}
 		positions = append(positions, endgameOf(b, variant.Multipliers, st.Board(), small, st.Scores()))
 	}
-	s := New(gen())
-	var nodes, gens int64
-	b.ResetTimer()
-	for i := range b.N {
-		res, err := s.Solve(positions[i%len(positions)], nil)
-		if err != nil || !res.Proven {
-			b.Fatal(err, res.Proven)
-		}
-		nodes += res.Nodes
-		gens += res.Generations
-	}
-	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
-	b.ReportMetric(float64(gens)/float64(b.N), "generations/op")
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	proveAll(b, positions)
 }
 
 // BenchmarkSolveMedium proves 12 endgames of real self-play boards with
@@ -89,6 +76,13 @@ func BenchmarkSolveMedium(b *testing.B) {
 		}
 		positions = append(positions, endgameOf(b, variant.Multipliers, st.Board(), racks, st.Scores()))
 	}
+	proveAll(b, positions)
+}
+
+// proveAll proves positions in turn, b.N solves, each of which must be
+// proven, and reports the nodes and generations a proof takes and the
+// nodes searched a second.
+func proveAll(b *testing.B, positions []*state.State) {
 	s := New(gen())
 	var nodes, gens int64
 	b.ResetTimer()

@@ -80,14 +80,7 @@ func (gen *GADDAGGenerator) Search(a Args) bool {
 	if a.Keep > 0 {
 		return gen.keepBest(a)
 	}
-	s := gen.pool.Get().(*genState)
-	s.ResetStop(a.Stop)
-	s.cross = a.Cross
-	finished := s.run(a.Variant, a.Board, a.Rack, a.Record, allLines, allLines)
-	s.rec, s.v, s.cross = nil, nil, nil
-	s.ResetStop(nil)
-	gen.pool.Put(s)
-	return finished
+	return gen.SearchLines(a, allLines, allLines)
 }
 
 // allLines marks every line of a board.
