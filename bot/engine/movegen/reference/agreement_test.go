@@ -60,7 +60,7 @@ func compareAll(t *testing.T, lx *lexicon, positions []testPos) {
 // TestAgreementSmall compares the GADDAG generator with the exhaustive one,
 // play by play and score by score, on every position of random games (early,
 // middle and late game, both variants, 0/1/2 blanks) over a sampled word
-// list small enough for the exhaustive generator: about 300 positions in
+// list small enough for the exhaustive generator: about 200 positions in
 // make test, about 1,900 and 1.5 million plays in make test-long.
 func TestAgreementSmall(t *testing.T) {
 	lx := small()
