@@ -609,15 +609,26 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 	// After a pass a second one ends the game (state's rule), so its
 	// value needs no search: it goes first, and when it reaches beta the
 	// position's moves are never generated.
+	// early tries g before the position's moves are generated, and says
+	// whether that settled the node: a cut (stored as a lower bound), or
+	// the search stopped.
+	early := func(p *plyMoves, g *genMove) bool {
+		cut, ok := try(p, g)
+		if cut {
+			s.tt.store(key, value, s.storeDepth(depth, proven), lower, &best)
+		}
+		return cut || !ok
+	}
+	settled := func() (int32, bool) {
+		if s.aborted {
+			return 0, false
+		}
+		return value, proven
+	}
 	passed := s.st.Passes() == 1
 	if passed {
-		cut, ok := try(s.pass, &s.pass.moves[0])
-		switch {
-		case !ok:
-			return 0, false
-		case cut:
-			s.tt.store(key, value, s.storeDepth(depth, proven), lower, &best)
-			return value, proven
+		if early(s.pass, &s.pass.moves[0]) {
+			return settled()
 		}
 		if stored != nil && stored.n < 0 {
 			stored = nil
@@ -628,13 +639,8 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 		rack, _ := s.st.Rack(s.st.Turn())
 		if hp.load(stored, s.z, s.st.Board(), rack) {
 			g := &hp.moves[0]
-			cut, ok := try(hp, g)
-			switch {
-			case !ok:
-				return 0, false
-			case cut:
-				s.tt.store(key, value, s.storeDepth(depth, proven), lower, &best)
-				return value, proven
+			if early(hp, g) {
+				return settled()
 			}
 			storedKey, storedPass, tried = g.key, g.pass(), true
 		}
