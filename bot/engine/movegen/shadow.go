@@ -556,24 +556,11 @@ func (s *genState) prepareWalk(c, lastAnchor int) {
 		s.partMax[l] = max(s.partMax[l+1], s.partBound[l])
 	}
 	clear(s.bingoLetters)
-	for m := s.bingos; m != 0; m &= m - 1 {
-		l := bits.TrailingZeros16(m)
-		r := s.rackLeft - 1 - l
-		start, span := s.extentSpan(c, l, r)
-		for _, g := range s.bingoWords(s.rb.key + s.ext.left.key[l] + s.ext.right.key[r]) {
-			if g.n != len(span) {
-				continue
-			}
-			for w := 0; w+g.n <= len(g.letters); w += g.n {
-				word := g.letters[w : w+g.n]
-				if fitsSpan(span, word) {
-					for j, ch := range word {
-						s.bingoLetters[start+j] |= 1 << (ch - 'A')
-					}
-				}
-			}
+	s.eachFittingBingo(c, func(start int, _ []line.Cell, word []byte, _ [2]int8) {
+		for j, ch := range word {
+			s.bingoLetters[start+j] |= 1 << (ch - 'A')
 		}
-	}
+	})
 }
 
 // prepareSpent fills spentBound and spentMax for the anchor whose extents
@@ -1054,22 +1041,33 @@ func (s *genState) useLeftBounds(lb []int32) {
 // always the best way to pay for the word: a floor, not a bound).
 func (s *genState) bestBingo(c int) int32 {
 	best := int32(noBound)
+	s.eachFittingBingo(c, func(_ int, span []line.Cell, word []byte, blank [2]int8) {
+		best = max(best, s.bingoValue(span, word, blank))
+	})
+	return best
+}
+
+// eachFittingBingo calls f with every play of the whole rack on the anchor
+// c of the loaded line (its extents in s.ext, those able to hold one in
+// s.bingos): a word the word map gives for an extent that fits the
+// extent's squares (span, starting at column start), and the letters its
+// blanks stand for.
+func (s *genState) eachFittingBingo(c int, f func(start int, span []line.Cell, word []byte, blank [2]int8)) {
 	for m := s.bingos; m != 0; m &= m - 1 {
 		l := bits.TrailingZeros16(m)
 		r := s.rackLeft - 1 - l
-		_, span := s.extentSpan(c, l, r)
+		start, span := s.extentSpan(c, l, r)
 		for _, g := range s.bingoWords(s.rb.key + s.ext.left.key[l] + s.ext.right.key[r]) {
 			if g.n != len(span) {
 				continue
 			}
 			for w := 0; w+g.n <= len(g.letters); w += g.n {
 				if word := g.letters[w : w+g.n]; fitsSpan(span, word) {
-					best = max(best, s.bingoValue(span, word, g.blank))
+					f(start, span, word, g.blank)
 				}
 			}
 		}
 	}
-	return best
 }
 
 // bingoValue is the value of word played on span, the rack's blanks
