@@ -195,7 +195,6 @@ var rows = []struct {
 	{0, "all", 500}, {1, "all", 5000}, {2, "all", 15000},
 	{0, "best", 0}, {1, "best", 0}, {2, "best", 0},
 	{0, "findbest", 100}, {1, "findbest", 0}, {2, "findbest", 0},
-	{0, "findbest-1core", 0}, {1, "findbest-1core", 0}, {2, "findbest-1core", 0},
 	{0, "findbest-equity", 0}, {1, "findbest-equity", 0}, {2, "findbest-equity", 0},
 }
 
@@ -228,7 +227,7 @@ func markdown(res map[string]result, runs []corpusRun, cpu string) []byte {
 	fmt.Fprintf(&b, "early/middle/late; racks rewritten to hold 0, 1 or 2 blanks, a third each). One op is one position. ")
 	fmt.Fprintf(&b, "*all*: every play collected (AllPlays); *best*: every play generated, only the best kept (Best); ")
 	fmt.Fprintf(&b, "*findbest*: a Keep 1 search by score (movegen.Args), which for gaddag bounds every anchor and searches only those that can beat ")
-	fmt.Fprintf(&b, "the best so far, with a helper goroutine when the rack holds a blank (*findbest-1core*: the same with GOMAXPROCS=1), and for anagram ")
+	fmt.Fprintf(&b, "the best so far, on the calling goroutine alone, and for anagram ")
 	fmt.Fprintf(&b, "values every play; *findbest-equity*: the same by equity (score plus the default leave table's value). The best-only target is measured on *findbest*. ")
 	fmt.Fprintf(&b, "*mid p50*: median over middle-game positions, which the targets (for the fastest strategy) are for.\n\n")
 

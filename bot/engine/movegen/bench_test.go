@@ -114,10 +114,8 @@ func keepBest() (PlayRecorder, func()) {
 // (Best). Positions come from seeded random games, so every run times the
 // same positions.
 func BenchmarkGADDAG(b *testing.B) {
-	// "findbest" is FindBest, the bounded best-play search (with its helper
-	// goroutine when the rack holds a blank); its plays/op is 1 (the one
-	// play returned) and its CPU figure counts only the calling goroutine's
-	// thread.
+	// "findbest" is FindBest, the bounded best-play search; its plays/op is
+	// 1 (the one play returned).
 	pos := midGame()
 	gen := full().gen
 	for blanks := 0; blanks < 3; blanks++ {

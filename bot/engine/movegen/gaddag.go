@@ -2,9 +2,7 @@ package movegen
 
 import (
 	"math/bits"
-	"runtime"
 	"sync"
-	"time"
 
 	"github.com/lexico/lexico/bot/engine/movegen/internal/line"
 	"github.com/lexico/lexico/bot/game/board"
@@ -109,11 +107,8 @@ func (gen *GADDAGGenerator) SearchLines(a Args, across, down uint64) bool {
 // anchor's best value first and searches the anchors highest bound first,
 // stopping at the first whose bound cannot beat the a.Keep-th best play
 // found (shadow.go), so it walks a fraction of what generating every play
-// walks. With a blank in the rack, a search still going after helpAfter
-// hands the anchors left to itself and a helper goroutine (handOff); most
-// end sooner than waking a second core would take. Among plays of equal
-// value it keeps the one Keep 0 reports first, so both ways give the same
-// best play.
+// walks. Among plays of equal value it keeps the one Keep 0 reports first,
+// so both ways give the same best play.
 func (gen *GADDAGGenerator) keepBest(a Args) bool {
 	rack := a.Rack
 	if rack.N > maxRack || a.Board.Size > maxLine || a.Leave != nil && subRacks(rack) > maxLeaves {
@@ -132,62 +127,19 @@ func (gen *GADDAGGenerator) keepBest(a Args) bool {
 	}
 	s.ResetStop(a.Stop)
 	s.prepareBound(gen.ms, gen.blanks, a.Leave)
-	sr := &s.ownSearch
+	sr := &s.search
 	sr.reset(a.Better)
-	s.search = sr
 	s.keep.reset(a.Keep)
 	// With one play to keep, a bingo the bound finds sets the bar at once.
 	s.seed = a.Keep == 1
 	s.lazyBingos = s.rb.bingoKnown && rack.Counts[tile.BlankIndex] >= 2
 	s.collectAnchors(a.Board)
-	// Most searches end in less time than waking a second core takes; one
-	// still going after helpAfter gets a helper for the anchors left (on
-	// an empty board there is one anchor: nothing to share). Only for a
-	// rack with a blank: a hand-off allocates, and the searches without
-	// one, which the simulation's playouts make by the thousand, must not
-	// (montecarlo's TestSimulationMemoryDoesNotGrowWithRounds).
-	s.helpAt, s.walked = time.Time{}, 0
-	if !s.first && rack.Counts[tile.BlankIndex] > 0 && runtime.GOMAXPROCS(0) > 1 {
-		s.helpAt = time.Now().Add(helpAfter)
-	}
-	var helper *genState
-	if s.searchAnchors() {
-		helper = gen.pool.Get().(*genState)
-		sr = s.handOff(helper, a.Keep)
-		s.searchAnchors()
-		if !sr.helper.CompareAndSwap(helperIdle, helperTooLate) {
-			<-sr.done
-		}
-	}
-	if helper != nil {
-		// The helper's plays join the caller's: offered in rank order, the
-		// equal ranks of two goroutines by anchor order, which rank holds.
-		for _, k := range helper.keep.h.Items() {
-			s.keep.offer(k.rank, &k.m)
-		}
-		helper.keep.h.Truncate()
-		helper.search, helper.rec, helper.v = nil, nil, nil
-		helper.ResetStop(nil)
-		gen.pool.Put(helper)
-	}
+	s.searchAnchors()
 	s.keep.report(a.Record)
-	s.search, s.rec, s.v, s.seed, s.lazyBingos = nil, nil, nil, false, false
-	s.helpAt = time.Time{}
+	s.rec, s.v, s.seed, s.lazyBingos = nil, nil, false, false
+	sr.better = nil
 	s.ResetStop(nil)
-	return !sr.stopped.Load()
-}
-
-// help is a Keep search's helper goroutine: it searches whatever anchors are
-// left once the caller has published them. When the caller has already
-// finished, it does nothing at all, not even read w, which by then may
-// serve another search.
-func (w *genState) help(sr *bestSearch) {
-	if !sr.helper.CompareAndSwap(helperIdle, helperRunning) {
-		return
-	}
-	defer close(sr.done)
-	<-sr.published
-	w.searchAnchors()
+	return !sr.stopped
 }
 
 // score accumulates a play's score as tiles are placed: the main word's
@@ -245,10 +197,6 @@ type genState struct {
 	blanks *multiset.BlankTable
 	bingo  bingoMemo
 	seed   bool // the anchors' bingos raise the search's bar (seedBingo)
-	// helpAt, when set, is when the search, alone, hands the anchors left
-	// to a helper (handOff).
-	helpAt time.Time
-	walked int // anchors taken so far, alone
 	// lazyBingos: anchorBound assumes that a play of the whole rack fits
 	// each extent that can hold one, and the anchors that may win are
 	// refined (refine) before they are searched: most never are. Only
@@ -261,10 +209,7 @@ type genState struct {
 	keep       keeper
 	recBest    PlayRecorder
 	ext        extent
-	search     *bestSearch
-	// ownSearch is search until a hand-off (handOff), reused from one
-	// search to the next.
-	ownSearch bestSearch
+	search     bestSearch
 	// While pruning (the bounded search walking an anchor), leftBound[l] bounds
 	// the anchor's plays with exactly l tiles left of it and leftMax[l]
 	// those with l or more (anchorBound).

@@ -2,10 +2,8 @@ package movegen
 
 import (
 	"cmp"
-	"runtime"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/lexico/lexico/bot/engine/movegen/internal/gentest"
 	"github.com/lexico/lexico/bot/game/move"
@@ -142,38 +140,20 @@ func TestKeepWithoutTables(t *testing.T) {
 	}
 }
 
-// Alone on one core, the bounded search takes its anchors from a heap and
-// refines each unchecked one as it reaches it (two blanks: lazyBingos);
-// handed off to a helper (TestKeepHandedOff) it shares a sorted list,
-// refined before. Both keep the best plays.
-func TestKeepAlone(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+// On mid-game positions over the full list, where the pruning and the
+// word map's bingos do most, the bounded search by score keeps the best
+// plays too (the agreement test above takes them by equity), with 0, 1 and
+// 2 blanks; with two, anchors are refined as the search reaches them
+// (lazyBingos).
+func TestKeepByScoreFullList(t *testing.T) {
 	fl := full()
 	for _, ps := range midGame() {
 		for _, p := range ps[:6] {
 			checkKeep(t, fl.gen, p, nil, 1, 4)
-			checkKeep(t, fl.gen, p, testLeave, 1)
 		}
 	}
 }
 
-// A search still going after helpAfter hands the anchors left to a helper
-// (handOff): made to do so at once, on two cores, it keeps the best plays,
-// with 0, 1 and 2 blanks, by score and by equity.
-func TestKeepHandedOff(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
-	defer func(d time.Duration) { helpAfter = d }(helpAfter)
-	helpAfter = 0
-	fl := full()
-	for _, ps := range midGame() {
-		for _, p := range ps[:6] {
-			checkKeep(t, fl.gen, p, nil, 1, 4)
-			checkKeep(t, fl.gen, p, testLeave, 1)
-		}
-	}
-}
-
-// The generators without a bounded search keep the same plays by valuing
 // every one.
 func TestKeepByGenerating(t *testing.T) {
 	lx := small()

@@ -3,8 +3,6 @@ package movegen
 import (
 	"math/bits"
 	"slices"
-	"sync/atomic"
-	"time"
 
 	"github.com/lexico/lexico/bot/engine/movegen/internal/line"
 	"github.com/lexico/lexico/bot/game/board"
@@ -657,35 +655,9 @@ func (s *genState) collectAnchors(b *board.Board) {
 		}
 	}
 	// The negated ranks, smallest first, give the anchors best bound first,
-	// ties in the order of a Keep 0 search. Alone, the search takes them from a heap:
-	// it stops after a fraction of them, so sorting them all is wasted; a
-	// helper, if one joins (handOff), shares a sorted list and a cursor.
+	// ties in the order of a Keep 0 search. The search takes them from a
+	// heap: it stops after a fraction of them, so sorting them all is wasted.
 	heapify(s.keys)
-	if sr := s.search; sr != nil {
-		// Unchecked anchors are refined as the search reaches them.
-		sr.heap = true
-		sr.owner, sr.anchors, sr.keys = s, s.anchors, s.keys
-	}
-}
-
-// refineAbove refines, best bound first, every anchor of the heap of
-// negated ranks h whose bound can beat the bar, before they are shared
-// with a helper (alone, the search refines each as it reaches it). The
-// bingo extents were only assumed to hold a play (lazyBingos); the bingos
-// of the first anchors raise the bar, so most of the others are never
-// asked about.
-func (s *genState) refineAbove(h []int64) {
-	for n := len(h); n > 0 && -h[0] > s.search.bar.Load(); {
-		if a := &s.anchors[0x7fffffff-int32(-h[0])]; a.unchecked != 0 {
-			s.refine(a)
-			h[0] = -rank(a.bound, a.order)
-		} else {
-			// Final: out of the heap, to the end of h.
-			n--
-			h[0], h[n] = h[n], h[0]
-		}
-		siftDown(h[:n], 0)
-	}
 }
 
 // refine bounds anchor a again, asking the word map whether its bingos
@@ -716,7 +688,7 @@ func (s *genState) seedBingo(c int, bound, order int32) {
 		return
 	}
 	if v := s.bestBingo(c); v != noBound {
-		raise(&s.search.bar, rank(v, order)-1)
+		s.search.raiseBar(rank(v, order) - 1)
 	}
 }
 
@@ -730,7 +702,7 @@ func (s *genState) addAnchor(d, r, c, last int) {
 	if bound != noBound {
 		a.nLeft = int8(s.kl + 1)
 		a.bingos, a.unchecked = s.bingos, s.unchecked
-		if !s.lazyBingos && s.search != nil {
+		if !s.lazyBingos {
 			s.seedBingo(c, bound, order)
 		}
 		s.leftBounds = append(s.leftBounds, s.leftBound[:s.kl+1]...)
@@ -739,188 +711,88 @@ func (s *genState) addAnchor(d, r, c, last int) {
 	s.keys = append(s.keys, -rank(bound, order))
 }
 
-// bestSearch is what the goroutines of one Keep search share: the rank a
-// play must beat, and the anchors, best bound first, with a cursor that
-// whichever goroutine is free advances.
+// bestSearch is the state of one Keep search beyond its keeper: the rank
+// a play must beat and the best found so far.
+//
+// It is one goroutine's. A helper goroutine used to join searches still
+// going after 150 µs; with the benchmarks' first pass untimed it never made
+// the median or the p99 better on this 2-core machine (two blanks: 83
+// against 95 µs median without it, alternated three times at load 4), and
+// a bot's other core is busy with the simulation's worlds, so it went.
 type bestSearch struct {
-	// bar is the highest of the goroutines' keepers' bars: a play ranked
-	// at or below it is beaten by Keep plays already kept. noPlay until
-	// one keeper is full.
-	bar atomic.Int64
+	// bar: a play ranked at or below it is beaten by the Keep plays
+	// already kept (noPlay until the keeper is full, or a bingo found by
+	// the bound raises it: seedBingo).
+	bar int64
 	// top is the rank of the best play found (noPlay for none), for
 	// better.
-	top atomic.Int64
-	// published is closed once owner's anchors and keys (the anchors'
-	// negated ranks, ascending) are ready; owner's lines hold their cells.
-	// It and done exist only when a helper is started (handOff).
-	published chan struct{}
-	owner     *genState
-	anchors   []anchor
-	keys      []int64
-	next      atomic.Int32
-	heap      bool // keys is a min-heap searched alone, not a sorted list
-	// helper is helperIdle until the helper starts (helperRunning) or the
-	// caller, done, shuts it out (helperTooLate); done is closed by a
-	// helper that ran, once it has finished.
-	helper atomic.Int32
-	done   chan struct{}
-	// stopped is set when the searchers' stop ended the search.
-	stopped atomic.Bool
+	top int64
+	// stopped is set when the search's stop ended it.
+	stopped bool
 	// better, when set, is told each play that becomes the best found so
-	// far, by either goroutine.
+	// far.
 	better PlayRecorder
 }
 
 // reset readies sr for a new search that tells better each new best.
 func (sr *bestSearch) reset(better PlayRecorder) {
-	sr.bar.Store(noPlay)
-	sr.top.Store(noPlay)
-	sr.published, sr.owner, sr.anchors, sr.keys = nil, nil, nil, nil
-	sr.next.Store(0)
-	sr.heap = false
-	sr.helper.Store(helperIdle)
-	sr.done = nil
-	sr.stopped.Store(false)
-	sr.better = better
+	*sr = bestSearch{bar: noPlay, top: noPlay, better: better}
 }
 
-const (
-	helperIdle int32 = iota
-	helperRunning
-	helperTooLate
-)
+// raiseBar raises the bar to r if r is higher.
+func (sr *bestSearch) raiseBar(r int64) {
+	sr.bar = max(sr.bar, r)
+}
 
-// searchAnchors searches the published anchors in turn, best bound
-// first, until none left can beat the best play found or s.stop answers
-// true, and reports false; or, alone and past s.helpAt, true, leaving
-// the anchors not yet searched for handOff.
-func (s *genState) searchAnchors() (helpWanted bool) {
-	sr := s.search
+// searchAnchors searches the anchors, best bound first, until none left
+// can beat the best play found or s.stop answers true.
+func (s *genState) searchAnchors() {
+	sr := &s.search
 	n := s.n
-	for {
-		// The clock is read every fourth anchor: most searches end first.
-		if s.walked++; sr.heap && !s.helpAt.IsZero() && s.walked&3 == 0 && len(sr.keys) > 1 && time.Now().After(s.helpAt) {
-			return true
-		}
-		key, ok := sr.nextKey()
-		if !ok {
-			return false
-		}
+	for len(s.keys) > 0 {
 		// Ranks come best first: once one anchor cannot beat the best play,
 		// none after it can. A negative bound (nothing fits) ranks below
 		// every play.
-		r := -key
-		if r <= sr.bar.Load() {
-			sr.exhaust()
-			return false
+		r := -s.keys[0]
+		if r <= sr.bar {
+			return
 		}
 		if s.CheckStop() {
-			sr.halt()
-			return false
+			sr.stopped = true
+			return
 		}
-		a := &sr.anchors[0x7fffffff-int32(r)]
-		if a.unchecked != 0 && sr.heap {
-			// Alone, the anchors are this goroutine's: refine it and put it
-			// back in its place.
+		a := &s.anchors[0x7fffffff-int32(r)]
+		if a.unchecked != 0 {
+			// Its bingo extents were only assumed to hold a play (lazyBingos):
+			// refined, it goes back in its place.
 			s.refine(a)
-			sr.keys = push(sr.keys, -rank(a.bound, a.order))
+			s.keys[0] = -rank(a.bound, a.order)
+			siftDown(s.keys, 0)
 			continue
 		}
+		s.keys[0] = s.keys[len(s.keys)-1]
+		s.keys = s.keys[:len(s.keys)-1]
+		siftDown(s.keys, 0)
 		d := 0
 		if a.vertical {
 			d = 1
 		}
 		s.vertical = a.vertical
 		s.row = int(a.row)
-		s.cells = sr.owner.lines[d][s.row*n : (s.row+1)*n]
+		s.cells = s.lines[d][s.row*n : (s.row+1)*n]
 		s.lastAnchor = int(a.lastAnchor)
 		s.order = a.order
-		s.useLeftBounds(sr.owner.leftBounds[a.left : a.left+int32(a.nLeft)])
+		s.useLeftBounds(s.leftBounds[a.left : a.left+int32(a.nLeft)])
 		s.bingos = a.bingos
 		s.prepareWalk(int(a.col), int(a.lastAnchor))
-		if a.unchecked != 0 {
-			// Not refined (handOff refines only the anchors that could win
-			// then): its bingos, looked up for the walk, may set the bar.
-			s.seedBingo(int(a.col), a.bound, a.order)
-		}
 		s.pruning = true
 		s.genAnchor(int(a.col))
 		s.pruning = false
 		if s.Halted {
-			sr.halt()
-			return false
+			sr.stopped = true
+			return
 		}
 	}
-}
-
-// helpAfter is how long a search goes on alone before a helper joins: a
-// few times what waking the second core can take on a shared machine, so
-// that the searches that end sooner, most of them, never pay for it. (A
-// variable only so that a test can make every search hand off.)
-var helpAfter = 150 * time.Microsecond
-
-// handOff moves the search of the anchors left, alone until now, to a
-// fresh bestSearch shared with helper w, started here, and returns it.
-// The shared state is allocated, not s's own, because a helper may run
-// only after the search has ended and s serves another: it then finds
-// the search it was started for, over, and does nothing.
-func (s *genState) handOff(w *genState, keep int) *bestSearch {
-	old := s.search
-	sr := new(bestSearch)
-	sr.reset(old.better)
-	sr.bar.Store(old.bar.Load())
-	sr.top.Store(old.top.Load())
-	s.search = sr
-	keys := old.keys
-	if s.lazyBingos {
-		// The helper's side does not refine: every anchor left that can
-		// win is refined now.
-		s.refineAbove(keys)
-	}
-	slices.Sort(keys)
-	sr.owner, sr.anchors, sr.keys = s, s.anchors, keys
-	sr.done, sr.published = make(chan struct{}), make(chan struct{})
-	close(sr.published)
-	w.helpWith(s, keep)
-	go w.help(sr)
-	return sr
-}
-
-// halt ends a search that its stop cut short: no further anchor is handed
-// out, and Search reports that it did not finish.
-func (sr *bestSearch) halt() {
-	sr.stopped.Store(true)
-	sr.exhaust()
-}
-
-// exhaust hands out no further anchor.
-func (sr *bestSearch) exhaust() {
-	if sr.heap {
-		sr.keys = sr.keys[:0]
-	} else {
-		sr.next.Store(int32(len(sr.keys)))
-	}
-}
-
-// nextKey hands out the negated rank of the next anchor to search, best
-// bound first, and false when none is left.
-func (sr *bestSearch) nextKey() (int64, bool) {
-	if sr.heap {
-		h := sr.keys
-		if len(h) == 0 {
-			return 0, false
-		}
-		k := h[0]
-		h[0] = h[len(h)-1]
-		sr.keys = h[:len(h)-1]
-		siftDown(sr.keys, 0)
-		return k, true
-	}
-	i := int(sr.next.Add(1)) - 1
-	if i >= len(sr.keys) {
-		return 0, false
-	}
-	return sr.keys[i], true
 }
 
 // heapify makes h a min-heap.
@@ -928,20 +800,6 @@ func heapify(h []int64) {
 	for i := len(h)/2 - 1; i >= 0; i-- {
 		siftDown(h, i)
 	}
-}
-
-// push adds k to the min-heap h.
-func push(h []int64, k int64) []int64 {
-	h = append(h, k)
-	for i := len(h) - 1; i > 0; {
-		p := (i - 1) / 2
-		if h[p] <= h[i] {
-			break
-		}
-		h[p], h[i] = h[i], h[p]
-		i = p
-	}
-	return h
 }
 
 // siftDown restores the min-heap order below i.
@@ -963,52 +821,23 @@ func siftDown(h []int64, i int) {
 }
 
 // recordBest is a Keep search's recorder: it keeps the play if it
-// outranks the bar of either goroutine. Within an anchor the first of
-// equal value is kept, as Keep 0 reports it first.
+// outranks the bar. Within an anchor the first of equal value is kept,
+// as Keep 0 reports it first.
 func (s *genState) recordBest(m *move.Move) {
 	v := fixedScore(m.Score)
 	if s.rb.leaves {
 		v = addValue(v, s.leaveValue())
 	}
 	r := rank(v, s.order)
-	sr := s.search
-	if r <= sr.bar.Load() || !s.keep.offer(r, m) {
+	sr := &s.search
+	if r <= sr.bar || !s.keep.offer(r, m) {
 		return
 	}
-	raise(&sr.bar, s.keep.bar())
-	if sr.better != nil && raise(&sr.top, r) {
+	sr.raiseBar(s.keep.bar())
+	if sr.better != nil && r > sr.top {
+		sr.top = r
 		sr.better(m)
 	}
-}
-
-// raise sets a to r if r is higher, and reports whether it did.
-func raise(a *atomic.Int64, r int64) bool {
-	for {
-		old := a.Load()
-		if r <= old {
-			return false
-		}
-		if a.CompareAndSwap(old, r) {
-			return true
-		}
-	}
-}
-
-// helpWith readies w to search alongside s: the same rack, variant and
-// search, its own working memory.
-func (w *genState) helpWith(s *genState, keep int) {
-	w.v, w.n, w.rec = s.v, s.n, w.recBest
-	w.values, w.rack, w.owned = s.values, s.rack, s.owned
-	w.rackLeft, w.rackSet = s.rackLeft, s.rackSet
-	w.first, w.minWord = s.first, s.minWord
-	w.rb, w.ms, w.blanks, w.search = s.rb, s.ms, s.blanks, s.search
-	w.bingo.reset() // its words are of another search's rack
-	w.seed = s.seed
-	w.helpAt = time.Time{}
-	w.ResetStop(s.Func())
-	w.sizeBuffers(s.n)
-	w.mv = move.Move{Kind: move.Play}
-	w.keep.reset(keep)
 }
 
 // cannotWin reports whether a play of this anchor scoring bound would not
@@ -1019,7 +848,7 @@ func (s *genState) cannotWin(bound int32) bool {
 
 // cannotWinAt is cannotWin for the anchor of the given order.
 func (s *genState) cannotWinAt(bound, order int32) bool {
-	return rank(bound, order) <= s.search.bar.Load()
+	return rank(bound, order) <= s.search.bar
 }
 
 // useLeftBounds readies the per-left-part bounds of the anchor to search
