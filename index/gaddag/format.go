@@ -142,6 +142,12 @@ func arrayOf(body []byte, n uint64, nodes uint32) ([]uint32, error) {
 	return a, nil
 }
 
+// validate checks that a is a sequence of whole nodes, nodes of them, whose
+// arcs each point forward to the start of a node, so that a walk can never
+// index outside a or loop. It reads a once: each arc's target is marked in
+// a bitmap beside the nodes' starts (arcs point forward, so a target's node
+// is not known yet when the arc is read), and the two bitmaps are compared
+// at the end; only when they differ is a walked again to name the arc.
 func validate(a []uint32, nodes uint32) error {
 	if len(a) < 2 {
 		return fmt.Errorf("%w: no root node", ErrCorrupt)
@@ -150,6 +156,7 @@ func validate(a []uint32, nodes uint32) error {
 		return fmt.Errorf("%w: array too large", ErrCorrupt)
 	}
 	starts := make([]uint64, (len(a)+63)/64)
+	targets := make([]uint64, len(starts))
 	count := uint32(0)
 	for i := 0; i < len(a); {
 		if i+2 > len(a) {
@@ -164,20 +171,36 @@ func validate(a []uint32, nodes uint32) error {
 		}
 		starts[i/64] |= 1 << (uint(i) % 64)
 		count++
+		for j, t := range a[i+2 : i+2+k] {
+			if int(t) <= i || int(t) >= len(a) {
+				return fmt.Errorf("%w: arc %d of node at %d points to %d", ErrCorrupt, j, i, t)
+			}
+			targets[t/64] |= 1 << (t % 64)
+		}
 		i += 2 + k
 	}
 	if count != nodes {
 		return fmt.Errorf("%w: %d nodes, header says %d", ErrCorrupt, count, nodes)
 	}
+	for w := range targets {
+		if targets[w]&^starts[w] != 0 {
+			return badArc(a, starts)
+		}
+	}
+	return nil
+}
+
+// badArc names the first arc of a (whole nodes, validate found) that does
+// not point to the start of a node.
+func badArc(a []uint32, starts []uint64) error {
 	for i := 0; i < len(a); {
 		k := bits.OnesCount32(a[i+1])
-		for j := 0; j < k; j++ {
-			t := uint64(a[i+2+j])
-			if t <= uint64(i) || t >= uint64(len(a)) || starts[t/64]&(1<<(t%64)) == 0 {
+		for j, t := range a[i+2 : i+2+k] {
+			if starts[t/64]&(1<<(t%64)) == 0 {
 				return fmt.Errorf("%w: arc %d of node at %d points to %d", ErrCorrupt, j, i, t)
 			}
 		}
 		i += 2 + k
 	}
-	return nil
+	return fmt.Errorf("%w: an arc points inside a node", ErrCorrupt)
 }

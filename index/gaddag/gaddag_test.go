@@ -196,6 +196,15 @@ func TestLoadRejects(t *testing.T) {
 	if _, err := Load(raw); !errors.Is(err, ErrCorrupt) {
 		t.Errorf("cyclic arc: Load error %v, want ErrCorrupt", err)
 	}
+	// An arc pointing forward but into the middle of a node (its arc word):
+	// validation reads the array once and must still name that arc.
+	a = []uint32{0, 0b11, 4, 6, 0, 0b1, 7, 0, 0} // root: arcs to 4 and 6; node 4 (to 6): an arc to 7; node 7
+	raw = make([]byte, headerLen+4*len(a))
+	encode(raw, a, 3, 1)
+	_, err := Load(raw)
+	if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "arc 1 of node at 0 points to 6") {
+		t.Errorf("arc into a node: Load error %v, want ErrCorrupt naming arc 1 of node at 0", err)
+	}
 }
 
 func FuzzLoad(f *testing.F) {
