@@ -110,6 +110,60 @@ func TestEveryDamageIsReported(t *testing.T) {
 	}
 }
 
+// TestDamagedQueryBucketIsReportedByTheFirstQuery: Open walks the pages of
+// the buckets it reads (meta, blobs, GADDAG) and leaves those of the word
+// buckets to the first query. A branch page of the words bucket with its
+// element offsets scribbled over opens, answers Contains (the GADDAG's),
+// and makes every query that reads the buckets report ErrCorrupt, never
+// panic or answer from the damaged page.
+func TestDamagedQueryBucketIsReportedByTheFirstQuery(t *testing.T) {
+	var words []string
+	for i, w := range defaultWords() {
+		if i%97 == 0 {
+			words = append(words, w)
+		}
+	}
+	b, err := os.ReadFile(buildSmall(t, words))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := damage.Map(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var branch *damage.Region
+	for i, r := range l.Regions {
+		if r.Kind == "branch" && r.Bucket == string(index.BucketWords) && r.Part == "elements" {
+			branch = &l.Regions[i]
+			break
+		}
+	}
+	if branch == nil {
+		t.Fatal("the sample has no branch page of the words bucket")
+	}
+	for i := branch.Off; i < branch.Off+branch.Len; i++ {
+		b[i] ^= 0x5a
+	}
+	path := filepath.Join(t.TempDir(), "damaged.db")
+	os.WriteFile(path, b, 0o644)
+	x, err := index.Open(path)
+	if err != nil {
+		t.Fatalf("Open: %v (the words bucket is not read until a query)", err)
+	}
+	defer x.Close()
+	if !x.Contains(words[0]) {
+		t.Errorf("Contains(%q) false: the GADDAG is whole", words[0])
+	}
+	for range 2 {
+		if _, err := x.ByLength(3); !errors.Is(err, index.ErrCorrupt) {
+			t.Errorf("ByLength on a damaged words bucket: %v, want ErrCorrupt", err)
+		}
+		if err := x.Each(func(string) bool { return true }); !errors.Is(err, index.ErrCorrupt) {
+			t.Errorf("Each on a damaged words bucket: %v, want ErrCorrupt", err)
+		}
+	}
+}
+
 // openAndVerify opens the index at path and verifies it, turning a panic
 // into a test failure's error.
 func openAndVerify(path string) (err error) {

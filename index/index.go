@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"runtime/debug"
+	"sync"
 	"time"
 	"unsafe"
 
@@ -40,6 +41,12 @@ type Index struct {
 	gaddag    *gaddag.GADDAG
 	multisets *multiset.Table
 	blanks    *multiset.BlankTable
+	// rest is Open's walk of the page structure, the query buckets left
+	// (queryBuckets): the first query finishes it, once (restOnce), and
+	// every query after a problem it found fails with restErr.
+	rest     *pageWalk
+	restOnce sync.Once
+	restErr  error
 }
 
 // openTimeout bounds the wait for the shared lock. Only a process holding the
@@ -166,13 +173,25 @@ func guardStage(err *error, stage *string) {
 // populated once. The caller sets debug.SetPanicOnFault (a file cut short
 // under the map faults).
 func (x *Index) walk(size int64, m boltMeta, keys bool, limit int) []string {
+	return x.startWalk(size, m, keys, limit, nil).finish()
+}
+
+// startWalk is walk leaving the root bucket's buckets named in deferred
+// for the walk's finish.
+func (x *Index) startWalk(size int64, m boltMeta, keys bool, limit int, deferred map[string]bool) *pageWalk {
 	if size == 0 {
-		return walkPages(nil, m, keys, limit)
+		return startWalk(nil, m, keys, limit, deferred)
 	}
 	info := x.db.Info()
 	start := *(*unsafe.Pointer)(unsafe.Pointer(&info.Data))
-	return walkPages(unsafe.Slice((*byte)(start), min(size, x.size)), m, keys, limit)
+	return startWalk(unsafe.Slice((*byte)(start), min(size, x.size)), m, keys, limit, deferred)
 }
+
+// queryBuckets are the buckets only the word queries read (ByLength,
+// Each, Anagrams...): Open leaves their pages, most of the file, to the
+// first query (view), so that a bot that only generates moves never walks
+// them. Contains reads the GADDAG and the Bloom filter, not them.
+var queryBuckets = map[string]bool{string(BucketWords): true, string(BucketLengthLetter): true, string(BucketAnagrams): true}
 
 // load checks the file's page structure (cheaply), identity, version and
 // blobs, and pins a read transaction. m is the meta page bbolt reads the file
@@ -181,9 +200,11 @@ func (x *Index) load(fileSize int64, m boltMeta) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	what := "checking the page structure"
 	defer guardStage(&err, &what)
-	if problems := x.walk(fileSize, m, false, 1); len(problems) > 0 {
-		return fmt.Errorf("%w: damaged: bbolt: %s", ErrCorrupt, problems[0])
+	w := x.startWalk(fileSize, m, false, 1, queryBuckets)
+	if len(w.problems) > 0 {
+		return fmt.Errorf("%w: damaged: bbolt: %s", ErrCorrupt, w.problems[0])
 	}
+	x.rest = w
 	what = "reading the meta bucket"
 	tx, err := x.db.Begin(false)
 	if err != nil {
@@ -404,5 +425,15 @@ func (x *Index) view(fn func(tx *bolt.Tx) error) (err error) {
 	}
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer guard(&err, "reading")
+	x.restOnce.Do(func() {
+		defer guard(&x.restErr, "checking the page structure")
+		if problems := x.rest.finish(); len(problems) > 0 {
+			x.restErr = fmt.Errorf("%w: damaged: bbolt: %s", ErrCorrupt, problems[0])
+		}
+		x.rest = nil
+	})
+	if x.restErr != nil {
+		return x.restErr
+	}
 	return x.db.View(fn)
 }

@@ -197,6 +197,10 @@ func (mp *metaPages) damage() string {
 // whole and every page a search goes through, and leaves the leaves of the
 // big buckets, most of the file, to Verify; reading every key there would
 // double the time Open takes.
+//
+// Buckets named in deferred are left for finish: Open walks the buckets it
+// reads at once (the meta, the blobs, the GADDAG), and the word buckets,
+// most of the pages, only when a query first reads them (Index.view).
 type pageWalk struct {
 	data     []byte
 	ps       uint64 // page size
@@ -206,6 +210,15 @@ type pageWalk struct {
 	keys     bool
 	problems []string
 	limit    int
+	deferred map[string]bool
+	later    []laterBucket
+}
+
+// laterBucket is a bucket of the root bucket whose walk was deferred: its
+// name and its value (the bucket header).
+type laterBucket struct {
+	name  string
+	value []byte
 }
 
 // rootBucket names the bucket of buckets in problems.
@@ -222,10 +235,18 @@ func (w *pageWalk) full() bool { return len(w.problems) >= w.limit }
 // walkPages checks the file's page structure as meta m describes it and
 // returns the problems found (at most limit).
 func walkPages(data []byte, m boltMeta, keys bool, limit int) []string {
-	w := &pageWalk{data: data, ps: uint64(m.pageSize), hwm: m.pgid, keys: keys, limit: limit}
+	w := startWalk(data, m, keys, limit, nil)
+	return w.finish()
+}
+
+// startWalk checks the file's page structure as meta m describes it, but
+// for the buckets of the root bucket named in deferred, which finish
+// walks; the problems found so far are in w.problems.
+func startWalk(data []byte, m boltMeta, keys bool, limit int, deferred map[string]bool) *pageWalk {
+	w := &pageWalk{data: data, ps: uint64(m.pageSize), hwm: m.pgid, keys: keys, limit: limit, deferred: deferred}
 	if m.pgid < 2 || m.pgid > uint64(len(data))/w.ps {
 		w.add("the file has %d pages, the meta page claims %d", uint64(len(data))/w.ps, m.pgid)
-		return w.problems
+		return w
 	}
 	w.seen = make([]bool, m.pgid)
 	w.seen[0], w.seen[1] = true, true
@@ -234,8 +255,25 @@ func walkPages(data []byte, m boltMeta, keys bool, limit int) []string {
 		w.freelist(m.freelist)
 	}
 	w.bucket(rootBucket, m.root, nil)
+	return w
+}
+
+// finish walks the buckets startWalk deferred and then, with a stored
+// freelist, checks that every page is in use or free; it returns every
+// problem found.
+func (w *pageWalk) finish() []string {
+	if w.seen == nil {
+		return w.problems // the page count was wrong: nothing was walked
+	}
+	for _, b := range w.later {
+		if w.full() {
+			break
+		}
+		w.bucketValue(b.name, b.value)
+	}
+	w.later = nil
 	if w.free != nil && !w.full() {
-		for id := uint64(2); id < m.pgid; id++ {
+		for id := uint64(2); id < w.hwm; id++ {
 			if !w.seen[id] && !w.free[id] {
 				w.add("page %d is neither in use nor free", id)
 				if w.full() {
@@ -465,6 +503,8 @@ func (w *pageWalk) elements(name string, where fmt.Stringer, p []byte, count int
 				next = p[nat : nat+nksize]
 			}
 			w.tree(name, child, key, next)
+		case flags == bucketLeaf && name == rootBucket && w.deferred[string(key)]:
+			w.later = append(w.later, laterBucket{fmt.Sprintf("bucket %q", key), p[at+ksize : at+ksize+vsize]})
 		case flags == bucketLeaf:
 			child := fmt.Sprintf("bucket %q", key)
 			if name != rootBucket {
