@@ -13,6 +13,10 @@
 //
 //	go run ./scripts/endgamefigures -n 1000 -budget 1s -out /tmp/endgame.jsonl
 //
+// With -nodes N each solve stops after N positions searched instead (the
+// budget is then only a safety net): the same answers on any machine and
+// under any load, so two builds compare by the endgames each proves.
+//
 // Each position's figures go to -out as one JSON object per line; the
 // summary to stdout.
 package main
@@ -43,11 +47,16 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the first game")
 	n := flag.Int("n", 1000, "endgames to solve")
 	budget := flag.Duration("budget", time.Second, "time allowed per solve")
+	nodes := flag.Int64("nodes", 0, "stop each solve after `N` positions searched, whatever the time (0: the budget alone)")
 	out := flag.String("out", "", "write each position's figures to `FILE` as JSON lines")
 	versus := flag.Bool("versus", false, "also play each endgame out against equity: by the solver, by sim without the solver, by equity")
 	idxPath := flag.String("index", "", "index `FILE` (default $LEXICO_INDEX, else the default index)")
 	flag.Parse()
-	if err := run(*seed, *n, *budget, *out, *versus, *idxPath); err != nil {
+	if *nodes < 0 {
+		fmt.Fprintln(os.Stderr, "endgamefigures: -nodes must be 0 or more")
+		os.Exit(2)
+	}
+	if err := run(*seed, *n, *budget, *nodes, *out, *versus, *idxPath); err != nil {
 		fmt.Fprintln(os.Stderr, "endgamefigures:", err)
 		os.Exit(1)
 	}
@@ -83,7 +92,7 @@ func threadCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-func run(seed uint64, n int, budget time.Duration, out string, versus bool, idxPath string) error {
+func run(seed uint64, n int, budget time.Duration, nodes int64, out string, versus bool, idxPath string) error {
 	runtime.LockOSThread()
 	x, err := build.OpenIndex(idxPath, os.Stderr)
 	if err != nil {
@@ -112,6 +121,7 @@ func run(seed uint64, n int, budget time.Duration, out string, versus bool, idxP
 		w = json.NewEncoder(f)
 	}
 	solver := endgame.New(gen)
+	solver.MaxNodes = nodes
 	sim, err := player.New("sim", gen, table)
 	if err != nil {
 		return err
@@ -123,6 +133,9 @@ func run(seed uint64, n int, budget time.Duration, out string, versus bool, idxP
 	}
 	var recs []record
 	fmt.Printf("endgamefigures: %d endgames, %v each, started %s\n", n, budget, time.Now().Format(time.RFC3339))
+	if nodes > 0 {
+		fmt.Printf("endgamefigures: each solve stops after %d positions searched\n", nodes)
+	}
 	for g := seed; len(recs) < n; g++ {
 		v := []*variant.Variant{variant.Classic, variant.Multipliers}[g%2]
 		st, err := selfPlay(eq, v, g)

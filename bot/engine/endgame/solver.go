@@ -82,6 +82,12 @@ type Solver struct {
 	TableBits int
 	// MaxDepth caps the iterative deepening (0: until proven).
 	MaxDepth int
+	// MaxNodes, when above 0, stops the search once it has searched that
+	// many positions, as its stop func would: a budget that gives the same
+	// answer on any machine and under any load, for comparing solvers and
+	// reproducing an analysis, where a time budget gives the answer the
+	// machine could afford.
+	MaxNodes int64
 
 	tt    *table
 	z     *zobrist
@@ -186,6 +192,9 @@ func (s *Solver) Solve(st *state.State, stop func() bool) (Result, error) {
 		defer st.Track(prev)
 	}
 	sr := search{Solver: s, st: st, stop: stop}
+	if s.MaxNodes > 0 {
+		sr.stop = func() bool { return sr.nodes >= s.MaxNodes || stop != nil && stop() }
+	}
 	res := sr.run()
 	res.Elapsed = time.Since(start)
 	return res, sr.err
@@ -540,7 +549,8 @@ func (s *search) keepLine(ply int, p *plyMoves, g *genMove) {
 // fail-soft. Because the value counts only what is to come, it depends on
 // the board, the racks, the seat to move and the passes, never on the
 // path or the scores so far, and a transposition keeps it. proven is true
-// when no line below stopped at the horizon.
+// when no line that decides the value stopped at the horizon: at a cut,
+// the cutting move's line; otherwise every move's.
 func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bool) {
 	s.nodes++
 	if s.stop != nil && s.stop() {
@@ -590,15 +600,22 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 		if !ok {
 			return false, false
 		}
-		proven = proven && childProven
 		if v := g.score - child; v > value {
 			value, best = v, p.pack(g, s.z.size)
 			if v > alpha {
 				alpha = v
 				s.keepLine(ply, p, g)
-				return alpha >= beta, true
+				if alpha >= beta {
+					// A cut: the node's value is a lower bound that this
+					// move alone establishes (the moves tried before it
+					// scored less), so it is proven when this move's value
+					// is, whatever theirs were.
+					proven = childProven
+					return true, true
+				}
 			}
 		}
+		proven = proven && childProven
 		return false, true
 	}
 	// The stored best move first, before generating: when it cuts off,

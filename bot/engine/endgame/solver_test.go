@@ -140,6 +140,35 @@ func TestSolveStops(t *testing.T) {
 	}
 }
 
+// TestSolveMaxNodes: a node budget stops the search near it, not proven
+// (two full racks: no budget this small proves them), and gives the same
+// answer every time, whatever the clock.
+func TestSolveMaxNodes(t *testing.T) {
+	st := selfPlay(t, variant.Multipliers, 5, 0)
+	if st == nil {
+		t.Skip("game 5 ended before the bag emptied")
+	}
+	st = fromMover(t, st)
+	var first Result
+	for i := range 2 {
+		s := New(gen())
+		s.MaxNodes = 2000
+		res, err := s.Solve(st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Proven || res.Nodes < 2000 || res.Nodes > 2000+maxPly {
+			t.Fatalf("MaxNodes 2000: proven %v after %d nodes, depth %d", res.Proven, res.Nodes, res.Depth)
+		}
+		if i == 0 {
+			first = res
+		} else if res.Value != first.Value || res.Depth != first.Depth || res.Move.String() != first.Move.String() {
+			t.Errorf("two solves with the same budget differ: %v %d (depth %d) against %v %d (depth %d)",
+				res.Move, res.Value, res.Depth, first.Move, first.Value, first.Depth)
+		}
+	}
+}
+
 // TestSolveRefuses: a game over, an unknown rack.
 func TestSolveRefuses(t *testing.T) {
 	v := variant.Multipliers
