@@ -26,16 +26,7 @@ import (
 // a bbolt writer leaves it (lexico-index writes none); the small index,
 // whose buckets are inline pages.
 func TestEveryDamageIsReported(t *testing.T) {
-	var words []string
-	for i, w := range defaultWords() {
-		if i%97 == 0 {
-			words = append(words, w)
-		}
-	}
-	sample, err := os.ReadFile(buildSmall(t, words))
-	if err != nil {
-		t.Fatal(err)
-	}
+	sample, _ := sampleIndex(t)
 	small, err := smallIndexBytes()
 	if err != nil {
 		t.Fatal(err)
@@ -117,16 +108,7 @@ func TestEveryDamageIsReported(t *testing.T) {
 // and makes every query that reads the buckets report ErrCorrupt, never
 // panic or answer from the damaged page.
 func TestDamagedQueryBucketIsReportedByTheFirstQuery(t *testing.T) {
-	var words []string
-	for i, w := range defaultWords() {
-		if i%97 == 0 {
-			words = append(words, w)
-		}
-	}
-	b, err := os.ReadFile(buildSmall(t, words))
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, words := sampleIndex(t)
 	l, err := damage.Map(b)
 	if err != nil {
 		t.Fatal(err)
@@ -162,6 +144,22 @@ func TestDamagedQueryBucketIsReportedByTheFirstQuery(t *testing.T) {
 			t.Errorf("Each on a damaged words bucket: %v, want ErrCorrupt", err)
 		}
 	}
+}
+
+// sampleIndex is the bytes of an index of every 97th word of the default
+// list, big enough for branch pages in its big buckets, and its words.
+func sampleIndex(t *testing.T) ([]byte, []string) {
+	var words []string
+	for i, w := range defaultWords() {
+		if i%97 == 0 {
+			words = append(words, w)
+		}
+	}
+	b, err := os.ReadFile(buildSmall(t, words))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, words
 }
 
 // openAndVerify opens the index at path and verifies it, turning a panic
