@@ -78,8 +78,10 @@ type Simulator struct {
 
 // Result is what the simulation says of one candidate.
 type Result struct {
-	// Iterations is the number of worlds the candidate was played out in
-	// (the same for every candidate of a report).
+	// Iterations is the number of worlds the candidate was played out in:
+	// the same for every candidate of a report, but in an endgame's one
+	// world (Simulate), where a candidate the deadline left unplayed has 0
+	// and ranks after every played one.
 	Iterations int
 	// Equity is the mean, over the worlds, of the candidate's score plus
 	// the mover's gain over the opponent in the simulated turns, plus,
@@ -122,7 +124,9 @@ type Report struct {
 // candidate has the same number of iterations. With no iteration (ctx
 // already done) the report keeps the candidates' order. When the bag is
 // empty and the unseen tiles are the opponent's rack, every world is the
-// same, so one round tells everything and is the only one played.
+// same, so one round tells everything and is the only one played: its
+// candidates are shared out among the threads, best first, and a deadline
+// that cuts it keeps those played (playOne).
 //
 // The worlds are played on a state.State from p, so a simulated game
 // draws and ends by the same rules as a refereed one. A candidate the
@@ -140,8 +144,9 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 	if _, ok := ctx.Deadline(); !ok && rounds <= 0 {
 		rounds = DefaultIterations
 	}
-	if p.BagCount == 0 && len(unseen) <= p.Variant.RackSize {
-		rounds = 1 // the unseen tiles are the opponent's rack: one world
+	oneWorld := p.BagCount == 0 && len(unseen) <= p.Variant.RackSize // the unseen tiles are the opponent's rack
+	if oneWorld {
+		rounds = 1
 	}
 	plies := s.Plies
 	if s.EndgameBag > 0 && p.BagCount <= s.EndgameBag {
@@ -151,7 +156,10 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
-	if rounds > 0 {
+	switch {
+	case oneWorld:
+		threads = min(threads, len(cands))
+	case rounds > 0:
 		threads = min(threads, rounds)
 	}
 	stop := stopFunc(ctx)
@@ -163,6 +171,11 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 	}
 	if err := playouts[0].check(cands, unseen); err != nil {
 		return Report{}, err
+	}
+	if oneWorld {
+		rep := report(s.playOne(playouts, cands, unseen, stop))
+		rep.Plies = plies
+		return rep, nil
 	}
 
 	var (
@@ -228,6 +241,42 @@ func (s *Simulator) play(o *playout, cands []move.Move, unseen []byte, rounds in
 	return sums
 }
 
+// playOne plays every candidate out in the one world there is (the bag
+// empty, the unseen tiles the opponent's rack), the candidates shared out
+// among the playouts in their order (best first), and returns each one's
+// sums: a candidate not reached before stop, or cut by it, has none.
+// Where rounds of many worlds must be whole to compare the candidates,
+// here each candidate's playout is the whole of its figures, so a deadline
+// costs only the candidates it left unplayed, at the end of the list.
+func (s *Simulator) playOne(playouts []*playout, cands []move.Move, unseen []byte, stop func() bool) []tally {
+	sums := make([]tally, len(cands))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for _, o := range playouts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var pcg rand.PCG
+			pcg.Seed(s.Seed, 0)
+			var w world
+			w.deal(unseen, o.p.BagCount, o.p.Variant.RackSize, rand.New(&pcg))
+			for !stop() {
+				i := int(next.Add(1) - 1)
+				if i >= len(cands) {
+					return
+				}
+				res, ok := o.run(&cands[i], &w)
+				if !ok {
+					return
+				}
+				sums[i].add(res) // candidate i is this goroutine's alone
+			}
+		}()
+	}
+	wg.Wait()
+	return sums
+}
+
 // report turns the sums into each candidate's figures and the ranking.
 func report(totals []tally) Report {
 	n := len(totals)
@@ -235,8 +284,8 @@ func report(totals []tally) Report {
 	for i := range totals {
 		rep.Results[i] = totals[i].result()
 		rep.Order[i] = i
+		rep.Iterations = max(rep.Iterations, rep.Results[i].Iterations)
 	}
-	rep.Iterations = rep.Results[0].Iterations
 	if rep.Iterations == 0 {
 		return rep
 	}
@@ -247,6 +296,9 @@ func report(totals []tally) Report {
 	// Stable: among equals the candidates keep their (static) order.
 	slices.SortStableFunc(rep.Order, func(a, b int) int {
 		ra, rb := rep.Results[a], rep.Results[b]
+		if played := cmp.Compare(min(rb.Iterations, 1), min(ra.Iterations, 1)); played != 0 {
+			return played // unplayed (an endgame's cut world) last
+		}
 		if rep.ByWins && ra.WinRate != rb.WinRate {
 			return cmp.Compare(rb.WinRate, ra.WinRate)
 		}

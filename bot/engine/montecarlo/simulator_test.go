@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -94,6 +95,74 @@ func TestEndgamePlayoutsAreTheGame(t *testing.T) {
 		}
 	}
 	t.Logf("%d end-game candidates played out as the game", checked)
+}
+
+// countingStatic is the static valuation, counting the leaves it values
+// and calling cancel once it has valued cancelAt of them (0: never).
+type countingStatic struct {
+	equity.Static
+	calls    *atomic.Int64
+	cancelAt int64
+	cancel   context.CancelFunc
+}
+
+func (c countingStatic) LeaveValue(leave tile.Rack, p *position.Position) float64 {
+	if n := c.calls.Add(1); n == c.cancelAt {
+		c.cancel()
+	}
+	return c.Static.LeaveValue(leave, p)
+}
+
+// An end game's one world: when the deadline cuts it, the candidates
+// played out keep their figures (those of the whole simulation) and rank
+// first; the others have none and rank after them, in their order. (A
+// round of many worlds must be whole to compare candidates; here each
+// candidate's playout is the whole of its figures.)
+func TestEndgameWorldCutKeepsThePlayedCandidates(t *testing.T) {
+	end := selfPlay(t, variant.Multipliers, 1, -1).end
+	if end == nil {
+		t.Fatal("the game ended before the bag emptied")
+	}
+	cands := candidates(t, end.pos, 8)
+	if len(cands) < 4 {
+		t.Fatalf("%d candidates", len(cands))
+	}
+	static := equity.Static{Table: table(t)}
+	var calls atomic.Int64
+	whole := &montecarlo.Simulator{Gen: fullGen(), Equity: countingStatic{Static: static, calls: &calls}, Plies: 40, Threads: 1}
+	full, err := whole.Simulate(context.Background(), end.pos, cands)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cutAt := calls.Load() / 2
+	calls.Store(0)
+	cut := &montecarlo.Simulator{Gen: fullGen(), Equity: countingStatic{Static: static, calls: &calls, cancelAt: cutAt, cancel: cancel}, Plies: 40, Threads: 1}
+	rep, err := cut.Simulate(ctx, end.pos, cands)
+	if err != nil {
+		t.Fatal(err)
+	}
+	played := 0
+	for played < len(cands) && rep.Results[played].Iterations == 1 {
+		played++
+	}
+	if played == 0 || played == len(cands) || rep.Iterations != 1 {
+		t.Fatalf("cut half way through its leaves: %d of %d candidates played, %d iterations", played, len(cands), rep.Iterations)
+	}
+	for i, r := range rep.Results {
+		switch {
+		case i < played && r != full.Results[i]:
+			t.Errorf("candidate %d played before the cut: %+v, uncut %+v", i, r, full.Results[i])
+		case i >= played && r.Iterations != 0:
+			t.Errorf("candidate %d after the cut: %+v, want unplayed", i, r)
+		}
+	}
+	for k, i := range rep.Order {
+		if (k < played) != (i < played) || k >= played && i != k {
+			t.Fatalf("order %v: the %d played candidates first, then the others in their order", rep.Order, played)
+		}
+	}
 }
 
 // playOut plays the end game s from candidate m to its end with the equity
