@@ -7,6 +7,7 @@ import (
 
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/state"
 	"github.com/lexico/lexico/bot/game/variant"
 )
@@ -73,5 +74,62 @@ func TestSimHandsEndgamesToTheSolver(t *testing.T) {
 	}
 	if solved < 2 {
 		t.Fatalf("only %d endgames reached", solved)
+	}
+}
+
+// TestSimComparesManyEndgameCandidates: once the bag is empty every world
+// is the same, so a sim player without the solver plays one world and
+// compares far more candidates than the ten of the middle game, the pass
+// among them.
+func TestSimComparesManyEndgameCandidates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the GADDAG of the full embedded dictionary")
+	}
+	_, _, gd := embeddedWords(t)
+	gen := movegen.NewGADDAG(gd)
+	table, err := equity.DefaultTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eq, err := New("equity", gen, table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, err := New("sim", gen, table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim.NoEndgame = true
+	st, err := state.Start(variant.Multipliers, 3, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !st.Over() && st.BagLen() > 0 {
+		p := st.View()
+		if err := st.Apply(eq.ChooseStatic(context.Background(), &p).Move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st.Over() {
+		t.Fatal("game 3 ended before the bag emptied")
+	}
+	p := st.View()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	ch := sim.Choose(ctx, &p)
+	if s := ch.Simulation; s == nil || s.Iterations != 1 || s.Candidates <= DefaultSimCandidates+1 {
+		t.Fatalf("rack %s, bag empty: simulation %+v; want one world and more than %d candidates", p.Rack, s, DefaultSimCandidates+1)
+	}
+	// Every candidate listed: the pass is one of them.
+	sim.Top = 10000
+	ch = sim.Choose(ctx, &p)
+	passes := 0
+	for _, c := range ch.Top {
+		if c.Move.Kind == move.Pass {
+			passes++
+		}
+	}
+	if s := ch.Simulation; passes != 1 || s == nil || len(ch.Top) != s.Candidates {
+		t.Errorf("%d candidates listed, %d of them passes, of %+v; want all, one pass", len(ch.Top), passes, s)
 	}
 }

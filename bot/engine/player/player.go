@@ -71,6 +71,17 @@ type Player struct {
 // documentation's roadmap.
 const DefaultSimCandidates = 10
 
+// EndgameSimCandidates is the candidates a simulating player compares, at
+// least, once the bag is empty: every world is then the same (the unseen
+// tiles are the opponent's rack), so the simulation plays one world, to the
+// game's end, a candidate costs one playout, and a deadline keeps those
+// played (montecarlo's playOne). Comparing more finds the endgame play the
+// static ranking placed low (a set-up, a block, the pass). Played out
+// against the equity player from 100 self-play endgames (BENCHMARKS.md of
+// bot/engine/endgame), 60 candidates gained 1.4 points an endgame over 10,
+// 200 another 0.7, 500 another 0.25: about every play of a 7-tile rack.
+const EndgameSimCandidates = 500
+
 // simSearchShare is the share of the budget a simulating player gives the
 // search that finds its candidates before simulating them. The search
 // takes milliseconds on most positions, so this is a cap for the crowded
@@ -170,6 +181,9 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 	if n <= 0 {
 		n = DefaultSimCandidates
 	}
+	if p.BagCount == 0 {
+		n = max(n, EndgameSimCandidates)
+	}
 	static := pl.choose(searchCtx, p, max(pl.Top, n, 1))
 	ch, solved := static, false
 	if !pl.NoEndgame {
@@ -206,6 +220,13 @@ func (pl *Player) StaticPolicy() string {
 // search's ranking stands.
 func (pl *Player) simulate(ctx context.Context, p *position.Position, ch Choice) Choice {
 	show := max(pl.Top, 1)
+	if p.BagCount == 0 && !slices.ContainsFunc(ch.Top, func(c Candidate) bool { return c.Move.Kind == move.Pass }) {
+		// With the bag empty a pass can be the best play (two in a row end
+		// the game): the search never offers it, the playout values it.
+		pass := Candidate{Move: move.NewPass(), Leave: p.Rack}
+		pass.Equity = pl.Equity.Equity(&pass.Move, p.Rack, p)
+		ch.Top = append(ch.Top, pass)
+	}
 	sim := &Simulation{Candidates: len(ch.Top), Plies: pl.Sim.Plies}
 	ch.Simulation = sim
 	if len(ch.Top) < 2 {
