@@ -2,6 +2,8 @@ package player
 
 import (
 	"context"
+	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -39,16 +41,41 @@ const endgameBudget = time.Second
 // move; a Solver serves one search at a time.
 var solvers sync.Pool
 
-// endgameShare is the share of the time left an endgame's solver gets
-// before the simulation takes over.
-const endgameShare = 0.5
+// endgameShare is the share of the time left an endgame's solver gets.
+// The simulation beside it (endgame) plays its one world in a fraction of
+// that; the rest is the answer's way out.
+const endgameShare = 0.9
 
-// solveEnd hands an endgame (the bag empty) to the solver, with half the
-// time left, and reports whether its answer replaces ch's: only a proven
-// one does; otherwise the simulation decides with the time that is left.
+// endgame answers a position with the bag empty. Its simulation is one
+// world, a playout a candidate, soon played; so the solver and it run side
+// by side, the simulation on the cores the solver leaves, and the solver
+// has nearly all the time left (before, it had half, and the simulation
+// the rest after it: on 100 self-play endgames twice the nodes proved 51
+// where 44 were, BENCHMARKS.md of bot/engine/endgame). A proven answer of
+// the solver's is taken, the simulation's otherwise.
+func (pl *Player) endgame(ctx context.Context, p *position.Position, static Choice) Choice {
+	simCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	sim := *pl.Sim
+	sim.Threads = max(1, runtime.GOMAXPROCS(0)-1)
+	mine := static
+	mine.Top = slices.Clone(static.Top) // simulate may append the pass
+	simulated := make(chan Choice, 1)
+	go func() { simulated <- pl.simulate(simCtx, p, mine, &sim) }()
+	if ch, solved := pl.solveEnd(ctx, p, static); solved {
+		cancel()
+		<-simulated // stopped at once: no goroutine outlives the move
+		return ch
+	}
+	return <-simulated
+}
+
+// solveEnd hands an endgame (the bag empty) to the solver, with
+// endgameShare of the time left, and reports whether its answer replaces
+// ch's: only a proven one does.
 // Pre-endgames are not handed over: the opponent then holds a full rack,
 // so the pre-endgame (endgame.PreEndgame) proves nothing within a move's
-// time here, and trying would only halve the simulation's. An unproven endgame answer is a search cut
+// time here, and trying would only take the simulation's. An unproven endgame answer is a search cut
 // at a horizon it counts nothing beyond, and played out from 150
 // self-play endgames against the equity player (scripts/endgamefigures
 // -versus, 1 s a move on the loaded 2-core machine, where most solves

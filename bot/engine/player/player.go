@@ -185,12 +185,11 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 		n = max(n, EndgameSimCandidates)
 	}
 	static := pl.choose(searchCtx, p, max(pl.Top, n, 1))
-	ch, solved := static, false
-	if !pl.NoEndgame {
-		ch, solved = pl.solveEnd(ctx, p, static) // endgame.go: an endgame goes to the solver first
-	}
-	if !solved {
-		ch = pl.simulate(ctx, p, static)
+	var ch Choice
+	if pl.NoEndgame || p.BagCount > 0 {
+		ch = pl.simulate(ctx, p, static, pl.Sim)
+	} else {
+		ch = pl.endgame(ctx, p, static) // endgame.go: the solver beside the simulation
 	}
 	ch.Policy = pl.Policy
 	return ch
@@ -215,10 +214,10 @@ func (pl *Player) StaticPolicy() string {
 	return pl.Policy
 }
 
-// simulate ranks ch's candidates again by pl.Sim and trims them to pl.Top.
-// With fewer than two candidates, or no world simulated in time, the
-// search's ranking stands.
-func (pl *Player) simulate(ctx context.Context, p *position.Position, ch Choice) Choice {
+// simulate ranks ch's candidates again by simulator s (pl.Sim, or a copy)
+// and trims them to pl.Top. With fewer than two candidates, or no world
+// simulated in time, the search's ranking stands.
+func (pl *Player) simulate(ctx context.Context, p *position.Position, ch Choice, s *montecarlo.Simulator) Choice {
 	show := max(pl.Top, 1)
 	if p.BagCount == 0 && !slices.ContainsFunc(ch.Top, func(c Candidate) bool { return c.Move.Kind == move.Pass }) {
 		// With the bag empty a pass can be the best play (two in a row end
@@ -227,7 +226,7 @@ func (pl *Player) simulate(ctx context.Context, p *position.Position, ch Choice)
 		pass.Equity = pl.Equity.Equity(&pass.Move, p.Rack, p)
 		ch.Top = append(ch.Top, pass)
 	}
-	sim := &Simulation{Candidates: len(ch.Top), Plies: pl.Sim.Plies}
+	sim := &Simulation{Candidates: len(ch.Top), Plies: s.Plies}
 	ch.Simulation = sim
 	if len(ch.Top) < 2 {
 		ch.Top = ch.Top[:min(len(ch.Top), show)]
@@ -237,7 +236,7 @@ func (pl *Player) simulate(ctx context.Context, p *position.Position, ch Choice)
 	for i, c := range ch.Top {
 		moves[i] = c.Move
 	}
-	rep, err := pl.Sim.Simulate(ctx, p, moves)
+	rep, err := s.Simulate(ctx, p, moves)
 	sim.Err = err
 	if err == nil {
 		// The simulation's own plies: more in an end game.
