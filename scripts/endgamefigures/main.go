@@ -34,13 +34,10 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/lexico/lexico/bot/engine/endgame"
-	"github.com/lexico/lexico/bot/engine/equity"
-	"github.com/lexico/lexico/bot/engine/movegen/strategy"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/state"
-	"github.com/lexico/lexico/bot/game/variant"
-	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/scripts/internal/late"
 )
 
 func main() {
@@ -94,23 +91,12 @@ func threadCPU() time.Duration {
 
 func run(seed uint64, n int, budget time.Duration, nodes int64, out string, versus bool, idxPath string) error {
 	runtime.LockOSThread()
-	x, err := build.OpenIndex(idxPath, os.Stderr)
+	kit, err := late.Open(idxPath)
 	if err != nil {
 		return err
 	}
-	defer x.Close()
-	gen, err := strategy.New("gaddag", x)
-	if err != nil {
-		return err
-	}
-	table, err := equity.DefaultTable()
-	if err != nil {
-		return err
-	}
-	eq, err := player.New("equity", gen, table)
-	if err != nil {
-		return err
-	}
+	defer kit.Close()
+	gen, table := kit.Gen, kit.Table
 	var w *json.Encoder
 	if out != "" {
 		f, err := os.Create(out)
@@ -137,8 +123,8 @@ func run(seed uint64, n int, budget time.Duration, nodes int64, out string, vers
 		fmt.Printf("endgamefigures: each solve stops after %d positions searched\n", nodes)
 	}
 	for g := seed; len(recs) < n; g++ {
-		v := []*variant.Variant{variant.Classic, variant.Multipliers}[g%2]
-		st, err := selfPlay(eq, v, g)
+		v := late.Variant(g)
+		st, err := kit.SelfPlay(g, 0)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", g, err)
 		}
@@ -170,7 +156,7 @@ func run(seed uint64, n int, budget time.Duration, nodes int64, out string, vers
 			}
 			var margins [4]int
 			for i, hero := range []func(*state.State) (move.Move, error){bySolver, by(sim), nil, by(simEnd)} {
-				if margins[i], err = playOut(st, turn, hero, eq); err != nil {
+				if margins[i], err = kit.PlayOut(st, turn, hero); err != nil {
 					return fmt.Errorf("game %d, hero %d: %w", g, i, err)
 				}
 			}
@@ -193,56 +179,6 @@ func run(seed uint64, n int, budget time.Duration, nodes int64, out string, vers
 func solve(s *endgame.Solver, st *state.State, budget time.Duration) (endgame.Result, error) {
 	deadline := time.Now().Add(budget)
 	return s.Solve(st, func() bool { return !time.Now().Before(deadline) })
-}
-
-// selfPlay plays game g between two equity players until the bag is empty
-// and returns the state then (nil when the game ended first).
-func selfPlay(eq *player.Player, v *variant.Variant, g uint64) (*state.State, error) {
-	st, err := state.Start(v, g*1_000_003, int(g/2%2))
-	if err != nil {
-		return nil, err
-	}
-	for !st.Over() && st.BagLen() > 0 {
-		p := st.View()
-		ch := eq.ChooseStatic(context.Background(), &p)
-		if err := st.Apply(ch.Move); err != nil {
-			return nil, fmt.Errorf("%v: %w", ch.Move, err)
-		}
-	}
-	if st.Over() {
-		return nil, nil
-	}
-	return st, nil
-}
-
-// playOut plays st to its end, seat hero choosing by choose (nil: by eq)
-// and the other seat by eq, and returns hero's final margin. st is left
-// as it was.
-func playOut(st *state.State, hero int, choose func(*state.State) (move.Move, error), eq *player.Player) (int, error) {
-	applied := 0
-	defer func() {
-		for ; applied > 0; applied-- {
-			st.Undo()
-		}
-	}()
-	for !st.Over() {
-		var m move.Move
-		if st.Turn() == hero && choose != nil {
-			var err error
-			if m, err = choose(st); err != nil {
-				return 0, err
-			}
-		} else {
-			p := st.View()
-			m = eq.ChooseStatic(context.Background(), &p).Move
-		}
-		if err := st.Apply(m); err != nil {
-			return 0, fmt.Errorf("%v: %w", m, err)
-		}
-		applied++
-	}
-	s := st.Scores()
-	return s[hero] - s[1-hero], nil
 }
 
 func summarise(recs []record, budget time.Duration, versus bool) {

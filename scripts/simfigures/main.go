@@ -29,12 +29,10 @@ import (
 	"os"
 	"time"
 
-	"github.com/lexico/lexico/bot/engine/equity"
-	"github.com/lexico/lexico/bot/engine/movegen/strategy"
 	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/state"
-	"github.com/lexico/lexico/bot/game/variant"
-	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/scripts/internal/late"
 )
 
 // options are the command's flags.
@@ -103,24 +101,12 @@ func run(o options) error {
 			return err
 		}
 	}
-	x, err := build.OpenIndex(o.indexPath, os.Stderr)
+	kit, err := late.Open(o.indexPath)
 	if err != nil {
 		return err
 	}
-	defer x.Close()
-	gen, err := strategy.New("gaddag", x)
-	if err != nil {
-		return err
-	}
-	table, err := equity.DefaultTable()
-	if err != nil {
-		return err
-	}
-	eq, err := player.New("equity", gen, table)
-	if err != nil {
-		return err
-	}
-	sim, err := player.New("sim", gen, table)
+	defer kit.Close()
+	sim, err := player.New("sim", kit.Gen, kit.Table)
 	if err != nil {
 		return err
 	}
@@ -139,8 +125,8 @@ func run(o options) error {
 		o.n, o.bag, o.candidates, o.iterations, o.budget, time.Now().Format(time.RFC3339))
 	var recs []record
 	for g := o.seed; len(recs) < o.n; g++ {
-		v := []*variant.Variant{variant.Classic, variant.Multipliers}[g%2]
-		st, err := selfPlay(eq, v, g, o.bag)
+		v := late.Variant(g)
+		st, err := kit.SelfPlay(g, o.bag)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", g, err)
 		}
@@ -149,10 +135,16 @@ func run(o options) error {
 		}
 		rec := record{Game: g, Variant: v.Name, Bag: st.BagLen()}
 		hero := st.Turn()
-		if rec.Sim, err = playOut(st, hero, sim, eq, o.budget); err != nil {
+		bySim := func(st *state.State) (move.Move, error) {
+			ctx, cancel := context.WithTimeout(context.Background(), o.budget)
+			defer cancel()
+			p := st.View()
+			return sim.Choose(ctx, &p).Move, nil
+		}
+		if rec.Sim, err = kit.PlayOut(st, hero, bySim); err != nil {
 			return fmt.Errorf("game %d: %w", g, err)
 		}
-		if rec.Static, err = playOut(st, hero, nil, eq, o.budget); err != nil {
+		if rec.Static, err = kit.PlayOut(st, hero, nil); err != nil {
 			return fmt.Errorf("game %d: %w", g, err)
 		}
 		recs = append(recs, rec)
@@ -167,55 +159,6 @@ func run(o options) error {
 	}
 	summarise(recs, earlier)
 	return nil
-}
-
-// selfPlay plays game g between two equity players until at most bag
-// tiles are left in the bag and returns the state then (nil when the game
-// ended first).
-func selfPlay(eq *player.Player, v *variant.Variant, g uint64, bag int) (*state.State, error) {
-	st, err := state.Start(v, g*1_000_003, int(g/2%2))
-	if err != nil {
-		return nil, err
-	}
-	for !st.Over() && st.BagLen() > bag {
-		p := st.View()
-		if err := st.Apply(eq.ChooseStatic(context.Background(), &p).Move); err != nil {
-			return nil, err
-		}
-	}
-	if st.Over() {
-		return nil, nil
-	}
-	return st, nil
-}
-
-// playOut plays st to its end, seat hero by pl (nil: eq) with budget a
-// move and the other seat by eq, and returns hero's final margin. st is
-// left as it was.
-func playOut(st *state.State, hero int, pl, eq *player.Player, budget time.Duration) (int, error) {
-	applied := 0
-	defer func() {
-		for ; applied > 0; applied-- {
-			st.Undo()
-		}
-	}()
-	for !st.Over() {
-		p := st.View()
-		var ch player.Choice
-		if st.Turn() == hero && pl != nil {
-			ctx, cancel := context.WithTimeout(context.Background(), budget)
-			ch = pl.Choose(ctx, &p)
-			cancel()
-		} else {
-			ch = eq.ChooseStatic(context.Background(), &p)
-		}
-		if err := st.Apply(ch.Move); err != nil {
-			return 0, fmt.Errorf("%v: %w", ch.Move, err)
-		}
-		applied++
-	}
-	s := st.Scores()
-	return s[hero] - s[1-hero], nil
 }
 
 func readRecords(path string) (map[uint64]record, error) {

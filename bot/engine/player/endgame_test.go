@@ -19,20 +19,7 @@ func TestSimHandsEndgamesToTheSolver(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the GADDAG of the full embedded dictionary")
 	}
-	_, _, gd := embeddedWords(t)
-	gen := movegen.NewGADDAG(gd)
-	table, err := equity.DefaultTable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	eq, err := New("equity", gen, table)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sim, err := New("sim", gen, table)
-	if err != nil {
-		t.Fatal(err)
-	}
+	eq, sim := endgamePlayers(t)
 	solved := 0
 	for seed := uint64(1); seed < 12 && solved < 2; seed++ {
 		st, err := state.Start(variant.Multipliers, seed, 0)
@@ -85,20 +72,7 @@ func TestSimComparesManyEndgameCandidates(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the GADDAG of the full embedded dictionary")
 	}
-	_, _, gd := embeddedWords(t)
-	gen := movegen.NewGADDAG(gd)
-	table, err := equity.DefaultTable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	eq, err := New("equity", gen, table)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sim, err := New("sim", gen, table)
-	if err != nil {
-		t.Fatal(err)
-	}
+	eq, sim := endgamePlayers(t)
 	sim.NoEndgame = true
 	st, err := state.Start(variant.Multipliers, 3, 0)
 	if err != nil {
@@ -132,4 +106,23 @@ func TestSimComparesManyEndgameCandidates(t *testing.T) {
 	if s := ch.Simulation; passes != 1 || s == nil || len(ch.Top) != s.Candidates {
 		t.Errorf("%d candidates listed, %d of them passes, of %+v; want all, one pass", len(ch.Top), passes, s)
 	}
+}
+
+// endgamePlayers are an equity and a sim player over the full embedded
+// dictionary.
+func endgamePlayers(t *testing.T) (eq, sim *Player) {
+	t.Helper()
+	_, _, gd := embeddedWords(t)
+	gen := movegen.NewGADDAG(gd)
+	table, err := equity.DefaultTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if eq, err = New("equity", gen, table); err == nil {
+		sim, err = New("sim", gen, table)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return eq, sim
 }
