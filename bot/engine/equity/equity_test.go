@@ -70,6 +70,24 @@ q_without_u,,-4
 	}
 }
 
+// A synergy counts only when the leave holds all of its tiles, as many of
+// each: in a parsed table (which passes over it by kinds of tile first)
+// and in one made in code alike.
+func TestSynergyNeedsAllItsTiles(t *testing.T) {
+	parsed, err := Parse(strings.NewReader("feature,key,value\nsynergy,ING,3.5\nsynergy,SS,-2\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	made := &Table{Synergies: []Synergy{{Tiles: rack(t, "ING"), Value: 3.5}, {Tiles: rack(t, "SS"), Value: -2}}}
+	for leave, want := range map[string]float64{"GIN": 3.5, "GINS": 3.5, "GN": 0, "ING?": 3.5, "S": 0, "SS": -2, "GINSS": 1.5, "IN": 0} {
+		for name, tb := range map[string]*Table{"parsed": parsed, "made in code": made} {
+			if got := tb.Value(rack(t, leave)); got != want {
+				t.Errorf("%s table: Value(%s) = %v, want %v", name, leave, got, want)
+			}
+		}
+	}
+}
+
 func TestExactLeaveOverridesModel(t *testing.T) {
 	tb, err := Parse(strings.NewReader("feature,key,value\ntile,S,8\nleave,SS,3\nleave,?S,30\n"))
 	if err != nil {

@@ -76,6 +76,11 @@ type Table struct {
 type Synergy struct {
 	Tiles tile.Rack
 	Value float64
+	// kinds has bit i when Tiles holds tile kind i: Parse sets it, so that
+	// Value passes over a synergy the leave lacks a kind of with one AND
+	// (most of them, most of the time). 0 (a Synergy made in code): Tiles
+	// are compared kind by kind.
+	kinds uint32
 }
 
 var vowel = [tile.NumKinds]bool{'A' - 'A': true, 'E' - 'A': true, 'I' - 'A': true, 'O' - 'A': true, 'U' - 'A': true}
@@ -138,10 +143,12 @@ func (t *Table) Value(leave tile.Rack) float64 {
 	}
 	var sum float64
 	vowels, consonants := 0, 0
+	var kinds uint32
 	for i, n := range leave.Counts {
 		if n == 0 {
 			continue
 		}
+		kinds |= 1 << i
 		sum += t.Tile[i] + float64(n-1)*t.Duplicate[i]
 		switch {
 		case i == tile.BlankIndex:
@@ -155,14 +162,26 @@ func (t *Table) Value(leave tile.Rack) float64 {
 		sum += t.Balance[vowels][consonants]
 	}
 	for i := range t.Synergies {
-		if contains(&leave, &t.Synergies[i].Tiles) {
-			sum += t.Synergies[i].Value
+		sy := &t.Synergies[i]
+		if sy.kinds&^kinds == 0 && contains(&leave, &sy.Tiles) {
+			sum += sy.Value
 		}
 	}
 	if leave.Counts['Q'-'A'] > 0 && leave.Counts['U'-'A'] == 0 {
 		sum += t.QWithoutU
 	}
 	return sum
+}
+
+// kindsOf has bit i when r holds tile kind i.
+func kindsOf(r *tile.Rack) uint32 {
+	var k uint32
+	for i, n := range r.Counts {
+		if n > 0 {
+			k |= 1 << i
+		}
+	}
+	return k
 }
 
 func contains(r, sub *tile.Rack) bool {
@@ -248,7 +267,7 @@ func (t *Table) set(feature, key, value string) error {
 			return fmt.Errorf("%w %s: %s wants 1-12 tiles, A-Z or ?", ErrKey, quote.String(key), feature)
 		}
 		if feature == "synergy" {
-			t.Synergies = append(t.Synergies, Synergy{Tiles: r, Value: v})
+			t.Synergies = append(t.Synergies, Synergy{Tiles: r, Value: v, kinds: kindsOf(&r)})
 		} else {
 			if t.Exact == nil {
 				t.Exact = map[uint64]float64{}
