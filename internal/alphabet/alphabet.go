@@ -109,6 +109,19 @@ func (r *Rack) Count(b byte) int {
 // Blanks is the number of blanks on the rack.
 func (r *Rack) Blanks() int { return int(r.Counts[BlankIndex]) }
 
+// Kinds has bit i set for each kind of tile i (the letters, then the
+// blank at BlankIndex) the rack holds at least one of: which kinds a play
+// or a leave needs, compared with one AND.
+func (r *Rack) Kinds() uint32 {
+	var k uint32
+	for i, n := range r.Counts {
+		if n > 0 {
+			k |= 1 << i
+		}
+	}
+	return k
+}
+
 // Tiles lists the rack's tiles in alphabetical order, blanks last.
 func (r *Rack) Tiles() []byte {
 	out := make([]byte, 0, r.N)

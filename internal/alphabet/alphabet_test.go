@@ -64,3 +64,18 @@ func TestParseRackQuotesLongInputShort(t *testing.T) {
 		t.Errorf("error of %d bytes: %.300v", len(fmt.Sprint(err)), err)
 	}
 }
+
+func TestKindsMarksEachKindHeld(t *testing.T) {
+	r, err := ParseRack("ABBZ?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := uint32(1)<<0 | 1<<1 | 1<<25 | 1<<BlankIndex
+	if got := r.Kinds(); got != want {
+		t.Errorf("Kinds(ABBZ?) = %b, want %b", got, want)
+	}
+	var empty Rack
+	if empty.Kinds() != 0 {
+		t.Error("an empty rack holds some kind")
+	}
+}

@@ -121,17 +121,6 @@ func kind(t move.Placement) int {
 	return int(t.Letter - 'A')
 }
 
-// kinds has bit k for each kind of tile rack holds.
-func kinds(rack *tile.Rack) uint32 {
-	var m uint32
-	for k, c := range rack.Counts {
-		if c > 0 {
-			m |= 1 << k
-		}
-	}
-	return m
-}
-
 // keep copies ref's play g into p when its line is in neither changed set
 // (across: rows, down: columns) and rack, whose kinds of tiles are have,
 // holds its tiles.

@@ -354,7 +354,7 @@ func (s *search) derive(p *plyMoves, ref *plyMoves, across, down uint64) {
 	p.reset(s.z, rack.N, bd)
 	s.gens++
 	s.derived++
-	have := kinds(&rack)
+	have := rack.Kinds()
 	for i := range ref.moves {
 		p.keep(ref, &ref.moves[i], &rack, have, across, down)
 	}

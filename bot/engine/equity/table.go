@@ -173,17 +173,6 @@ func (t *Table) Value(leave tile.Rack) float64 {
 	return sum
 }
 
-// kindsOf has bit i when r holds tile kind i.
-func kindsOf(r *tile.Rack) uint32 {
-	var k uint32
-	for i, n := range r.Counts {
-		if n > 0 {
-			k |= 1 << i
-		}
-	}
-	return k
-}
-
 func contains(r, sub *tile.Rack) bool {
 	for i, n := range sub.Counts {
 		if r.Counts[i] < n {
@@ -267,7 +256,7 @@ func (t *Table) set(feature, key, value string) error {
 			return fmt.Errorf("%w %s: %s wants 1-12 tiles, A-Z or ?", ErrKey, quote.String(key), feature)
 		}
 		if feature == "synergy" {
-			t.Synergies = append(t.Synergies, Synergy{Tiles: r, Value: v, kinds: kindsOf(&r)})
+			t.Synergies = append(t.Synergies, Synergy{Tiles: r, Value: v, kinds: r.Kinds()})
 		} else {
 			if t.Exact == nil {
 				t.Exact = map[uint64]float64{}
