@@ -146,17 +146,7 @@ func TestCrossSetsFollowTheGame(t *testing.T) {
 // board, or of a variant with other tile values, ignores it.
 func TestCrossSetsOutsideWhatTheyTrack(t *testing.T) {
 	lx := full()
-	st, err := state.Start(variant.Classic, 7, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	top := top5(lx.gen)
-	for range 6 {
-		rack, _ := st.Rack(st.Turn())
-		if err := st.Apply(top(variant.Classic, st.Board(), rack)[0]); err != nil {
-			t.Fatal(err)
-		}
-	}
+	st := playedGame(t, lx.gen, variant.Classic, 7, 6)
 	ct := NewCrossSets(lx.gen, variant.Classic)
 	st.Track(ct)
 	st.Undo()
@@ -182,17 +172,8 @@ func TestCrossSetsOutsideWhatTheyTrack(t *testing.T) {
 // applied, a search reading the table, the play taken back.
 func TestCrossSetsDoNotAllocate(t *testing.T) {
 	lx := full()
-	st, err := state.Start(variant.Multipliers, 8, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := playedGame(t, lx.gen, variant.Multipliers, 8, 4)
 	top := top5(lx.gen)
-	for range 4 {
-		rack, _ := st.Rack(st.Turn())
-		if err := st.Apply(top(variant.Multipliers, st.Board(), rack)[0]); err != nil {
-			t.Fatal(err)
-		}
-	}
 	ct := NewCrossSets(lx.gen, variant.Multipliers)
 	st.Track(ct)
 	rack, _ := st.Rack(st.Turn())
@@ -210,4 +191,22 @@ func TestCrossSetsDoNotAllocate(t *testing.T) {
 	if allocs != 0 || !best.Found {
 		t.Errorf("%v allocations per play, search and undo (found a play: %v)", allocs, best.Found)
 	}
+}
+
+// playedGame is seeded game seed of variant v after its first n moves, each
+// the best play by score.
+func playedGame(t *testing.T, gen Generator, v *variant.Variant, seed uint64, n int) *state.State {
+	t.Helper()
+	st, err := state.Start(v, seed, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := top5(gen)
+	for range n {
+		rack, _ := st.Rack(st.Turn())
+		if err := st.Apply(top(v, st.Board(), rack)[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st
 }
