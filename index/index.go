@@ -37,7 +37,6 @@ type Index struct {
 	pin       *bolt.Tx
 	meta      Meta
 	words     *bloom.BloomFilter
-	fragments *bloom.BloomFilter
 	gaddag    *gaddag.GADDAG
 	multisets *multiset.Table
 	blanks    *multiset.BlankTable
@@ -47,6 +46,14 @@ type Index struct {
 	rest     *pageWalk
 	restOnce sync.Once
 	restErr  error
+	// fragments is the fragment Bloom filter, read and checked by the first
+	// Fragment (or Verify), once: no move search asks it, and its 2 MB,
+	// which bbolt leaves unaligned for a []uint64, are a copy and a
+	// checksum that every bot's start-up would otherwise pay. fragErr is
+	// what reading it found wrong.
+	fragOnce  sync.Once
+	fragments *bloom.BloomFilter
+	fragErr   error
 }
 
 // openTimeout bounds the wait for the shared lock. Only a process holding the
@@ -251,9 +258,6 @@ func (x *Index) load(fileSize int64, m boltMeta) (err error) {
 	if x.words, err = loadBloom(blobs, BlobWordBloom, x.meta.WordBloom); err != nil {
 		return err
 	}
-	if x.fragments, err = loadBloom(blobs, BlobFragmentBloom, x.meta.FragmentBloom); err != nil {
-		return err
-	}
 	if x.multisets, err = loadMultisets(blobs, x.meta.Multisets); err != nil {
 		return err
 	}
@@ -262,6 +266,20 @@ func (x *Index) load(fileSize int64, m boltMeta) (err error) {
 	}
 	what = "reading the GADDAG"
 	return x.loadGADDAG(tx.Bucket(BucketGADDAG))
+}
+
+// fragmentFilter is the fragment Bloom filter, read and checked on the
+// first call.
+func (x *Index) fragmentFilter() (*bloom.BloomFilter, error) {
+	if x.db == nil {
+		return nil, ErrClosed // the filter may be in the memory map
+	}
+	x.fragOnce.Do(func() {
+		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+		defer guard(&x.fragErr, "reading the fragment Bloom filter")
+		x.fragments, x.fragErr = loadBloom(x.pin.Bucket(BucketBlobs), BlobFragmentBloom, x.meta.FragmentBloom)
+	})
+	return x.fragments, x.fragErr
 }
 
 // loadMultisets uses the multiset table in place in the memory map, after

@@ -120,7 +120,6 @@ func TestOpenNewerAndOlderFormat(t *testing.T) {
 
 func TestOpenBlobChecksumMismatch(t *testing.T) {
 	for _, blob := range []struct{ bucket, key []byte }{
-		{index.BucketBlobs, index.BlobFragmentBloom},
 		{index.BucketBlobs, index.BlobWordBloom},
 		{index.BucketBlobs, index.BlobMultisets},
 		{index.BucketGADDAG, index.GADDAGKey},
@@ -143,6 +142,28 @@ func TestVerifyFindsADamagedBlankTable(t *testing.T) {
 	defer x.Close()
 	if err := x.Verify(); !errors.Is(err, index.ErrChecksum) {
 		t.Fatalf("Verify: %v, want %v", err, index.ErrChecksum)
+	}
+}
+
+// No move search asks the fragment filter, so Open leaves it to the first
+// Fragment: a damaged one opens, is not used (every string may be part of a
+// word, which is never wrong), and Verify reports its checksum.
+func TestDamagedFragmentFilterIsNotUsedAndVerifyReportsIt(t *testing.T) {
+	p := copyIndex(t)
+	flipLastBit(t, p, index.BucketBlobs, index.BlobFragmentBloom)
+	x, err := index.Open(p)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer x.Close()
+	for _, s := range []string{"AT", "QZXJ"} {
+		if !x.Fragment(s) {
+			t.Errorf("Fragment(%q) = false with a damaged filter; want true (it may not rule anything out)", s)
+		}
+	}
+	err = x.Verify()
+	if !errors.Is(err, index.ErrChecksum) || !strings.Contains(err.Error(), "bloom.fragments") {
+		t.Fatalf("Verify: %v, want %v naming bloom.fragments", err, index.ErrChecksum)
 	}
 }
 

@@ -45,9 +45,20 @@ func (x *Index) Contains(word string) bool {
 // certainly not (no word contains s), true means probably (the fragment
 // filter's false-positive rate is in Meta().FragmentBloom). A move generator
 // uses it to drop a partial word that can never grow into a word.
+//
+// The filter is read and checked by the first call, not by Open. Found
+// damaged, it is not used: every string may then be part of a word (true,
+// which is never wrong, only slower for the caller), and Verify reports the
+// damage.
 func (x *Index) Fragment(s string) bool {
-	s = upper(s)
-	return len(s) == 0 || x.fragments.TestString(s)
+	if len(s) == 0 {
+		return true
+	}
+	f, err := x.fragmentFilter()
+	if err != nil {
+		return true
+	}
+	return f.TestString(upper(s))
 }
 
 // ByLength lists the words of n letters in alphabetical order.

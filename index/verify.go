@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"strings"
 
 	"github.com/lexico/lexico/index/multiset"
 	"github.com/lexico/lexico/internal/alphabet"
@@ -196,6 +197,17 @@ func (x *Index) verifyDerived(words []string, add problemFunc) {
 			return
 		}
 	}
+	// Open leaves the fragment filter to its first use (fragmentFilter).
+	fragments, err := x.fragmentFilter()
+	if err != nil {
+		kind := ErrCorrupt
+		if errors.Is(err, ErrChecksum) {
+			kind = ErrChecksum
+		}
+		if !add(kind, "%s", strings.TrimPrefix(err.Error(), kind.Error()+": ")) {
+			return
+		}
+	}
 	prev := ""
 	for _, w := range words {
 		if !x.words.TestString(w) {
@@ -211,8 +223,11 @@ func (x *Index) verifyDerived(words []string, add problemFunc) {
 		}
 		prev = w
 		for i := range len(w) {
+			if fragments == nil {
+				break
+			}
 			for j := max(i, shared) + 1; j <= len(w); j++ {
-				if !x.fragments.TestString(w[i:j]) {
+				if !fragments.TestString(w[i:j]) {
 					if !add(ErrCorrupt, "fragment Bloom filter misses %s (in %s)", w[i:j], w) {
 						return
 					}
