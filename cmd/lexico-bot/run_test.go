@@ -67,7 +67,10 @@ func legalOnDoc(t *testing.T, line []byte) move.Move {
 }
 
 func TestRunDocExamplePrintsOneLegalMove(t *testing.T) {
-	code, out, errs := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, docExample)
+	// --max-think: the doc's 5 s MoveTime would keep both cores simulating
+	// for most of it, a tenth of make test's CPU, and the answer's form is
+	// the same after one second.
+	code, out, errs := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, "--max-think", "1s", docExample)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
