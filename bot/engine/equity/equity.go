@@ -17,6 +17,7 @@ import (
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/data"
 )
 
@@ -70,18 +71,55 @@ func (s Static) Equity(m *move.Move, leave tile.Rack, p *position.Position) floa
 // LeaveValue implements LeaveValuer: the part of Equity that depends on the
 // tiles kept.
 func (s Static) LeaveValue(leave tile.Rack, p *position.Position) float64 {
+	return s.leaveValue(leave, p, nil, false)
+}
+
+// leaveValue is LeaveValue, with the learned table for p's variant given
+// (learned, found) or looked up (found false).
+func (s Static) leaveValue(leave tile.Rack, p *position.Position, learned *leaves.Table, found bool) float64 {
 	t := s.Table
 	if p.BagCount > 0 {
 		w := 1.0
 		if bag := float64(p.BagCount); bag < t.FadeBag {
 			w = bag / t.FadeBag
 		}
-		return w * t.LeaveValue(p.Variant, leave)
+		if leave.N == 0 {
+			return 0
+		}
+		if !found {
+			learned = t.LearnedFor(p.Variant)
+		}
+		return w * t.leaveValueIn(learned, leave)
 	}
 	if leave.N == 0 {
 		return t.GoOutWeight * float64(unseenValue(p))
 	}
 	return -t.TilesLeftWeight * float64(faceValue(leave, &p.Variant.Values))
+}
+
+// ForVariant is lv for the positions of variant v, with what depends on
+// the variant alone looked up once: a search values a hundred leaves of one
+// position (movegen.Args.Leave), and finding the learned table that fits
+// v's bag compares the bags each time. The values are lv's; a position of
+// another variant is valued as lv values it. lv itself when there is
+// nothing to look up.
+func ForVariant(lv LeaveValuer, v *variant.Variant) LeaveValuer {
+	if s, ok := lv.(Static); ok && s.Table != nil && v != nil {
+		return staticIn{Static: s, v: v, learned: s.Table.LearnedFor(v)}
+	}
+	return lv
+}
+
+// staticIn is Static for the positions of one variant (ForVariant).
+type staticIn struct {
+	Static
+	v       *variant.Variant
+	learned *leaves.Table
+}
+
+// LeaveValue implements LeaveValuer.
+func (s staticIn) LeaveValue(leave tile.Rack, p *position.Position) float64 {
+	return s.leaveValue(leave, p, s.learned, p.Variant == s.v)
 }
 
 func faceValue(r tile.Rack, values *[tile.NumKinds]int) int {

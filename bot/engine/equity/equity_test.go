@@ -207,3 +207,31 @@ func TestRackProblem(t *testing.T) {
 		}
 	}
 }
+
+// ForVariant values every leave as the valuation it specialises: with a
+// learned table (classic's, shipped) and without one (multipliers: the
+// model), at any bag, and for a position of another variant than its own.
+func TestForVariantValuesAsTheValuation(t *testing.T) {
+	s := Static{Table: mustDefault(t)}
+	for _, own := range []*variant.Variant{variant.Classic, variant.Multipliers} {
+		in := ForVariant(s, own)
+		if _, same := in.(Static); same {
+			t.Fatalf("%s: ForVariant returned Static itself: nothing was looked up once", own.Name)
+		}
+		for _, v := range []*variant.Variant{variant.Classic, variant.Multipliers} {
+			for _, bag := range []int{50, int(s.Table.FadeBag) / 2, 0} {
+				p := pos(bag, "QVABCDE", t)
+				p.Variant = v
+				for _, l := range []string{"", "E", "QV", "ERS?", "AEINST", "QVABCDE"} {
+					leave := rack(t, l)
+					if got, want := in.LeaveValue(leave, p), s.LeaveValue(leave, p); got != want {
+						t.Errorf("ForVariant(%s) in %s, bag %d, leave %q: %v, want %v", own.Name, v.Name, bag, l, got, want)
+					}
+				}
+			}
+		}
+	}
+	if lv := ForVariant(Score{}, variant.Classic); lv != (Score{}) {
+		t.Errorf("ForVariant(Score) = %v, want Score itself", lv)
+	}
+}

@@ -92,11 +92,18 @@ func IsVowel(b byte) bool { i := tile.Index(b); return i >= 0 && vowel[i] }
 // table's value when one fits v's bag and holds the leave (up to
 // leaves.MaxTiles tiles), else the model's (Value). It does not allocate.
 func (t *Table) LeaveValue(v *variant.Variant, leave tile.Rack) float64 {
-	if leave.N > 0 {
-		if l := t.LearnedFor(v); l != nil {
-			if x, ok := l.Value(&leave); ok {
-				return x
-			}
+	if leave.N == 0 {
+		return 0
+	}
+	return t.leaveValueIn(t.LearnedFor(v), leave)
+}
+
+// leaveValueIn is LeaveValue with the learned table already found (l,
+// nil when none fits).
+func (t *Table) leaveValueIn(l *leaves.Table, leave tile.Rack) float64 {
+	if l != nil {
+		if x, ok := l.Value(&leave); ok {
+			return x
 		}
 	}
 	return t.Value(leave)

@@ -92,6 +92,7 @@ func newPlayout(s *Simulator, p *position.Position, plies int, stop func() bool)
 	o.pos.Board = st.Board()
 	o.record = o.recordPlay
 	if lv, ok := s.Equity.(equity.LeaveValuer); ok {
+		lv = equity.ForVariant(lv, p.Variant)
 		o.leave = func(r tile.Rack) float64 { return lv.LeaveValue(r, &o.pos) }
 	}
 	return o, nil

@@ -385,6 +385,7 @@ func (c *collector) search(done chan<- bool) {
 func (c *collector) searchBounded(lv equity.LeaveValuer, keep int, done chan<- bool) {
 	defer background.end()
 	p := c.pos
+	lv = equity.ForVariant(lv, p.Variant)
 	finished := c.pl.Gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Keep: keep,
 		Leave:  func(r tile.Rack) float64 { return lv.LeaveValue(r, p) },
 		Stop:   c.stop,
