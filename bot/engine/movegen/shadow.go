@@ -744,6 +744,10 @@ func (sr *bestSearch) raiseBar(r int64) {
 	sr.bar = max(sr.bar, r)
 }
 
+// anchorSteps is what starting an anchor counts for in the countdown to
+// the next question to stop (line.StopEvery steps).
+const anchorSteps = 64
+
 // searchAnchors searches the anchors, best bound first, until none left
 // can beat the best play found or s.stop answers true.
 func (s *genState) searchAnchors() {
@@ -757,7 +761,11 @@ func (s *genState) searchAnchors() {
 		if r <= sr.bar {
 			return
 		}
-		if s.CheckStop() {
+		// An anchor counts as anchorSteps steps of the walk towards the
+		// next question to stop: most anchors of a bounded search are
+		// walked in a few steps, and asking before each read the clock
+		// more often than the walks did.
+		if s.UntilStop -= anchorSteps; s.Halted || s.UntilStop < 0 && s.CheckStop() {
 			sr.stopped = true
 			return
 		}
