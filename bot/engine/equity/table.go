@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -150,12 +151,10 @@ func (t *Table) Value(leave tile.Rack) float64 {
 	}
 	var sum float64
 	vowels, consonants := 0, 0
-	var kinds uint32
-	for i, n := range leave.Counts {
-		if n == 0 {
-			continue
-		}
-		kinds |= 1 << i
+	kinds := leave.Kinds()
+	for m := kinds; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros32(m)
+		n := leave.Counts[i]
 		sum += t.Tile[i] + float64(n-1)*t.Duplicate[i]
 		switch {
 		case i == tile.BlankIndex:
@@ -170,7 +169,7 @@ func (t *Table) Value(leave tile.Rack) float64 {
 	}
 	for i := range t.Synergies {
 		sy := &t.Synergies[i]
-		if sy.kinds&^kinds == 0 && contains(&leave, &sy.Tiles) {
+		if sy.kinds&^kinds == 0 && containsKinds(&leave, &sy.Tiles, sy.kinds) {
 			sum += sy.Value
 		}
 	}
@@ -178,6 +177,20 @@ func (t *Table) Value(leave tile.Rack) float64 {
 		sum += t.QWithoutU
 	}
 	return sum
+}
+
+// containsKinds is contains for a sub whose kinds are those of the mask
+// kinds (0: unknown, every kind compared).
+func containsKinds(r, sub *tile.Rack, kinds uint32) bool {
+	if kinds == 0 {
+		return contains(r, sub)
+	}
+	for m := kinds; m != 0; m &= m - 1 {
+		if i := bits.TrailingZeros32(m); r.Counts[i] < sub.Counts[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func contains(r, sub *tile.Rack) bool {
