@@ -50,6 +50,9 @@ func (Score) Equity(m *move.Move, _ tile.Rack, _ *position.Position) float64 {
 // LeaveValue implements LeaveValuer: a leave is worth nothing.
 func (Score) LeaveValue(tile.Rack, *position.Position) float64 { return 0 }
 
+// LeaveKey implements LeaveKeyer: every leave is worth nothing anywhere.
+func (Score) LeaveKey(*position.Position) (uint64, bool) { return 1, true }
+
 // Static is score plus the table value of the leave (Table.LeaveValue: the
 // learned value when a learned table fits the bag, else the model). While the bag holds at
 // least Table.FadeBag tiles the leave counts in full; below that its weight
@@ -95,6 +98,29 @@ func (s Static) leaveValue(leave tile.Rack, p *position.Position, learned *leave
 		return t.GoOutWeight * float64(unseenValue(p))
 	}
 	return -t.TilesLeftWeight * float64(faceValue(leave, &p.Variant.Values))
+}
+
+// LeaveKeyer is a LeaveValuer that can tell when it values every leave
+// alike in two positions, so that a search may reuse the values
+// (movegen.Args.LeaveKey).
+type LeaveKeyer interface {
+	// LeaveKey is the same for two positions of one variant whose leaves
+	// it values alike, and different otherwise; ok is false when the
+	// values depend on more of p than it can say in a key.
+	LeaveKey(p *position.Position) (key uint64, ok bool)
+}
+
+// LeaveKey implements LeaveKeyer: with the bag holding FadeBag tiles or
+// more every leave counts in full, below that its weight is the bag's;
+// with the bag empty the values depend on the board (the unseen tiles).
+func (s Static) LeaveKey(p *position.Position) (uint64, bool) {
+	switch {
+	case p.BagCount <= 0:
+		return 0, false
+	case float64(p.BagCount) >= s.Table.FadeBag:
+		return 1, true
+	}
+	return 1 + uint64(p.BagCount), true
 }
 
 // ForVariant is lv for the positions of variant v, with what depends on

@@ -235,3 +235,38 @@ func TestForVariantValuesAsTheValuation(t *testing.T) {
 		t.Errorf("ForVariant(Score) = %v, want Score itself", lv)
 	}
 }
+
+// Static's LeaveKey is the same for two bags exactly when every leave is
+// valued alike in both, and it declines to key an empty bag, whose values
+// depend on the board.
+func TestStaticLeaveKeyMatchesItsValues(t *testing.T) {
+	s := Static{Table: mustDefault(t)}
+	leaves := []string{"E", "QV", "ERS", "AEINST"}
+	type bagKey struct {
+		bag int
+		key uint64
+	}
+	var keyed []bagKey
+	for bag := 0; bag <= 3*int(s.Table.FadeBag); bag++ {
+		key, ok := s.LeaveKey(pos(bag, "QVABCDE", t))
+		if ok != (bag > 0) {
+			t.Fatalf("bag %d: LeaveKey ok %v", bag, ok)
+		}
+		if ok {
+			keyed = append(keyed, bagKey{bag, key})
+		}
+	}
+	for _, a := range keyed {
+		for _, b := range keyed {
+			alike := true
+			for _, l := range leaves {
+				if s.LeaveValue(rack(t, l), pos(a.bag, "QVABCDE", t)) != s.LeaveValue(rack(t, l), pos(b.bag, "QVABCDE", t)) {
+					alike = false
+				}
+			}
+			if (a.key == b.key) != alike {
+				t.Errorf("bags %d and %d: keys %d and %d, leaves valued alike: %v", a.bag, b.bag, a.key, b.key, alike)
+			}
+		}
+	}
+}

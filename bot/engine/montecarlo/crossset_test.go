@@ -108,3 +108,44 @@ func simulateCrossSets(b *testing.B, positions []benchPos, worlds int) {
 	b.ReportMetric(cpu[0].Seconds()/cpu[1].Seconds(), "cpu-with/without")
 	b.ReportMetric(spent[0].Seconds()/spent[1].Seconds(), "wall-with/without")
 }
+
+// unkeyed hides a leave valuation's LeaveKey: every search of a playout
+// then values its leaves anew.
+type unkeyed struct{ equity.LeaveValuer }
+
+// A capped seeded simulation whose playouts' searches reuse the leave
+// values of a rack they valued before (movegen.Args.LeaveKey: the
+// opponent's rack is the same after each candidate) gives exactly the
+// report of one valuing every search's leaves: middle games, and late ones
+// where the bag falls below the valuation's FadeBag (the opponent's one
+// reply to each candidate, its rack the same and the bag not: a key that
+// left out the bag would reuse the values of another weight) and empties.
+func TestSimulationSameWithLeaveKeys(t *testing.T) {
+	tb := table(t)
+	for seed, v := range []*variant.Variant{variant.Classic, variant.Multipliers} {
+		g := selfPlay(t, v, uint64(41+seed), 9)
+		for _, c := range []struct {
+			name       string
+			snap       *snapshot
+			plies, end int
+		}{{"middle game", g.mid, 2, 0}, {"late, one reply", g.late, 1, 0}, {"late, to the end", g.late, 2, montecarlo.DefaultEndgameBag}} {
+			if c.snap == nil {
+				continue
+			}
+			where := fmt.Sprintf("%s %s", v.Name, c.name)
+			cands := candidates(t, c.snap.pos, 6)
+			var reps [2]montecarlo.Report
+			for i, eq := range []equity.Calculator{equity.Static{Table: tb}, unkeyed{equity.Static{Table: tb}}} {
+				sim := montecarlo.Simulator{Gen: fullGen(), Equity: eq, Plies: c.plies, EndgameBag: c.end, Threads: 1, MaxIterations: 6, Seed: 9}
+				rep, err := sim.Simulate(context.Background(), c.snap.pos, cands)
+				if err != nil {
+					t.Fatalf("%s: %v", where, err)
+				}
+				reps[i] = rep
+			}
+			if !reflect.DeepEqual(reps[0], reps[1]) {
+				t.Errorf("%s: with leave keys and without differ:\n%+v\n%+v", where, reps[0], reps[1])
+			}
+		}
+	}
+}

@@ -3,6 +3,7 @@ package montecarlo
 import (
 	"fmt"
 	"math/rand/v2"
+	"sync/atomic"
 
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/movegen"
@@ -73,10 +74,19 @@ type playout struct {
 	// leave is the valuation's value of a leave in pos, when the
 	// valuation is an equity.LeaveValuer (nil otherwise).
 	leave func(tile.Rack) float64
+	// keyer, when the valuation is one, says when two searches value the
+	// leaves alike (movegen.Args.LeaveKey): the opponent's rack is the
+	// same after each candidate of a world. Its keys are this playout's,
+	// id making them no other's.
+	keyer equity.LeaveKeyer
+	id    uint64
 	// pass is what leaveValue values: a field, since a local would escape
 	// through the Calculator interface at every move.
 	pass move.Move
 }
+
+// playoutIDs numbers the playouts of the process, for their leave keys.
+var playoutIDs atomic.Uint64
 
 func newPlayout(s *Simulator, p *position.Position, plies int, stop func() bool) (*playout, error) {
 	st, err := state.FromPosition(p)
@@ -94,6 +104,8 @@ func newPlayout(s *Simulator, p *position.Position, plies int, stop func() bool)
 	if lv, ok := s.Equity.(equity.LeaveValuer); ok {
 		lv = equity.ForVariant(lv, p.Variant)
 		o.leave = func(r tile.Rack) float64 { return lv.LeaveValue(r, &o.pos) }
+		o.keyer, _ = lv.(equity.LeaveKeyer)
+		o.id = playoutIDs.Add(1)
 	}
 	return o, nil
 }
@@ -218,6 +230,11 @@ func (o *playout) bestPlay(rack tile.Rack, lead, bag int) (found, finished bool)
 	a := movegen.Args{Variant: o.p.Variant, Board: o.st.Board(), Rack: rack, Record: o.record, Stop: o.stop, Cross: o.cross}
 	if o.leave != nil {
 		a.Keep, a.Leave = 1, o.leave
+		if o.keyer != nil {
+			if k, ok := o.keyer.LeaveKey(&o.pos); ok && k < 1<<16 {
+				a.LeaveKey = o.id<<16 | k
+			}
+		}
 	}
 	finished = o.sim.Gen.Search(a)
 	return o.found, finished

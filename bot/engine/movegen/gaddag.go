@@ -126,7 +126,7 @@ func (gen *GADDAGGenerator) keepBest(a Args) bool {
 		return true
 	}
 	s.ResetStop(a.Stop)
-	s.prepareBound(gen.ms, gen.blanks, a.Leave)
+	s.prepareBound(gen.ms, gen.blanks, a.Leave, a.LeaveKey)
 	sr := &s.search
 	sr.reset(a.Better)
 	s.keep.reset(a.Keep)
@@ -235,6 +235,10 @@ type genState struct {
 	leftBounds   []int32 // every anchor's leftBound, in collection order
 	leftBound    [maxRack]int32
 	leftMax      [maxRack + 1]int32
+	// valued remembers the leave values of the last racks searched with an
+	// Args.LeaveKey (reuseLeaves), nextValued the one to replace next.
+	valued     [valuedRacks]valuedRack
+	nextValued int
 }
 
 // run generates along the rows marked in across and the columns marked

@@ -62,6 +62,15 @@ type Args struct {
 	// anything but its argument during the search. Unused when Keep is 0.
 	Leave func(leave tile.Rack) float64
 
+	// LeaveKey, when not 0, says that Leave values every leave as it did
+	// in the earlier searches given the same LeaveKey: a search of a rack
+	// such a search valued may then take those values instead of asking
+	// Leave again. A simulation's playouts search the same opponent's rack
+	// after each candidate, each time valuing its 128 leaves alike. The
+	// key is the caller's promise: two valuations that differ must never
+	// share one, in any search of the generator. 0: Leave is asked.
+	LeaveKey uint64
+
 	// Stop, when not nil, is asked before each unit of work (an anchor, a
 	// lookup, a starting square) and, within one, every few hundred steps
 	// of the walk: a unit usually takes microseconds, but with two blanks

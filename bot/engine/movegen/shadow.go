@@ -107,7 +107,7 @@ func subRacks(rack tile.Rack) int {
 // prepareBound readies the bound of the rack: its best tiles, the letters
 // it fits, whether the multiset table can tell a bingo, and with a leave
 // valuation the value of every leave it can keep.
-func (s *genState) prepareBound(ms *multiset.Table, bl *multiset.BlankTable, leave func(tile.Rack) float64) {
+func (s *genState) prepareBound(ms *multiset.Table, bl *multiset.BlankTable, leave func(tile.Rack) float64, key uint64) {
 	rb := &s.rb
 	rb.fit, rb.key, rb.bingoKnown, rb.leaves = s.rackSet, 0, false, leave != nil
 	rb.prefix = [maxRack + 1]int{}
@@ -139,9 +139,62 @@ func (s *genState) prepareBound(ms *multiset.Table, bl *multiset.BlankTable, lea
 	rb.bingoKnown = ms != nil && (blanks == 0 || blanks <= 2 && bl != nil)
 	s.ms, s.blanks = ms, bl
 	s.bingo.reset()
-	if leave != nil {
+	if leave != nil && !s.reuseLeaves(key) {
 		s.valueLeaves(leave)
+		s.keepLeaves(key)
 	}
+}
+
+// valuedRack is a rack's leave tables as valueLeaves left them, under the
+// Args.LeaveKey of the search that valued them.
+type valuedRack struct {
+	key    uint64
+	rack   [tile.NumKinds]uint8
+	leave  [maxRack + 1]int32
+	spent  [maxSpent + 1][maxRack + 1]int32
+	nKinds int
+	kinds  [maxRack]uint8
+	stride [maxRack]int32
+	value  [maxLeaves]int32
+}
+
+// valuedRacks is how many racks a generator's state remembers the leave
+// values of: a playout alternates between the opponent's rack, the same
+// after each candidate, and the mover's, new each time.
+const valuedRacks = 2
+
+// reuseLeaves fills rb's leave tables from a rack valued under key (not 0)
+// and reports whether it could.
+func (s *genState) reuseLeaves(key uint64) bool {
+	if key == 0 {
+		return false
+	}
+	for i := range s.valued {
+		v := &s.valued[i]
+		if v.key != key || v.rack != s.owned {
+			continue
+		}
+		rb := &s.rb
+		rb.leave, rb.spent, rb.nKinds, rb.kinds, rb.stride = v.leave, v.spent, v.nKinds, v.kinds, v.stride
+		copy(rb.value[:], v.value[:subRacks(tile.Rack{Counts: s.owned})])
+		s.nextValued = (i + 1) % valuedRacks // keep this one, replace the other
+		return true
+	}
+	return false
+}
+
+// keepLeaves remembers rb's leave tables under key (not 0), in place of
+// the rack remembered longest.
+func (s *genState) keepLeaves(key uint64) {
+	if key == 0 {
+		return
+	}
+	v := &s.valued[s.nextValued]
+	s.nextValued = (s.nextValued + 1) % valuedRacks
+	rb := &s.rb
+	v.key, v.rack = key, s.owned
+	v.leave, v.spent, v.nKinds, v.kinds, v.stride = rb.leave, rb.spent, rb.nKinds, rb.kinds, rb.stride
+	copy(v.value[:], rb.value[:subRacks(tile.Rack{Counts: s.owned})])
 }
 
 // valueLeaves fills rb's leave tables: every sub-multiset of the rack

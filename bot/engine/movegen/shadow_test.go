@@ -1,10 +1,12 @@
 package movegen
 
 import (
+	"reflect"
 	"slices"
 	"sync"
 	"testing"
 
+	"github.com/lexico/lexico/bot/engine/movegen/internal/gentest"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/tile"
 )
@@ -44,7 +46,7 @@ func checkAnchorBounds(t *testing.T, leave func(tile.Rack) float64, lx *lexicon,
 			if !s.prepare(p.Variant, p.Board, p.Rack, best.Record) {
 				continue
 			}
-			s.prepareBound(lx.gen.ms, lx.gen.blanks, leave)
+			s.prepareBound(lx.gen.ms, lx.gen.blanks, leave, 0)
 			s.collectAnchors(p.Board)
 			n := p.Board.Size
 			for _, a := range s.anchors {
@@ -165,6 +167,68 @@ func TestFindBestUntilReportsEachNewBest(t *testing.T) {
 			if score, ok := heard[best.Key()]; !ok || score != best.Score {
 				t.Fatalf("%T, %s: returned %v (%d), never heard of (heard %d plays)", gen, p.Name, best, best.Score, len(heard))
 			}
+		}
+	}
+}
+
+// A search given the LeaveKey of an earlier search of the same rack takes
+// that search's leave values instead of asking Leave again (a playout's
+// opponent, the same rack after each candidate): the same tables, no call.
+// Another rack, or another key, asks Leave.
+func TestLeaveKeyReusesTheValuesOfTheSameRack(t *testing.T) {
+	lx := small()
+	p := agreementPositions(lx.gen, 1, 2)[0]
+	s := lx.gen.pool.Get().(*genState)
+	calls := 0
+	leave := func(r tile.Rack) float64 { calls++; return testLeave(r) }
+	other := func(r tile.Rack) float64 { calls++; return 3 - testLeave(r) }
+	// tables is what a search of r values its leaves to: the bound's and
+	// the recorded plays' tables.
+	tables := func(r tile.Rack, lv func(tile.Rack) float64, key uint64) (leaves [maxRack + 1]int32, spent [maxSpent + 1][maxRack + 1]int32, kinds []uint8, values []int32) {
+		var best Best
+		if !s.prepare(p.Variant, p.Board, r, best.Record) {
+			t.Fatal("nothing to search")
+		}
+		s.prepareBound(lx.gen.ms, lx.gen.blanks, lv, key)
+		rb := &s.rb
+		return rb.leave, rb.spent, slices.Clone(rb.kinds[:rb.nKinds]), slices.Clone(rb.value[:subRacks(r)])
+	}
+	same := func(what string, a, b []any) {
+		t.Helper()
+		for i := range a {
+			if !reflect.DeepEqual(a[i], b[i]) {
+				t.Fatalf("%s: table %d differs: %v against %v", what, i, a[i], b[i])
+			}
+		}
+	}
+	of := func(a, b, c, d any) []any { return []any{a, b, c, d} }
+	r1, r2 := gentest.Rack(t, "AEINRST"), gentest.Rack(t, "EEQSU??")
+	fresh := of(tables(r1, leave, 0))
+	if calls != subRacks(r1) {
+		t.Fatalf("%d calls of Leave for %d leaves", calls, subRacks(r1))
+	}
+	steps := []struct {
+		what string
+		rack tile.Rack
+		lv   func(tile.Rack) float64
+		key  uint64
+		asks bool
+		want []any
+	}{
+		{what: "first search under key 7", rack: r1, lv: leave, key: 7, asks: true, want: fresh},
+		{what: "the same rack and key", rack: r1, lv: leave, key: 7, want: fresh},
+		{what: "another rack, key 7", rack: r2, lv: leave, key: 7, asks: true},
+		{what: "the first rack again: two racks are remembered", rack: r1, lv: leave, key: 7, want: fresh},
+		{what: "the first rack under key 8, valued otherwise", rack: r1, lv: other, key: 8, asks: true, want: of(tables(r1, other, 0))},
+	}
+	for _, st := range steps {
+		before := calls
+		got := of(tables(st.rack, st.lv, st.key))
+		if asked := calls > before; asked != st.asks {
+			t.Fatalf("%s: Leave asked %d times, want asked: %v", st.what, calls-before, st.asks)
+		}
+		if st.want != nil {
+			same(st.what, got, st.want)
 		}
 	}
 }
