@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -55,6 +56,16 @@ func startServe(t *testing.T, args ...string) (addr string, stderr *syncBuffer, 
 		}
 	}
 	return addr, stderr, exited
+}
+
+// oneCore runs the rest of the test, the server in this process included,
+// on one core (GOMAXPROCS 1): a simulation then plays its worlds on one
+// thread. For the tests of what serve answers, not how fast: a simulation
+// that held a slot for seconds kept both cores busy all that time, a tenth
+// of make test's CPU.
+func oneCore(t *testing.T) {
+	prev := runtime.GOMAXPROCS(1)
+	t.Cleanup(func() { runtime.GOMAXPROCS(prev) })
 }
 
 // liveDoc is the doc's example with its ResponseDeadline moved to in, and
@@ -172,6 +183,7 @@ func TestServeBadFlags(t *testing.T) {
 // show: a timed assertion here would fail on a busy machine for the
 // machine's reasons.)
 func TestServeAdmitsAsManySearchesAsSlots(t *testing.T) {
+	oneCore(t)
 	addr, stderr, exited := startServe(t, "--think-slots", "1")
 	const n = 6
 	// The sim holds its slot for most of MoveTime, and every request must
@@ -210,6 +222,7 @@ func TestServeAdmitsAsManySearchesAsSlots(t *testing.T) {
 // SIGTERM with simulations in flight that have 20 s left: each answers its
 // best move at once, and the server exits.
 func TestServeAnswersSearchesInFlightOnSIGTERM(t *testing.T) {
+	oneCore(t)
 	addr, stderr, exited := startServe(t, "--think-slots", "3", "--grace", "30s")
 	const n = 3
 	body := liveDoc(t, 20*time.Second, 20*time.Second)
