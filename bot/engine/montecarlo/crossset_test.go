@@ -10,6 +10,8 @@ import (
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/montecarlo"
 	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/internal/cputime"
 )
@@ -43,20 +45,10 @@ func TestSimulationSameWithCrossSets(t *testing.T) {
 			if c.snap == nil {
 				continue
 			}
-			where := fmt.Sprintf("%s %s", v.Name, c.name)
-			cands := candidates(t, c.snap.pos, 3)
-			var reps [2]montecarlo.Report
-			for i, gen := range []movegen.Generator{fullGen(), plainGen{fullGen()}} {
-				sim := montecarlo.Simulator{Gen: gen, Equity: c.eq, Plies: 2, EndgameBag: c.end, Threads: 1, MaxIterations: 4, Seed: 9}
-				rep, err := sim.Simulate(context.Background(), c.snap.pos, cands)
-				if err != nil {
-					t.Fatalf("%s: %v", where, err)
-				}
-				reps[i] = rep
-			}
-			if !reflect.DeepEqual(reps[0], reps[1]) {
-				t.Errorf("%s: with the cross sets and without differ:\n%+v\n%+v", where, reps[0], reps[1])
-			}
+			sim := montecarlo.Simulator{Gen: fullGen(), Equity: c.eq, Plies: 2, EndgameBag: c.end, Threads: 1, MaxIterations: 4, Seed: 9}
+			plain := sim
+			plain.Gen = plainGen{fullGen()}
+			sameReport(t, fmt.Sprintf("%s %s", v.Name, c.name), "with the cross sets and without", c.snap.pos, candidates(t, c.snap.pos, 3), sim, plain)
 		}
 	}
 }
@@ -132,20 +124,27 @@ func TestSimulationSameWithLeaveKeys(t *testing.T) {
 			if c.snap == nil {
 				continue
 			}
-			where := fmt.Sprintf("%s %s", v.Name, c.name)
-			cands := candidates(t, c.snap.pos, 6)
-			var reps [2]montecarlo.Report
-			for i, eq := range []equity.Calculator{equity.Static{Table: tb}, unkeyed{equity.Static{Table: tb}}} {
-				sim := montecarlo.Simulator{Gen: fullGen(), Equity: eq, Plies: c.plies, EndgameBag: c.end, Threads: 1, MaxIterations: 6, Seed: 9}
-				rep, err := sim.Simulate(context.Background(), c.snap.pos, cands)
-				if err != nil {
-					t.Fatalf("%s: %v", where, err)
-				}
-				reps[i] = rep
-			}
-			if !reflect.DeepEqual(reps[0], reps[1]) {
-				t.Errorf("%s: with leave keys and without differ:\n%+v\n%+v", where, reps[0], reps[1])
-			}
+			sim := montecarlo.Simulator{Gen: fullGen(), Equity: equity.Static{Table: tb}, Plies: c.plies, EndgameBag: c.end, Threads: 1, MaxIterations: 6, Seed: 9}
+			unkeyedSim := sim
+			unkeyedSim.Equity = unkeyed{equity.Static{Table: tb}}
+			sameReport(t, fmt.Sprintf("%s %s", v.Name, c.name), "with leave keys and without", c.snap.pos, candidates(t, c.snap.pos, 6), sim, unkeyedSim)
 		}
+	}
+}
+
+// sameReport simulates p's candidates with a and with b and fails the test
+// unless the two reports are the same to the last bit, in the same order.
+func sameReport(t *testing.T, where, what string, p *position.Position, cands []move.Move, a, b montecarlo.Simulator) {
+	t.Helper()
+	var reps [2]montecarlo.Report
+	for i, sim := range []montecarlo.Simulator{a, b} {
+		rep, err := sim.Simulate(context.Background(), p, cands)
+		if err != nil {
+			t.Fatalf("%s: %v", where, err)
+		}
+		reps[i] = rep
+	}
+	if !reflect.DeepEqual(reps[0], reps[1]) {
+		t.Errorf("%s: %s differ:\n%+v\n%+v", where, what, reps[0], reps[1])
 	}
 }

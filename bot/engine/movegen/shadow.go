@@ -60,13 +60,19 @@ type rackBound struct {
 	// fits.
 	key        multiset.Key
 	bingoKnown bool
-	// With a leave valuation (Args.Leave): leave[k] is the best value, in
-	// fixed point, of what a play of k tiles can keep, and value that of
-	// every sub-multiset of the rack, at the index whose digits are its
-	// count of each kind of tile the rack holds (kinds and stride). All 0
-	// without one.
+	// leaves is set with a leave valuation (Args.Leave), which valued the
+	// rack's leaves into the tables (all 0 without one).
 	leaves bool
-	leave  [maxRack + 1]int32
+	leaveTables
+}
+
+// leaveTables is a rack's leaves as a leave valuation values them.
+type leaveTables struct {
+	// leave[k] is the best value, in fixed point, of what a play of k tiles
+	// can keep, and value that of every sub-multiset of the rack, at the
+	// index whose digits are its count of each kind of tile the rack holds
+	// (kinds and stride).
+	leave [maxRack + 1]int32
 	// spent[u][k] is leave[k] for the plays that spend at least u of the
 	// rack's blanks (u >= 1; at most maxSpent): what they keep holds fewer.
 	spent  [maxSpent + 1][maxRack + 1]int32
@@ -148,14 +154,9 @@ func (s *genState) prepareBound(ms *multiset.Table, bl *multiset.BlankTable, lea
 // valuedRack is a rack's leave tables as valueLeaves left them, under the
 // Args.LeaveKey of the search that valued them.
 type valuedRack struct {
-	key    uint64
-	rack   [tile.NumKinds]uint8
-	leave  [maxRack + 1]int32
-	spent  [maxSpent + 1][maxRack + 1]int32
-	nKinds int
-	kinds  [maxRack]uint8
-	stride [maxRack]int32
-	value  [maxLeaves]int32
+	key  uint64
+	rack [tile.NumKinds]uint8
+	leaveTables
 }
 
 // valuedRacks is how many racks a generator's state remembers the leave
@@ -174,9 +175,7 @@ func (s *genState) reuseLeaves(key uint64) bool {
 		if v.key != key || v.rack != s.owned {
 			continue
 		}
-		rb := &s.rb
-		rb.leave, rb.spent, rb.nKinds, rb.kinds, rb.stride = v.leave, v.spent, v.nKinds, v.kinds, v.stride
-		copy(rb.value[:], v.value[:subRacks(tile.Rack{Counts: s.owned})])
+		s.rb.leaveTables = v.leaveTables
 		s.nextValued = (i + 1) % valuedRacks // keep this one, replace the other
 		return true
 	}
@@ -191,10 +190,7 @@ func (s *genState) keepLeaves(key uint64) {
 	}
 	v := &s.valued[s.nextValued]
 	s.nextValued = (s.nextValued + 1) % valuedRacks
-	rb := &s.rb
-	v.key, v.rack = key, s.owned
-	v.leave, v.spent, v.nKinds, v.kinds, v.stride = rb.leave, rb.spent, rb.nKinds, rb.kinds, rb.stride
-	copy(v.value[:], rb.value[:subRacks(tile.Rack{Counts: s.owned})])
+	v.key, v.rack, v.leaveTables = key, s.owned, s.rb.leaveTables
 }
 
 // valueLeaves fills rb's leave tables: every sub-multiset of the rack
