@@ -115,6 +115,7 @@ func applySim(o simOptions, players ...*player.Player) error {
 type botSetup struct {
 	index  *index.Index
 	player *player.Player
+	table  *equity.Table
 	clock  player.Clock
 	// note says which index was used when it is not one built from the
 	// gamestate's Dictionary.
@@ -178,7 +179,7 @@ func newBotSetup(o botOptions, mode player.Mode, dictURL string, logw io.Writer)
 	clock.Reserve, clock.MaxThink = o.Reserve, o.MaxThink
 	clock.Pressure = player.LoadPressure
 	clock.Override, clock.Mode = o.Budget, mode
-	return &botSetup{index: x, player: pl, clock: clock, note: note}, nil
+	return &botSetup{index: x, player: pl, table: table, clock: clock, note: note}, nil
 }
 
 // close closes the index once no search reads it any more (see

@@ -78,6 +78,7 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 		return err
 	}
 	defer setup.close()
+	setup.table.ReadShipped() // before the first request, not during it
 	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
 		return badInputf("--addr: %w", err)

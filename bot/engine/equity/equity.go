@@ -214,6 +214,16 @@ func (s *shippedTable) table() *leaves.Table {
 	return s.t
 }
 
+// ReadShipped reads now the shipped tables not read yet. A server calls it
+// before its first request: a table is over a megabyte to copy and decode
+// (10 to 20 ms, more under load), and the first answers of a burst, the
+// ones with no tail measured yet to hold back, would all wait for it.
+func (t *Table) ReadShipped() {
+	for _, s := range t.shipped {
+		s.table()
+	}
+}
+
 // DefaultTable is the embedded valuation, parsed once and shared (treat it
 // as read-only): the hand-tuned model data/leaves-hand.csv, with the learned
 // tables shipped in data/leaves/ for the bags they fit.

@@ -179,3 +179,24 @@ func TestDefaultValuesOrderLeavesAsAdvisedInEveryVariant(t *testing.T) {
 		}
 	}
 }
+
+// ReadShipped reads every shipped table, so that a server's first answers
+// do not wait for one.
+func TestReadShippedReadsEveryShippedTable(t *testing.T) {
+	def := mustDefault(t)
+	if len(def.shipped) == 0 {
+		t.Fatal("no shipped table")
+	}
+	// The default's tables, none read yet.
+	fresh := *def
+	fresh.shipped = nil
+	for _, s := range def.shipped {
+		fresh.shipped = append(fresh.shipped, &shippedTable{bag: s.bag, file: s.file})
+	}
+	fresh.ReadShipped()
+	for _, s := range fresh.shipped {
+		if s.t == nil {
+			t.Errorf("%s: not read", s.file.Name)
+		}
+	}
+}
