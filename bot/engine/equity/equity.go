@@ -215,9 +215,9 @@ func (s *shippedTable) table() *leaves.Table {
 }
 
 // ReadShipped reads now the shipped tables not read yet. A server calls it
-// before its first request: a table is over a megabyte to copy and decode
-// (10 to 20 ms, more under load), and the first answers of a burst, the
-// ones with no tail measured yet to hold back, would all wait for it.
+// before its first request: a table is over a megabyte to copy and decode,
+// and the first answers of a burst, the ones with no tail measured yet to
+// hold back, would all wait for it.
 func (t *Table) ReadShipped() {
 	for _, s := range t.shipped {
 		s.table()

@@ -181,22 +181,36 @@ func TestDefaultValuesOrderLeavesAsAdvisedInEveryVariant(t *testing.T) {
 }
 
 // ReadShipped reads every shipped table, so that a server's first answers
-// do not wait for one.
-func TestReadShippedReadsEveryShippedTable(t *testing.T) {
-	def := mustDefault(t)
-	if len(def.shipped) == 0 {
-		t.Fatal("no shipped table")
+// do not wait for one; ForVariant reads its variant's, and only that one
+// (player.Ready: a run reads it before its budget is made).
+func TestReadShippedAndForVariantReadTheTables(t *testing.T) {
+	fresh := unreadDefault(t)
+	fresh.ReadShipped()
+	for _, s := range fresh.shipped {
+		if s.t == nil {
+			t.Errorf("ReadShipped: %s not read", s.file.Name)
+		}
 	}
-	// The default's tables, none read yet.
+	fresh = unreadDefault(t)
+	ForVariant(Static{Table: fresh}, variant.Multipliers)
+	for _, s := range fresh.shipped {
+		if read, want := s.t != nil, s.file.Name == "multipliers"; read != want {
+			t.Errorf("ForVariant(multipliers): %s read %v, want %v", s.file.Name, read, want)
+		}
+	}
+}
+
+// unreadDefault is the default valuation with its shipped tables not read.
+func unreadDefault(t *testing.T) *Table {
+	t.Helper()
+	def := mustDefault(t)
+	if len(def.shipped) < 2 {
+		t.Fatalf("%d shipped tables, want classic and multipliers", len(def.shipped))
+	}
 	fresh := *def
 	fresh.shipped = nil
 	for _, s := range def.shipped {
 		fresh.shipped = append(fresh.shipped, &shippedTable{bag: s.bag, file: s.file})
 	}
-	fresh.ReadShipped()
-	for _, s := range fresh.shipped {
-		if s.t == nil {
-			t.Errorf("%s: not read", s.file.Name)
-		}
-	}
+	return &fresh
 }

@@ -195,6 +195,17 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 	return ch
 }
 
+// Ready reads now what valuing p's leaves will read on first use, the
+// learned table of its bag (megabytes to copy and decode), so that the
+// time is spent before the answer's budget is made, where the clock sees
+// it, and not inside the budget, where a search cannot stop it: a fresh
+// `run` under load was late by a table read.
+func (pl *Player) Ready(p *position.Position) {
+	if lv, ok := pl.Equity.(equity.LeaveValuer); ok {
+		equity.ForVariant(lv, p.Variant)
+	}
+}
+
 // ChooseStatic answers p with the static search alone, before ctx is done:
 // the best plays by the policy's valuation (the generator's bounded search),
 // no simulation. It takes milliseconds, so it is the answer when

@@ -119,6 +119,7 @@ func (b *Bot) Answer(ctx context.Context, gs []byte, arrived time.Time) (Reply, 
 
 // AnswerPosition is Answer for a gamestate already parsed.
 func (b *Bot) AnswerPosition(ctx context.Context, p *position.Position, arrived time.Time) (Reply, error) {
+	b.Player.Ready(p) // before the budget: the clock counts it
 	r := Reply{Position: p, Budget: b.Budget(p, arrived)}
 	r.Choice = b.choose(ctx, p, &r.Budget)
 	var err error
