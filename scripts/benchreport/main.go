@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/lexico/lexico/internal/atomicfile"
+	"github.com/lexico/lexico/scripts/internal/host"
 )
 
 func main() {
@@ -219,9 +220,8 @@ func markdown(res map[string]result, runs []corpusRun, cpu string) []byte {
 	fmt.Fprintf(&b, "# Move generation: strategies compared\n\n")
 	fmt.Fprintf(&b, "Written by `make bench` (scripts/benchreport) on %s; %s, %d CPUs, %s/%s, %s.\n",
 		time.Now().UTC().Format("2006-01-02 15:04 MST"), cpu, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
-	if la, err := os.ReadFile("/proc/loadavg"); err == nil {
-		fmt.Fprintf(&b, "Load average when the report was written: %s (the machine is shared: read medians, not p99).\n",
-			strings.Join(strings.Fields(string(la))[:3], " "))
+	if la := host.LoadAverage(); la != "unknown" {
+		fmt.Fprintf(&b, "Load average when the report was written: %s (the machine is shared: read medians, not p99).\n", la)
 	}
 	fmt.Fprintf(&b, "\nCorpus: data/positions/corpus.jsonl (400 positions from seeded referee games, both variants, ")
 	fmt.Fprintf(&b, "early/middle/late; racks rewritten to hold 0, 1 or 2 blanks, a third each). One op is one position. ")

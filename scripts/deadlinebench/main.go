@@ -35,6 +35,7 @@ import (
 	"time"
 
 	"github.com/lexico/lexico/internal/atomicfile"
+	"github.com/lexico/lexico/scripts/internal/host"
 )
 
 func main() {
@@ -150,8 +151,8 @@ func mainErr() int {
 	defer stop()
 	total, est := planTotals(plan)
 	fmt.Fprintf(os.Stderr, "deadlinebench: %d conditions, %d live answers, about %v at the sim policy's pace (late answers add); load average %s\n",
-		len(plan), total, est.Round(time.Second), loadAverage())
-	r := &report{opts: o, args: os.Args[1:], start: time.Now(), loadBefore: loadAverage(), sel: sel, source: gitID()}
+		len(plan), total, est.Round(time.Second), host.LoadAverage())
+	r := &report{opts: o, args: os.Args[1:], start: time.Now(), loadBefore: host.LoadAverage(), sel: sel, source: gitID()}
 	for i, c := range plan {
 		if ctx.Err() != nil {
 			break
@@ -166,7 +167,7 @@ func mainErr() int {
 			fmt.Fprintf(os.Stderr, "    note: %s\n", n)
 		}
 	}
-	r.end, r.loadAfter, r.interrupted = time.Now(), loadAverage(), ctx.Err() != nil
+	r.end, r.loadAfter, r.interrupted = time.Now(), host.LoadAverage(), ctx.Err() != nil
 	if err := e.raw.close(); err != nil {
 		return bad("-raw: %v", err)
 	}

@@ -209,18 +209,6 @@ func procStatusKB(pid int, names ...string) (map[string]int64, error) {
 	return m, err
 }
 
-func loadAverage() string {
-	data, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "unknown"
-	}
-	f := strings.Fields(string(data))
-	if len(f) < 3 {
-		return "unknown"
-	}
-	return strings.Join(f[:3], " ")
-}
-
 // stderrLog reads a child's stderr for the error message: the first
 // crash (a Go `panic:` or `fatal error:` line, with the function and file
 // of the goroutine that crashed) when there is one, else the last line. A

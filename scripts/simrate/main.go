@@ -27,6 +27,8 @@ import (
 	"path/filepath"
 	"slices"
 	"time"
+
+	"github.com/lexico/lexico/scripts/internal/host"
 )
 
 type build struct{ bot, index string }
@@ -72,7 +74,7 @@ func run(o options) error {
 		return err
 	}
 	defer cleanup()
-	fmt.Printf("simrate: %d positions, %d rounds of %v, started %s, load %s\n", len(files), o.rounds, o.budget, time.Now().UTC().Format(time.DateTime), loadavg())
+	fmt.Printf("simrate: %d positions, %d rounds of %v, started %s, load %s\n", len(files), o.rounds, o.budget, time.Now().UTC().Format(time.DateTime), host.LoadAverage())
 	var ratios []float64
 	for _, f := range files {
 		rates := [2][]float64{}
@@ -110,7 +112,7 @@ func run(o options) error {
 	}
 	fmt.Printf("ratio new/old over %d positions: median %.2f, geometric mean %.2f, least %.2f, most %.2f; finished %s, load %s\n",
 		len(ratios), median(ratios), math.Exp(logs/float64(len(ratios))), slices.Min(ratios), slices.Max(ratios),
-		time.Now().UTC().Format(time.DateTime), loadavg())
+		time.Now().UTC().Format(time.DateTime), host.LoadAverage())
 	return nil
 }
 
@@ -197,16 +199,4 @@ func median(xs []float64) float64 {
 		return s[len(s)/2]
 	}
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
-}
-
-func loadavg() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "unknown"
-	}
-	f := bytes.Fields(b)
-	if len(f) < 3 {
-		return "unknown"
-	}
-	return fmt.Sprintf("%s %s %s", f[0], f[1], f[2])
 }
