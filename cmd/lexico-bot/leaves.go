@@ -31,10 +31,10 @@ import (
 
 // leavesTrainOptions are leaves train's flags.
 type leavesTrainOptions struct {
-	Index, Strategy, Variant, Dir, Start string
-	Shard, Table, Out                    string
-	Games, Generations, Parallel         int
-	Generation                           int
+	Index, Strategy, Variant, Dir, Start, Target string
+	Shard, Table, Out                            string
+	Games, Generations, Parallel                 int
+	Generation                                   int
 	// GenerationSet: --generation was given (it goes with --shard only).
 	GenerationSet bool
 	Seed          uint64
@@ -92,6 +92,7 @@ func leavesCommand() *cli.Command {
 					&cli.IntFlag{Name: "generation", Value: 1, Usage: "with --shard: the generation `G` whose games to play", Destination: &t.Generation},
 					&cli.StringFlag{Name: "table", Usage: "with --shard: the valuation `FILE[,FILE]` to play with (the previous generation's table; default as --start)", Destination: &t.Table},
 					&cli.StringFlag{Name: "out", Usage: "with --shard: the statistics `FILE` (also the checkpoint)", Destination: &t.Out},
+					&cli.StringFlag{Name: "target", Value: leaves.TargetNextTurn.String(), Usage: "what a leave is credited with: `T` next-turn (the mover's next turn after keeping it) or rack (the equity of every move made from a rack holding it)", Destination: &t.Target},
 					&cli.DurationFlag{Name: "checkpoint", Value: 30 * time.Second, Usage: "write the statistics at least every `DURATION`", Destination: &t.Checkpoint},
 				},
 				Action: func(c *cli.Context) error {
@@ -180,6 +181,10 @@ func leavesTrain(ctx context.Context, o leavesTrainOptions, e env) error {
 	case parallel == 0:
 		parallel = runtime.NumCPU()
 	}
+	target, err := leaves.ParseTarget(o.Target)
+	if err != nil {
+		return badInputf("--target %s", err)
+	}
 	shard, shards := 0, 0
 	if o.Shard != "" {
 		if shard, shards, err = parseShard(o.Shard); err != nil {
@@ -224,7 +229,7 @@ func leavesTrain(ctx context.Context, o leavesTrainOptions, e env) error {
 		return err
 	}
 	defer closeAfterSearches(x)
-	tr := &leavegen.Trainer{Variant: v, Gen: gen, Playing: playing, Parallel: parallel}
+	tr := &leavegen.Trainer{Variant: v, Gen: gen, Playing: playing, Parallel: parallel, Target: target}
 	// SIGTERM too: a batch system stops a job with it (Kubernetes before
 	// evicting a pod), and the statistics are then saved for the retry.
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
@@ -233,7 +238,7 @@ func leavesTrain(ctx context.Context, o leavesTrainOptions, e env) error {
 	seed := o.Seed
 
 	if shards > 0 {
-		st, err := statsFor(o.Out, v, tr.Playing, o.Generation, seed, shard, shards, uint64(games))
+		st, err := statsFor(o.Out, v, tr.Playing, target, o.Generation, seed, shard, shards, uint64(games))
 		if err != nil {
 			return err
 		}
@@ -265,7 +270,7 @@ func leavesTrain(ctx context.Context, o leavesTrainOptions, e env) error {
 			continue
 		}
 		statsPath := filepath.Join(dir, fmt.Sprintf("gen-%03d.stats", g))
-		st, err := statsFor(statsPath, v, tr.Playing, g, seed, 0, 0, uint64(games))
+		st, err := statsFor(statsPath, v, tr.Playing, target, g, seed, 0, 0, uint64(games))
 		if err != nil {
 			return err
 		}
@@ -296,13 +301,14 @@ func distinct(st *leaves.Stats) int {
 
 // statsFor opens the checkpoint at path when it is this run's, or starts
 // empty statistics when there is none.
-func statsFor(path string, v *variant.Variant, playing *equity.Table, gen int, seed uint64, shard, shards int, games uint64) (*leaves.Stats, error) {
+func statsFor(path string, v *variant.Variant, playing *equity.Table, target leaves.Target, gen int, seed uint64, shard, shards int, games uint64) (*leaves.Stats, error) {
 	learned := leaves.NewTable(v.Name, v.Distribution)
 	sum := playingChecksum(playing, v)
 	b, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		st := leaves.NewStats(learned)
 		st.Generation, st.Seed, st.Playing, st.Shard, st.Shards, st.GenGames = gen, seed, sum, shard, shards, games
+		st.Target = target
 		return st, nil
 	}
 	if err != nil {
@@ -311,6 +317,9 @@ func statsFor(path string, v *variant.Variant, playing *equity.Table, gen int, s
 	st, err := leaves.ReadStats(b)
 	if err != nil {
 		return nil, badInputf("%s: %w", path, err)
+	}
+	if st.Target != target {
+		return nil, badInputf("%s holds games recorded with --target %s, not %s: use another file", path, st.Target, target)
 	}
 	if st.Generation != gen || st.Seed != seed || st.Playing != sum || st.Shard != shard || st.Shards != shards ||
 		st.GenGames != games || st.Space.Dist != learned.Space.Dist {

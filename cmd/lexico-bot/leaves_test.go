@@ -37,6 +37,12 @@ func TestLeavesTrainMergeShowPlay(t *testing.T) {
 		train("--shard", sh, "--out", out)
 		stats = append(stats, out)
 	}
+	// A statistics file goes on only with the target it was recorded with.
+	code, out, errs := runBot(t, "", "leaves", "train", "--index", idx, "--variant", "classic", "--games", "3", "--seed", "5",
+		"--shard", "0/2", "--out", stats[0], "--target", "rack")
+	if code != 2 || out != "" || !strings.Contains(errs, "recorded with --target next-turn, not rack") {
+		t.Errorf("a shard's statistics taken up with another target: exit %d, stderr %q", code, errs)
+	}
 	merged := filepath.Join(dir, "merged.leaves")
 	if code, _, errs := runBot(t, "", append([]string{"leaves", "merge", "--out", merged}, stats...)...); code != 0 ||
 		!strings.Contains(errs, "2 shard(s), 3 games") {
@@ -70,6 +76,7 @@ func TestLeavesBadInput(t *testing.T) {
 		{"bad shard", []string{"train", "--shard", "2/2", "--out", "x"}, "--shard"},
 		{"shard without out", []string{"train", "--shard", "0/2"}, "--out"},
 		{"no games", []string{"train", "--dir", dir, "--games", "0"}, "--games 0"},
+		{"bad target", []string{"train", "--dir", dir, "--target", "nextturn"}, `--target "nextturn": want next-turn or rack`},
 		{"merge nothing", []string{"merge", "--out", filepath.Join(dir, "o")}, "statistics files"},
 		{"merge a table", []string{"merge", "--out", filepath.Join(dir, "o"), notTable}, "not a leave statistics file"},
 		{"show a CSV", []string{"show", notTable}, "not a leave table"},

@@ -1,16 +1,19 @@
 // Package leavegen learns leave values from self-play: the equity player
-// plays itself with the current table, every leave a move keeps is credited
-// with what the mover made of it on its next turn, and the averages per
-// leave (package leaves, Stats.Fit) are the next generation's table.
+// plays itself with the current table, the leaves of its moves are credited
+// with what they were worth (the target), and the averages per leave
+// (package leaves, Stats.Fit) are the next generation's table.
 //
-// The target is the classic superleave one (Quackle's superleaves, macondo's
-// and MAGPIE's leavegen): the value of keeping a leave is what the next turn
-// is worth to the mover holding it, against the average over all leaves.
-// Here a turn is worth its score plus the valuation's own estimate of the
-// leave it keeps in turn (a one-step bootstrap, so tiles kept for later are
-// credited to the leave that kept them); the average is subtracted when the
-// statistics are fitted, and the values are shifted so that keeping nothing
-// is worth 0.
+// Two targets (leaves.Target). The classic superleave one (Quackle's
+// superleaves, macondo's leavegen), TargetNextTurn: the value of keeping a
+// leave is what the next turn is worth to the mover holding it, against
+// the average over all leaves. Here a turn is worth its score plus the
+// valuation's own estimate of the leave it keeps in turn (a one-step
+// bootstrap, so tiles kept for later are credited to the leave that kept
+// them). TargetRack, MAGPIE's: every sub-leave of the rack a move is made
+// from is credited with that move's worth, so a leave's value is what
+// racks holding it are worth against the average rack. Either way the
+// average is subtracted when the statistics are fitted, and the values are
+// shifted so that keeping nothing is worth 0.
 //
 // Games are played on a state.State (the rules engine the referee judges
 // with), not through the referee's JSON round trip, which would cost more
@@ -53,6 +56,8 @@ type Trainer struct {
 	// statistics are consistent (added in order, a checkpoint possible);
 	// 0 means DefaultBatch.
 	Batch int
+	// Target is what a leave is credited with.
+	Target leaves.Target
 }
 
 // record is one leave kept and what it was worth.
@@ -160,6 +165,7 @@ func (tr *Trainer) play(ctx context.Context, st *leaves.Stats, seed uint64, star
 	var (
 		waiting [2]pending
 		out     []record
+		ranks   []int32
 	)
 	for turn := 0; !s.Over() && turn < maxTurns; turn++ {
 		seat := s.Turn()
@@ -169,26 +175,32 @@ func (tr *Trainer) play(ctx context.Context, st *leaves.Stats, seed uint64, star
 			return nil, nil // the batch is dropped
 		}
 		m := ch.Move
-		if w := &waiting[seat]; w.ok {
-			// The leave this seat kept last turn is worth this turn:
-			// its points and what it keeps in turn, as the player values
-			// it (fading with the bag as the valuation does).
-			target := float64(m.Score)
-			if p.BagCount > 0 {
-				fade := 1.0
-				if bag := float64(p.BagCount); bag < tr.Playing.FadeBag {
-					fade = bag / tr.Playing.FadeBag
+		// What the move is worth as the player values it: its points and
+		// what it keeps, fading with the bag as the valuation does.
+		worth := float64(m.Score) + fadeAt(tr.Playing, p.BagCount)*tr.Playing.LeaveValue(v, ch.Leave)
+		switch tr.Target {
+		case leaves.TargetRack:
+			// A rack is recorded when it is full and the move is followed
+			// by a full draw, as the leaves of the next-turn target are.
+			if p.Rack.N == v.RackSize && p.BagCount >= v.RackSize {
+				ranks = st.Space.AppendSubRanks(ranks[:0], &p.Rack)
+				for _, r := range ranks {
+					out = append(out, record{r, worth})
 				}
-				target += fade * tr.Playing.LeaveValue(v, ch.Leave)
 			}
-			out = append(out, record{w.rank, target})
-			w.ok = false
-		}
-		// A leave is recorded when the bag refills the rack and leaves the
-		// opponent a full draw too: late leaves are the endgame's business.
-		if m.Kind != move.Pass && p.BagCount >= 2*v.RackSize {
-			if r, ok := st.Space.Rank(&ch.Leave); ok {
-				waiting[seat] = pending{int32(r), true}
+		default:
+			// The leave this seat kept last turn is worth this turn.
+			if w := &waiting[seat]; w.ok {
+				out = append(out, record{w.rank, worth})
+				w.ok = false
+			}
+			// A leave is recorded when the bag refills the rack and leaves
+			// the opponent a full draw too: late leaves are the endgame's
+			// business.
+			if m.Kind != move.Pass && p.BagCount >= 2*v.RackSize {
+				if r, ok := st.Space.Rank(&ch.Leave); ok {
+					waiting[seat] = pending{int32(r), true}
+				}
 			}
 		}
 		if err := s.Apply(m); err != nil {
@@ -196,4 +208,16 @@ func (tr *Trainer) play(ctx context.Context, st *leaves.Stats, seed uint64, star
 		}
 	}
 	return out, nil
+}
+
+// fadeAt is the share of a leave's value the valuation counts with bag tiles
+// in the bag.
+func fadeAt(t *equity.Table, bag int) float64 {
+	switch {
+	case bag <= 0:
+		return 0
+	case float64(bag) < t.FadeBag:
+		return float64(bag) / t.FadeBag
+	}
+	return 1
 }

@@ -141,3 +141,51 @@ func TestShardsMergeIntoTheWholeGeneration(t *testing.T) {
 		}
 	}
 }
+
+// With TargetRack every sub-leave of a rack is credited with the equity of
+// the move made from it: the empty leave once a recorded move, with the mean
+// equity of those moves, and a leave never more often than any of its own
+// sub-leaves (every rack holding it holds them), which the next-turn target,
+// one record per move for the leave chosen, does not promise.
+func TestRackTargetCreditsEverySubLeave(t *testing.T) {
+	v := variant.Multipliers
+	const games = 4
+	st := newStats(t, v, games)
+	tr := trainer(t, v, 2)
+	tr.Target = leaves.TargetRack
+	if err := tr.Run(context.Background(), st, time.Hour, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	moves := st.Count[0]
+	if moves < games*10 {
+		t.Fatalf("%d moves recorded in %d games: want every move made from a full rack with a full draw left", moves, games)
+	}
+	if mean := st.Sum[0] / float64(moves); mean < 5 || mean > 80 {
+		t.Fatalf("mean equity of the moves %.1f: not what a move is worth", mean)
+	}
+	if st.N < 60*uint64(moves) {
+		t.Fatalf("%d records for %d moves: want most of a rack's sub-leaves each", st.N, moves)
+	}
+	for r, c := range st.Count {
+		l := st.Space.Leave(r)
+		for k := range l.Counts {
+			if l.Counts[k] == 0 {
+				continue
+			}
+			sub := l
+			sub.Counts[k]--
+			sub.N--
+			sr, _ := st.Space.Rank(&sub)
+			if st.Count[sr] < c {
+				t.Fatalf("leave %q seen %d times, its sub-leave %q %d", l.String(), c, sub.String(), st.Count[sr])
+			}
+		}
+	}
+	next := newStats(t, v, games)
+	if err := trainer(t, v, 2).Run(context.Background(), next, time.Hour, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if next.N >= st.N/20 {
+		t.Fatalf("the next-turn target made %d records, the rack target %d: want one a move against dozens", next.N, st.N)
+	}
+}

@@ -103,3 +103,29 @@ func (s *Space) Leave(rank int) tile.Rack {
 	}
 	return r
 }
+
+// AppendSubRanks appends to dst the rank of every sub-multiset of r of at
+// most MaxTiles tiles, the empty one (rank 0) included, each once however
+// many ways r's copies of a tile can make it: 2^7 - 1 at most for a rack of
+// seven distinct tiles, fewer with copies (and none with more of a tile
+// than the space allows). Ranks add up kind by kind, so each costs one
+// addition from its parent's. It does not allocate when dst has room.
+func (s *Space) AppendSubRanks(dst []int32, r *tile.Rack) []int32 {
+	return s.appendSubRanks(dst, r, 0, MaxTiles, 0)
+}
+
+// appendSubRanks extends a sub-multiset that takes kinds before i, with k
+// tiles still allowed, rank its rank so far.
+func (s *Space) appendSubRanks(dst []int32, r *tile.Rack, i, k int, rank int32) []int32 {
+	for i < tile.NumKinds && r.Counts[i] == 0 {
+		i++
+	}
+	if i == tile.NumKinds || k == 0 {
+		return append(dst, rank)
+	}
+	top := min(int(r.Counts[i]), int(s.Dist[i]), k)
+	for c := 0; c <= top; c++ {
+		dst = s.appendSubRanks(dst, r, i+1, k-c, rank+s.before[i][k][c])
+	}
+	return dst
+}

@@ -57,6 +57,59 @@ func TestRankRefusesWhatTheBagCannotHold(t *testing.T) {
 	}
 }
 
+// AppendSubRanks gives the ranks of exactly the sub-leaves Rank ranks: every
+// sub-multiset of the rack of at most MaxTiles tiles the space holds, each
+// once, found here by trying every way to take some of each tile.
+func TestAppendSubRanksAreTheRackSubLeaves(t *testing.T) {
+	for _, c := range []struct {
+		v    *variant.Variant
+		rack string
+		want int // distinct sub-leaves, empty included
+	}{
+		{variant.Multipliers, "ABCDEFG", 127}, // 2^7 - 1: the whole rack is no leave
+		{variant.Multipliers, "AEEINST", 95},  // 2*3*2^4 - 1
+		{variant.Multipliers, "??EEEEE", 17},  // 3*6 - 1
+		{variant.Multipliers, "EEEEEEE", 7},   // 0..6 E
+		{variant.Classic, "?AEINST", 64},      // classic has no blank: subsets of AEINST
+		{variant.Multipliers, "QZ", 4},        // a short rack
+		{variant.Multipliers, "", 1},          // the empty leave alone
+		{variant.Classic, "QQQ", 2},           // one Q in the bag: "" and Q
+	} {
+		s := NewSpace(c.v.Distribution)
+		r, err := tile.ParseRack(c.rack)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[int32]bool{}
+		var walk func(i int, sub tile.Rack)
+		walk = func(i int, sub tile.Rack) {
+			if i == tile.NumKinds {
+				if rank, ok := s.Rank(&sub); ok {
+					want[int32(rank)] = true
+				}
+				return
+			}
+			for k := 0; k <= int(r.Counts[i]); k++ {
+				s2 := sub
+				s2.Counts[i], s2.N = uint8(k), sub.N+k
+				walk(i+1, s2)
+			}
+		}
+		walk(0, tile.Rack{})
+		got := s.AppendSubRanks(nil, &r)
+		seen := map[int32]bool{}
+		for _, rank := range got {
+			if seen[rank] || !want[rank] {
+				t.Fatalf("%s %q: rank %d (%q) given twice or not a sub-leave", c.v.Name, c.rack, rank, s.Leave(int(rank)).String())
+			}
+			seen[rank] = true
+		}
+		if len(got) != len(want) || len(got) != c.want {
+			t.Errorf("%s %q: %d sub-leaves, want %d (brute force %d)", c.v.Name, c.rack, len(got), c.want, len(want))
+		}
+	}
+}
+
 func BenchmarkRankAndValue(b *testing.B) {
 	s := NewSpace(variant.Multipliers.Distribution)
 	tb := &Table{Space: s, Values: make([]int16, s.Len())}

@@ -26,6 +26,9 @@ type Stats struct {
 	Generation int
 	Seed       uint64
 	Playing    uint32
+	// Target is what the records credit a leave with: records of two
+	// targets do not add up.
+	Target Target
 	// Shard of Shards: this process played the generation's games i with
 	// i % Shards == Shard. A merged Stats has Shards == 0.
 	Shard, Shards int
@@ -38,6 +41,43 @@ type Stats struct {
 	// N and Total are the number of records and the sum of their targets.
 	N     uint64
 	Total float64
+}
+
+// Target is what the statistics credit a leave with.
+type Target uint8
+
+const (
+	// TargetNextTurn credits the leave a move keeps with the mover's next
+	// turn: its score and the value of what it keeps in turn. One record
+	// a move, and only for the leave the player chose.
+	TargetNextTurn Target = iota
+	// TargetRack credits every sub-leave of the rack a player holds with
+	// the equity of the move it makes from it (its score and the value of
+	// its leave), as MAGPIE's leavegen does (src/ent/leave_list.c): the
+	// value of holding a leave is then what racks holding it are worth,
+	// against the average rack. Up to 127 records a move, for leaves the
+	// player did not choose as well, so rare leaves are seen far more often
+	// and the choice's own bias (a leave is kept when it looks good) is
+	// gone.
+	TargetRack
+)
+
+// ParseTarget reads a target's name (Target.String).
+func ParseTarget(name string) (Target, error) {
+	for _, t := range []Target{TargetNextTurn, TargetRack} {
+		if name == t.String() {
+			return t, nil
+		}
+	}
+	return 0, fmt.Errorf("%q: want next-turn or rack", name)
+}
+
+// String is the target's name on the command line.
+func (t Target) String() string {
+	if t == TargetRack {
+		return "rack"
+	}
+	return "next-turn"
 }
 
 // NewStats is an empty record over the space of a table.
@@ -78,7 +118,7 @@ func Merge(shards []*Stats) (*Stats, error) {
 	first := shards[0]
 	k := max(first.Shards, 1)
 	out := &Stats{Variant: first.Variant, Space: first.Space, Generation: first.Generation, Seed: first.Seed,
-		Playing: first.Playing, GenGames: first.GenGames,
+		Playing: first.Playing, Target: first.Target, GenGames: first.GenGames,
 		Count: make([]uint32, first.Space.Len()), Sum: make([]float64, first.Space.Len())}
 	seen := make([]bool, k)
 	// Added in shard order, so the sums do not depend on the order of the
@@ -92,6 +132,8 @@ func Merge(shards []*Stats) (*Stats, error) {
 		case s.Generation != first.Generation || s.Seed != first.Seed || s.Playing != first.Playing || s.GenGames != first.GenGames:
 			return nil, fmt.Errorf("%w: file %d is generation %d, seed %d, table %08x, %d games; file 1 is generation %d, seed %d, table %08x, %d games",
 				ErrMismatch, i+1, s.Generation, s.Seed, s.Playing, s.GenGames, first.Generation, first.Seed, first.Playing, first.GenGames)
+		case s.Target != first.Target:
+			return nil, fmt.Errorf("%w: file %d credits leaves with the %s target, file 1 with the %s target", ErrMismatch, i+1, s.Target, first.Target)
 		case max(s.Shards, 1) != k || s.Shard < 0 || s.Shard >= k:
 			return nil, fmt.Errorf("%w: file %d is shard %d/%d, file 1 one of %d", ErrMismatch, i+1, s.Shard, s.Shards, k)
 		case seen[s.Shard]:
@@ -208,9 +250,21 @@ func subLeaveEstimate(sp *Space, l tile.Rack, v []float64) float64 {
 	return a*s1 + b*s2 + c*v[0]
 }
 
-const statsMagic = "LEXLSTA1"
+// The statistics file: statsMagic, the variant's name, the header, the
+// leaves seen, and a CRC-32 of everything before it. A file of the first
+// format (statsMagicV1, before targets other than the next turn's) has no
+// Target in its header.
+const (
+	statsMagic   = "LEXLSTA2"
+	statsMagicV1 = "LEXLSTA1"
+)
 
 type statsHeader struct {
+	statsHeaderV1
+	Target Target
+}
+
+type statsHeaderV1 struct {
 	Dist       [tile.NumKinds]uint8
 	MaxTiles   uint8
 	Generation uint32
@@ -242,8 +296,8 @@ func (s *Stats) WriteTo(w io.Writer) (int64, error) {
 			entries++
 		}
 	}
-	h := statsHeader{Dist: s.Space.Dist, MaxTiles: MaxTiles, Generation: uint32(s.Generation), Seed: s.Seed, Playing: s.Playing,
-		Shard: uint32(s.Shard), Shards: uint32(s.Shards), GenGames: s.GenGames, Done: s.Done, N: s.N, Total: s.Total, Entries: entries}
+	h := statsHeader{statsHeaderV1{Dist: s.Space.Dist, MaxTiles: MaxTiles, Generation: uint32(s.Generation), Seed: s.Seed, Playing: s.Playing,
+		Shard: uint32(s.Shard), Shards: uint32(s.Shards), GenGames: s.GenGames, Done: s.Done, N: s.N, Total: s.Total, Entries: entries}, s.Target}
 	binary.Write(cw, binary.LittleEndian, &h)
 	for r, c := range s.Count {
 		if c > 0 {
@@ -259,7 +313,11 @@ func (s *Stats) WriteTo(w io.Writer) (int64, error) {
 
 // ReadStats reads a statistics file.
 func ReadStats(b []byte) (*Stats, error) {
-	if len(b) < len(statsMagic)+4 || string(b[:len(statsMagic)]) != statsMagic {
+	if len(b) < len(statsMagic)+4 {
+		return nil, fmt.Errorf("%w: not a leave statistics file (no %s header)", ErrFormat, statsMagic)
+	}
+	magic := string(b[:len(statsMagic)])
+	if magic != statsMagic && magic != statsMagicV1 {
 		return nil, fmt.Errorf("%w: not a leave statistics file (no %s header)", ErrFormat, statsMagic)
 	}
 	rd, err := checkedBody(b, statsMagic)
@@ -268,7 +326,11 @@ func ReadStats(b []byte) (*Stats, error) {
 	}
 	name := rd.name()
 	var h statsHeader
-	rd.read(&h)
+	if magic == statsMagicV1 {
+		rd.read(&h.statsHeaderV1)
+	} else {
+		rd.read(&h)
+	}
 	if rd.err != nil {
 		return nil, rd.err
 	}
@@ -278,7 +340,7 @@ func ReadStats(b []byte) (*Stats, error) {
 	}
 	t := NewTable(name, dist)
 	s := NewStats(t)
-	s.Generation, s.Seed, s.Playing = int(h.Generation), h.Seed, h.Playing
+	s.Generation, s.Seed, s.Playing, s.Target = int(h.Generation), h.Seed, h.Playing, h.Target
 	s.Shard, s.Shards, s.GenGames, s.Done, s.N, s.Total = int(h.Shard), int(h.Shards), h.GenGames, h.Done, h.N, h.Total
 	if len(rd.b) != int(h.Entries)*binary.Size(statsEntry{}) {
 		return nil, fmt.Errorf("%w: %d entries announced, %d bytes hold them", ErrFormat, h.Entries, len(rd.b))

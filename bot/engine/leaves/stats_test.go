@@ -2,7 +2,9 @@ package leaves
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"math"
 	"testing"
 
@@ -101,6 +103,7 @@ func TestTableAndStatsFilesRoundTripAndRefuseDamage(t *testing.T) {
 
 	st := NewStats(tb)
 	st.Generation, st.Seed, st.Shard, st.Shards, st.GenGames, st.Done = 2, 5, 1, 3, 10, 3
+	st.Target = TargetRack
 	st.Add(rank(t, st.Space, "ERS"), 41.5)
 	st.Add(rank(t, st.Space, "ERS"), 20)
 	buf.Reset()
@@ -110,8 +113,31 @@ func TestTableAndStatsFilesRoundTripAndRefuseDamage(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := rank(t, st.Space, "ERS")
-	if sb.Count[r] != 2 || sb.Sum[r] != 61.5 || sb.N != 2 || sb.Total != 61.5 || sb.Shard != 1 || sb.Shards != 3 || sb.Done != 3 || !sb.Complete() {
-		t.Fatalf("statistics round trip: count %d sum %v n %d total %v shard %d/%d done %d", sb.Count[r], sb.Sum[r], sb.N, sb.Total, sb.Shard, sb.Shards, sb.Done)
+	if sb.Count[r] != 2 || sb.Sum[r] != 61.5 || sb.N != 2 || sb.Total != 61.5 || sb.Shard != 1 || sb.Shards != 3 || sb.Done != 3 || !sb.Complete() || sb.Target != TargetRack {
+		t.Fatalf("statistics round trip: count %d sum %v n %d total %v shard %d/%d done %d target %s",
+			sb.Count[r], sb.Sum[r], sb.N, sb.Total, sb.Shard, sb.Shards, sb.Done, sb.Target)
+	}
+
+	// A file of the first format (before targets) is the next-turn
+	// target's: the same file without the target's byte, under the old
+	// magic, with its checksum.
+	st.Target = TargetNextTurn
+	buf.Reset()
+	st.WriteTo(&buf)
+	v2 := buf.Bytes()
+	head := len(statsMagic) + 1 + len(st.Variant) + binary.Size(statsHeaderV1{})
+	if v2[len(statsMagic)] != byte(len(st.Variant)) {
+		t.Fatalf("the name is not where this test expects it")
+	}
+	v1 := append([]byte(statsMagicV1), v2[len(statsMagic):head]...)
+	v1 = append(v1, v2[head+1:len(v2)-4]...)
+	v1 = binary.LittleEndian.AppendUint32(v1, crc32.ChecksumIEEE(v1))
+	old, err := ReadStats(v1)
+	if err != nil {
+		t.Fatalf("a statistics file of the first format: %v", err)
+	}
+	if old.Target != TargetNextTurn || old.Count[r] != 2 || old.Sum[r] != 61.5 || old.Done != 3 {
+		t.Fatalf("first format read as target %s, count %d, sum %v, done %d", old.Target, old.Count[r], old.Sum[r], old.Done)
 	}
 }
 
@@ -133,11 +159,14 @@ func TestMergeChecksTheShards(t *testing.T) {
 	}
 	other := shard(1, 2, 2)
 	other.Seed = 8
+	rackTarget := shard(1, 2, 2)
+	rackTarget.Target = TargetRack
 	for name, set := range map[string][]*Stats{
 		"missing shard":    {shard(0, 2, 3)},
 		"shard twice":      {shard(0, 2, 3), shard(0, 2, 3)},
 		"unfinished shard": {shard(0, 2, 3), shard(1, 2, 1)},
 		"other seed":       {shard(0, 2, 3), other},
+		"other target":     {shard(0, 2, 3), rackTarget},
 		"none":             nil,
 	} {
 		if _, err := Merge(set); !errors.Is(err, ErrMismatch) {
