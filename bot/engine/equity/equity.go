@@ -148,6 +148,60 @@ func (s staticIn) LeaveValue(leave tile.Rack, p *position.Position) float64 {
 	return s.leaveValue(leave, p, s.learned, p.Variant == s.v)
 }
 
+// SubLeaveValuer is a LeaveValuer that can value every leave of a rack at
+// once, faster than leave by leave (movegen.Args.Leaves).
+type SubLeaveValuer interface {
+	// SubLeaveValues writes to dst LeaveValue(leave, p) of every
+	// sub-multiset leave of r, indexed as leaves.Table.SubValues indexes
+	// them, and reports whether it could (false: ask LeaveValue).
+	SubLeaveValues(r *tile.Rack, p *position.Position, dst []float64) bool
+}
+
+// SubLeaveValues implements SubLeaveValuer when a learned table values the
+// leaves of p and the bag is not empty: the values LeaveValue gives, the
+// table read by ranks added up kind by kind.
+func (s staticIn) SubLeaveValues(r *tile.Rack, p *position.Position, dst []float64) bool {
+	t := s.Table
+	if s.learned == nil || p.Variant != s.v || p.BagCount <= 0 {
+		return false
+	}
+	n := 1
+	for _, c := range r.Counts {
+		n *= int(c) + 1
+	}
+	if len(dst) < n {
+		return false
+	}
+	w := 1.0
+	if bag := float64(p.BagCount); bag < t.FadeBag {
+		w = bag / t.FadeBag
+	}
+	s.learned.SubValues(r, dst)
+	for i := range dst[:n] {
+		x := dst[i]
+		if x != x { // not in the table: the model's
+			x = t.Value(subRack(r, i))
+		}
+		dst[i] = w * x
+	}
+	dst[0] = 0 // the empty leave, as LeaveValue
+	return true
+}
+
+// subRack is the sub-multiset of r at index i of leaves.Table.SubValues.
+func subRack(r *tile.Rack, i int) tile.Rack {
+	var sub tile.Rack
+	for k, c := range r.Counts {
+		if c > 0 {
+			base := int(c) + 1
+			sub.Counts[k] = uint8(i % base)
+			sub.N += i % base
+			i /= base
+		}
+	}
+	return sub
+}
+
 func faceValue(r tile.Rack, values *[tile.NumKinds]int) int {
 	v := 0
 	for i, n := range r.Counts {

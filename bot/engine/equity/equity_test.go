@@ -270,3 +270,48 @@ func TestStaticLeaveKeyMatchesItsValues(t *testing.T) {
 		}
 	}
 }
+
+// SubLeaveValues gives every leave of a rack the value LeaveValue gives it,
+// bit for bit (a search may take either), with the learned tables shipped
+// for both bags, a fading bag, leaves the tables do not hold (the whole
+// rack, seven of a letter) and blanks; it declines where the values depend
+// on the board (an empty bag) or no table fits.
+func TestSubLeaveValuesAreTheLeaveValues(t *testing.T) {
+	s := Static{Table: mustDefault(t)}
+	for _, v := range []*variant.Variant{variant.Classic, variant.Multipliers} {
+		in, ok := ForVariant(s, v).(SubLeaveValuer)
+		if !ok {
+			t.Fatalf("%s: ForVariant(Static) is no SubLeaveValuer", v.Name)
+		}
+		for _, bag := range []int{50, int(s.Table.FadeBag) / 2, 1} {
+			for _, r := range []string{"QVABCDE", "?AEINST", "??EEERS", "EEEEEEE", "AB", ""} {
+				p := pos(bag, r, t)
+				p.Variant = v
+				rk := rack(t, r)
+				dst := make([]float64, 256)
+				if !in.SubLeaveValues(&rk, p, dst) {
+					t.Fatalf("%s bag %d rack %q: declined", v.Name, bag, r)
+				}
+				n := 1
+				for _, c := range rk.Counts {
+					n *= int(c) + 1
+				}
+				for i := range n {
+					sub := subRack(&rk, i)
+					if want := s.LeaveValue(sub, p); dst[i] != want {
+						t.Fatalf("%s bag %d rack %q leave %q (index %d): %v, want %v", v.Name, bag, r, sub.String(), i, dst[i], want)
+					}
+				}
+			}
+		}
+		rk := rack(t, "AEINRST")
+		if p := pos(0, "AEINRST", t); in.SubLeaveValues(&rk, p, make([]float64, 256)) {
+			t.Errorf("%s: valued the leaves of an empty bag, which depend on the board", v.Name)
+		}
+	}
+	model := Static{Table: mustDefault(t).WithLearned()}
+	rk := rack(t, "AEINRST")
+	if in, ok := ForVariant(model, variant.Multipliers).(SubLeaveValuer); ok && in.SubLeaveValues(&rk, pos(50, "AEINRST", t), make([]float64, 256)) {
+		t.Error("valued the leaves with no learned table (the model's are valued one by one)")
+	}
+}

@@ -139,3 +139,52 @@ func BenchmarkReadTable(b *testing.B) {
 		}
 	}
 }
+
+// SubValues gives each sub-leave of a rack the value Value gives it, at the
+// index a search over the rack's leaves uses (digits: the counts of the
+// rack's kinds in tile order, the first the lowest), and NaN where the
+// table holds no value.
+func TestSubValuesAreTheValuesOfEachSubLeave(t *testing.T) {
+	for _, c := range []struct {
+		v    *variant.Variant
+		rack string
+	}{
+		{variant.Multipliers, "ABCDEFG"},
+		{variant.Multipliers, "?AEEINS"},
+		{variant.Multipliers, "??EEEEE"},
+		{variant.Multipliers, "EEEEEEE"},
+		{variant.Classic, "?QQEST"},
+		{variant.Multipliers, ""},
+	} {
+		tb := NewTable(c.v.Name, c.v.Distribution)
+		for r := range tb.Values {
+			tb.Values[r] = int16(r%2000 - 1000) // a value per leave, all different nearby
+		}
+		rack, err := tile.ParseRack(c.rack)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 1
+		for _, k := range rack.Counts {
+			n *= int(k) + 1
+		}
+		dst := make([]float64, n)
+		tb.SubValues(&rack, dst)
+		for i := range n {
+			// The sub-leave of index i, digit by digit.
+			var sub tile.Rack
+			rest := i
+			for k, cnt := range rack.Counts {
+				if cnt > 0 {
+					sub.Counts[k] = uint8(rest % (int(cnt) + 1))
+					sub.N += rest % (int(cnt) + 1)
+					rest /= int(cnt) + 1
+				}
+			}
+			want, ok := tb.Value(&sub)
+			if got := dst[i]; ok && got != want || !ok && got == got {
+				t.Fatalf("%s %q: index %d (%q) = %v, want %v (held %v)", c.v.Name, c.rack, i, sub.String(), got, want, ok)
+			}
+		}
+	}
+}

@@ -254,3 +254,51 @@ func shapeOf(maxTiles uint8, d [tile.NumKinds]uint8) ([tile.NumKinds]int, error)
 	}
 	return dist, nil
 }
+
+// SubValues writes to dst the value of every sub-multiset of r, the way a
+// search over r's leaves indexes them: at the index whose digits are its
+// counts of each kind of tile r holds (kinds in tile order, the first
+// kind's digit the lowest, a kind held c times a digit of base c+1). A
+// leave the table does not hold (more than MaxTiles tiles, or more of a
+// tile than its bag) gets NaN, for the caller to value otherwise. dst must
+// have room for the product of the (c+1); the values are Value's, found by
+// adding up ranks kind by kind instead of ranking each leave. It does not
+// allocate.
+func (t *Table) SubValues(r *tile.Rack, dst []float64) {
+	var kinds, counts [tile.NumKinds]uint8
+	var strides [tile.NumKinds]int32
+	n, stride := 0, int32(1)
+	for k, c := range r.Counts {
+		if c > 0 {
+			kinds[n], counts[n], strides[n] = uint8(k), c, stride
+			stride *= int32(c) + 1
+			n++
+		}
+	}
+	t.subValues(dst, &kinds, &counts, &strides, n, 0, 0, 0, MaxTiles, true)
+}
+
+// subValues fills the sub-multisets that take the counts chosen for kinds
+// before j (index and rank so far, k tiles still allowed, held false once
+// the table cannot hold them).
+func (t *Table) subValues(dst []float64, kinds, counts *[tile.NumKinds]uint8, strides *[tile.NumKinds]int32, n, j int, index, rank int32, k int, held bool) {
+	if j == n {
+		if held {
+			dst[index] = float64(t.Values[rank]) * 0.01
+		} else {
+			dst[index] = math.NaN()
+		}
+		return
+	}
+	kind := kinds[j]
+	for c := 0; c <= int(counts[j]); c++ {
+		h, r, left := held, rank, k-c
+		if h && (c > int(t.Space.Dist[kind]) || left < 0) {
+			h = false
+		}
+		if h {
+			r += t.Space.before[kind][k][c]
+		}
+		t.subValues(dst, kinds, counts, strides, n, j+1, index+int32(c)*strides[j], r, left, h)
+	}
+}

@@ -74,6 +74,9 @@ type playout struct {
 	// leave is the valuation's value of a leave in pos, when the
 	// valuation is an equity.LeaveValuer (nil otherwise).
 	leave func(tile.Rack) float64
+	// leaves values every leave of a rack at once when the valuation can
+	// (movegen.Args.Leaves; nil otherwise).
+	leaves func(*tile.Rack, []float64) bool
 	// keyer, when the valuation is one, says when two searches value the
 	// leaves alike (movegen.Args.LeaveKey): the opponent's rack is the
 	// same after each candidate of a world. Its keys are this playout's,
@@ -104,6 +107,9 @@ func newPlayout(s *Simulator, p *position.Position, plies int, stop func() bool)
 	if lv, ok := s.Equity.(equity.LeaveValuer); ok {
 		lv = equity.ForVariant(lv, p.Variant)
 		o.leave = func(r tile.Rack) float64 { return lv.LeaveValue(r, &o.pos) }
+		if all, ok := lv.(equity.SubLeaveValuer); ok {
+			o.leaves = func(r *tile.Rack, dst []float64) bool { return all.SubLeaveValues(r, &o.pos, dst) }
+		}
 		o.keyer, _ = lv.(equity.LeaveKeyer)
 		o.id = playoutIDs.Add(1)
 	}
@@ -229,7 +235,7 @@ func (o *playout) bestPlay(rack tile.Rack, lead, bag int) (found, finished bool)
 	o.found = false
 	a := movegen.Args{Variant: o.p.Variant, Board: o.st.Board(), Rack: rack, Record: o.record, Stop: o.stop, Cross: o.cross}
 	if o.leave != nil {
-		a.Keep, a.Leave = 1, o.leave
+		a.Keep, a.Leave, a.Leaves = 1, o.leave, o.leaves
 		if o.keyer != nil {
 			if k, ok := o.keyer.LeaveKey(&o.pos); ok && k < 1<<16 {
 				a.LeaveKey = o.id<<16 | k

@@ -142,14 +142,25 @@ func BenchmarkStrategy(b *testing.B) {
 					})
 				})
 				// findbest: a Keep 1 search by score, the gaddag strategy's
-				// bounded search; the anagram strategy
-				// has none and values every play. findbest-equity: the same
-				// by equity, score plus the default leave table's value.
+				// bounded search; the anagram strategy has none and values
+				// every play. findbest-equity: the same by equity as the
+				// equity policy values a play: score plus the default
+				// table's value of the leave in the position (the learned
+				// table of its bag, faded with the bag), every leave of the
+				// rack valued at once where the valuation can.
 				var best movegen.Best
-				findBest := func(leave func(tile.Rack) float64) func(p *position.Position) int {
+				findBest := func(lv equity.LeaveValuer) func(p *position.Position) int {
 					return func(p *position.Position) int {
 						best.Reset()
-						gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Keep: 1, Leave: leave, Record: best.Record})
+						a := movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Keep: 1, Record: best.Record}
+						if lv != nil {
+							in := equity.ForVariant(lv, p.Variant)
+							a.Leave = func(r tile.Rack) float64 { return in.LeaveValue(r, p) }
+							if all, ok := in.(equity.SubLeaveValuer); ok {
+								a.Leaves = func(r *tile.Rack, dst []float64) bool { return all.SubLeaveValues(r, p, dst) }
+							}
+						}
+						gen.Search(a)
 						if best.Found {
 							return 1
 						}
@@ -157,7 +168,7 @@ func BenchmarkStrategy(b *testing.B) {
 					}
 				}
 				b.Run(fmt.Sprintf("blanks=%d/findbest", blanks), func(b *testing.B) { runCorpus(b, ps, findBest(nil)) })
-				b.Run(fmt.Sprintf("blanks=%d/findbest-equity", blanks), func(b *testing.B) { runCorpus(b, ps, findBest(benchLeave(b))) })
+				b.Run(fmt.Sprintf("blanks=%d/findbest-equity", blanks), func(b *testing.B) { runCorpus(b, ps, findBest(benchValuation(b))) })
 			}
 		})
 	}
@@ -286,12 +297,12 @@ func BenchmarkAnagramFragments(b *testing.B) {
 	}
 }
 
-// benchLeave is the default leave table's value of a leave, as the equity
-// policy weighs it with a full bag.
-func benchLeave(b *testing.B) func(tile.Rack) float64 {
+// benchValuation is the equity policy's valuation: the default table.
+func benchValuation(b *testing.B) equity.LeaveValuer {
 	t, err := equity.DefaultTable()
 	if err != nil {
 		b.Fatal(err)
 	}
-	return t.Value
+	t.ReadShipped() // not timed in the first position's search
+	return equity.Static{Table: t}
 }

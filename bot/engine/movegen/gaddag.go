@@ -126,7 +126,7 @@ func (gen *GADDAGGenerator) keepBest(a Args) bool {
 		return true
 	}
 	s.ResetStop(a.Stop)
-	s.prepareBound(gen.ms, gen.blanks, a.Leave, a.LeaveKey)
+	s.prepareBound(gen.ms, gen.blanks, a.Leave, a.Leaves, a.LeaveKey)
 	sr := &s.search
 	sr.reset(a.Better)
 	s.keep.reset(a.Keep)
@@ -192,11 +192,15 @@ type genState struct {
 	// The bounded search's state (shadow.go): the rack as the bound sees it, every
 	// line's cells, the anchors, and the best play so far with the order of
 	// its anchor.
-	rb     rackBound
-	ms     *multiset.Table
-	blanks *multiset.BlankTable
-	bingo  bingoMemo
-	seed   bool // the anchors' bingos raise the search's bar (seedBingo)
+	rb rackBound
+	// leafRack and leafValues are the rack Args.Leaves is asked about and
+	// the values it gives.
+	leafRack   tile.Rack
+	leafValues [maxLeaves]float64
+	ms         *multiset.Table
+	blanks     *multiset.BlankTable
+	bingo      bingoMemo
+	seed       bool // the anchors' bingos raise the search's bar (seedBingo)
 	// lazyBingos: anchorBound assumes that a play of the whole rack fits
 	// each extent that can hold one, and the anchors that may win are
 	// refined (refine) before they are searched: most never are. Only

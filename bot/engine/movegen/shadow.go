@@ -113,7 +113,8 @@ func subRacks(rack tile.Rack) int {
 // prepareBound readies the bound of the rack: its best tiles, the letters
 // it fits, whether the multiset table can tell a bingo, and with a leave
 // valuation the value of every leave it can keep.
-func (s *genState) prepareBound(ms *multiset.Table, bl *multiset.BlankTable, leave func(tile.Rack) float64, key uint64) {
+func (s *genState) prepareBound(ms *multiset.Table, bl *multiset.BlankTable, leave func(tile.Rack) float64,
+	leaves func(*tile.Rack, []float64) bool, key uint64) {
 	rb := &s.rb
 	rb.fit, rb.key, rb.bingoKnown, rb.leaves = s.rackSet, 0, false, leave != nil
 	rb.prefix = [maxRack + 1]int{}
@@ -146,7 +147,7 @@ func (s *genState) prepareBound(ms *multiset.Table, bl *multiset.BlankTable, lea
 	s.ms, s.blanks = ms, bl
 	s.bingo.reset()
 	if leave != nil && !s.reuseLeaves(key) {
-		s.valueLeaves(leave)
+		s.valueLeaves(leave, leaves)
 		s.keepLeaves(key)
 	}
 }
@@ -196,7 +197,7 @@ func (s *genState) keepLeaves(key uint64) {
 // valueLeaves fills rb's leave tables: every sub-multiset of the rack
 // valued once, and for each number of tiles played the best of what that
 // play can keep.
-func (s *genState) valueLeaves(leave func(tile.Rack) float64) {
+func (s *genState) valueLeaves(leave func(tile.Rack) float64, leaves func(*tile.Rack, []float64) bool) {
 	rb := &s.rb
 	rb.nKinds = 0
 	total := int32(1)
@@ -215,6 +216,15 @@ func (s *genState) valueLeaves(leave func(tile.Rack) float64) {
 		}
 	}
 	blanks := int(s.owned[tile.BlankIndex])
+	all := false
+	if leaves != nil {
+		// A field, not a local: a local would escape through the func.
+		s.leafRack = tile.Rack{Counts: s.owned}
+		for _, c := range s.owned {
+			s.leafRack.N += int(c)
+		}
+		all = leaves(&s.leafRack, s.leafValues[:total])
+	}
 	for i := int32(0); i < total; i++ {
 		var r tile.Rack
 		for j := 0; j < rb.nKinds; j++ {
@@ -223,7 +233,12 @@ func (s *genState) valueLeaves(leave func(tile.Rack) float64) {
 			r.Counts[kind] = c
 			r.N += int(c)
 		}
-		v := fixedValue(leave(r))
+		var v int32
+		if all {
+			v = fixedValue(s.leafValues[i])
+		} else {
+			v = fixedValue(leave(r))
+		}
 		rb.value[i] = v
 		played := s.rackLeft - r.N
 		rb.leave[played] = max(rb.leave[played], v)

@@ -46,7 +46,7 @@ func checkAnchorBounds(t *testing.T, leave func(tile.Rack) float64, lx *lexicon,
 			if !s.prepare(p.Variant, p.Board, p.Rack, best.Record) {
 				continue
 			}
-			s.prepareBound(lx.gen.ms, lx.gen.blanks, leave, 0)
+			s.prepareBound(lx.gen.ms, lx.gen.blanks, leave, nil, 0)
 			s.collectAnchors(p.Board)
 			n := p.Board.Size
 			for _, a := range s.anchors {
@@ -189,7 +189,7 @@ func TestLeaveKeyReusesTheValuesOfTheSameRack(t *testing.T) {
 		if !s.prepare(p.Variant, p.Board, r, best.Record) {
 			t.Fatal("nothing to search")
 		}
-		s.prepareBound(lx.gen.ms, lx.gen.blanks, lv, key)
+		s.prepareBound(lx.gen.ms, lx.gen.blanks, lv, nil, key)
 		rb := &s.rb
 		return rb.leave, rb.spent, slices.Clone(rb.kinds[:rb.nKinds]), slices.Clone(rb.value[:subRacks(r)])
 	}
@@ -230,5 +230,69 @@ func TestLeaveKeyReusesTheValuesOfTheSameRack(t *testing.T) {
 		if st.want != nil {
 			same(st.what, got, st.want)
 		}
+	}
+}
+
+// Args.Leaves fills the same tables as asking Leave leave by leave, when it
+// values each sub-rack at the index it documents, and the search asks Leave
+// when it declines; the plays kept are then the same.
+func TestLeavesValuesAsLeaveDoes(t *testing.T) {
+	lx := small()
+	p := agreementPositions(lx.gen, 1, 2)[0]
+	s := lx.gen.pool.Get().(*genState)
+	defer lx.gen.pool.Put(s)
+	calls := 0
+	leave := func(r tile.Rack) float64 { calls++; return testLeave(r) }
+	// all values each sub-rack of rack at the index Args.Leaves documents:
+	// its counts of the rack's kinds as digits, the first kind's lowest.
+	all := func(rack *tile.Rack, dst []float64) bool {
+		n := 1
+		for _, c := range rack.Counts {
+			n *= int(c) + 1
+		}
+		for i := range n {
+			var sub tile.Rack
+			rest := i
+			for k, c := range rack.Counts {
+				if c > 0 {
+					sub.Counts[k] = uint8(rest % (int(c) + 1))
+					sub.N += rest % (int(c) + 1)
+					rest /= int(c) + 1
+				}
+			}
+			dst[i] = testLeave(sub)
+		}
+		return true
+	}
+	declines := func(*tile.Rack, []float64) bool { return false }
+	for _, r := range []string{"AEINRST", "EEQSU??", "QQZ?", "E"} {
+		rack := gentest.Rack(t, r)
+		tables := func(leaves func(*tile.Rack, []float64) bool) []any {
+			var best Best
+			if !s.prepare(p.Variant, p.Board, rack, best.Record) {
+				t.Fatal("nothing to search")
+			}
+			s.prepareBound(lx.gen.ms, lx.gen.blanks, leave, leaves, 0)
+			rb := &s.rb
+			return []any{rb.leave, rb.spent, slices.Clone(rb.value[:subRacks(rack)])}
+		}
+		calls = 0
+		want := tables(nil)
+		if calls != subRacks(rack) {
+			t.Fatalf("%q: Leave asked %d times for %d leaves", r, calls, subRacks(rack))
+		}
+		calls = 0
+		if got := tables(all); !reflect.DeepEqual(got, want) || calls != 0 {
+			t.Fatalf("%q: with Leaves, tables %v (Leave asked %d times), want %v", r, got, calls, want)
+		}
+		if got := tables(declines); !reflect.DeepEqual(got, want) || calls != subRacks(rack) {
+			t.Fatalf("%q: Leaves declining, tables %v (Leave asked %d times), want %v", r, got, calls, want)
+		}
+	}
+	var a, b Best
+	lx.gen.Search(Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Keep: 1, Leave: testLeave, Record: a.Record})
+	lx.gen.Search(Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Keep: 1, Leave: testLeave, Leaves: all, Record: b.Record})
+	if !a.Found || a.Move.Key() != b.Move.Key() {
+		t.Fatalf("best by equity %v with Leave alone, %v with Leaves", a.Move, b.Move)
 	}
 }

@@ -397,12 +397,16 @@ func (c *collector) searchBounded(lv equity.LeaveValuer, keep int, done chan<- b
 	defer background.end()
 	p := c.pos
 	lv = equity.ForVariant(lv, p.Variant)
-	finished := c.pl.Gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Keep: keep,
+	a := movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Keep: keep,
 		Leave:  func(r tile.Rack) float64 { return lv.LeaveValue(r, p) },
 		Stop:   c.stop,
 		Better: c.record,
 		Record: func(m *move.Move) { c.kept = append(c.kept, copyMove(m)) },
-	})
+	}
+	if all, ok := lv.(equity.SubLeaveValuer); ok {
+		a.Leaves = func(r *tile.Rack, dst []float64) bool { return all.SubLeaveValues(r, p, dst) }
+	}
+	finished := c.pl.Gen.Search(a)
 	c.settle()
 	done <- finished
 }
