@@ -18,12 +18,17 @@
 // under any load, so two builds compare by the endgames each proves.
 //
 // Each position's figures go to -out as one JSON object per line; the
-// summary to stdout.
+// summary to stdout. With -resume the run takes up where an earlier one
+// with the same -out stopped (killed, or cut short by the machine): the
+// endgames already in the file count, and the next is played after the
+// last one there.
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -48,12 +53,17 @@ func main() {
 	out := flag.String("out", "", "write each position's figures to `FILE` as JSON lines")
 	versus := flag.Bool("versus", false, "also play each endgame out against equity: by the solver, by sim without the solver, by equity")
 	idxPath := flag.String("index", "", "index `FILE` (default $LEXICO_INDEX, else the default index)")
+	resume := flag.Bool("resume", false, "keep the endgames already in -out and go on after the last of them")
 	flag.Parse()
+	if *resume && *out == "" {
+		fmt.Fprintln(os.Stderr, "endgamefigures: -resume needs -out FILE")
+		os.Exit(2)
+	}
 	if *nodes < 0 {
 		fmt.Fprintln(os.Stderr, "endgamefigures: -nodes must be 0 or more")
 		os.Exit(2)
 	}
-	if err := run(*seed, *n, *budget, *nodes, *out, *versus, *idxPath); err != nil {
+	if err := run(*seed, *n, *budget, *nodes, *out, *versus, *resume, *idxPath); err != nil {
 		fmt.Fprintln(os.Stderr, "endgamefigures:", err)
 		os.Exit(1)
 	}
@@ -89,8 +99,19 @@ func threadCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-func run(seed uint64, n int, budget time.Duration, nodes int64, out string, versus bool, idxPath string) error {
+func run(seed uint64, n int, budget time.Duration, nodes int64, out string, versus, resume bool, idxPath string) error {
 	runtime.LockOSThread()
+	var recs []record
+	if resume {
+		var err error
+		if recs, err = readRecords(out, versus); err != nil {
+			return err
+		}
+		if len(recs) > 0 {
+			seed = recs[len(recs)-1].Game + 1
+			fmt.Printf("endgamefigures: %d endgames already in %s; going on from game %d\n", len(recs), out, seed)
+		}
+	}
 	kit, err := late.Open(idxPath)
 	if err != nil {
 		return err
@@ -99,7 +120,11 @@ func run(seed uint64, n int, budget time.Duration, nodes int64, out string, vers
 	gen, table := kit.Gen, kit.Table
 	var w *json.Encoder
 	if out != "" {
-		f, err := os.Create(out)
+		flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
+		if resume {
+			flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND
+		}
+		f, err := os.OpenFile(out, flags, 0o644)
 		if err != nil {
 			return err
 		}
@@ -117,7 +142,6 @@ func run(seed uint64, n int, budget time.Duration, nodes int64, out string, vers
 	if err != nil {
 		return err
 	}
-	var recs []record
 	fmt.Printf("endgamefigures: %d endgames, %v each, started %s\n", n, budget, time.Now().Format(time.RFC3339))
 	if nodes > 0 {
 		fmt.Printf("endgamefigures: each solve stops after %d positions searched\n", nodes)
@@ -174,6 +198,42 @@ func run(seed uint64, n int, budget time.Duration, nodes int64, out string, vers
 	}
 	summarise(recs, budget, versus)
 	return nil
+}
+
+// readRecords reads the endgames of an earlier run's -out (none when the
+// file does not exist). A last line cut short by a kill is dropped; the
+// file is then rewritten without it, so that appending goes on cleanly.
+// With versus, every record must hold the four margins.
+func readRecords(path string, versus bool) ([]record, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var recs []record
+	good := 0
+	for line := range bytes.Lines(b) {
+		var r record
+		if err := json.Unmarshal(line, &r); err != nil {
+			if good+len(line) == len(b) && !bytes.HasSuffix(line, []byte("\n")) {
+				break // the last line, cut short
+			}
+			return nil, fmt.Errorf("%s: endgame %d: %w", path, len(recs)+1, err)
+		}
+		if versus && (r.Solver == nil || r.Sim == nil || r.SimEnd == nil || r.Static == nil) {
+			return nil, fmt.Errorf("%s: endgame %d (game %d) was not played out (-versus): not this run's file", path, len(recs)+1, r.Game)
+		}
+		recs = append(recs, r)
+		good += len(line)
+	}
+	if good < len(b) {
+		if err := os.WriteFile(path, b[:good], 0o644); err != nil {
+			return nil, err
+		}
+	}
+	return recs, nil
 }
 
 func solve(s *endgame.Solver, st *state.State, budget time.Duration) (endgame.Result, error) {
