@@ -71,7 +71,7 @@ func TestPlaySummaryOurPoliciesPlayClean(t *testing.T) {
 func TestPlaySimPlaysClean(t *testing.T) {
 	for _, v := range []string{"multipliers", "classic"} {
 		s := playSummary(t, "--games", "2", "--seed", "5", "--parallel", "1", "--variant", v,
-			"--p1", "sim", "--p2", "equity", "--sim-iterations", "6", "--sim-candidates", "4")
+			"--p1", "sim", "--p2", "equity", "--sim-iterations", "6", "--sim-candidates", "4", "--move-time", "1s")
 		for _, st := range s.Seats {
 			if st.Illegal != 0 || st.Late != 0 || st.Wins+st.Losses+st.Draws != 2 {
 				t.Errorf("%s: %s made %d illegal and %d late moves in %d results", v, st.Name, st.Illegal, st.Late, st.Wins+st.Losses+st.Draws)
@@ -87,8 +87,11 @@ func TestPlaySimPlaysClean(t *testing.T) {
 // solving them against one that solves them: the match names it so, and
 // both play a clean game.
 func TestPlaySimWithoutEndgame(t *testing.T) {
+	// A second a move: the endgame solver of seat 2 takes most of the time
+	// left unless it proves the endgame first, and at the default 5 s this
+	// one game took 8.5 s.
 	s := playSummary(t, "--games", "1", "--seed", "7", "--parallel", "1", "--p1", "sim", "--p2", "sim",
-		"--p1-no-endgame", "--sim-iterations", "6", "--sim-candidates", "4")
+		"--p1-no-endgame", "--sim-iterations", "6", "--sim-candidates", "4", "--move-time", "1s")
 	if s.Seats[0].Name != "sim-1"+noEndgameLabel || s.Seats[1].Name != "sim-2" {
 		t.Errorf("seats %q and %q, want sim-1%s and sim-2", s.Seats[0].Name, s.Seats[1].Name, noEndgameLabel)
 	}
