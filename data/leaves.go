@@ -1,13 +1,6 @@
 package data
 
-import (
-	"embed"
-	"io"
-	"io/fs"
-	"path"
-	"sort"
-	"strings"
-)
+import _ "embed"
 
 // DefaultLeavesCSV is the hand-tuned leave model (format:
 // bot/engine/equity/table.go): a value per tile, a duplicate penalty, a
@@ -19,44 +12,33 @@ import (
 //go:embed leaves-hand.csv
 var DefaultLeavesCSV []byte
 
-//go:embed leaves
-var learned embed.FS
+// The learned tables, each embedded as a string: read-only memory of the
+// binary, which the valuation reads in place (bot/engine/leaves.TableInPlace)
+// instead of copying over a megabyte a table at start-up. A new table is
+// added here and to LearnedLeaves (TestEveryShippedTableIsListed).
+var (
+	//go:embed leaves/classic.leaves
+	classicLeaves string
+	//go:embed leaves/multipliers.leaves
+	multipliersLeaves string
+)
 
 // LearnedLeaf is a learned leave table shipped with the binary
 // (data/leaves/NAME.leaves, format: bot/engine/leaves).
 type LearnedLeaf struct {
 	Name string
-	path string
+	// Data is the file as embedded (never to be modified; a string, so it
+	// cannot be).
+	Data string
 }
 
-// Head is the file's first n bytes (fewer if it is shorter), read without
-// the rest: enough for the header that says which bag the table is for.
-func (l LearnedLeaf) Head(n int) ([]byte, error) {
-	f, err := learned.Open(l.path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b := make([]byte, n)
-	k, err := io.ReadFull(f, b)
-	if err == io.ErrUnexpectedEOF || err == io.EOF {
-		err = nil
-	}
-	return b[:k], err
-}
-
-// Bytes is the whole file (a copy, of over a megabyte).
-func (l LearnedLeaf) Bytes() ([]byte, error) { return learned.ReadFile(l.path) }
+// Head is the file's first n bytes (fewer if it is shorter): enough for
+// the header that says which bag the table is for.
+func (l LearnedLeaf) Head(n int) []byte { return []byte(l.Data[:min(n, len(l.Data))]) }
 
 // LearnedLeaves are the learned leave tables shipped with the binary, by
 // name. Nothing of them is read until asked: a bot playing one variant
 // need not read the tables of the others.
 func LearnedLeaves() []LearnedLeaf {
-	names, _ := fs.Glob(learned, "leaves/*.leaves")
-	sort.Strings(names)
-	out := make([]LearnedLeaf, 0, len(names))
-	for _, n := range names {
-		out = append(out, LearnedLeaf{Name: strings.TrimSuffix(path.Base(n), ".leaves"), path: n})
-	}
-	return out
+	return []LearnedLeaf{{"classic", classicLeaves}, {"multipliers", multipliersLeaves}}
 }

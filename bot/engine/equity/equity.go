@@ -233,23 +233,18 @@ var defaultTable = sync.OnceValues(func() (*Table, error) {
 		return nil, fmt.Errorf("data/leaves-hand.csv: %w", err)
 	}
 	for _, f := range data.LearnedLeaves() {
-		head, err := f.Head(leaves.HeadLen)
-		if err == nil {
-			var bag [tile.NumKinds]uint8
-			if bag, err = leaves.ReadBag(head); err == nil {
-				t.shipped = append(t.shipped, &shippedTable{bag: bag, file: f})
-				continue
-			}
+		bag, err := leaves.ReadBag(f.Head(leaves.HeadLen))
+		if err != nil {
+			return nil, fmt.Errorf("data/leaves/%s.leaves: %w", f.Name, err)
 		}
-		return nil, fmt.Errorf("data/leaves/%s.leaves: %w", f.Name, err)
+		t.shipped = append(t.shipped, &shippedTable{bag: bag, file: f})
 	}
 	return t, nil
 })
 
-// shippedTable is a learned table embedded in the binary, read the first
-// time a game of its bag asks it: a table is over a megabyte to copy,
-// check and decode, and a bot playing one variant at start-up need not pay
-// for the others'.
+// shippedTable is a learned table embedded in the binary, read in place
+// (leaves.TableInPlace: no copy, no checksum) the first time a game of its
+// bag asks it.
 type shippedTable struct {
 	bag  [tile.NumKinds]uint8
 	file data.LearnedLeaf
@@ -261,17 +256,15 @@ type shippedTable struct {
 // values the leaves: TestShippedTablesRead keeps that from shipping).
 func (s *shippedTable) table() *leaves.Table {
 	s.once.Do(func() {
-		if b, err := s.file.Bytes(); err == nil {
-			s.t, _ = leaves.ReadTable(b)
-		}
+		s.t, _ = leaves.TableInPlace(s.file.Data)
 	})
 	return s.t
 }
 
 // ReadShipped reads now the shipped tables not read yet. A server calls it
-// before its first request: a table is over a megabyte to copy and decode,
-// and the first answers of a burst, the ones with no tail measured yet to
-// hold back, would all wait for it.
+// before its first request, so that the first answers of a burst, the ones
+// with no tail measured yet to hold back, do not wait on it; reading one in
+// place costs little, but its first lookups fault its pages in.
 func (t *Table) ReadShipped() {
 	for _, s := range t.shipped {
 		s.table()

@@ -6,7 +6,10 @@ import (
 	"errors"
 	"hash/crc32"
 	"math"
+	"slices"
+	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
@@ -171,6 +174,47 @@ func TestMergeChecksTheShards(t *testing.T) {
 	} {
 		if _, err := Merge(set); !errors.Is(err, ErrMismatch) {
 			t.Errorf("%s: %v, want ErrMismatch", name, err)
+		}
+	}
+}
+
+// TableInPlace reads a table file held in a string without copying its
+// values (they are the string's bytes) and gives the values ReadTable
+// gives; where the values are not 2-byte aligned it copies them, and a
+// file of the wrong shape is refused.
+func TestTableInPlaceReadsWithoutCopying(t *testing.T) {
+	tb := NewTable("multipliers", variant.Multipliers.Distribution)
+	tb.Set(rank(t, tb.Space, "?S"), 25.37)
+	tb.Set(rank(t, tb.Space, "QVVW"), -31.2)
+	var buf bytes.Buffer
+	if _, err := tb.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	for _, shift := range []int{0, 1} {
+		s := (strings.Repeat(" ", shift) + buf.String())[shift:] // the same bytes, at another address
+		in, err := TableInPlace(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(in.Values, tb.Values) || value(t, in, "S?") != 25.37 || in.Variant != "multipliers" {
+			t.Fatalf("shift %d: read in place, values differ from the table written", shift)
+		}
+		start := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+		at := uintptr(unsafe.Pointer(&in.Values[0]))
+		aliased := at >= start && at < start+uintptr(len(s))
+		if aligned := (start+uintptr(len(s))-4-uintptr(2*len(in.Values)))%2 == 0; aliased != (aligned && littleEndian) {
+			t.Errorf("shift %d: values aliased %v, aligned %v", shift, aliased, aligned)
+		}
+	}
+	for name, s := range map[string]string{
+		"empty": "",
+		"magic": tableMagic,
+		"short": buf.String()[:len(buf.String())-10],
+		"a CSV": "feature,key,value\n",
+		"stats": statsMagic + strings.Repeat("x", 100),
+	} {
+		if _, err := TableInPlace(s); !errors.Is(err, ErrFormat) {
+			t.Errorf("%s: %v, want ErrFormat", name, err)
 		}
 	}
 }

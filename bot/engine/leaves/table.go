@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
+	"unsafe"
 
 	"github.com/lexico/lexico/bot/game/tile"
 )
@@ -123,16 +124,40 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 
 // ReadTable reads a table file, checking its checksum and that its values
 // fit its distribution.
-func ReadTable(b []byte) (*Table, error) {
+func ReadTable(b []byte) (*Table, error) { return readTable(b, false) }
+
+// TableInPlace reads the table file s, an embedded one (data.LearnedLeaf),
+// without copying it: the values are s's own bytes where the platform is
+// little-endian and they are 2-byte aligned (else they are copied), so a
+// table is ready in microseconds and its pages are read as lookups touch
+// them. Its checksum is not checked, which would read every page: s is part
+// of the binary, and the test of the shipped tables checks them whole
+// (bot/engine/equity TestShippedTablesRead). The table's Values must never
+// be written.
+func TableInPlace(s string) (*Table, error) {
+	if len(s) == 0 {
+		return nil, fmt.Errorf("%w: empty", ErrFormat)
+	}
+	return readTable(unsafe.Slice(unsafe.StringData(s), len(s)), true)
+}
+
+// littleEndian is whether the platform stores int16 as the file does.
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+// readTable is ReadTable, or TableInPlace when inPlace (b then read-only).
+func readTable(b []byte, inPlace bool) (*Table, error) {
 	if !IsTableFile(b) {
 		return nil, fmt.Errorf("%w: not a leave table (no %s header)", ErrFormat, tableMagic)
 	}
 	if len(b) < len(tableMagic)+4 {
 		return nil, fmt.Errorf("%w: truncated", ErrFormat)
 	}
-	rd, err := checkedBody(b, tableMagic)
-	if err != nil {
-		return nil, err
+	rd := &reader{b: b[len(tableMagic) : len(b)-4]}
+	if !inPlace {
+		var err error
+		if rd, err = checkedBody(b, tableMagic); err != nil {
+			return nil, err
+		}
 	}
 	t := &Table{Variant: rd.name()}
 	var h header
@@ -148,9 +173,13 @@ func ReadTable(b []byte) (*Table, error) {
 	if int(h.N) != t.Space.Len() || len(rd.b) != 2*int(h.N) {
 		return nil, fmt.Errorf("%w: %d values (%d bytes left), its distribution has %d leaves", ErrFormat, h.N, len(rd.b), t.Space.Len())
 	}
-	t.Values = make([]int16, h.N)
-	for i := range t.Values {
-		t.Values[i] = int16(binary.LittleEndian.Uint16(rd.b[2*i:]))
+	if inPlace && littleEndian && h.N > 0 && uintptr(unsafe.Pointer(&rd.b[0]))%2 == 0 {
+		t.Values = unsafe.Slice((*int16)(unsafe.Pointer(&rd.b[0])), h.N)
+	} else {
+		t.Values = make([]int16, h.N)
+		for i := range t.Values {
+			t.Values[i] = int16(binary.LittleEndian.Uint16(rd.b[2*i:]))
+		}
 	}
 	t.Generation, t.Games, t.Seed = int(h.Generation), h.Games, h.Seed
 	return t, nil
