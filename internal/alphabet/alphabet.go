@@ -122,6 +122,35 @@ func (r *Rack) Kinds() uint32 {
 	return k
 }
 
+// SubRacks is the number of the rack's sub-multisets, the empty one and
+// the rack itself included: the product over its kinds of count+1.
+func (r *Rack) SubRacks() int {
+	n := 1
+	for _, c := range r.Counts {
+		n *= int(c) + 1
+	}
+	return n
+}
+
+// SubRack is the rack's sub-multiset number i (0 <= i < SubRacks()): the
+// one whose count of each kind the rack holds is a digit of i, kinds in
+// tile order, the first kind's digit the lowest, a kind held c times a
+// digit of base c+1. Index 0 is the empty rack, SubRacks()-1 the rack.
+// Tables of a rack's leaves are indexed so (a search's, a learned table's
+// read of them all at once).
+func (r *Rack) SubRack(i int) Rack {
+	var sub Rack
+	for k, c := range r.Counts {
+		if c > 0 {
+			base := int(c) + 1
+			sub.Counts[k] = uint8(i % base)
+			sub.N += i % base
+			i /= base
+		}
+	}
+	return sub
+}
+
 // Tiles lists the rack's tiles in alphabetical order, blanks last.
 func (r *Rack) Tiles() []byte {
 	out := make([]byte, 0, r.N)

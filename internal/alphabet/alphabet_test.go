@@ -79,3 +79,47 @@ func TestKindsMarksEachKindHeld(t *testing.T) {
 		t.Error("an empty rack holds some kind")
 	}
 }
+
+// SubRack numbers a rack's sub-multisets one to one, by their counts as
+// digits (the first kind's lowest): each of them once, from the empty rack
+// to the rack itself.
+func TestSubRackNumbersEachSubMultisetOnce(t *testing.T) {
+	for _, c := range []struct {
+		rack string
+		n    int
+	}{{"", 1}, {"A", 2}, {"AAB", 6}, {"ABCDEFG", 128}, {"??EEEES", 30}} {
+		r, err := ParseRack(c.rack)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.SubRacks() != c.n {
+			t.Fatalf("%q: %d sub-racks, want %d", c.rack, r.SubRacks(), c.n)
+		}
+		seen := map[Rack]bool{}
+		for i := range c.n {
+			sub := r.SubRack(i)
+			n := 0
+			for k, cnt := range sub.Counts {
+				if cnt > r.Counts[k] {
+					t.Fatalf("%q: sub-rack %d %q holds more than the rack", c.rack, i, sub.String())
+				}
+				n += int(cnt)
+			}
+			if n != sub.N || seen[sub] {
+				t.Fatalf("%q: sub-rack %d %q counted %d (N %d) or seen before", c.rack, i, sub.String(), n, sub.N)
+			}
+			seen[sub] = true
+		}
+		if r.SubRack(0).N != 0 || r.SubRack(c.n-1) != r {
+			t.Errorf("%q: first %q, last %q: want the empty rack and the rack", c.rack, r.SubRack(0).String(), r.SubRack(c.n-1).String())
+		}
+	}
+	// The digits: in AAB, A is the first kind (base 3), B the second.
+	r, _ := ParseRack("AAB")
+	if got := r.SubRack(2 + 1*3); got.String() != "AAB" {
+		t.Errorf("AAB sub-rack 5 = %q, want AAB", got.String())
+	}
+	if got := r.SubRack(1 + 0*3); got.String() != "A" {
+		t.Errorf("AAB sub-rack 1 = %q, want A", got.String())
+	}
+}

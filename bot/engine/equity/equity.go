@@ -151,9 +151,9 @@ func (s staticIn) LeaveValue(leave tile.Rack, p *position.Position) float64 {
 // SubLeaveValuer is a LeaveValuer that can value every leave of a rack at
 // once, faster than leave by leave (movegen.Args.Leaves).
 type SubLeaveValuer interface {
-	// SubLeaveValues writes to dst LeaveValue(leave, p) of every
-	// sub-multiset leave of r, indexed as leaves.Table.SubValues indexes
-	// them, and reports whether it could (false: ask LeaveValue).
+	// SubLeaveValues writes dst[i] = LeaveValue(r.SubRack(i), p) for
+	// every i < r.SubRacks(), and reports whether it could (false: ask
+	// LeaveValue).
 	SubLeaveValues(r *tile.Rack, p *position.Position, dst []float64) bool
 }
 
@@ -165,10 +165,7 @@ func (s staticIn) SubLeaveValues(r *tile.Rack, p *position.Position, dst []float
 	if s.learned == nil || p.Variant != s.v || p.BagCount <= 0 {
 		return false
 	}
-	n := 1
-	for _, c := range r.Counts {
-		n *= int(c) + 1
-	}
+	n := r.SubRacks()
 	if len(dst) < n {
 		return false
 	}
@@ -180,26 +177,12 @@ func (s staticIn) SubLeaveValues(r *tile.Rack, p *position.Position, dst []float
 	for i := range dst[:n] {
 		x := dst[i]
 		if x != x { // not in the table: the model's
-			x = t.Value(subRack(r, i))
+			x = t.Value(r.SubRack(i))
 		}
 		dst[i] = w * x
 	}
 	dst[0] = 0 // the empty leave, as LeaveValue
 	return true
-}
-
-// subRack is the sub-multiset of r at index i of leaves.Table.SubValues.
-func subRack(r *tile.Rack, i int) tile.Rack {
-	var sub tile.Rack
-	for k, c := range r.Counts {
-		if c > 0 {
-			base := int(c) + 1
-			sub.Counts[k] = uint8(i % base)
-			sub.N += i % base
-			i /= base
-		}
-	}
-	return sub
 }
 
 func faceValue(r tile.Rack, values *[tile.NumKinds]int) int {

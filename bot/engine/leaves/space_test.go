@@ -164,23 +164,10 @@ func TestSubValuesAreTheValuesOfEachSubLeave(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n := 1
-		for _, k := range rack.Counts {
-			n *= int(k) + 1
-		}
-		dst := make([]float64, n)
+		dst := make([]float64, rack.SubRacks())
 		tb.SubValues(&rack, dst)
-		for i := range n {
-			// The sub-leave of index i, digit by digit.
-			var sub tile.Rack
-			rest := i
-			for k, cnt := range rack.Counts {
-				if cnt > 0 {
-					sub.Counts[k] = uint8(rest % (int(cnt) + 1))
-					sub.N += rest % (int(cnt) + 1)
-					rest /= int(cnt) + 1
-				}
-			}
+		for i := range rack.SubRacks() {
+			sub := rack.SubRack(i)
 			want, ok := tb.Value(&sub)
 			if got := dst[i]; ok && got != want || !ok && got == got {
 				t.Fatalf("%s %q: index %d (%q) = %v, want %v (held %v)", c.v.Name, c.rack, i, sub.String(), got, want, ok)

@@ -284,15 +284,12 @@ func shapeOf(maxTiles uint8, d [tile.NumKinds]uint8) ([tile.NumKinds]int, error)
 	return dist, nil
 }
 
-// SubValues writes to dst the value of every sub-multiset of r, the way a
-// search over r's leaves indexes them: at the index whose digits are its
-// counts of each kind of tile r holds (kinds in tile order, the first
-// kind's digit the lowest, a kind held c times a digit of base c+1). A
-// leave the table does not hold (more than MaxTiles tiles, or more of a
-// tile than its bag) gets NaN, for the caller to value otherwise. dst must
-// have room for the product of the (c+1); the values are Value's, found by
-// adding up ranks kind by kind instead of ranking each leave. It does not
-// allocate.
+// SubValues writes to dst[i] the value of r.SubRack(i) for every i <
+// r.SubRacks(), the way a search over r's leaves indexes them; a leave the
+// table does not hold (more than MaxTiles tiles, or more of a tile than
+// its bag) gets NaN, for the caller to value otherwise. The values are
+// Value's, found by adding up ranks kind by kind instead of ranking each
+// leave. It does not allocate.
 func (t *Table) SubValues(r *tile.Rack, dst []float64) {
 	var kinds, counts [tile.NumKinds]uint8
 	var strides [tile.NumKinds]int32

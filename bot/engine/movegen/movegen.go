@@ -63,11 +63,9 @@ type Args struct {
 	Leave func(leave tile.Rack) float64
 
 	// Leaves, when not nil, values every leave of a rack at once, as Leave
-	// would value each: it writes to values the value of each sub-multiset
-	// of rack, at the index whose digits are its counts of each kind of
-	// tile rack holds (kinds in tile order, the first kind's digit the
-	// lowest, a kind held c times a digit of base c+1), and reports
-	// whether it did; when it did not, Leave is asked. A learned table
+	// would value each: it writes values[i] = Leave(rack.SubRack(i)) for
+	// every i < rack.SubRacks() and reports whether it did; when it did
+	// not, Leave is asked. A learned table
 	// values a rack's 128 leaves in a fraction of the time Leave takes
 	// (equity.SubLeaveValuer).
 	Leaves func(rack *tile.Rack, values []float64) bool

@@ -246,21 +246,8 @@ func TestLeavesValuesAsLeaveDoes(t *testing.T) {
 	// all values each sub-rack of rack at the index Args.Leaves documents:
 	// its counts of the rack's kinds as digits, the first kind's lowest.
 	all := func(rack *tile.Rack, dst []float64) bool {
-		n := 1
-		for _, c := range rack.Counts {
-			n *= int(c) + 1
-		}
-		for i := range n {
-			var sub tile.Rack
-			rest := i
-			for k, c := range rack.Counts {
-				if c > 0 {
-					sub.Counts[k] = uint8(rest % (int(c) + 1))
-					sub.N += rest % (int(c) + 1)
-					rest /= int(c) + 1
-				}
-			}
-			dst[i] = testLeave(sub)
+		for i := range rack.SubRacks() {
+			dst[i] = testLeave(rack.SubRack(i))
 		}
 		return true
 	}
