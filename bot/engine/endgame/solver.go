@@ -206,9 +206,7 @@ func (s *Solver) Reaches(st *state.State, m move.Move, v int, stop func() bool) 
 	sr := s.newSearch(st, stop)
 	h := sr.rootHashes()
 	root := s.plies[0]
-	if sr.generate(root, sr.stop); sr.aborted {
-		return false, false, nil // stopped before anything was searched
-	}
+	sr.generate(root, nil)
 	if s.lines != nil {
 		sr.generateOpponent()
 	}
