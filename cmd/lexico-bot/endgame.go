@@ -270,9 +270,6 @@ type endgameRunJSON struct {
 	Nodes  int64             `json:"nodes"`
 	Value  int               `json:"value"`
 	Line   []json.RawMessage `json:"line,omitempty"` // the platform's move format, both sides in turn
-	// Simulation: the move played is the simulation's, proven to reach
-	// value as the line's first move does.
-	Simulation bool `json:"simulation,omitempty"`
 }
 
 // endgameRun is eg for run --json (nil when the solver did not decide).
@@ -280,7 +277,7 @@ func endgameRun(p *position.Position, eg *player.Endgame) *endgameRunJSON {
 	if eg == nil {
 		return nil
 	}
-	out := &endgameRunJSON{Kind: eg.Kind, Proven: eg.Proven, Depth: eg.Depth, Nodes: eg.Nodes, Value: eg.Value, Simulation: eg.Simulation}
+	out := &endgameRunJSON{Kind: eg.Kind, Proven: eg.Proven, Depth: eg.Depth, Nodes: eg.Nodes, Value: eg.Value}
 	for _, m := range eg.Line {
 		raw, err := gamestate.EncodeMove(m, p.Board.Size)
 		if err != nil {
@@ -297,9 +294,5 @@ func endgameSummary(eg *player.Endgame) string {
 	if eg.Proven {
 		proven = "proven"
 	}
-	out := fmt.Sprintf("endgame solver, final margin %+d %s, depth %d, a line of %d moves, %d nodes", eg.Value, proven, eg.Depth, len(eg.Line), eg.Nodes)
-	if eg.Simulation {
-		out += "; the simulation's move, proven to reach that margin as well as the line's"
-	}
-	return out
+	return fmt.Sprintf("endgame solver, final margin %+d %s, depth %d, a line of %d moves, %d nodes", eg.Value, proven, eg.Depth, len(eg.Line), eg.Nodes)
 }

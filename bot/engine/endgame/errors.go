@@ -13,8 +13,6 @@ var (
 	// ErrBag: a pre-endgame needs 1 to its limit of tiles in the bag and
 	// unseen tiles that can fill it and the opponent's rack.
 	ErrBag = errors.New("endgame: not a pre-endgame")
-	// ErrMove: the move given is not one of the position's (Reaches).
-	ErrMove = errors.New("endgame: not a move of the position")
 	// ErrNoGenerator: the solver was built without a move generator.
 	ErrNoGenerator = errors.New("endgame: no move generator")
 )

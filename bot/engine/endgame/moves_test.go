@@ -26,7 +26,7 @@ func TestDeriveIsGeneration(t *testing.T) {
 			continue
 		}
 		st = fromMover(t, st)
-		if err := s.ready(st, true); err != nil {
+		if err := s.ready(st); err != nil {
 			t.Fatal(err)
 		}
 		sr := &search{Solver: s, st: st}

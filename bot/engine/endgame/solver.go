@@ -178,99 +178,30 @@ func StopAt(ctx context.Context) func() bool {
 // Apply and Undo and left as it was.
 func (s *Solver) Solve(st *state.State, stop func() bool) (Result, error) {
 	start := time.Now()
-	if err := s.ready(st, true); err != nil {
+	if err := s.ready(st); err != nil {
 		return Result{}, err
 	}
-	defer s.track(st)()
-	sr := s.newSearch(st, stop)
+	if s.cross == nil || s.crossGen != s.Gen || s.crossV != st.Variant() {
+		s.cross, s.crossGen, s.crossV = movegen.NewCrossSets(s.Gen, st.Variant()), s.Gen, st.Variant()
+	}
+	if s.cross != nil {
+		// The caller's tracker, if any, is told nothing of the search,
+		// which leaves the board as it found it; it starts again from it.
+		prev := st.Tracking()
+		st.Track(s.cross)
+		defer st.Track(prev)
+	}
+	sr := search{Solver: s, st: st, stop: stop}
+	if s.MaxNodes > 0 {
+		sr.stop = func() bool { return sr.nodes >= s.MaxNodes || stop != nil && stop() }
+	}
 	res := sr.run()
 	res.Elapsed = time.Since(start)
 	return res, sr.err
 }
 
-// Reaches reports whether m, played in st by the seat to move, leads with
-// best play on both sides to a final margin of at least v for that seat,
-// and whether the answer is proven (searched to the game's end in every
-// line that decides it); it searches until then, MaxDepth or stop. It
-// keeps the table of the Solve before it, so after a Solve of st the
-// positions that one searched are known, and proving that another move
-// reaches the value Solve proved usually takes a fraction of the solve: a
-// caller with a reason to prefer another move (the simulation's, which
-// models the opponent) can take it at no cost in the game's value. m must
-// be a legal move of st, a play or the pass.
-func (s *Solver) Reaches(st *state.State, m move.Move, v int, stop func() bool) (reaches, proven bool, err error) {
-	if err := s.ready(st, false); err != nil {
-		return false, false, err
-	}
-	defer s.track(st)()
-	sr := s.newSearch(st, stop)
-	h := sr.rootHashes()
-	root := s.plies[0]
-	sr.generate(root, nil)
-	if s.lines != nil {
-		sr.generateOpponent()
-	}
-	var g *genMove
-	want := m.Key()
-	for i := range root.moves {
-		if c := &root.moves[i]; root.move(c).Key() == want {
-			g = c
-			break
-		}
-	}
-	if g == nil {
-		return false, false, fmt.Errorf("%w: %v", ErrMove, m)
-	}
-	spread := st.Scores()[st.Turn()] - st.Scores()[1-st.Turn()]
-	t := int32(v - spread) // the margin m must add from here on
-	limit := maxPly - 1
-	if s.MaxDepth > 0 {
-		limit = min(limit, s.MaxDepth)
-	}
-	for depth := 1; depth <= limit; depth++ {
-		// A null window: the position after m is at most g.score - t for
-		// its mover exactly when m reaches t.
-		child, childProven, ok := sr.child(root, g, 1, below(g, depth), g.score-t, g.score-t+1, h)
-		if !ok {
-			break
-		}
-		reaches, proven = g.score-child >= t, childProven
-		if proven {
-			break
-		}
-	}
-	return reaches, proven, sr.err
-}
-
-// track attaches the solver's cross sets to st for a search, and returns
-// what gives st its own tracker back.
-func (s *Solver) track(st *state.State) func() {
-	if s.cross == nil || s.crossGen != s.Gen || s.crossV != st.Variant() {
-		s.cross, s.crossGen, s.crossV = movegen.NewCrossSets(s.Gen, st.Variant()), s.Gen, st.Variant()
-	}
-	if s.cross == nil {
-		return func() {}
-	}
-	// The caller's tracker, if any, is told nothing of the search, which
-	// leaves the board as it found it; it starts again from it.
-	prev := st.Tracking()
-	st.Track(s.cross)
-	return func() { st.Track(prev) }
-}
-
-// newSearch is one search of st, stopped by stop or MaxNodes.
-func (s *Solver) newSearch(st *state.State, stop func() bool) *search {
-	sr := &search{Solver: s, st: st, stop: stop}
-	if s.MaxNodes > 0 {
-		sr.stop = func() bool { return sr.nodes >= s.MaxNodes || stop != nil && stop() }
-	}
-	return sr
-}
-
-// ready checks st and readies the table and keys for it; fresh forgets
-// the table's entries (a new game's), which a search of the same game
-// may keep: an entry is a position's, whatever the root.
-func (s *Solver) ready(st *state.State, fresh bool) error {
+// ready checks st and readies the table and keys for it.
+func (s *Solver) ready(st *state.State) error {
 	switch {
 	case s.Gen == nil:
 		return ErrNoGenerator
@@ -294,9 +225,7 @@ func (s *Solver) ready(st *state.State, fresh bool) error {
 		}
 		s.tt = newTable(bits)
 	}
-	if fresh {
-		s.tt.reset()
-	}
+	s.tt.reset()
 	if n := st.Board().Size; s.z == nil || s.z.size != n {
 		s.z = newZobrist(n)
 	}
@@ -340,17 +269,6 @@ type search struct {
 	derived int64
 	aborted bool
 	err     error
-}
-
-// rootHashes are the hashes of the position searched.
-func (s *search) rootHashes() hashes {
-	var h hashes
-	h.board = s.z.board(s.st.Board())
-	for seat := range 2 {
-		r, _ := s.st.Rack(seat)
-		h.racks[seat] = s.z.rack(seat, &r)
-	}
-	return h
 }
 
 // key is the position's hash: the parts, the seat to move, one pass.
@@ -503,7 +421,12 @@ func (s *search) play(p *plyMoves, g *genMove, h hashes) (hashes, bool) {
 
 // run is the iterative deepening.
 func (s *search) run() Result {
-	h := s.rootHashes()
+	var h hashes
+	h.board = s.z.board(s.st.Board())
+	for seat := range 2 {
+		r, _ := s.st.Rack(seat)
+		h.racks[seat] = s.z.rack(seat, &r)
+	}
 	spread := s.st.Scores()[s.st.Turn()] - s.st.Scores()[1-s.st.Turn()]
 	root := s.plies[0]
 	s.generate(root, nil) // whole: the answer, if nothing else, is its best play

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
@@ -229,68 +228,4 @@ func TestSolveAllocatesOnlyAtTheRoot(t *testing.T) {
 		return
 	}
 	t.Fatal("no endgame big enough")
-}
-
-// Reaches, after a Solve of the same position, answers for any move of it
-// whether it reaches a value, as plain minimax values the move: true up
-// to the move's value, false above it, proven, and the state left as it
-// was. A move that is not the position's is refused.
-func TestReachesAgreesWithMinimax(t *testing.T) {
-	positions := smallEndgames(t, 12, 6)
-	s := &Solver{Gen: gen(), TableBits: 12}
-	checked := 0
-	for i, st := range positions {
-		budget := 1500
-		if _, ok := minimax(st, &budget); !ok {
-			continue
-		}
-		res, err := s.Solve(st, nil)
-		if err != nil || !res.Proven {
-			t.Fatalf("position %d: %v, proven %v", i, err, res.Proven)
-		}
-		rack, _ := st.Rack(st.Turn())
-		var moves []move.Move
-		gen().Search(movegen.Args{Variant: st.Variant(), Board: st.Board(), Rack: rack, Record: func(m *move.Move) {
-			c := *m
-			c.Tiles = append([]move.Placement(nil), m.Tiles...)
-			moves = append(moves, c)
-		}})
-		moves = append(moves, move.NewPass())
-		before := pictureOf(st)
-		for _, m := range moves {
-			if err := st.Apply(m); err != nil {
-				t.Fatal(err)
-			}
-			budget := 1500
-			v, ok := minimax(st, &budget)
-			st.Undo()
-			if !ok {
-				continue
-			}
-			value := -v // the final margin m leads to, from the mover's view
-			for _, c := range []struct {
-				at   int
-				want bool
-			}{{res.Value, value >= res.Value}, {value, true}, {value + 1, false}} {
-				got, proven, err := s.Reaches(st, m, c.at, nil)
-				if err != nil || !proven || got != c.want {
-					t.Fatalf("position %d, move %v (minimax %+d, best %+d): Reaches %+d = %v proven %v (%v), want %v",
-						i, m, value, res.Value, c.at, got, proven, err, c.want)
-				}
-			}
-			if !pictureOf(st).equal(before) {
-				t.Fatalf("position %d: Reaches left the state changed", i)
-			}
-			checked++
-		}
-	}
-	if checked < 100 {
-		t.Fatalf("only %d moves checked", checked)
-	}
-	t.Logf("%d moves of %d endgames agree with minimax", checked, len(positions))
-	st := positions[0]
-	bogus := move.Move{Kind: move.Play, Tiles: []move.Placement{{Row: 0, Col: 0}}}
-	if _, _, err := s.Reaches(st, bogus, 0, nil); !errors.Is(err, ErrMove) {
-		t.Errorf("a move not of the position: %v, want ErrMove", err)
-	}
 }

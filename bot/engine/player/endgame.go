@@ -29,12 +29,8 @@ type Endgame struct {
 	Nodes int64
 	// Value is the endgame's final margin with best play on both sides.
 	Value int
-	// Line is the endgame's principal line, the solver's move first.
+	// Line is the endgame's principal line, the move first.
 	Line []move.Move
-	// Simulation: the move played is not Line's first but the
-	// simulation's choice, which the solver proved reaches Value too
-	// (Player.endgame).
-	Simulation bool
 }
 
 // endgameBudget is the endgame's time when ctx has no deadline (the sim's
@@ -56,9 +52,7 @@ const endgameShare = 0.9
 // has nearly all the time left (before, it had half, and the simulation
 // the rest after it: on 100 self-play endgames twice the nodes proved 51
 // where 44 were, BENCHMARKS.md of bot/engine/endgame). A proven answer of
-// the solver's is taken, the simulation's otherwise; and when the
-// simulation prefers another move, that one is played if the solver proves
-// in the time left that it reaches the same value (preferEqual).
+// the solver's is taken, the simulation's otherwise.
 func (pl *Player) endgame(ctx context.Context, p *position.Position, static Choice) Choice {
 	simCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -68,56 +62,17 @@ func (pl *Player) endgame(ctx context.Context, p *position.Position, static Choi
 	mine.Top = slices.Clone(static.Top) // simulate may append the pass
 	simulated := make(chan Choice, 1)
 	go func() { simulated <- pl.simulate(simCtx, p, mine, &sim) }()
-	sol, solved := pl.solveEnd(ctx, p, static)
-	if !solved {
-		return <-simulated
+	if ch, solved := pl.solveEnd(ctx, p, static); solved {
+		cancel()
+		<-simulated // stopped at once: no goroutine outlives the move
+		return ch
 	}
-	defer solvers.Put(sol.solver)
-	return sol.preferEqual(<-simulated)
-}
-
-// endSolve is a proven solve of an endgame, and what checking another
-// move of it needs.
-type endSolve struct {
-	solver *endgame.Solver
-	st     *state.State
-	stop   func() bool
-	res    endgame.Result
-	ch     Choice // the solver's answer
-}
-
-// preferEqual is the simulation's answer sim when the solver proves, in
-// the time left, that its move reaches the value the solve proved, and the
-// solver's answer otherwise. Both are then best with best play on both
-// sides, but the simulation's playouts model the opponent as it plays (the
-// static player), and against an opponent that is not perfect a best move
-// is not always as good as another: played out from 1,000 self-play
-// endgames against the equity player, the simulation did better than the
-// solver's proven move on 87 of the 322 the solver proved at once, never
-// worse, and never below the proven value.
-func (e *endSolve) preferEqual(sim Choice) Choice {
-	if sim.Move.Key() == e.ch.Move.Key() || sim.Move.Kind == move.Exchange {
-		return e.ch
-	}
-	reaches, proven, err := e.solver.Reaches(e.st, sim.Move, e.res.Value, e.stop)
-	if err != nil || !reaches || !proven {
-		return e.ch
-	}
-	ch := sim
-	eg := *e.ch.Endgame
-	eg.Simulation = true
-	ch.Endgame = &eg
-	ch.Reason = ""
-	if sim.Move.Kind == move.Pass {
-		ch.Reason = "a pass, which the endgame solver proves as good as its best line"
-	}
-	return ch
+	return <-simulated
 }
 
 // solveEnd hands an endgame (the bag empty) to the solver, with
-// endgameShare of the time left, and reports whether it proved its
-// answer: ch as the solver answers it, which then replaces the
-// simulation's (the caller puts the solver back in the pool).
+// endgameShare of the time left, and reports whether its answer replaces
+// ch's: only a proven one does.
 // Pre-endgames are not handed over: the opponent then holds a full rack,
 // so the pre-endgame (endgame.PreEndgame) proves nothing within a move's
 // time here, and trying would only take the simulation's. An unproven endgame answer is a search cut
@@ -127,10 +82,16 @@ func (e *endSolve) preferEqual(sim Choice) Choice {
 // stop at 1 to 3 plies) it did worse than the simulation: mean final
 // margin +12.7 against +13.6 on the 125 unproven, better on 16 and worse
 // on 40; on the 25 proven the two were equal (+4.40, +4.44).
-func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice) (*endSolve, bool) {
+func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice) (Choice, bool) {
 	if p.BagCount > 0 || p.Rack.N == 0 {
-		return nil, false
+		return ch, false
 	}
+	s, _ := solvers.Get().(*endgame.Solver)
+	if s == nil {
+		s = &endgame.Solver{}
+	}
+	defer solvers.Put(s)
+	s.Gen = pl.Gen
 	deadline, ok := ctx.Deadline()
 	if !ok {
 		deadline = time.Now().Add(endgameBudget)
@@ -139,24 +100,18 @@ func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice)
 	stop := func() bool { return ctx.Err() != nil || !time.Now().Before(deadline) }
 	unseen, err := montecarlo.Unseen(p)
 	if err != nil || len(unseen) == 0 || len(unseen) > p.Variant.RackSize {
-		return nil, false
+		return ch, false
 	}
 	st, err := state.FromPosition(p)
 	if err == nil {
 		err = st.Deal(1, unseen, nil)
 	}
 	if err != nil {
-		return nil, false
+		return ch, false
 	}
-	s, _ := solvers.Get().(*endgame.Solver)
-	if s == nil {
-		s = &endgame.Solver{}
-	}
-	s.Gen = pl.Gen
 	res, err := s.Solve(st, stop)
 	if err != nil || !res.Proven {
-		solvers.Put(s)
-		return nil, false
+		return ch, false
 	}
 	ch.Endgame = &Endgame{Kind: "endgame", Proven: res.Proven, Depth: res.Depth, Nodes: res.Nodes,
 		Value: res.Value, Line: res.Line}
@@ -169,7 +124,7 @@ func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice)
 	if res.Move.Kind == move.Pass {
 		ch.Reason = "the endgame solver's best line starts with a pass"
 	}
-	return &endSolve{solver: s, st: st, stop: stop, res: res, ch: ch}, true
+	return ch, true
 }
 
 // candidateOf is m as a Candidate valued eq, with the tiles it keeps.
