@@ -418,8 +418,8 @@ func leavesShow(args []string, e env) error {
 	w := e.stdout
 	if !leaves.IsTableFile(b) {
 		if st, err := leaves.ReadStats(b); err == nil {
-			fmt.Fprintf(w, "%s: statistics of generation %d, bag of %s, shard %d/%d: %d of %d games, %d leaves recorded (%d distinct), seed %d, played with table %08x\n",
-				path, st.Generation, st.Variant, st.Shard, max(st.Shards, 1), st.Done, leaves.ShareOf(st.GenGames, st.Shard, st.Shards), st.N, distinct(st), st.Seed, st.Playing)
+			fmt.Fprintf(w, "%s: statistics of generation %d, bag of %s, shard %d/%d: %d of %d games, %d leaves recorded (%d distinct, target %s), seed %d, played with table %08x\n",
+				path, st.Generation, st.Variant, st.Shard, max(st.Shards, 1), st.Done, leaves.ShareOf(st.GenGames, st.Shard, st.Shards), st.N, distinct(st), st.Target, st.Seed, st.Playing)
 			return nil
 		}
 	}

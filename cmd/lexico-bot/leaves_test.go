@@ -37,6 +37,10 @@ func TestLeavesTrainMergeShowPlay(t *testing.T) {
 		train("--shard", sh, "--out", out)
 		stats = append(stats, out)
 	}
+	if code, out, errs := runBot(t, "", "leaves", "show", stats[0]); code != 0 ||
+		!strings.Contains(out, "statistics of generation 1, bag of classic, shard 0/2: 2 of 2 games") || !strings.Contains(out, "target next-turn") {
+		t.Errorf("show of a shard's statistics: exit %d, %q %q", code, out, errs)
+	}
 	// A statistics file goes on only with the target it was recorded with.
 	code, out, errs := runBot(t, "", "leaves", "train", "--index", idx, "--variant", "classic", "--games", "3", "--seed", "5",
 		"--shard", "0/2", "--out", stats[0], "--target", "rack")
