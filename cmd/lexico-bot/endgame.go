@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/lexico/lexico/bot/engine/endgame"
+	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/montecarlo"
 	"github.com/lexico/lexico/bot/engine/movegen/strategy"
 	"github.com/lexico/lexico/bot/engine/player"
@@ -42,7 +43,8 @@ func endgameCommand() *cli.Command {
 			"it prints the line of best play on both sides, each move with its score and the margin\n" +
 			"after it (your score less the opponent's; Lexico has no penalty for tiles left), and whether\n" +
 			fmt.Sprintf("the result is proven. With 1 to %d tiles in the bag (a pre-endgame) it ranks the best plays\n", endgame.MaxBag) +
-			"and the pass by their win probability over every possible draw, then by the expected margin.",
+			"and the pass by their win probability over every possible draw, then by the expected margin;\n" +
+			"a draw the solver does not prove in its share of the time is played out by the equity player.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)", Destination: &o.Index},
 			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", "), Destination: &o.Strategy},
@@ -128,7 +130,17 @@ func solveEndgame(o endgameOptions, e env) error {
 	solver := endgame.New(gen)
 	deadline := time.Now().Add(budget)
 	if p.BagCount > 0 {
-		pe := &endgame.PreEndgame{Solver: solver, Candidates: o.Candidates}
+		// A draw the solver does not prove in its share of --time is
+		// played out by the equity player, both sides.
+		table, err := equity.DefaultTable()
+		if err != nil {
+			return err
+		}
+		eq, err := player.New("equity", gen, table)
+		if err != nil {
+			return err
+		}
+		pe := &endgame.PreEndgame{Solver: solver, Candidates: o.Candidates, Playout: eq.Playout}
 		res, err := pe.Solve(p, deadline, nil)
 		if err != nil {
 			return badInputf("%s: %w", name, err)
@@ -248,7 +260,7 @@ func printPreEndgame(w io.Writer, p *position.Position, res endgame.PreResult, a
 	if res.Sampled {
 		how = "sampled"
 	}
-	fmt.Fprintf(w, "pre-endgame: %d in the bag, %d draws %s, %d valued for every candidate in %.3f s (%d nodes)\n",
+	fmt.Fprintf(w, "pre-endgame: %d in the bag, %d draws %s, %d valued for every candidate in %.3f s (%d nodes; a draw not proven is played out by the equity player)\n",
 		p.BagCount, res.Draws, how, res.Valued, res.Elapsed.Seconds(), res.Nodes)
 	for i, e := range out.Candidates {
 		what := string(e.Move)

@@ -39,7 +39,8 @@ const MaxBag = 7
 
 // PreEndgame ranks the moves of a pre-endgame by their win probability
 // over the draws, then by their expected final margin, each move valued in
-// each draw by the solver.
+// each draw by the solver, or by a playout where the solver does not prove
+// its value in time (Playout).
 type PreEndgame struct {
 	// Solver values each move in each draw (not safe for concurrent use,
 	// so neither is PreEndgame).
@@ -52,6 +53,14 @@ type PreEndgame struct {
 	// DefaultMaxDraws).
 	MaxDraws int
 	Seed     uint64
+	// Playout, when not nil, values a draw whose solve is not proven in
+	// its share of the time: it plays st out to the game's end, both
+	// sides, and returns the final margin from the view of the seat to
+	// move, leaving st as it found it (player.Player.Playout: the static
+	// player's, the simulation's one world). An unproven solve counts
+	// nothing beyond its horizon, a few plies deep with full racks; a
+	// playout counts the whole game. Nil: the unproven value stands.
+	Playout func(st *state.State) (int, error)
 }
 
 // Draw is one possibility: the bag in draw order (the last tile drawn
@@ -289,6 +298,13 @@ func (pe *PreEndgame) value(st *state.State, m move.Move, stop func() bool, node
 	*nodes += res.Nodes
 	if err != nil {
 		return 0, false, err
+	}
+	if !res.Proven && pe.Playout != nil {
+		v, err := pe.Playout(st)
+		if err != nil {
+			return 0, false, fmt.Errorf("endgame: playing out after %v: %w", m, err)
+		}
+		return -v, false, nil // v is the opponent's margin
 	}
 	return -res.Value, res.Proven, nil // res.Value is the opponent's margin
 }

@@ -204,3 +204,50 @@ func TestPreEndgameDeadline(t *testing.T) {
 		t.Errorf("past deadline: %d valued, %d ranked, pass listed %v", res.Valued, len(res.Ranked), hasPass)
 	}
 }
+
+// A draw the solver does not prove in its share (here: a node budget of
+// one) is valued by Playout, called with the position after the
+// candidate, opponent to move; a proven one keeps the solver's value.
+func TestPreEndgamePlaysOutWhatItDoesNotProve(t *testing.T) {
+	var p *position.Position
+	for seed := uint64(1); p == nil && seed < 30; seed++ {
+		p = smallPreEndgame(t, seed)
+	}
+	if p == nil {
+		t.Fatal("no small pre-endgame")
+	}
+	calls := 0
+	const oppMargin = 1000 // what every playout says the opponent ends with
+	pe := &PreEndgame{Solver: &Solver{Gen: gen(), TableBits: 12, MaxNodes: 1}, Candidates: 4,
+		Playout: func(st *state.State) (int, error) {
+			calls++
+			if st.Turn() != 1 {
+				t.Errorf("played out with seat %d to move, want the opponent", st.Turn())
+			}
+			return oppMargin, nil
+		}}
+	res, err := pe.Solve(p, time.Time{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unproven := 0
+	for _, rk := range res.Ranked {
+		unproven += rk.Draws - rk.Proven
+		if rk.Proven == 0 && rk.Margin != -oppMargin {
+			t.Errorf("%v: no draw proven, margin %.2f, want the playouts' %d", rk.Move, rk.Margin, -oppMargin)
+		}
+	}
+	if unproven == 0 || calls != unproven {
+		t.Fatalf("%d playouts for %d draws not proven (of %d valued)", calls, unproven, res.Valued)
+	}
+	pe.Playout = nil
+	res, err = pe.Solve(p, time.Time{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rk := range res.Ranked {
+		if rk.Margin == -oppMargin {
+			t.Errorf("%v: without a playout, the margin is still the playouts'", rk.Move)
+		}
+	}
+}

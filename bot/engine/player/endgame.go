@@ -2,6 +2,7 @@ package player
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"slices"
 	"sync"
@@ -134,4 +135,27 @@ func candidateOf(p *position.Position, m move.Move, eq float64) Candidate {
 		leave, _ = m.Leave(p.Rack)
 	}
 	return Candidate{Move: m, Equity: eq, Leave: leave}
+}
+
+// Playout plays st out to the game's end, both sides choosing as pl's
+// static search does, and returns the final margin from the view of the
+// seat to move in st, leaving st as it found it: a simulation's world, for
+// a caller that knows every tile (endgame.PreEndgame.Playout).
+func (pl *Player) Playout(st *state.State) (int, error) {
+	seat, applied := st.Turn(), 0
+	defer func() {
+		for ; applied > 0; applied-- {
+			st.Undo()
+		}
+	}()
+	for !st.Over() {
+		p := st.View()
+		m := pl.ChooseStatic(context.Background(), &p).Move
+		if err := st.Apply(m); err != nil {
+			return 0, fmt.Errorf("the static player's %v: %w", m, err)
+		}
+		applied++
+	}
+	s := st.Scores()
+	return s[seat] - s[1-seat], nil
 }

@@ -126,3 +126,47 @@ func endgamePlayers(t *testing.T) (eq, sim *Player) {
 	}
 	return eq, sim
 }
+
+// Playout plays a known game out with the static choice on both sides: the
+// margin of the seat to move when the game ends, as playing those choices
+// by hand gives, and the state as it was.
+func TestPlayoutPlaysTheStaticChoiceToTheEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the GADDAG of the full embedded dictionary")
+	}
+	eq, _ := endgamePlayers(t)
+	for _, seed := range []uint64{3, 4} {
+		st, err := state.Start(variant.Multipliers, seed, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for st.BagLen() > 2 && !st.Over() { // a pre-endgame: a few tiles still in the bag
+			p := st.View()
+			if err := st.Apply(eq.ChooseStatic(context.Background(), &p).Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if st.Over() {
+			continue
+		}
+		before, seat := st.Scores(), st.Turn()
+		got, err := eq.Playout(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Scores() != before || st.Turn() != seat || st.Over() {
+			t.Fatalf("seed %d: Playout left the state changed", seed)
+		}
+		n := 0
+		for ; !st.Over(); n++ {
+			p := st.View()
+			if err := st.Apply(eq.ChooseStatic(context.Background(), &p).Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s := st.Scores()
+		if want := s[seat] - s[1-seat]; got != want || n == 0 {
+			t.Errorf("seed %d: Playout %+d, the static choices by hand %+d over %d moves", seed, got, want, n)
+		}
+	}
+}
