@@ -11,6 +11,10 @@
 //	go run ./scripts/simfigures -n 100 -bag 3 -candidates 10 -iterations 100 -out a.jsonl
 //	go run ./scripts/simfigures -n 100 -bag 3 -candidates 30 -iterations 100 -out b.jsonl -against a.jsonl
 //
+// With -pre-endgame the hero moves by the pre-endgame while tiles are in
+// the bag (its draws not proven played out, or valued at the solver's
+// horizon), and as configured once the bag is empty.
+//
 // With -iterations the simulation's worlds are capped (and seeded), so a
 // run gives the same answers under any load as long as each move finishes
 // within -budget. The opponent is the very player the simulation's
@@ -29,6 +33,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/lexico/lexico/bot/engine/endgame"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/state"
@@ -42,6 +47,7 @@ type options struct {
 	candidates, iterations  int
 	budget                  time.Duration
 	noEndgame               bool
+	pre                     string
 	out, against, indexPath string
 }
 
@@ -54,6 +60,7 @@ func main() {
 	flag.IntVar(&o.iterations, "iterations", 100, "the simulation's worlds a move, at most (0: as many as -budget allows)")
 	flag.DurationVar(&o.budget, "budget", 5*time.Second, "time allowed a move of the sim policy")
 	flag.BoolVar(&o.noEndgame, "no-endgame", false, "keep the sim policy from handing endgames to the endgame solver")
+	flag.StringVar(&o.pre, "pre-endgame", "", "while tiles are in the bag, move by the pre-endgame (endgame.PreEndgame, -budget a move) instead of sim: `HOW` playout (draws not proven played out) or horizon (their unproven values)")
 	flag.StringVar(&o.out, "out", "", "write each position's margins to `FILE` as JSON lines")
 	flag.StringVar(&o.against, "against", "", "compare, position by position, with the -out `FILE` of an earlier run")
 	flag.StringVar(&o.indexPath, "index", "", "index `FILE` (default $LEXICO_INDEX, else the default index)")
@@ -80,6 +87,8 @@ func (o options) check() error {
 		return errors.New("-iterations must be 0 or more")
 	case o.budget <= 0:
 		return errors.New("-budget must be above 0")
+	case o.pre != "" && o.pre != "playout" && o.pre != "horizon":
+		return errors.New("-pre-endgame must be playout or horizon")
 	}
 	return nil
 }
@@ -112,6 +121,13 @@ func run(o options) error {
 	}
 	sim.SimCandidates, sim.NoEndgame = o.candidates, o.noEndgame
 	sim.Sim.MaxIterations, sim.Sim.Seed = o.iterations, o.seed
+	var pre *endgame.PreEndgame
+	if o.pre != "" {
+		pre = &endgame.PreEndgame{Solver: endgame.New(kit.Gen), Seed: o.seed}
+		if o.pre == "playout" {
+			pre.Playout = kit.Equity.Playout
+		}
+	}
 	var w *json.Encoder
 	if o.out != "" {
 		f, err := os.Create(o.out)
@@ -136,9 +152,16 @@ func run(o options) error {
 		rec := record{Game: g, Variant: v.Name, Bag: st.BagLen()}
 		hero := st.Turn()
 		bySim := func(st *state.State) (move.Move, error) {
+			p := st.View()
+			if pre != nil && p.BagCount > 0 && p.BagCount <= endgame.MaxBag {
+				res, err := pre.Solve(&p, time.Now().Add(o.budget), nil)
+				if err != nil {
+					return move.Move{}, err
+				}
+				return res.Ranked[0].Move, nil
+			}
 			ctx, cancel := context.WithTimeout(context.Background(), o.budget)
 			defer cancel()
-			p := st.View()
 			return sim.Choose(ctx, &p).Move, nil
 		}
 		if rec.Sim, err = kit.PlayOut(st, hero, bySim); err != nil {
