@@ -157,6 +157,18 @@ type SubLeaveValuer interface {
 	SubLeaveValues(r *tile.Rack, p *position.Position, dst []float64) bool
 }
 
+// SubLeaves is lv's way to value every leave of a rack at once in p, for
+// movegen.Args.Leaves, or nil when lv has none (movegen then asks Leave).
+// p is read when the func is called, so a caller may change it between
+// searches.
+func SubLeaves(lv LeaveValuer, p *position.Position) func(*tile.Rack, []float64) bool {
+	all, ok := lv.(SubLeaveValuer)
+	if !ok {
+		return nil
+	}
+	return func(r *tile.Rack, dst []float64) bool { return all.SubLeaveValues(r, p, dst) }
+}
+
 // SubLeaveValues implements SubLeaveValuer when a learned table values the
 // leaves of p and the bag is not empty: the values LeaveValue gives, the
 // table read by ranks added up kind by kind.

@@ -107,9 +107,7 @@ func newPlayout(s *Simulator, p *position.Position, plies int, stop func() bool)
 	if lv, ok := s.Equity.(equity.LeaveValuer); ok {
 		lv = equity.ForVariant(lv, p.Variant)
 		o.leave = func(r tile.Rack) float64 { return lv.LeaveValue(r, &o.pos) }
-		if all, ok := lv.(equity.SubLeaveValuer); ok {
-			o.leaves = func(r *tile.Rack, dst []float64) bool { return all.SubLeaveValues(r, &o.pos, dst) }
-		}
+		o.leaves = equity.SubLeaves(lv, &o.pos)
 		o.keyer, _ = lv.(equity.LeaveKeyer)
 		o.id = playoutIDs.Add(1)
 	}

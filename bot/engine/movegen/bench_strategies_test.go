@@ -156,9 +156,7 @@ func BenchmarkStrategy(b *testing.B) {
 						if lv != nil {
 							in := equity.ForVariant(lv, p.Variant)
 							a.Leave = func(r tile.Rack) float64 { return in.LeaveValue(r, p) }
-							if all, ok := in.(equity.SubLeaveValuer); ok {
-								a.Leaves = func(r *tile.Rack, dst []float64) bool { return all.SubLeaveValues(r, p, dst) }
-							}
+							a.Leaves = equity.SubLeaves(in, p)
 						}
 						gen.Search(a)
 						if best.Found {

@@ -196,10 +196,11 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 }
 
 // Ready reads now what valuing p's leaves will read on first use, the
-// learned table of its bag (megabytes to copy and decode), so that the
-// time is spent before the answer's budget is made, where the clock sees
-// it, and not inside the budget, where a search cannot stop it: a fresh
-// `run` under load was late by a table read.
+// learned table of its bag, so that the time is spent before the answer's
+// budget is made, where the clock sees it, and not inside the budget,
+// where a search cannot stop it: a fresh `run` under load was once late by
+// a table read (since the tables are read in place, it takes well under a
+// millisecond).
 func (pl *Player) Ready(p *position.Position) {
 	if lv, ok := pl.Equity.(equity.LeaveValuer); ok {
 		equity.ForVariant(lv, p.Variant)
@@ -397,16 +398,13 @@ func (c *collector) searchBounded(lv equity.LeaveValuer, keep int, done chan<- b
 	defer background.end()
 	p := c.pos
 	lv = equity.ForVariant(lv, p.Variant)
-	a := movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Keep: keep,
+	finished := c.pl.Gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Keep: keep,
 		Leave:  func(r tile.Rack) float64 { return lv.LeaveValue(r, p) },
+		Leaves: equity.SubLeaves(lv, p),
 		Stop:   c.stop,
 		Better: c.record,
 		Record: func(m *move.Move) { c.kept = append(c.kept, copyMove(m)) },
-	}
-	if all, ok := lv.(equity.SubLeaveValuer); ok {
-		a.Leaves = func(r *tile.Rack, dst []float64) bool { return all.SubLeaveValues(r, p, dst) }
-	}
-	finished := c.pl.Gen.Search(a)
+	})
 	c.settle()
 	done <- finished
 }
