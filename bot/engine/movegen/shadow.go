@@ -225,13 +225,23 @@ func (s *genState) valueLeaves(leave func(tile.Rack) float64, leaves func(*tile.
 		}
 		all = leaves(&s.leafRack, s.leafValues[:total])
 	}
+	// r steps through the leaves in the order of their index, as an
+	// odometer whose first wheel is the first kind (stride 1): each step
+	// changes a few counts, where working each index's digits out by
+	// division was most of the cost once Args.Leaves valued the leaves.
+	var r tile.Rack
 	for i := int32(0); i < total; i++ {
-		var r tile.Rack
-		for j := 0; j < rb.nKinds; j++ {
-			kind := rb.kinds[j]
-			c := uint8(i / rb.stride[j] % (int32(s.owned[kind]) + 1))
-			r.Counts[kind] = c
-			r.N += int(c)
+		if i > 0 {
+			for j := 0; j < rb.nKinds; j++ {
+				kind := rb.kinds[j]
+				if r.Counts[kind] < s.owned[kind] {
+					r.Counts[kind]++
+					r.N++
+					break
+				}
+				r.N -= int(r.Counts[kind])
+				r.Counts[kind] = 0
+			}
 		}
 		var v int32
 		if all {
@@ -242,8 +252,10 @@ func (s *genState) valueLeaves(leave func(tile.Rack) float64, leaves func(*tile.
 		rb.value[i] = v
 		played := s.rackLeft - r.N
 		rb.leave[played] = max(rb.leave[played], v)
-		for u := 1; u <= min(blanks-int(r.Counts[tile.BlankIndex]), maxSpent); u++ {
-			rb.spent[u][played] = max(rb.spent[u][played], v)
+		if blanks > 0 {
+			for u := 1; u <= min(blanks-int(r.Counts[tile.BlankIndex]), maxSpent); u++ {
+				rb.spent[u][played] = max(rb.spent[u][played], v)
+			}
 		}
 	}
 }
