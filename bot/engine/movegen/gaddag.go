@@ -389,6 +389,11 @@ func (s *genState) gen(col int, node gaddag.Node, sc score) {
 	possible := ce.Cross
 	if s.rack[tile.BlankIndex] == 0 {
 		possible &= s.rackSet
+	} else if u := int(s.owned[tile.BlankIndex]-s.rack[tile.BlankIndex]) + 1; s.pruning && s.rb.leaves && u <= maxSpent && s.spentCannotWin(u, col, sc) {
+		// A blank spent here is one the play cannot keep, and no play
+		// that spends it can win: only the rack's letters are tried (nor
+		// are the other letters' nodes fetched).
+		possible &= s.rackSet
 	}
 	if possible == 0 {
 		return
@@ -425,10 +430,6 @@ func (s *genState) gen(col int, node gaddag.Node, sc score) {
 		k := l
 		if s.rack[l] == 0 {
 			k = tile.BlankIndex
-			// A blank spent here is one the play cannot keep.
-			if u := int(s.owned[k]-s.rack[k]) + 1; s.pruning && s.rb.leaves && u <= maxSpent && s.spentCannotWin(u, col, sc) {
-				continue
-			}
 		}
 		s.rack[k]--
 		if k != tile.BlankIndex && s.rack[k] == 0 {
