@@ -45,6 +45,9 @@ type anchor struct {
 	// left of the anchor (mayHoldPlay), for prepareWalk; unchecked, when
 	// that is only assumed (lazyBingos) until refine asks the word map.
 	bingos, unchecked uint16
+	// loose is set while bound is anchorBound's where anchorBoundSplit
+	// would give a tighter one (splitsBlanks): refine asks it.
+	loose bool
 }
 
 // rackBound is what the bound needs to know of the rack, computed once per
@@ -290,13 +293,30 @@ func (s *genState) leaveValue() int32 {
 // the bound is that of the largest r the rack allows, unless no play can
 // fill that extent: then the next r down.
 func (s *genState) anchorBound(c, lastAnchor int) int32 {
+	return s.anchorBoundOf(c, lastAnchor, s.rb.fit, s.rackLeft, &s.rb.leave)
+}
+
+// splitsBlanks reports whether the search bounds anchors again, when they
+// come up, with anchorBoundSplit: by equity, with two blanks in the rack,
+// whose anchors come up to be refined anyway (lazyBingos). With one blank
+// the tighter bound spared few letter-trying calls (corpus middle games:
+// median 102 against 100 a position) and cost more than it saved, asked of
+// every anchor or of those that came up.
+func (s *genState) splitsBlanks() bool {
+	return s.rb.leaves && s.owned[tile.BlankIndex] >= 2
+}
+
+// anchorBoundOf is anchorBound for the plays of at most maxTiles tiles,
+// each on a square whose cross check allows a letter of fit, keeping what
+// leave values (leave[k]: the best a play of k tiles keeps).
+func (s *genState) anchorBoundOf(c, lastAnchor int, fit uint32, maxTiles int, leave *[maxRack + 1]int32) int32 {
 	cells := s.cells
-	if cells[c].Cross&s.rb.fit == 0 {
+	if cells[c].Cross&fit == 0 || maxTiles == 0 {
 		s.leftMax[0] = noBound
 		return noBound
 	}
-	maxK := min(s.rackLeft, maxRack)
-	kl, kr := s.loadExtent(c, lastAnchor)
+	maxK := min(maxTiles, maxRack)
+	kl, kr := s.loadExtentOf(c, lastAnchor, fit, maxK)
 	bound := int32(noBound)
 	s.bingos, s.unchecked = 0, 0
 	for l := 0; l <= kl; l++ {
@@ -311,7 +331,7 @@ func (s *genState) anchorBound(c, lastAnchor int) int32 {
 			if bingo {
 				s.bingos |= 1 << l
 			}
-			b = max(b, s.extentBound(l, r))
+			b = max(b, s.extentBoundWith(l, r, leave))
 			if !s.rb.leaves {
 				// The score's bound grows with the extent; the leave's
 				// value need not.
@@ -328,19 +348,64 @@ func (s *genState) anchorBound(c, lastAnchor int) int32 {
 	return bound
 }
 
+// anchorBoundSplit is anchorBound by equity for a rack with blanks. The
+// best leaves of such a rack keep its blanks, and a blank fits every
+// square, so one bound over both would credit a play with the blanks'
+// reach and their value kept at once. A play that keeps every blank puts
+// real tiles only, on squares a rack letter fits (a shorter reach, often
+// none where cross words are tight) and keeps what leave[k] bounds; a play
+// that spends one keeps what spent[1][k] bounds, on any square. Each
+// play's tiles left of c are counted alike by both (the squares a real
+// tile fits are among those a blank fits, nearest first), so the bound
+// for l tiles to the left is the larger of the two. The extents left
+// loaded are those of every play (the second bound), as callers expect.
+//
+// It is never above anchorBound, and costs twice as much: the search asks
+// it only of the anchors that come up (refine), a fifth of them.
+func (s *genState) anchorBoundSplit(c, lastAnchor int) int32 {
+	blanks := int(s.owned[tile.BlankIndex])
+	keep := s.anchorBoundOf(c, lastAnchor, s.rackSet, s.rackLeft-blanks, &s.rb.leave)
+	keptLeft := -1
+	var kept [maxRack]int32
+	if keep != noBound {
+		keptLeft = s.kl
+		copy(kept[:keptLeft+1], s.leftBound[:keptLeft+1])
+	}
+	bound := s.anchorBoundOf(c, lastAnchor, s.rb.fit, s.rackLeft, &s.rb.spent[1])
+	if keptLeft < 0 {
+		return bound
+	}
+	if bound == noBound {
+		// Nothing fits c, so no real tile does either.
+		return noBound
+	}
+	for l := 0; l <= keptLeft; l++ {
+		s.leftBound[l] = max(s.leftBound[l], kept[l])
+	}
+	for l := s.kl; l >= 0; l-- {
+		s.leftMax[l] = max(s.leftMax[l+1], s.leftBound[l])
+	}
+	return max(bound, keep)
+}
+
 // loadExtent fills s.ext for anchor c of the loaded line, whose left part
 // stops short of column lastAnchor, and returns (and keeps in s.kl and
 // s.kr) how many empty squares each side offers.
 func (s *genState) loadExtent(c, lastAnchor int) (kl, kr int) {
-	maxK := min(s.rackLeft, maxRack)
+	return s.loadExtentOf(c, lastAnchor, s.rb.fit, min(s.rackLeft, maxRack))
+}
+
+// loadExtentOf is loadExtent for plays of at most maxK tiles, each on a
+// square whose cross check allows a letter of fit.
+func (s *genState) loadExtentOf(c, lastAnchor int, fit uint32, maxK int) (kl, kr int) {
 	ex := &s.ext
 	ce := &s.cells[c]
 	ex.w, ex.perW, ex.fixedW = int32(ce.WM), (int32(ce.LM)-1)*ce.BestFit, 0
 	if ce.Has {
 		ex.fixedW = (ce.Base + int32(ce.LM)*ce.BestFit) * int32(ce.WM)
 	}
-	s.kl = s.walkSide(&ex.left, c, -1, lastAnchor, maxK-1)
-	s.kr = s.walkSide(&ex.right, c, 1, len(s.cells), maxK-1)
+	s.kl = s.walkSide(&ex.left, c, -1, lastAnchor, maxK-1, fit)
+	s.kr = s.walkSide(&ex.right, c, 1, len(s.cells), maxK-1, fit)
 	return s.kl, s.kr
 }
 
@@ -372,10 +437,9 @@ type side struct {
 // walkSide fills sd walking from anchor c in direction step (-1 or 1),
 // stopping before column stop, the board's edge, a square no rack tile
 // fits, or after limit empty squares; it returns how many it took.
-func (s *genState) walkSide(sd *side, c, step, stop, limit int) int {
+func (s *genState) walkSide(sd *side, c, step, stop, limit int, fit uint32) int {
 	cells := s.cells
 	n := len(cells)
-	fit := s.rb.fit
 	sd.w[0], sd.perW[0], sd.fixedW[0] = 1, 0, 0
 	k, acc, key := 0, int32(0), multiset.Key(0)
 	for j := c + step; ; j += step {
@@ -738,8 +802,10 @@ func (s *genState) collectAnchors(b *board.Board) {
 
 // refine bounds anchor a again, asking the word map whether its bingos
 // fit (anchorBound without lazyBingos), and with Keep 1 raises the bar to
-// the best of those that do.
+// the best of those that do; for an anchor bounded loosely (a.loose), with
+// anchorBoundSplit.
 func (s *genState) refine(a *anchor) {
+	seeded := a.unchecked == 0 // its bingos were asked about when collected
 	d := 0
 	if a.vertical {
 		d = 1
@@ -748,11 +814,17 @@ func (s *genState) refine(a *anchor) {
 	s.cells = s.lines[d][int(a.row)*n : (int(a.row)+1)*n]
 	lazy := s.lazyBingos
 	s.lazyBingos = false
-	a.bound = s.anchorBound(int(a.col), int(a.lastAnchor))
+	if a.loose {
+		a.bound = s.anchorBoundSplit(int(a.col), int(a.lastAnchor))
+	} else {
+		a.bound = s.anchorBound(int(a.col), int(a.lastAnchor))
+	}
 	s.lazyBingos = lazy
-	a.bingos, a.unchecked = s.bingos, 0
+	a.bingos, a.unchecked, a.loose = s.bingos, 0, false
 	copy(s.leftBounds[a.left:a.left+int32(a.nLeft)], s.leftBound[:s.kl+1])
-	s.seedBingo(int(a.col), a.bound, a.order)
+	if !seeded {
+		s.seedBingo(int(a.col), a.bound, a.order)
+	}
 }
 
 // seedBingo raises the bar, in a search keeping one play, to just below
@@ -778,6 +850,7 @@ func (s *genState) addAnchor(d, r, c, last int) {
 	if bound != noBound {
 		a.nLeft = int8(s.kl + 1)
 		a.bingos, a.unchecked = s.bingos, s.unchecked
+		a.loose = s.splitsBlanks()
 		if !s.lazyBingos {
 			s.seedBingo(c, bound, order)
 		}
@@ -846,9 +919,10 @@ func (s *genState) searchAnchors() {
 			return
 		}
 		a := &s.anchors[0x7fffffff-int32(r)]
-		if a.unchecked != 0 {
-			// Its bingo extents were only assumed to hold a play (lazyBingos):
-			// refined, it goes back in its place.
+		if a.unchecked != 0 || a.loose {
+			// Its bingo extents were only assumed to hold a play (lazyBingos),
+			// or its bound is the looser one (splitsBlanks): refined, it
+			// goes back in its place.
 			s.refine(a)
 			s.keys[0] = -rank(a.bound, a.order)
 			siftDown(s.keys, 0)
