@@ -291,7 +291,7 @@ func markdown(res map[string]result, runs []corpusRun, cpu string) []byte {
 		}
 		fmt.Fprintf(&b, "\n")
 	}
-	fmt.Fprintf(&b, "\nThe allocations under *all* are AllPlays' storage (moves are copied into 4096-tile chunks), ")
+	fmt.Fprintf(&b, "\nThe allocations under *all* are AllPlays' storage (moves are copied into 4096-tile chunks, reused after Reset), ")
 	fmt.Fprintf(&b, "not the generators': under *best* neither allocates per play.\n")
 
 	if _, ok := res["BenchmarkAnagramFragments/on/blanks=0"]; ok {

@@ -1,6 +1,7 @@
 package movegen
 
 import (
+	"reflect"
 	"sync"
 	"testing"
 
@@ -147,5 +148,38 @@ func TestFindBest(t *testing.T) {
 		if ok != best.Found || ok && (got.Key() != best.Move.Key() || got.Score != best.Move.Score) {
 			t.Fatalf("%s: FindBest %v (%v), Best recorder %v (%v)", p.Name, got, ok, best.Move, best.Found)
 		}
+	}
+}
+
+// AllPlays reused across positions (Reset between them) holds exactly the
+// plays a fresh one holds, over positions whose plays fill several of its
+// tile chunks (two blanks, the full list), and once its chunks suffice it
+// allocates nothing more.
+func TestAllPlaysResetReusesStorage(t *testing.T) {
+	lx := full()
+	ps := midGame()[2][:4]
+	var reused AllPlays
+	chunks := 0
+	for round := 0; round < 2; round++ {
+		for _, p := range ps {
+			reused.Reset()
+			generate(lx.gen, p.Variant, p.Board, p.Rack, reused.Record)
+			var fresh AllPlays
+			generate(lx.gen, p.Variant, p.Board, p.Rack, fresh.Record)
+			if !reflect.DeepEqual(reused.Moves, fresh.Moves) {
+				t.Fatalf("%s, round %d: %d plays after Reset differ from a fresh recorder's %d", p.Name, round, len(reused.Moves), len(fresh.Moves))
+			}
+			chunks = max(chunks, reused.used)
+		}
+	}
+	if chunks < 2 {
+		t.Fatalf("the positions filled %d tile chunk(s): the test checks no reuse of a second one", chunks)
+	}
+	p := ps[0]
+	if n := testing.AllocsPerRun(3, func() {
+		reused.Reset()
+		generate(lx.gen, p.Variant, p.Board, p.Rack, reused.Record)
+	}); n > 1 {
+		t.Errorf("a search into a reset AllPlays allocated %.0f times, want none beyond the search's own", n)
 	}
 }

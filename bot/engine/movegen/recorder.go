@@ -8,36 +8,52 @@ import (
 )
 
 // AllPlays keeps every play. Tiles are copied into large shared chunks, so
-// keeping n plays costs O(n / chunk) allocations, not n.
+// keeping n plays costs O(n / chunk) allocations, not n, and none once
+// Reset has chunks enough from earlier positions: the moves and tiles of
+// one position are then written over those of the last.
 type AllPlays struct {
 	Moves []move.Move
-	slab  []move.Placement
+	// slab is the chunk being filled; chunks every chunk allocated, of
+	// which the first used are in use since the last Reset.
+	slab   []move.Placement
+	chunks [][]move.Placement
+	used   int
 }
 
 const slabChunk = 4096
 
-// copyTiles copies ts into the slab.
-func copyTiles(slab *[]move.Placement, ts []move.Placement) []move.Placement {
-	if cap(*slab)-len(*slab) < len(ts) {
-		*slab = make([]move.Placement, 0, max(slabChunk, len(ts)))
+// copyTiles copies ts into the slab, taking the next chunk when it is full.
+func (a *AllPlays) copyTiles(ts []move.Placement) []move.Placement {
+	if cap(a.slab)-len(a.slab) < len(ts) {
+		if a.used < len(a.chunks) && cap(a.chunks[a.used]) >= len(ts) {
+			a.slab = a.chunks[a.used][:0]
+		} else {
+			a.slab = make([]move.Placement, 0, max(slabChunk, len(ts)))
+			a.chunks = append(a.chunks, nil)
+			copy(a.chunks[a.used+1:], a.chunks[a.used:])
+			a.chunks[a.used] = a.slab
+		}
+		a.used++
 	}
-	start := len(*slab)
-	*slab = append(*slab, ts...)
-	return (*slab)[start:len(*slab):len(*slab)]
+	start := len(a.slab)
+	a.slab = append(a.slab, ts...)
+	return a.slab[start:len(a.slab):len(a.slab)]
 }
 
 // Record is the PlayRecorder: pass a.Record as Args.Record.
 func (a *AllPlays) Record(m *move.Move) {
 	c := *m
-	c.Tiles = copyTiles(&a.slab, m.Tiles)
+	c.Tiles = a.copyTiles(m.Tiles)
 	a.Moves = append(a.Moves, c)
 }
 
-// Reset forgets the plays but keeps the storage for the next position.
+// Reset forgets the plays and keeps the storage for the next position:
+// the moves reported so far, and their tiles, must no longer be used
+// (copy them to keep them).
 func (a *AllPlays) Reset() {
 	clear(a.Moves)
 	a.Moves = a.Moves[:0]
-	a.slab = nil
+	a.slab, a.used = nil, 0
 }
 
 // SortByScore orders the plays best first; equal scores by move key so the
