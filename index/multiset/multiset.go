@@ -276,6 +276,51 @@ func (t *Table) Words(k Key) (n int, letters []byte) {
 	return n, t.data[off+3 : off+3+n*count]
 }
 
+// WordsEach sets n[i] and letters[i] to what Words(keys[i]) returns, for
+// every key (n and letters as long as keys). The keys' slots are read in
+// one pass and their groups in another, loads that do not wait on each
+// other: looked up one after the other, each key waits for its slot's
+// cache miss and then its group's, and a search with two blanks asks
+// dozens of keys at once (every letter pair the blanks may stand for).
+func (t *Table) WordsEach(keys []Key, n []int, letters [][]byte) {
+	const batch = 32
+	var slot [batch]uint64
+	var off [batch]int
+	for lo := 0; lo < len(keys); lo += batch {
+		ks := keys[lo:min(lo+batch, len(keys))]
+		for i, k := range ks {
+			slot[i] = binary.LittleEndian.Uint64(t.slots[(uint64(k)>>t.shift)*slotLen:])
+		}
+		for i, k := range ks {
+			switch s := slot[i]; {
+			case s == 0:
+				off[i] = -1
+			case s>>32 == uint64(uint32(k)):
+				off[i] = int(uint32(s)) - 1
+			default: // another key in the first slot: probe on
+				off[i] = t.find(k)
+			}
+		}
+		var head [batch]byte
+		for i := range ks {
+			if off[i] >= 0 {
+				head[i] = t.data[off[i]]
+			}
+		}
+		for i := range ks {
+			n[lo+i], letters[lo+i] = 0, nil
+			if off[i] < 0 || head[i] == 0 {
+				continue
+			}
+			o, w := off[i], int(head[i])
+			count := int(binary.LittleEndian.Uint16(t.data[o+1:]))
+			if end := o + 3 + w*count; end <= len(t.data) {
+				n[lo+i], letters[lo+i] = w, t.data[o+3:end]
+			}
+		}
+	}
+}
+
 // Multisets is the number of distinct multisets stored, and WordCount the
 // number of words.
 func (t *Table) Multisets() int { return t.nsets }

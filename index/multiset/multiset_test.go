@@ -134,3 +134,50 @@ func hasWords(t *Table, k Key) bool {
 
 // fill is the fraction of slots in use.
 func (t *Table) fill() float64 { return float64(t.nsets) / float64(len(t.slots)/slotLen) }
+
+// WordsEach answers each key as Words does, for keys stored and not, in
+// batches of every size (the table of TestTable's words: 20,000 random
+// ones, so that some keys probe past their first slot).
+func TestWordsEachIsWords(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var words []string
+	for i := 0; i < 20000; i++ {
+		b := make([]byte, 2+r.IntN(13))
+		for j := range b {
+			b[j] = byte('A' + r.IntN(26))
+		}
+		words = append(words, string(b))
+	}
+	tb, err := Build(words)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []Key
+	for i, w := range words {
+		keys = append(keys, Of(w))
+		if i%3 == 0 {
+			keys = append(keys, Key(r.Uint64())) // most likely stored under no word
+		}
+	}
+	probed := 0
+	for lo := 0; lo < len(keys); {
+		size := 1 + r.IntN(80)
+		ks := keys[lo:min(lo+size, len(keys))]
+		lo += len(ks)
+		n := make([]int, len(ks))
+		letters := make([][]byte, len(ks))
+		tb.WordsEach(ks, n, letters)
+		for i, k := range ks {
+			wn, wl := tb.Words(k)
+			if n[i] != wn || string(letters[i]) != string(wl) {
+				t.Fatalf("key %x: WordsEach %d %q, Words %d %q", k, n[i], letters[i], wn, wl)
+			}
+			if s := binary.LittleEndian.Uint64(tb.slots[(uint64(k)>>tb.shift)*slotLen:]); s != 0 && s>>32 != uint64(uint32(k)) {
+				probed++
+			}
+		}
+	}
+	if probed == 0 {
+		t.Fatal("no key probed past its first slot: the test checks too little")
+	}
+}

@@ -225,6 +225,7 @@ type genState struct {
 	// where only a bingo can win (prepareWalk, onlyBingos).
 	walkBingos bool
 	unchecked  uint16
+	pairs      blankPairs // bingoWords' scratch
 	// While searching an anchor (prepareWalk): partBound[l] bounds its
 	// plays with l tiles left of it that do not take the whole rack, and
 	// partMax[l] those with l or more; bingoLetters[col] is the letters

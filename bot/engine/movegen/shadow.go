@@ -511,6 +511,16 @@ func (s *genState) mayHoldPlay(c, l, r int) bool {
 	return false
 }
 
+// blankPairs is bingoWords' scratch: the multisets a rack's blanks may
+// complete (at most one for each pair of letters), what they stand for,
+// and the words of each.
+type blankPairs struct {
+	keys    [26 * 27 / 2]multiset.Key
+	blank   [26 * 27 / 2][2]int8
+	n       [26 * 27 / 2]int
+	letters [26 * 27 / 2][]byte
+}
+
 // wordGroup is the words of one multiset, as multiset.Table.Words returns
 // them: n letters each, concatenated.
 type wordGroup struct {
@@ -575,13 +585,18 @@ func (s *genState) bingoWords(key multiset.Key) []wordGroup {
 			m.words = append(m.words, wordGroup{n, letters, [2]int8{int8(x), int8(y)}})
 		}
 	}
+	// With blanks, the multisets the blanks can complete are looked up
+	// together (WordsEach), their cache misses overlapping.
+	pw := &s.pairs
+	np := 0
 	switch s.rack[tile.BlankIndex] {
 	case 0:
 		add(key, -1, -1)
 	case 1:
 		for b := s.blanks.Letters(key); b != 0; b &= b - 1 {
 			y := bits.TrailingZeros32(b)
-			add(key.Add(y), y, -1)
+			pw.keys[np], pw.blank[np] = key.Add(y), [2]int8{int8(y), -1}
+			np++
 		}
 	default:
 		var second [26]uint32
@@ -590,7 +605,16 @@ func (s *genState) bingoWords(key multiset.Key) []wordGroup {
 			kx := key.Add(x)
 			for b := second[x] &^ (1<<x - 1); b != 0; b &= b - 1 {
 				y := bits.TrailingZeros32(b)
-				add(kx.Add(y), x, y)
+				pw.keys[np], pw.blank[np] = kx.Add(y), [2]int8{int8(x), int8(y)}
+				np++
+			}
+		}
+	}
+	if np > 0 {
+		s.ms.WordsEach(pw.keys[:np], pw.n[:np], pw.letters[:np])
+		for i := range np {
+			if pw.n[i] > 0 {
+				m.words = append(m.words, wordGroup{pw.n[i], pw.letters[i], pw.blank[i]})
 			}
 		}
 	}
