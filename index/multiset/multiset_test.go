@@ -29,15 +29,8 @@ func TestKeyIgnoresOrder(t *testing.T) {
 // given in, with exactly the other words of that multiset; multisets of no
 // word are refused.
 func TestTable(t *testing.T) {
-	words := []string{"QI", "ZA", "RETAINS", "STAINER", "AEIOU", "NASTIER", "STAINER", "bad", ""}
 	r := rand.New(rand.NewPCG(1, 2))
-	for i := 0; i < 20000; i++ {
-		b := make([]byte, 2+r.IntN(13))
-		for j := range b {
-			b[j] = byte('A' + r.IntN(26))
-		}
-		words = append(words, string(b))
-	}
+	words := append([]string{"QI", "ZA", "RETAINS", "STAINER", "AEIOU", "NASTIER", "STAINER", "bad", ""}, randomWords(r, 20000)...)
 	tb, err := Build(words)
 	if err != nil {
 		t.Fatal(err)
@@ -140,14 +133,7 @@ func (t *Table) fill() float64 { return float64(t.nsets) / float64(len(t.slots)/
 // ones, so that some keys probe past their first slot).
 func TestWordsEachIsWords(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	var words []string
-	for i := 0; i < 20000; i++ {
-		b := make([]byte, 2+r.IntN(13))
-		for j := range b {
-			b[j] = byte('A' + r.IntN(26))
-		}
-		words = append(words, string(b))
-	}
+	words := randomWords(r, 20000)
 	tb, err := Build(words)
 	if err != nil {
 		t.Fatal(err)
@@ -180,4 +166,18 @@ func TestWordsEachIsWords(t *testing.T) {
 	if probed == 0 {
 		t.Fatal("no key probed past its first slot: the test checks too little")
 	}
+}
+
+// randomWords is n strings of 2 to 14 random letters: a table of them
+// fills enough that some keys probe past their first slot.
+func randomWords(r *rand.Rand, n int) []string {
+	words := make([]string, 0, n)
+	for range n {
+		b := make([]byte, 2+r.IntN(13))
+		for j := range b {
+			b[j] = byte('A' + r.IntN(26))
+		}
+		words = append(words, string(b))
+	}
+	return words
 }
