@@ -157,7 +157,7 @@ func TestFindBest(t *testing.T) {
 // allocates nothing more.
 func TestAllPlaysResetReusesStorage(t *testing.T) {
 	lx := full()
-	ps := midGame()[2][:4]
+	ps := midGame()[2][:2]
 	var reused AllPlays
 	chunks := 0
 	for round := 0; round < 2; round++ {
