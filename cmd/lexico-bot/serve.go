@@ -122,10 +122,7 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 // memory-mapped and the learned leave tables are read in place from the
 // binary since they stopped being copied): at the default 100 the collector
 // ran often enough in the first moments of a 64-request burst under load
-// to make answers late. deadlinebench -conditions serve/c64/m200/burn, six
-// runs each in turn (26 Nov 06:53-06:55 UTC, load 3-4.5): the build that
-// copied the tables 1 late answer in 6 runs; reading them in place, 33 in
-// 5 of 6; in place with GOGC=200, 0 in 5 (the copy build, alongside: 1).
+// to make answers late (measured: bot/engine/player/BENCHMARKS.md).
 func serverGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(200)

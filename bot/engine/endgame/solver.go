@@ -73,10 +73,11 @@ const inf = int32(1 << 28)
 // askEvery nodes: a generation takes from microseconds with a tile or two
 // to tens of milliseconds with two blanks and the whole word list, and on
 // a loaded machine a search that asked every 16 nodes, between
-// generations only, ran a 1 s budget to 2.1 s at the 95th percentile and
-// 8.3 s at worst. Three nodes in five are at a horizon and generate
-// nothing, a microsecond each, where a clock read at every node was 5% of
-// the solver's CPU.
+// generations only, ran a 1 s budget far past it. Three nodes in five are
+// at a horizon and generate nothing in a microsecond or so, where a clock
+// read at every node was a measurable share of the solver's time
+// (bot/engine/endgame/BENCHMARKS.md). The node budget (MaxNodes) is
+// checked at every node: nodes are only counted there.
 
 // Solver searches endgames. It keeps its table and buffers from solve to
 // solve, so it is not safe for concurrent use: one per goroutine.
@@ -198,9 +199,6 @@ func (s *Solver) Solve(st *state.State, stop func() bool) (Result, error) {
 		defer st.Track(prev)
 	}
 	sr := search{Solver: s, st: st, stop: stop}
-	if s.MaxNodes > 0 {
-		sr.stop = func() bool { return sr.nodes >= s.MaxNodes || stop != nil && stop() }
-	}
 	res := sr.run()
 	res.Elapsed = time.Since(start)
 	return res, sr.err

@@ -337,7 +337,7 @@ func (s *genState) genBoard(d, startRow, startCol int, lines uint64) bool {
 		s.lastAnchor = -2
 		if s.first {
 			if r == startRow && startCol >= 0 && startCol < n {
-				if s.UntilStop -= anchorSteps; s.Halted || s.UntilStop < 0 && s.CheckStop() {
+				if s.BeforeUnit(anchorSteps) {
 					return false
 				}
 				s.genAnchor(startCol)
@@ -348,12 +348,10 @@ func (s *genState) genBoard(d, startRow, startCol int, lines uint64) bool {
 			if !s.isAnchor(c) {
 				continue
 			}
-			// An anchor counts for anchorSteps steps towards the next
-			// question to stop, as in the bounded search: asked before
-			// every anchor, a stop that reads the clock took 28% of the
-			// endgame solver's CPU, whose generations walk a few steps an
-			// anchor.
-			if s.UntilStop -= anchorSteps; s.Halted || s.UntilStop < 0 && s.CheckStop() {
+			// Asked before every anchor, a stop that reads the clock was
+			// most of what the endgame solver's generations, a few steps an
+			// anchor, cost beyond the walk (endgame/BENCHMARKS.md).
+			if s.BeforeUnit(anchorSteps) {
 				return false
 			}
 			s.genAnchor(c)

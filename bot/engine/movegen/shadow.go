@@ -228,8 +228,9 @@ func (s *genState) valueLeaves(leave func(tile.Rack) float64, leaves func(*tile.
 		}
 		all = leaves(&s.leafRack, s.leafValues[:total])
 	}
-	// r steps through the leaves in the order of their index, as an
-	// odometer whose first wheel is the first kind (stride 1): each step
+	// r steps through the leaves in the order of their index
+	// (tile.Rack.SubRack's numbering), as an odometer whose first wheel is
+	// the first kind (stride 1): each step
 	// changes a few counts, where working each index's digits out by
 	// division was most of the cost once Args.Leaves valued the leaves.
 	var r tile.Rack
@@ -299,9 +300,8 @@ func (s *genState) anchorBound(c, lastAnchor int) int32 {
 // splitsBlanks reports whether the search bounds anchors again, when they
 // come up, with anchorBoundSplit: by equity, with two blanks in the rack,
 // whose anchors come up to be refined anyway (lazyBingos). With one blank
-// the tighter bound spared few letter-trying calls (corpus middle games:
-// median 102 against 100 a position) and cost more than it saved, asked of
-// every anchor or of those that came up.
+// the tighter bound spared few letter-trying calls and cost more than it
+// saved (BENCHMARKS.md).
 func (s *genState) splitsBlanks() bool {
 	return s.rb.leaves && s.owned[tile.BlankIndex] >= 2
 }
@@ -511,9 +511,9 @@ func (s *genState) mayHoldPlay(c, l, r int) bool {
 	return false
 }
 
-// blankPairs is bingoWords' scratch: the multisets a rack's blanks may
-// complete (at most one for each pair of letters), what they stand for,
-// and the words of each.
+// blankPairs is bingoWords' scratch: the multisets to look up (the key
+// itself, or those a rack's blanks may complete: at most one for each pair
+// of letters), what the blanks stand for in each, and its words.
 type blankPairs struct {
 	keys    [26 * 27 / 2]multiset.Key
 	blank   [26 * 27 / 2][2]int8
@@ -580,18 +580,15 @@ func (s *genState) bingoWords(key multiset.Key) []wordGroup {
 		h = (h + 1) % bingoSlots
 	}
 	start := len(m.words)
-	add := func(k multiset.Key, x, y int) {
-		if n, letters := s.ms.Words(k); n > 0 {
-			m.words = append(m.words, wordGroup{n, letters, [2]int8{int8(x), int8(y)}})
-		}
-	}
-	// With blanks, the multisets the blanks can complete are looked up
-	// together (WordsEach), their cache misses overlapping.
+	// The multisets to look up (with blanks, every one they can
+	// complete), looked up together (WordsEach): their cache misses
+	// overlap.
 	pw := &s.pairs
 	np := 0
 	switch s.rack[tile.BlankIndex] {
 	case 0:
-		add(key, -1, -1)
+		pw.keys[0], pw.blank[0] = key, [2]int8{-1, -1}
+		np = 1
 	case 1:
 		for b := s.blanks.Letters(key); b != 0; b &= b - 1 {
 			y := bits.TrailingZeros32(b)
@@ -610,12 +607,10 @@ func (s *genState) bingoWords(key multiset.Key) []wordGroup {
 			}
 		}
 	}
-	if np > 0 {
-		s.ms.WordsEach(pw.keys[:np], pw.n[:np], pw.letters[:np])
-		for i := range np {
-			if pw.n[i] > 0 {
-				m.words = append(m.words, wordGroup{pw.n[i], pw.letters[i], pw.blank[i]})
-			}
+	s.ms.WordsEach(pw.keys[:np], pw.n[:np], pw.letters[:np])
+	for i := range np {
+		if pw.n[i] > 0 {
+			m.words = append(m.words, wordGroup{pw.n[i], pw.letters[i], pw.blank[i]})
 		}
 	}
 	if len(m.keys) < bingoSlots/2 {
@@ -938,7 +933,7 @@ func (s *genState) searchAnchors() {
 		// next question to stop: most anchors of a bounded search are
 		// walked in a few steps, and asking before each read the clock
 		// more often than the walks did.
-		if s.UntilStop -= anchorSteps; s.Halted || s.UntilStop < 0 && s.CheckStop() {
+		if s.BeforeUnit(anchorSteps) {
 			sr.stopped = true
 			return
 		}

@@ -45,5 +45,14 @@ func (c *Stop) CheckStop() bool {
 	return c.Halted
 }
 
+// BeforeUnit counts a unit of work about to start (an anchor) as steps
+// steps of the countdown and reports whether the search is to end, asking
+// c.stop when the countdown runs out: units that take a few steps each are
+// not each worth a question, which may read the clock.
+func (c *Stop) BeforeUnit(steps int) bool {
+	c.UntilStop -= steps
+	return c.Halted || c.UntilStop < 0 && c.CheckStop()
+}
+
 // Func is the stop function c asks, for a helper that searches alongside.
 func (c *Stop) Func() func() bool { return c.stop }
