@@ -342,6 +342,59 @@ func (s *search) movesAt(ply int, p *plyMoves) {
 	s.generate(p, s.stop)
 }
 
+// outPlay finds, without generating, the best play the mover can go out
+// with among the plays of its list above that movesAt would derive from
+// (those on unchanged lines whose tiles are the whole rack), or nil: the
+// changed lines are not searched, so a play that goes out may be missed,
+// which only leaves a bound unused.
+func (s *search) outPlay(ply int) (*plyMoves, *genMove) {
+	if s.lines == nil {
+		return nil, nil
+	}
+	bd := s.st.Board()
+	var across, down uint64
+	var ref *plyMoves
+	for j := ply - 1; j >= 0; j-- {
+		changed(bd, s.played[j], &across, &down)
+		if (ply-j)%2 == 0 && s.plies[j].whole {
+			ref = s.plies[j]
+			break
+		}
+	}
+	if ref == nil {
+		if ply%2 == 0 || !s.opp.whole {
+			return nil, nil
+		}
+		ref = s.opp
+	}
+	rack, _ := s.st.Rack(s.st.Turn())
+	have := rack.Kinds()
+	var best *genMove
+	for i := range ref.moves {
+		g := &ref.moves[i]
+		if int(g.n) != rack.N || g.uses&^have != 0 || best != nil && g.score <= best.score {
+			continue
+		}
+		if g.down && down>>uint(g.line)&1 != 0 || !g.down && across>>uint(g.line)&1 != 0 {
+			continue
+		}
+		need := rack.Counts
+		fits := true
+		for _, t := range ref.slab[g.at : g.at+g.n] {
+			k := kind(t)
+			if need[k] == 0 {
+				fits = false
+				break
+			}
+			need[k]--
+		}
+		if fits {
+			best = g
+		}
+	}
+	return ref, best
+}
+
 // derive fills p with the mover's moves from ref, every play of the
 // position of one of its earlier turns, and the lines changed since
 // (across: rows, down: columns; changed marks them). A play across a row
@@ -567,7 +620,20 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 		return 0, false
 	}
 	if depth == 0 {
-		// The horizon: nothing more counted. The table is not asked:
+		// The horizon: nothing more counted, unless the mover can go out
+		// with a play of its list above (outPlay), which ends the game:
+		// then the position is worth at least that play's score, and when
+		// that reaches beta the cut is proven, the game being over on its
+		// line.
+		if ref, g := s.outPlay(ply); g != nil {
+			if g.score >= beta {
+				s.line[ply][0].set(ref, g)
+				s.lineN[ply] = 1
+				return g.score, true
+			}
+			return g.score, false
+		}
+		// The table is not asked:
 		// an iteration reaches its horizon at positions the earlier ones
 		// never searched, but through a transposition of another length
 		// (a pass on one path), so the table knew 1 in 100 of them on
@@ -647,6 +713,15 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 			return 0, false
 		}
 		return value, proven
+	}
+	// A play that goes out and reaches beta settles the node before any
+	// generation or search: the game ends on it, so the cut is proven.
+	if ref, g := s.outPlay(ply); g != nil && g.score >= beta {
+		best = ref.pack(g, s.z.size)
+		s.line[ply][0].set(ref, g)
+		s.lineN[ply] = 1
+		s.tt.store(key, g.score, toEnd, lower, &best)
+		return g.score, true
 	}
 	passed := s.st.Passes() == 1
 	if passed {
