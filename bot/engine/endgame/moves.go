@@ -45,6 +45,11 @@ type plyMoves struct {
 	// its mover's next turn derives its own moves from them
 	// (search.derive).
 	whole bool
+	// byTiles[n] lists the plays of n tiles by index, made on first use
+	// (indexed) for search.outPlay, which asks for the plays of one size
+	// only.
+	byTiles [maxTiles + 1][]int32
+	indexed bool
 }
 
 // outBonus puts plays that go out before the rest in the search order:
@@ -70,7 +75,26 @@ func newPlyMoves() *plyMoves {
 }
 
 func (p *plyMoves) reset(z *zobrist, rackN int, bd *board.Board) {
-	p.moves, p.slab, p.z, p.rackN, p.bd, p.whole = p.moves[:0], p.slab[:0], z, rackN, bd, false
+	p.moves, p.slab, p.z, p.rackN, p.bd, p.whole, p.indexed = p.moves[:0], p.slab[:0], z, rackN, bd, false, false
+}
+
+// ofTiles is the indices of p's plays of n tiles.
+func (p *plyMoves) ofTiles(n int) []int32 {
+	if n < 0 || n > maxTiles {
+		return nil
+	}
+	if !p.indexed {
+		for k := range p.byTiles {
+			p.byTiles[k] = p.byTiles[k][:0]
+		}
+		for i := range p.moves {
+			if k := p.moves[i].n; k >= 0 && k <= maxTiles {
+				p.byTiles[k] = append(p.byTiles[k], int32(i))
+			}
+		}
+		p.indexed = true
+	}
+	return p.byTiles[n]
 }
 
 // record is the PlayRecorder.
@@ -169,6 +193,9 @@ const selectFirst = 3
 // are: the best of the rest by selection for the first selectFirst, the
 // rest sorted at once after them.
 func (p *plyMoves) next(i int) {
+	if i <= selectFirst {
+		p.indexed = false // the moves change places
+	}
 	switch {
 	case i < selectFirst:
 		best := i
@@ -190,7 +217,10 @@ func byOrder(a, b genMove) int { return int(b.order) - int(a.order) }
 // not allocate; a func literal capturing p might).
 func (p *plyMoves) Len() int           { return len(p.moves) }
 func (p *plyMoves) Less(i, j int) bool { return p.moves[i].order > p.moves[j].order }
-func (p *plyMoves) Swap(i, j int)      { p.moves[i], p.moves[j] = p.moves[j], p.moves[i] }
+func (p *plyMoves) Swap(i, j int) {
+	p.moves[i], p.moves[j] = p.moves[j], p.moves[i]
+	p.indexed = false
+}
 
 // maxTiles is the most tiles a play of the line can place: racks of up to
 // eight tiles.

@@ -370,9 +370,9 @@ func (s *search) outPlay(ply int) (*plyMoves, *genMove) {
 	rack, _ := s.st.Rack(s.st.Turn())
 	have := rack.Kinds()
 	var best *genMove
-	for i := range ref.moves {
+	for _, i := range ref.ofTiles(rack.N) {
 		g := &ref.moves[i]
-		if int(g.n) != rack.N || g.uses&^have != 0 || best != nil && g.score <= best.score {
+		if g.uses&^have != 0 || best != nil && g.score <= best.score {
 			continue
 		}
 		if g.down && down>>uint(g.line)&1 != 0 || !g.down && across>>uint(g.line)&1 != 0 {
@@ -837,6 +837,7 @@ func (s *search) extend(line []move.Move, h hashes) []move.Move {
 // and exacts alongside (a stable insertion sort: the root has a few
 // hundred moves, sorted once an iteration).
 func sortRoot(root *plyMoves, values []int32, exacts []bool) {
+	root.indexed = false
 	for i := 1; i < len(root.moves); i++ {
 		for j := i; j > 0 && values[j] > values[j-1]; j-- {
 			root.moves[j], root.moves[j-1] = root.moves[j-1], root.moves[j]
