@@ -348,6 +348,12 @@ func (s *search) movesAt(ply int, p *plyMoves) {
 // changed lines are not searched, so a play that goes out may be missed,
 // which only leaves a bound unused.
 func (s *search) outPlay(ply int) (*plyMoves, *genMove) {
+	return s.outPlayOf(ply, 0)
+}
+
+// outPlayOf is outPlay for the mover (side 0) or the opponent (side 1) of
+// the position at ply.
+func (s *search) outPlayOf(ply, side int) (*plyMoves, *genMove) {
 	if s.lines == nil {
 		return nil, nil
 	}
@@ -356,18 +362,19 @@ func (s *search) outPlay(ply int) (*plyMoves, *genMove) {
 	var ref *plyMoves
 	for j := ply - 1; j >= 0; j-- {
 		changed(bd, s.played[j], &across, &down)
-		if (ply-j)%2 == 0 && s.plies[j].whole {
+		if (ply-j)%2 == side && s.plies[j].whole {
 			ref = s.plies[j]
 			break
 		}
 	}
 	if ref == nil {
-		if ply%2 == 0 || !s.opp.whole {
+		// The root's opponent moves at odd plies.
+		if (ply+side)%2 == 0 || !s.opp.whole {
 			return nil, nil
 		}
 		ref = s.opp
 	}
-	rack, _ := s.st.Rack(s.st.Turn())
+	rack, _ := s.st.Rack((s.st.Turn() + side) % 2)
 	have := rack.Kinds()
 	var best *genMove
 	for _, i := range ref.ofTiles(rack.N) {
@@ -393,6 +400,63 @@ func (s *search) outPlay(ply int) (*plyMoves, *genMove) {
 		}
 	}
 	return ref, best
+}
+
+// blocks reports whether g, a move of p not yet played, changes the line
+// of t, a play of the opponent's (the pass changes nothing): changed's rule
+// on the board as it will be after g.
+func (s *search) blocks(p *plyMoves, g, t *genMove) bool {
+	if g.pass() {
+		return false
+	}
+	bd := s.st.Board()
+	n := bd.Size
+	ts := p.slab[g.at : g.at+g.n]
+	filled := func(r, c int) bool {
+		if bd.Squares[r*n+c].Letter != 0 {
+			return true
+		}
+		for _, x := range ts {
+			if int(x.Row) == r && int(x.Col) == c {
+				return true
+			}
+		}
+		return false
+	}
+	line := int(t.line)
+	for _, x := range ts {
+		r, c := int(x.Row), int(x.Col)
+		if t.down {
+			if c == line {
+				return true
+			}
+			left, right := c, c
+			for left > 0 && filled(r, left-1) {
+				left--
+			}
+			for right+1 < n && filled(r, right+1) {
+				right++
+			}
+			if left-1 == line || right+1 == line {
+				return true
+			}
+			continue
+		}
+		if r == line {
+			return true
+		}
+		top, bottom := r, r
+		for top > 0 && filled(top-1, c) {
+			top--
+		}
+		for bottom+1 < n && filled(bottom+1, c) {
+			bottom++
+		}
+		if top-1 == line || bottom+1 == line {
+			return true
+		}
+	}
+	return false
 }
 
 // derive fills p with the mover's moves from ref, every play of the
@@ -747,11 +811,25 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 	if s.aborted {
 		return 0, false
 	}
+	// The opponent's best play that goes out, if it has one the mover's
+	// move may leave alone: after a move that changes none of its lines
+	// it is still there, with the same score, so that move is worth at
+	// most its own score less that one's, without a search.
+	_, threat := s.outPlayOf(ply, 1)
+	rack, _ := s.st.Rack(s.st.Turn())
 	for i := range p.moves {
 		p.next(i)
 		g := &p.moves[i]
 		if tried && g.same(storedKey, storedPass) || passed && g.pass() {
 			continue
+		}
+		if threat != nil && int(g.n) != rack.N {
+			if ub := g.score - threat.score; ub <= alpha && !s.blocks(p, g, threat) {
+				if ub > value {
+					value, best = ub, p.pack(g, s.z.size)
+				}
+				continue
+			}
 		}
 		cut, ok := try(p, g)
 		if !ok {
