@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/game/variant"
 )
 
@@ -86,4 +87,89 @@ func TestDeriveIsGeneration(t *testing.T) {
 		t.Fatalf("only %d lists compared", compared)
 	}
 	t.Logf("%d derived lists equal a whole generation", compared)
+}
+
+// blocks, asked before a move is played, says what changed marks after it
+// (the rule TestDeriveIsGeneration checks): whether the move changes the
+// line of an opponent's play, for every pair of a mover's move and an
+// opponent's line on self-play endgames. The search passes over a move
+// that blocks nothing by the opponent's way out, so a line missed here
+// would value a move that blocks it as one that does not.
+func TestBlocksIsChanged(t *testing.T) {
+	s := New(gen())
+	opp := newPlyMoves()
+	var pairs, blocked, byRunEnd int
+	for seed := uint64(1); seed < 12; seed++ {
+		v := variant.Multipliers
+		if seed%2 == 0 {
+			v = variant.Classic
+		}
+		st := selfPlay(t, v, seed, 0)
+		if st == nil {
+			continue
+		}
+		st = fromMover(t, st)
+		if err := s.ready(st); err != nil {
+			t.Fatal(err)
+		}
+		sr := &search{Solver: s, st: st}
+		p := s.plies[0]
+		sr.generate(p, nil)
+		rack, _ := st.Rack(1)
+		opp.reset(s.z, rack.N, st.Board())
+		s.Gen.Search(movegen.Args{Variant: st.Variant(), Board: st.Board(), Rack: rack, Record: opp.rec})
+		type line struct {
+			down bool
+			n    int16
+		}
+		lines := map[line]*genMove{}
+		for i := range opp.moves {
+			g := &opp.moves[i]
+			lines[line{g.down, g.line}] = g
+		}
+		for i := range p.moves {
+			g := &p.moves[i]
+			if g.pass() {
+				continue
+			}
+			got := map[line]bool{}
+			for l, o := range lines {
+				got[l] = sr.blocks(p, g, o)
+			}
+			ts := p.slab[g.at : g.at+g.n]
+			if err := st.Apply(p.move(g)); err != nil {
+				t.Fatal(err)
+			}
+			var across, down uint64
+			changed(st.Board(), ts, &across, &down)
+			st.Undo()
+			for l, b := range got {
+				mask := across
+				if l.down {
+					mask = down
+				}
+				want := mask>>uint(l.n)&1 != 0
+				if b != want {
+					t.Fatalf("seed %d: %v blocks line %v: %v, changed says %v", seed, p.move(g), l, b, want)
+				}
+				pairs++
+				if b {
+					blocked++
+					onLine := false
+					for _, x := range ts {
+						if l.down && int16(x.Col) == l.n || !l.down && int16(x.Row) == l.n {
+							onLine = true
+						}
+					}
+					if !onLine {
+						byRunEnd++
+					}
+				}
+			}
+		}
+	}
+	if pairs < 10000 || byRunEnd < 100 || blocked == pairs {
+		t.Fatalf("%d pairs, %d blocked, %d by a run's end only: the test checks too little", pairs, blocked, byRunEnd)
+	}
+	t.Logf("%d pairs, %d blocked, %d by a run's end only", pairs, blocked, byRunEnd)
 }
