@@ -348,14 +348,26 @@ func (s *search) movesAt(ply int, p *plyMoves) {
 // changed lines are not searched, so a play that goes out may be missed,
 // which only leaves a bound unused.
 func (s *search) outPlay(ply int) (*plyMoves, *genMove) {
-	return s.outPlayOf(ply, 0)
+	var out [1]*genMove
+	ref, n := s.outPlays(ply, 0, out[:])
+	if n == 0 {
+		return ref, nil
+	}
+	return ref, out[0]
 }
 
-// outPlayOf is outPlay for the mover (side 0) or the opponent (side 1) of
-// the position at ply.
-func (s *search) outPlayOf(ply, side int) (*plyMoves, *genMove) {
+// maxThreats is how many of the opponent's plays that go out, on as many
+// lines, a node bounds its moves by: a move that blocks the best one may
+// leave the next open.
+const maxThreats = 3
+
+// outPlays is outPlay for the mover (side 0) or the opponent (side 1) of
+// the position at ply, keeping in out the best plays that go out on
+// len(out) different lines, best first; it returns the list they are in
+// and how many it found.
+func (s *search) outPlays(ply, side int, out []*genMove) (*plyMoves, int) {
 	if s.lines == nil {
-		return nil, nil
+		return nil, 0
 	}
 	bd := s.st.Board()
 	var across, down uint64
@@ -370,16 +382,16 @@ func (s *search) outPlayOf(ply, side int) (*plyMoves, *genMove) {
 	if ref == nil {
 		// The root's opponent moves at odd plies.
 		if (ply+side)%2 == 0 || !s.opp.whole {
-			return nil, nil
+			return nil, 0
 		}
 		ref = s.opp
 	}
 	rack, _ := s.st.Rack((s.st.Turn() + side) % 2)
 	have := rack.Kinds()
-	var best *genMove
+	n := 0
 	for _, i := range ref.ofTiles(rack.N) {
 		g := &ref.moves[i]
-		if g.uses&^have != 0 || best != nil && g.score <= best.score {
+		if g.uses&^have != 0 || n == len(out) && g.score <= out[n-1].score {
 			continue
 		}
 		if g.down && down>>uint(g.line)&1 != 0 || !g.down && across>>uint(g.line)&1 != 0 {
@@ -396,10 +408,56 @@ func (s *search) outPlayOf(ply, side int) (*plyMoves, *genMove) {
 			need[k]--
 		}
 		if fits {
-			best = g
+			n = insertOut(out, n, g)
 		}
 	}
-	return ref, best
+	return ref, n
+}
+
+// insertOut puts g among the n plays of out, best first, one a line (a
+// better play of g's line takes its place; a worse one leaves it out), and
+// returns how many out holds.
+func insertOut(out []*genMove, n int, g *genMove) int {
+	for i := range n {
+		if out[i].down == g.down && out[i].line == g.line {
+			if g.score > out[i].score {
+				out[i] = g
+				for ; i > 0 && out[i].score > out[i-1].score; i-- {
+					out[i], out[i-1] = out[i-1], out[i]
+				}
+			}
+			return n
+		}
+	}
+	if n < len(out) {
+		n++
+	}
+	i := n - 1
+	out[i] = g
+	for ; i > 0 && out[i].score > out[i-1].score; i-- {
+		out[i], out[i-1] = out[i-1], out[i]
+	}
+	return n
+}
+
+// leavesOpen reports whether g, a move of p that does not go out, leaves
+// one of the opponent's plays that go out (threats, best first) open and
+// is therefore worth at most alpha, and raises value (with best) to that
+// bound when it is.
+func (s *search) leavesOpen(p *plyMoves, g *genMove, threats []*genMove, alpha int32, value *int32, best *packed) bool {
+	for _, t := range threats {
+		ub := g.score - t.score
+		if ub > alpha {
+			return false // the others go out for less
+		}
+		if !s.blocks(p, g, t) {
+			if ub > *value {
+				*value, *best = ub, p.pack(g, s.z.size)
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // blocks reports whether g, a move of p not yet played, changes the line
@@ -815,7 +873,8 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 	// move may leave alone: after a move that changes none of its lines
 	// it is still there, with the same score, so that move is worth at
 	// most its own score less that one's, without a search.
-	_, threat := s.outPlayOf(ply, 1)
+	var threats [maxThreats]*genMove
+	_, nThreats := s.outPlays(ply, 1, threats[:])
 	rack, _ := s.st.Rack(s.st.Turn())
 	for i := range p.moves {
 		p.next(i)
@@ -823,13 +882,8 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 		if tried && g.same(storedKey, storedPass) || passed && g.pass() {
 			continue
 		}
-		if threat != nil && int(g.n) != rack.N {
-			if ub := g.score - threat.score; ub <= alpha && !s.blocks(p, g, threat) {
-				if ub > value {
-					value, best = ub, p.pack(g, s.z.size)
-				}
-				continue
-			}
+		if nThreats > 0 && int(g.n) != rack.N && s.leavesOpen(p, g, threats[:nThreats], alpha, &value, &best) {
+			continue
 		}
 		cut, ok := try(p, g)
 		if !ok {
