@@ -122,3 +122,25 @@ func minimax(st *state.State, budget *int) (int, bool) {
 	}
 	return best, true
 }
+
+// eachEndgame readies s for the endgame of each self-play game of seeds 1
+// to seeds-1 (Multipliers and Classic in turn), from the mover's side as
+// the bag emptied, and calls f with a search of it.
+func eachEndgame(t *testing.T, s *Solver, seeds uint64, f func(seed uint64, sr *search)) {
+	t.Helper()
+	for seed := uint64(1); seed < seeds; seed++ {
+		v := variant.Multipliers
+		if seed%2 == 0 {
+			v = variant.Classic
+		}
+		st := selfPlay(t, v, seed, 0)
+		if st == nil {
+			continue
+		}
+		st = fromMover(t, st)
+		if err := s.ready(st); err != nil {
+			t.Fatal(err)
+		}
+		f(seed, &search{Solver: s, st: st})
+	}
+}

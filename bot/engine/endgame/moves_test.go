@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
-	"github.com/lexico/lexico/bot/game/variant"
 )
 
 // TestDeriveIsGeneration: along random lines of play from real self-play
@@ -17,20 +16,8 @@ func TestDeriveIsGeneration(t *testing.T) {
 	s := New(gen())
 	scratch := newPlyMoves()
 	compared := 0
-	for seed := uint64(1); seed < 16; seed++ {
-		v := variant.Multipliers
-		if seed%2 == 0 {
-			v = variant.Classic
-		}
-		st := selfPlay(t, v, seed, 0)
-		if st == nil {
-			continue
-		}
-		st = fromMover(t, st)
-		if err := s.ready(st); err != nil {
-			t.Fatal(err)
-		}
-		sr := &search{Solver: s, st: st}
+	eachEndgame(t, s, 16, func(seed uint64, sr *search) {
+		st := sr.st
 		r := rand.New(rand.NewPCG(seed, 3))
 		applied := 0
 		for ply := 0; ply < 10 && !st.Over(); ply++ {
@@ -82,7 +69,7 @@ func TestDeriveIsGeneration(t *testing.T) {
 		for ; applied > 0; applied-- {
 			st.Undo()
 		}
-	}
+	})
 	if compared < 50 {
 		t.Fatalf("only %d lists compared", compared)
 	}
@@ -99,20 +86,8 @@ func TestBlocksIsChanged(t *testing.T) {
 	s := New(gen())
 	opp := newPlyMoves()
 	var pairs, blocked, byRunEnd int
-	for seed := uint64(1); seed < 12; seed++ {
-		v := variant.Multipliers
-		if seed%2 == 0 {
-			v = variant.Classic
-		}
-		st := selfPlay(t, v, seed, 0)
-		if st == nil {
-			continue
-		}
-		st = fromMover(t, st)
-		if err := s.ready(st); err != nil {
-			t.Fatal(err)
-		}
-		sr := &search{Solver: s, st: st}
+	eachEndgame(t, s, 12, func(seed uint64, sr *search) {
+		st := sr.st
 		p := s.plies[0]
 		sr.generate(p, nil)
 		rack, _ := st.Rack(1)
@@ -167,7 +142,7 @@ func TestBlocksIsChanged(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 	if pairs < 10000 || byRunEnd < 100 || blocked == pairs {
 		t.Fatalf("%d pairs, %d blocked, %d by a run's end only: the test checks too little", pairs, blocked, byRunEnd)
 	}
