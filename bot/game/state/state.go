@@ -178,17 +178,6 @@ func (s *State) Deal(seat int, rack, tiles []byte) error {
 	return nil
 }
 
-// Clone is an independent copy of s as it is now: board, racks, bag,
-// scores, turn, passes and end. Its Undo goes no further back than now,
-// and it tells no tracker (Track one on it). A search that runs on several
-// goroutines gives each its own.
-func (s *State) Clone() *State {
-	c := &State{v: s.v, board: s.board.Clone(), racks: s.racks, known: s.known,
-		scores: s.scores, turn: s.turn, passes: s.passes, end: s.end}
-	c.bag.CopyFrom(&s.bag)
-	return c
-}
-
 // Variant is the game's rule set.
 func (s *State) Variant() *variant.Variant { return s.v }
 

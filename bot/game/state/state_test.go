@@ -393,31 +393,3 @@ func TestReserveMakesTheFirstLineFree(t *testing.T) {
 		t.Errorf("%v allocations for the first three moves, reserved", allocs)
 	}
 }
-
-// A clone plays as the original does and apart from it: the same play
-// applied to both leaves them equal; a play applied to the clone alone
-// leaves the original as it was (board, racks, bag); the clone's Undo stops
-// where it was made.
-func TestCloneIsIndependent(t *testing.T) {
-	s, _ := Start(variant.Multipliers, 11, 0)
-	for range 4 {
-		mustApply(t, s, bestPlay(t, s))
-	}
-	c := s.Clone()
-	if c.Undo() {
-		t.Fatal("the clone undid a move made before it was cloned")
-	}
-	m := bestPlay(t, s)
-	mustApply(t, s, m)
-	mustApply(t, c, m)
-	a, b := snapshot(s), snapshot(c)
-	b.moves = a.moves
-	if !a.equal(b) || !slices.Equal(s.Bag(), c.Bag()) {
-		t.Fatalf("the clone and the original differ after the same play:\n%+v\n%+v", a, b)
-	}
-	before, bag := snapshot(s), slices.Clone(s.Bag())
-	mustApply(t, c, bestPlay(t, c))
-	if after := snapshot(s); !after.equal(before) || !slices.Equal(s.Bag(), bag) {
-		t.Fatalf("a play on the clone changed the original:\n%+v\n%+v", before, after)
-	}
-}
