@@ -45,10 +45,10 @@ type plyMoves struct {
 	// its mover's next turn derives its own moves from them
 	// (search.derive).
 	whole bool
-	// byTiles[n] lists the plays of n tiles by index, made on first use
-	// (indexed) for search.outPlay, which asks for the plays of one size
-	// only.
-	byTiles [maxTiles + 1][]int32
+	// byTiles[n] holds copies of the plays of n tiles, made on first use
+	// (indexed) for search.outPlays, which asks for the plays of one size
+	// only: copies, so that the search may order the moves meanwhile.
+	byTiles [maxTiles + 1][]genMove
 	indexed bool
 }
 
@@ -78,8 +78,8 @@ func (p *plyMoves) reset(z *zobrist, rackN int, bd *board.Board) {
 	p.moves, p.slab, p.z, p.rackN, p.bd, p.whole, p.indexed = p.moves[:0], p.slab[:0], z, rackN, bd, false, false
 }
 
-// ofTiles is the indices of p's plays of n tiles.
-func (p *plyMoves) ofTiles(n int) []int32 {
+// ofTiles is p's plays of n tiles (copies, their tiles in p's slab).
+func (p *plyMoves) ofTiles(n int) []genMove {
 	if n < 0 || n > maxTiles {
 		return nil
 	}
@@ -89,7 +89,7 @@ func (p *plyMoves) ofTiles(n int) []int32 {
 		}
 		for i := range p.moves {
 			if k := p.moves[i].n; k >= 0 && k <= maxTiles {
-				p.byTiles[k] = append(p.byTiles[k], int32(i))
+				p.byTiles[k] = append(p.byTiles[k], p.moves[i])
 			}
 		}
 		p.indexed = true
@@ -145,30 +145,45 @@ func kind(t move.Placement) int {
 	return int(t.Letter - 'A')
 }
 
-// keep copies ref's play g into p when its line is in neither changed set
-// (across: rows, down: columns) and rack, whose kinds of tiles are have,
-// holds its tiles.
+// keep copies ref's play g into p when it is still a play there
+// (ref.holds).
 func (p *plyMoves) keep(ref *plyMoves, g *genMove, rack *tile.Rack, have uint32, across, down uint64) {
-	if g.pass() || g.uses&^have != 0 {
+	if !ref.holds(g, rack, have, across, down) {
 		return
-	}
-	if g.down && down>>uint(g.line)&1 != 0 || !g.down && across>>uint(g.line)&1 != 0 {
-		return
-	}
-	ts := ref.slab[g.at : g.at+g.n]
-	need := rack.Counts
-	for _, t := range ts {
-		k := kind(t)
-		if need[k] == 0 {
-			return
-		}
-		need[k]--
 	}
 	c := *g
 	c.at = int32(len(p.slab))
 	c.order = p.order(&c)
-	p.slab = append(p.slab, ts...)
+	p.slab = append(p.slab, ref.slab[g.at:g.at+g.n]...)
 	p.moves = append(p.moves, c)
+}
+
+// holds reports whether g, a play of p, is a play of a later position of
+// its mover: its line is in neither set of lines changed since (across:
+// rows, down: columns) and rack, whose kinds of tiles are have, holds its
+// tiles.
+func (p *plyMoves) holds(g *genMove, rack *tile.Rack, have uint32, across, down uint64) bool {
+	if g.pass() || g.uses&^have != 0 || g.on(across, down) {
+		return false
+	}
+	need := rack.Counts
+	for _, t := range p.slab[g.at : g.at+g.n] {
+		k := kind(t)
+		if need[k] == 0 {
+			return false
+		}
+		need[k]--
+	}
+	return true
+}
+
+// on reports whether g's line is among the lines across (rows) and down
+// (columns).
+func (g *genMove) on(across, down uint64) bool {
+	if g.down {
+		return down>>uint(g.line)&1 != 0
+	}
+	return across>>uint(g.line)&1 != 0
 }
 
 // addPass adds the pass, searched after every play.
@@ -193,9 +208,6 @@ const selectFirst = 3
 // are: the best of the rest by selection for the first selectFirst, the
 // rest sorted at once after them.
 func (p *plyMoves) next(i int) {
-	if i <= selectFirst {
-		p.indexed = false // the moves change places
-	}
 	switch {
 	case i < selectFirst:
 		best := i
@@ -217,10 +229,7 @@ func byOrder(a, b genMove) int { return int(b.order) - int(a.order) }
 // not allocate; a func literal capturing p might).
 func (p *plyMoves) Len() int           { return len(p.moves) }
 func (p *plyMoves) Less(i, j int) bool { return p.moves[i].order > p.moves[j].order }
-func (p *plyMoves) Swap(i, j int) {
-	p.moves[i], p.moves[j] = p.moves[j], p.moves[i]
-	p.indexed = false
-}
+func (p *plyMoves) Swap(i, j int)      { p.moves[i], p.moves[j] = p.moves[j], p.moves[i] }
 
 // maxTiles is the most tiles a play of the line can place: racks of up to
 // eight tiles.

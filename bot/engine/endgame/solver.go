@@ -326,20 +326,30 @@ func (s *search) movesAt(ply int, p *plyMoves) {
 		s.generate(p, s.stop)
 		return
 	}
-	bd := s.st.Board()
-	var across, down uint64
-	for j := ply - 1; j >= 0; j-- {
-		changed(bd, s.played[j], &across, &down)
-		if (ply-j)%2 == 0 && s.plies[j].whole {
-			s.derive(p, s.plies[j], across, down)
-			return
-		}
-	}
-	if ply%2 == 1 && s.opp.whole {
-		s.derive(p, s.opp, across, down)
+	if ref, across, down := s.reference(ply, 0); ref != nil {
+		s.derive(p, ref, across, down)
 		return
 	}
 	s.generate(p, s.stop)
+}
+
+// reference is the list the moves of one side of the position at ply are
+// derived from (side 0: the mover, 1: the opponent): that side's latest
+// list above that is whole (the root's opponent's list for its first
+// turn), or nil, with the lines changed since (changed).
+func (s *search) reference(ply, side int) (ref *plyMoves, across, down uint64) {
+	bd := s.st.Board()
+	for j := ply - 1; j >= 0; j-- {
+		changed(bd, s.played[j], &across, &down)
+		if (ply-j)%2 == side && s.plies[j].whole {
+			return s.plies[j], across, down
+		}
+	}
+	// The root's opponent moves at odd plies.
+	if (ply+side)%2 == 1 && s.opp.whole {
+		return s.opp, across, down
+	}
+	return nil, across, down
 }
 
 // outPlay finds, without generating, the best play the mover can go out
@@ -369,47 +379,20 @@ func (s *search) outPlays(ply, side int, out []*genMove) (*plyMoves, int) {
 	if s.lines == nil {
 		return nil, 0
 	}
-	bd := s.st.Board()
-	var across, down uint64
-	var ref *plyMoves
-	for j := ply - 1; j >= 0; j-- {
-		changed(bd, s.played[j], &across, &down)
-		if (ply-j)%2 == side && s.plies[j].whole {
-			ref = s.plies[j]
-			break
-		}
-	}
+	ref, across, down := s.reference(ply, side)
 	if ref == nil {
-		// The root's opponent moves at odd plies.
-		if (ply+side)%2 == 0 || !s.opp.whole {
-			return nil, 0
-		}
-		ref = s.opp
+		return nil, 0
 	}
 	rack, _ := s.st.Rack((s.st.Turn() + side) % 2)
 	have := rack.Kinds()
 	n := 0
-	for _, i := range ref.ofTiles(rack.N) {
-		g := &ref.moves[i]
-		if g.uses&^have != 0 || n == len(out) && g.score <= out[n-1].score {
+	plays := ref.ofTiles(rack.N)
+	for i := range plays {
+		g := &plays[i]
+		if g.uses&^have != 0 || n == len(out) && g.score <= out[n-1].score || !ref.holds(g, &rack, have, across, down) {
 			continue
 		}
-		if g.down && down>>uint(g.line)&1 != 0 || !g.down && across>>uint(g.line)&1 != 0 {
-			continue
-		}
-		need := rack.Counts
-		fits := true
-		for _, t := range ref.slab[g.at : g.at+g.n] {
-			k := kind(t)
-			if need[k] == 0 {
-				fits = false
-				break
-			}
-			need[k]--
-		}
-		if fits {
-			n = insertOut(out, n, g)
-		}
+		n = insertOut(out, n, g)
 	}
 	return ref, n
 }
@@ -418,21 +401,20 @@ func (s *search) outPlays(ply, side int, out []*genMove) (*plyMoves, int) {
 // better play of g's line takes its place; a worse one leaves it out), and
 // returns how many out holds.
 func insertOut(out []*genMove, n int, g *genMove) int {
-	for i := range n {
-		if out[i].down == g.down && out[i].line == g.line {
-			if g.score > out[i].score {
-				out[i] = g
-				for ; i > 0 && out[i].score > out[i-1].score; i-- {
-					out[i], out[i-1] = out[i-1], out[i]
-				}
-			}
+	i := 0
+	for i < n && (out[i].down != g.down || out[i].line != g.line) {
+		i++
+	}
+	switch {
+	case i < n: // g's line
+		if g.score <= out[i].score {
 			return n
 		}
-	}
-	if n < len(out) {
+	case n < len(out):
 		n++
+	default: // in place of the worst
+		i = n - 1
 	}
-	i := n - 1
 	out[i] = g
 	for ; i > 0 && out[i].score > out[i-1].score; i-- {
 		out[i], out[i-1] = out[i-1], out[i]
@@ -461,60 +443,18 @@ func (s *search) leavesOpen(p *plyMoves, g *genMove, threats []*genMove, alpha i
 }
 
 // blocks reports whether g, a move of p not yet played, changes the line
-// of t, a play of the opponent's (the pass changes nothing): changed's rule
-// on the board as it will be after g.
+// of t, a play of the opponent's (the pass changes nothing). changed reads
+// the board as it is, before g: the tiles of g it does not see are on
+// lines it marks anyway (each tile marks its own row and column, and the
+// runs of tiles through g end where they end on the board after it), so
+// it marks the same lines (TestBlocksIsChanged).
 func (s *search) blocks(p *plyMoves, g, t *genMove) bool {
 	if g.pass() {
 		return false
 	}
-	bd := s.st.Board()
-	n := bd.Size
-	ts := p.slab[g.at : g.at+g.n]
-	filled := func(r, c int) bool {
-		if bd.Squares[r*n+c].Letter != 0 {
-			return true
-		}
-		for _, x := range ts {
-			if int(x.Row) == r && int(x.Col) == c {
-				return true
-			}
-		}
-		return false
-	}
-	line := int(t.line)
-	for _, x := range ts {
-		r, c := int(x.Row), int(x.Col)
-		if t.down {
-			if c == line {
-				return true
-			}
-			left, right := c, c
-			for left > 0 && filled(r, left-1) {
-				left--
-			}
-			for right+1 < n && filled(r, right+1) {
-				right++
-			}
-			if left-1 == line || right+1 == line {
-				return true
-			}
-			continue
-		}
-		if r == line {
-			return true
-		}
-		top, bottom := r, r
-		for top > 0 && filled(top-1, c) {
-			top--
-		}
-		for bottom+1 < n && filled(bottom+1, c) {
-			bottom++
-		}
-		if top-1 == line || bottom+1 == line {
-			return true
-		}
-	}
-	return false
+	var across, down uint64
+	changed(s.st.Board(), p.slab[g.at:g.at+g.n], &across, &down)
+	return t.on(across, down)
 }
 
 // derive fills p with the mover's moves from ref, every play of the
@@ -969,7 +909,6 @@ func (s *search) extend(line []move.Move, h hashes) []move.Move {
 // and exacts alongside (a stable insertion sort: the root has a few
 // hundred moves, sorted once an iteration).
 func sortRoot(root *plyMoves, values []int32, exacts []bool) {
-	root.indexed = false
 	for i := 1; i < len(root.moves); i++ {
 		for j := i; j > 0 && values[j] > values[j-1]; j-- {
 			root.moves[j], root.moves[j-1] = root.moves[j-1], root.moves[j]
