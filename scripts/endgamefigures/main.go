@@ -13,6 +13,10 @@
 //
 //	go run ./scripts/endgamefigures -n 1000 -budget 1s -out /tmp/endgame.jsonl
 //
+// With -keep-table the solver keeps its table from solve to solve, as the
+// bot does (endgame.Solver.KeepTable): the solver's later moves of a game
+// played out with -versus find its earlier work.
+//
 // With -nodes N each solve stops after N positions searched instead (the
 // budget is then only a safety net): the same answers on any machine and
 // under any load, so two builds compare by the endgames each proves.
@@ -54,6 +58,7 @@ func main() {
 	versus := flag.Bool("versus", false, "also play each endgame out against equity: by the solver, by sim without the solver, by equity")
 	idxPath := flag.String("index", "", "index `FILE` (default $LEXICO_INDEX, else the default index)")
 	resume := flag.Bool("resume", false, "keep the endgames already in -out and go on after the last of them")
+	keep := flag.Bool("keep-table", false, "keep the solver's table from solve to solve (endgame.Solver.KeepTable), as the bot does")
 	flag.Parse()
 	if *resume && *out == "" {
 		fmt.Fprintln(os.Stderr, "endgamefigures: -resume needs -out FILE")
@@ -63,7 +68,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "endgamefigures: -nodes must be 0 or more")
 		os.Exit(2)
 	}
-	if err := run(*seed, *n, *budget, *nodes, *out, *versus, *resume, *idxPath); err != nil {
+	if err := run(*seed, *n, *budget, *nodes, *out, *versus, *resume, *keep, *idxPath); err != nil {
 		fmt.Fprintln(os.Stderr, "endgamefigures:", err)
 		os.Exit(1)
 	}
@@ -83,6 +88,8 @@ type record struct {
 	Value   int       `json:"value"`
 	Move    string    `json:"move"`
 	Solver  *int      `json:"solver_margin,omitempty"` // -versus: the mover's final margin, solver against equity
+	Turns   int       `json:"solver_turns,omitempty"`  // -versus: the solver's moves in that game
+	Proofs  int       `json:"solver_proofs,omitempty"` // and how many of them it proved
 	Sim     *int      `json:"sim_margin,omitempty"`    // sim without the solver against equity
 	SimEnd  *int      `json:"simend_margin,omitempty"` // sim with the solver against equity
 	Static  *int      `json:"static_margin,omitempty"` // equity against equity
@@ -99,7 +106,7 @@ func threadCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-func run(seed uint64, n int, budget time.Duration, nodes int64, out string, versus, resume bool, idxPath string) error {
+func run(seed uint64, n int, budget time.Duration, nodes int64, out string, versus, resume, keep bool, idxPath string) error {
 	runtime.LockOSThread()
 	var recs []record
 	if resume {
@@ -132,7 +139,7 @@ func run(seed uint64, n int, budget time.Duration, nodes int64, out string, vers
 		w = json.NewEncoder(f)
 	}
 	solver := endgame.New(gen)
-	solver.MaxNodes = nodes
+	solver.MaxNodes, solver.KeepTable = nodes, keep
 	sim, err := player.New("sim", gen, table)
 	if err != nil {
 		return err
@@ -168,6 +175,10 @@ func run(seed uint64, n int, budget time.Duration, nodes int64, out string, vers
 		if versus {
 			bySolver := func(st *state.State) (move.Move, error) {
 				res, err := solve(solver, st, budget)
+				rec.Turns++
+				if res.Proven {
+					rec.Proofs++
+				}
 				return res.Move, err
 			}
 			by := func(pl *player.Player) func(st *state.State) (move.Move, error) {
@@ -321,6 +332,11 @@ func summarise(recs []record, budget time.Duration, versus bool) {
 		}
 	}
 	f := float64(n)
+	turns, proofs := 0, 0
+	for _, r := range recs {
+		turns, proofs = turns+r.Turns, proofs+r.Proofs
+	}
+	fmt.Printf("  the solver's moves in the games against equity: %d, proven %d (%.1f%%)\n", turns, proofs, 100*float64(proofs)/float64(max(turns, 1)))
 	fmt.Printf("  mover's final margin against equity, mean: solver %+.2f, sim without the solver %+.2f, sim with it %+.2f, equity %+.2f\n",
 		float64(sum[0])/f, float64(sum[1])/f, float64(sum[3])/f, float64(sum[2])/f)
 	fmt.Printf("  sim with the solver vs without: better on %d, worse on %d (proven at the first solve: %d), equal on %d\n",

@@ -47,6 +47,7 @@ package endgame
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -100,6 +101,16 @@ type Solver struct {
 	// reproducing an analysis, where a time budget gives the answer the
 	// machine could afford.
 	MaxNodes int64
+	// KeepTable keeps the transposition table from one solve of an
+	// endgame (the bag empty) to the next of the same variant, instead of
+	// starting each empty. A later position of the same game was most
+	// likely searched by the earlier solve, often to the game's end, so
+	// the next solve finds much of its work done; an unrelated position
+	// only shares the table's slots with stale entries (each is keyed by
+	// its whole position: never a wrong answer). A solve with tiles in the
+	// bag always starts empty: its values depend on the bag's order, which
+	// the keys do not hold.
+	KeepTable bool
 
 	tt    *table
 	z     *zobrist
@@ -121,6 +132,9 @@ type Solver struct {
 	cross    *movegen.CrossSets
 	crossGen movegen.Generator
 	crossV   *variant.Variant
+	// keptV is the variant of the endgame the table holds (KeepTable),
+	// nil when it holds none that may be kept.
+	keptV *variant.Variant
 }
 
 // New is a solver over gen with the default table.
@@ -234,7 +248,13 @@ func (s *Solver) ready(st *state.State) error {
 		}
 		s.tt = newTable(bits)
 	}
-	s.tt.reset()
+	if !s.KeepTable || st.BagLen() > 0 || !sameScoring(s.keptV, st.Variant()) {
+		s.tt.reset()
+	}
+	s.keptV = nil
+	if st.BagLen() == 0 {
+		s.keptV = st.Variant()
+	}
 	if n := st.Board().Size; s.z == nil || s.z.size != n {
 		s.z = newZobrist(n)
 	}
@@ -254,6 +274,18 @@ func (s *Solver) ready(st *state.State) error {
 	}
 	st.Reserve(maxPly)
 	return nil
+}
+
+// sameScoring reports whether a position scores alike in variants a and
+// b (nil: no variant): the same board, premiums, tile values, bingo and
+// rack, so that a table entry of one holds in the other. A variant read
+// from a gamestate is a new value each time.
+func sameScoring(a, b *variant.Variant) bool {
+	if a == b || a == nil || b == nil {
+		return a == b
+	}
+	return a.Size == b.Size && a.Values == b.Values && a.BingoBonus == b.BingoBonus &&
+		a.RackSize == b.RackSize && slices.Equal(a.Layout, b.Layout)
 }
 
 // lineSearcher is a generator that can search some lines of the board

@@ -70,10 +70,12 @@ func (a picture) equal(b picture) bool {
 // self-play boards the solver proves a value, that value is plain
 // minimax's, its line plays out to exactly that margin, and the state is
 // left as it was. The table is small and shared across the positions, so
-// stale entries of earlier solves and index collisions are exercised too.
+// stale entries of earlier solves and index collisions are exercised too;
+// and again with the table kept from solve to solve (KeepTable), where
+// every position meets the entries of the ones before.
 func TestSolveAgreesWithMinimax(t *testing.T) {
 	positions := smallEndgames(t, 40, 8)
-	s := &Solver{Gen: gen(), TableBits: 12}
+	solvers := []*Solver{{Gen: gen(), TableBits: 12}, {Gen: gen(), TableBits: 12, KeepTable: true}}
 	compared := 0
 	for i, st := range positions {
 		budget := 1500
@@ -81,34 +83,8 @@ func TestSolveAgreesWithMinimax(t *testing.T) {
 		if !ok {
 			continue // too big for the plain search
 		}
-		before := pictureOf(st)
-		res, err := s.Solve(st, nil)
-		if err != nil {
-			t.Fatalf("position %d: %v", i, err)
-		}
-		if !pictureOf(st).equal(before) {
-			t.Fatalf("position %d: Solve left the state changed", i)
-		}
-		racks := st.Racks()
-		if !res.Proven || res.Value != want {
-			t.Fatalf("position %d (racks %s / %s): solver %+d (proven %v, depth %d), minimax %+d",
-				i, racks[0].String(), racks[1].String(), res.Value, res.Proven, res.Depth, want)
-		}
-		// The line is legal and ends the game with the margin claimed.
-		for _, m := range res.Line {
-			if err := st.Apply(m); err != nil {
-				t.Fatalf("position %d: line move %v: %v", i, m, err)
-			}
-		}
-		sc := st.Scores()
-		if !st.Over() || sc[0]-sc[1] != want {
-			t.Errorf("position %d: the line %v ends over=%v at %+d, want the end at %+d", i, res.Line, st.Over(), sc[0]-sc[1], want)
-		}
-		for range res.Line {
-			st.Undo()
-		}
-		if res.Line[0].Key() != res.Move.Key() {
-			t.Errorf("position %d: the line starts with %v, the move is %v", i, res.Line[0], res.Move)
+		for _, s := range solvers {
+			agree(t, s, i, st, want)
 		}
 		compared++
 	}
@@ -116,6 +92,41 @@ func TestSolveAgreesWithMinimax(t *testing.T) {
 		t.Fatalf("only %d of %d positions were small enough to compare", compared, len(positions))
 	}
 	t.Logf("%d endgames agree with minimax", compared)
+}
+
+// agree checks that s proves want, minimax's value of position i, with a
+// line that plays out to it, and leaves st as it was.
+func agree(t *testing.T, s *Solver, i int, st *state.State, want int) {
+	t.Helper()
+	before := pictureOf(st)
+	res, err := s.Solve(st, nil)
+	if err != nil {
+		t.Fatalf("position %d: %v", i, err)
+	}
+	if !pictureOf(st).equal(before) {
+		t.Fatalf("position %d: Solve left the state changed", i)
+	}
+	racks := st.Racks()
+	if !res.Proven || res.Value != want {
+		t.Fatalf("position %d (racks %s / %s), table kept %v: solver %+d (proven %v, depth %d), minimax %+d",
+			i, racks[0].String(), racks[1].String(), s.KeepTable, res.Value, res.Proven, res.Depth, want)
+	}
+	// The line is legal and ends the game with the margin claimed.
+	for _, m := range res.Line {
+		if err := st.Apply(m); err != nil {
+			t.Fatalf("position %d: line move %v: %v", i, m, err)
+		}
+	}
+	sc := st.Scores()
+	if !st.Over() || sc[0]-sc[1] != want {
+		t.Errorf("position %d: the line %v ends over=%v at %+d, want the end at %+d", i, res.Line, st.Over(), sc[0]-sc[1], want)
+	}
+	for range res.Line {
+		st.Undo()
+	}
+	if res.Line[0].Key() != res.Move.Key() {
+		t.Errorf("position %d: the line starts with %v, the move is %v", i, res.Line[0], res.Move)
+	}
 }
 
 // TestSolveStops: a stop that answers true at once leaves a move (the
@@ -228,4 +239,66 @@ func TestSolveAllocatesOnlyAtTheRoot(t *testing.T) {
 		return
 	}
 	t.Fatal("no endgame big enough")
+}
+
+// TestKeepTableFindsTheGameSolved: with KeepTable, the position two moves
+// down the solved line of an endgame (the mover's play and the reply) is
+// solved again to the same value as afresh, in fewer nodes, most of the
+// work found in the table.
+func TestKeepTableFindsTheGameSolved(t *testing.T) {
+	kept := &Solver{Gen: gen(), KeepTable: true}
+	fresh := New(gen())
+	var keptNodes, freshNodes int64
+	solved := 0
+	for seed := uint64(1); seed < 40 && solved < 8; seed++ {
+		full := selfPlay(t, variant.Multipliers, seed, 0)
+		if full == nil {
+			continue
+		}
+		// Five tiles each at most (the first of each rack as the bag
+		// emptied): solved to the end in a moment.
+		var racks [2]tile.Rack
+		for k, r := range full.Racks() {
+			ts := r.Tiles()
+			racks[k] = tile.RackOf(ts[:min(5, len(ts))])
+		}
+		st := endgameOf(t, variant.Multipliers, full.Board(), racks, full.Scores())
+		first, err := kept.Solve(st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !first.Proven || len(first.Line) < 3 {
+			continue // the line must go on after two moves
+		}
+		for _, m := range first.Line[:2] {
+			if err := st.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		again, err := kept.Solve(st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		afresh, err := fresh.Solve(st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.Undo()
+		st.Undo()
+		if !again.Proven || !afresh.Proven || again.Value != afresh.Value {
+			t.Fatalf("seed %d: two moves down the line, with the table kept %+d (proven %v), afresh %+d (proven %v)",
+				seed, again.Value, again.Proven, afresh.Value, afresh.Proven)
+		}
+		if again.Value != first.Value {
+			// Both are the final margin from the same seat, along the line.
+			t.Fatalf("seed %d: the line's value %+d, two moves down it %+d", seed, first.Value, again.Value)
+		}
+		keptNodes += again.Nodes
+		freshNodes += afresh.Nodes
+		solved++
+	}
+	if keptNodes >= freshNodes {
+		t.Errorf("two moves down %d solved lines: %d nodes with the table kept, %d afresh", solved, keptNodes, freshNodes)
+	}
+	t.Logf("two moves down %d solved lines: %d nodes with the table kept, %d afresh", solved, keptNodes, freshNodes)
 }

@@ -89,7 +89,9 @@ func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice)
 	}
 	s, _ := solvers.Get().(*endgame.Solver)
 	if s == nil {
-		s = &endgame.Solver{}
+		// The table kept from move to move: the next move of the game
+		// finds this one's work (most often its proof) in it.
+		s = &endgame.Solver{KeepTable: true}
 	}
 	defer solvers.Put(s)
 	s.Gen = pl.Gen
