@@ -65,16 +65,9 @@ func BenchmarkSolveSmall(b *testing.B) {
 func BenchmarkSolveMedium(b *testing.B) {
 	var positions []*state.State
 	for seed := uint64(1); len(positions) < 12; seed++ {
-		st := selfPlay(b, variant.Multipliers, seed, 0)
-		if st == nil {
-			continue
+		if st := fiveEach(b, seed); st != nil {
+			positions = append(positions, st)
 		}
-		var racks [2]tile.Rack
-		for k, r := range st.Racks() {
-			ts := r.Tiles()
-			racks[k] = tile.RackOf(ts[:min(5, len(ts))])
-		}
-		positions = append(positions, endgameOf(b, variant.Multipliers, st.Board(), racks, st.Scores()))
 	}
 	proveAll(b, positions)
 }

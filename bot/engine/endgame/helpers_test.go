@@ -71,6 +71,24 @@ func endgameOf(t testing.TB, v *variant.Variant, b *board.Board, racks [2]tile.R
 	return st
 }
 
+// fiveEach is the endgame of seed's self-play game of multipliers with
+// five tiles a side at most (the first of each rack as the bag emptied),
+// seat 0 to move: solved to the end in a moment. nil when the game ended
+// before the bag emptied.
+func fiveEach(t testing.TB, seed uint64) *state.State {
+	t.Helper()
+	st := selfPlay(t, variant.Multipliers, seed, 0)
+	if st == nil {
+		return nil
+	}
+	var racks [2]tile.Rack
+	for k, r := range st.Racks() {
+		ts := r.Tiles()
+		racks[k] = tile.RackOf(ts[:min(5, len(ts))])
+	}
+	return endgameOf(t, variant.Multipliers, st.Board(), racks, st.Scores())
+}
+
 // fromMover is st's endgame as its mover sees it: the mover seat 0.
 func fromMover(t testing.TB, st *state.State) *state.State {
 	t.Helper()
