@@ -71,6 +71,17 @@ func endgameOf(t testing.TB, v *variant.Variant, b *board.Board, racks [2]tile.R
 	return st
 }
 
+// selfPlayEvery is selfPlay of seed to the empty bag, in Classic when
+// seed is a multiple of classicEvery, else in Multipliers.
+func selfPlayEvery(t testing.TB, seed, classicEvery uint64) *state.State {
+	t.Helper()
+	v := variant.Multipliers
+	if seed%classicEvery == 0 {
+		v = variant.Classic
+	}
+	return selfPlay(t, v, seed, 0)
+}
+
 // fiveEach is the endgame of seed's self-play game of multipliers with
 // five tiles a side at most (the first of each rack as the bag emptied),
 // seat 0 to move: solved to the end in a moment. nil when the game ended
@@ -147,11 +158,7 @@ func minimax(st *state.State, budget *int) (int, bool) {
 func eachEndgame(t *testing.T, s *Solver, seeds uint64, f func(seed uint64, sr *search)) {
 	t.Helper()
 	for seed := uint64(1); seed < seeds; seed++ {
-		v := variant.Multipliers
-		if seed%2 == 0 {
-			v = variant.Classic
-		}
-		st := selfPlay(t, v, seed, 0)
+		st := selfPlayEvery(t, seed, 2)
 		if st == nil {
 			continue
 		}

@@ -21,14 +21,11 @@ func smallEndgames(t testing.TB, games, perGame int) []*state.State {
 	t.Helper()
 	var out []*state.State
 	for seed := uint64(1); len(out) < games*perGame && seed < uint64(games)*4; seed++ {
-		v := variant.Multipliers
-		if seed%3 == 0 {
-			v = variant.Classic
-		}
-		st := selfPlay(t, v, seed, 0)
+		st := selfPlayEvery(t, seed, 3)
 		if st == nil {
 			continue
 		}
+		v := st.Variant()
 		r := rand.New(rand.NewPCG(seed, 11))
 		racks := st.Racks()
 		for range perGame {
