@@ -45,6 +45,7 @@
 package endgame
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -965,14 +966,23 @@ func (s *search) extend(line []move.Move, h hashes) []move.Move {
 }
 
 // sortRoot orders the root's moves by value, best first, keeping values
-// and exacts alongside (a stable insertion sort: the root has a few
-// hundred moves, sorted once an iteration).
+// and exacts alongside; among equals they keep their order (that of the
+// iteration before). An O(n log n) sort, not an insertion sort: a rack with two
+// blanks has 15,000 plays and more at the root, where an insertion sort
+// took 150 ms after the iteration's end, past the solver's stop, and made
+// an answer late (BENCHMARKS.md, "The root's sort").
 func sortRoot(root *plyMoves, values []int32, exacts []bool) {
-	for i := 1; i < len(root.moves); i++ {
-		for j := i; j > 0 && values[j] > values[j-1]; j-- {
-			root.moves[j], root.moves[j-1] = root.moves[j-1], root.moves[j]
-			values[j], values[j-1] = values[j-1], values[j]
-			exacts[j], exacts[j-1] = exacts[j-1], exacts[j]
-		}
+	type valued struct {
+		g     genMove
+		v, at int32
+		exact bool
+	}
+	all := make([]valued, len(root.moves))
+	for i := range all {
+		all[i] = valued{root.moves[i], values[i], int32(i), exacts[i]}
+	}
+	slices.SortFunc(all, func(a, b valued) int { return cmp.Or(cmp.Compare(b.v, a.v), cmp.Compare(a.at, b.at)) })
+	for i, e := range all {
+		root.moves[i], values[i], exacts[i] = e.g, e.v, e.exact
 	}
 }

@@ -291,3 +291,41 @@ func TestKeepTableFindsTheGameSolved(t *testing.T) {
 	}
 	t.Logf("two moves down %d solved lines: %d nodes with the table kept, %d afresh", solved, keptNodes, freshNodes)
 }
+
+// TestSortRootOrdersByValueStably: the root's moves in the order of their
+// values, best first, each with its own value and exactness, and among
+// equal values in the order they had (the iteration before's), on a root
+// as large as two blanks make it.
+func TestSortRootOrdersByValueStably(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{0, 1, 2, 17, 16_000} {
+		root := &plyMoves{moves: make([]genMove, n)}
+		values, exacts := make([]int32, n), make([]bool, n)
+		for i := range n {
+			root.moves[i] = genMove{at: int32(i), score: int32(r.IntN(90))}
+			values[i] = int32(r.IntN(40) - 20) // many ties
+			exacts[i] = r.IntN(2) == 0
+		}
+		want := make([]int32, n) // the moves' at, by a plain stable selection
+		taken := make([]bool, n)
+		for k := range n {
+			best := -1
+			for i := range n {
+				if !taken[i] && (best < 0 || values[i] > values[best]) {
+					best = i
+				}
+			}
+			taken[best], want[k] = true, int32(best)
+		}
+		moves, wantValues, wantExacts := slices.Clone(root.moves), slices.Clone(values), slices.Clone(exacts)
+		sortRoot(root, values, exacts)
+		for k, g := range root.moves {
+			if g.at != want[k] {
+				t.Fatalf("n=%d: place %d holds move %d, want %d", n, k, g.at, want[k])
+			}
+			if g != moves[g.at] || values[k] != wantValues[g.at] || exacts[k] != wantExacts[g.at] {
+				t.Fatalf("n=%d: move %d lost its value or exactness", n, g.at)
+			}
+		}
+	}
+}
