@@ -6,7 +6,7 @@ STATE   ?= data/gamestates/doc-example.txt
 
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: all build index run test test-long test-web web-screenshots bench deadline-bench clean
+.PHONY: all build index run test test-long test-web web-screenshots bench deadline-bench endgame-clock clean
 
 all: build
 
@@ -98,6 +98,12 @@ deadline-bench: build index
 	@mkdir -p $(dir $(DEADLINE_OUT))
 	$(GO) build -o $(BIN)/deadlinebench ./scripts/deadlinebench
 	$(BIN)/deadlinebench -bot $(BIN)/lexico-bot -index $(INDEX) -out $(DEADLINE_OUT) $(DEADLINE_FLAGS)
+
+# The endgame solver's clock: self-play endgames with two blanks on the
+# mover's rack, answered through answer.Bot two at once, 1 s a move; it
+# fails if an answer was late. About 45 seconds.
+endgame-clock: build index
+	LEXICO_INDEX=$(abspath $(INDEX)) $(GO) run ./scripts/endgameclock
 
 clean:
 	rm -rf $(BIN)
