@@ -205,23 +205,34 @@ func StopAt(ctx context.Context) func() bool {
 // Apply and Undo and left as it was.
 func (s *Solver) Solve(st *state.State, stop func() bool) (Result, error) {
 	start := time.Now()
-	if err := s.ready(st); err != nil {
+	sr, done, err := s.begin(st, stop)
+	if err != nil {
 		return Result{}, err
+	}
+	defer done()
+	res := sr.run()
+	res.Elapsed = time.Since(start)
+	return res, sr.err
+}
+
+// begin readies a search of st (Solve, Decide): the table, the keys, and
+// the cross sets kept as the search moves, attached to st until done.
+func (s *Solver) begin(st *state.State, stop func() bool) (*search, func(), error) {
+	if err := s.ready(st); err != nil {
+		return nil, nil, err
 	}
 	if s.cross == nil || s.crossGen != s.Gen || s.crossV != st.Variant() {
 		s.cross, s.crossGen, s.crossV = movegen.NewCrossSets(s.Gen, st.Variant()), s.Gen, st.Variant()
 	}
+	done := func() {}
 	if s.cross != nil {
 		// The caller's tracker, if any, is told nothing of the search,
 		// which leaves the board as it found it; it starts again from it.
 		prev := st.Tracking()
 		st.Track(s.cross)
-		defer st.Track(prev)
+		done = func() { st.Track(prev) }
 	}
-	sr := search{Solver: s, st: st, stop: stop}
-	res := sr.run()
-	res.Elapsed = time.Since(start)
-	return res, sr.err
+	return &search{Solver: s, st: st, stop: stop}, done, nil
 }
 
 // ready checks st and readies the table and keys for it.
@@ -576,8 +587,9 @@ func (s *search) play(p *plyMoves, g *genMove, h hashes) (hashes, bool) {
 	return h, true
 }
 
-// run is the iterative deepening.
-func (s *search) run() Result {
+// rootOf readies the root: its hashes, the mover's lead and its moves,
+// every play and the pass, in the search's order.
+func (s *search) rootOf() (hashes, int, *plyMoves) {
 	var h hashes
 	h.board = s.z.board(s.st.Board())
 	for seat := range 2 {
@@ -591,6 +603,12 @@ func (s *search) run() Result {
 	if s.lines != nil {
 		s.generateOpponent()
 	}
+	return h, spread, root
+}
+
+// run is the iterative deepening.
+func (s *search) run() Result {
+	h, spread, root := s.rootOf()
 	values := make([]int32, len(root.moves))
 	exacts := make([]bool, len(root.moves))
 	var res Result
