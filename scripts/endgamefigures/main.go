@@ -59,6 +59,7 @@ func main() {
 	idxPath := flag.String("index", "", "index `FILE` (default $LEXICO_INDEX, else the default index)")
 	resume := flag.Bool("resume", false, "keep the endgames already in -out and go on after the last of them")
 	keep := flag.Bool("keep-table", false, "keep the solver's table from solve to solve (endgame.Solver.KeepTable), as the bot does")
+	decide := flag.Bool("decide", false, "also ask each endgame whether the mover can win (endgame.Solver.Decide), with a budget of its own and a fresh table")
 	flag.Parse()
 	if *resume && *out == "" {
 		fmt.Fprintln(os.Stderr, "endgamefigures: -resume needs -out FILE")
@@ -68,7 +69,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "endgamefigures: -nodes must be 0 or more")
 		os.Exit(2)
 	}
-	if err := run(*seed, *n, *budget, *nodes, *out, *versus, *resume, *keep, *idxPath); err != nil {
+	if err := run(*seed, *n, *budget, *nodes, *out, *versus, *resume, *keep, *decide, *idxPath); err != nil {
 		fmt.Fprintln(os.Stderr, "endgamefigures:", err)
 		os.Exit(1)
 	}
@@ -93,6 +94,12 @@ type record struct {
 	Sim     *int      `json:"sim_margin,omitempty"`    // sim without the solver against equity
 	SimEnd  *int      `json:"simend_margin,omitempty"` // sim with the solver against equity
 	Static  *int      `json:"static_margin,omitempty"` // equity against equity
+	// -decide: whether the mover can win, settled (decided) or not, and
+	// what it took.
+	Decided   *bool   `json:"decided,omitempty"`
+	Win       bool    `json:"win,omitempty"`
+	DecideMs  float64 `json:"decide_ms,omitempty"`
+	DecideNds int64   `json:"decide_nodes,omitempty"`
 }
 
 // threadCPU is the CPU time of the calling thread (run locks main to
@@ -106,7 +113,7 @@ func threadCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-func run(seed uint64, n int, budget time.Duration, nodes int64, out string, versus, resume, keep bool, idxPath string) error {
+func run(seed uint64, n int, budget time.Duration, nodes int64, out string, versus, resume, keep, decide bool, idxPath string) error {
 	runtime.LockOSThread()
 	var recs []record
 	if resume {
@@ -172,6 +179,17 @@ func run(seed uint64, n int, budget time.Duration, nodes int64, out string, vers
 		rec.CPUMs = float64((threadCPU() - cpu0).Microseconds()) / 1000
 		rec.Proven, rec.Depth, rec.Nodes, rec.Value, rec.Move = res.Proven, res.Depth, res.Nodes, res.Value, res.Move.String()
 		rec.Millis, rec.NPS = float64(res.Elapsed.Microseconds())/1000, res.NodesPerSecond()
+		if decide {
+			solver.KeepTable = false // a fresh table: the question alone
+			deadline := time.Now().Add(budget)
+			d, err := solver.Decide(st, func() bool { return !time.Now().Before(deadline) })
+			solver.KeepTable = keep
+			if err != nil {
+				return fmt.Errorf("game %d: deciding: %w", g, err)
+			}
+			rec.Decided, rec.Win = &d.Proven, d.Win
+			rec.DecideMs, rec.DecideNds = float64(d.Elapsed.Microseconds())/1000, d.Nodes
+		}
 		if versus {
 			bySolver := func(st *state.State) (move.Move, error) {
 				res, err := solve(solver, st, budget)
@@ -297,6 +315,7 @@ func summarise(recs []record, budget time.Duration, versus bool) {
 		fmt.Printf("  %d: %d/%d", k, tiles[k][0], tiles[k][1])
 	}
 	fmt.Println()
+	summariseDecide(recs)
 	if !versus {
 		return
 	}
@@ -345,4 +364,37 @@ func summarise(recs []record, budget time.Duration, versus bool) {
 		vsSim[0], vsSim[1], vsSim[2], n-vsSim[0]-vsSim[1])
 	fmt.Printf("  solver vs equity: better on %d, worse on %d (proven at the first solve: %d), equal on %d\n",
 		vsEq[0], vsEq[1], vsEq[2], n-vsEq[0]-vsEq[1])
+}
+
+// summariseDecide prints what -decide found: the endgames settled (a win,
+// or none possible), beside those Solve proved.
+func summariseDecide(recs []record) {
+	var decided, wins, either, decidedOnly, lost int
+	var ms []float64
+	for _, r := range recs {
+		if r.Decided == nil {
+			return
+		}
+		ms = append(ms, r.DecideMs)
+		if *r.Decided {
+			decided++
+			if r.Win {
+				wins++
+			}
+			if !r.Proven {
+				decidedOnly++
+			}
+		}
+		if *r.Decided || r.Proven {
+			either++
+		}
+		if r.Proven && !*r.Decided {
+			lost++
+		}
+	}
+	slices.Sort(ms)
+	n := len(recs)
+	fmt.Printf("  decided (a win found, or none possible): %d of %d (%.1f%%), %d of them wins; %d decided and not proven, %d proven and not decided; either %d (%.1f%%)\n",
+		decided, n, 100*float64(decided)/float64(max(n, 1)), wins, decidedOnly, lost, either, 100*float64(either)/float64(max(n, 1)))
+	fmt.Printf("  decide time ms: p50 %.1f  p90 %.1f  max %.1f\n", ms[n/2], ms[n*9/10], ms[n-1])
 }

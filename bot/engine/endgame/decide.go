@@ -1,0 +1,94 @@
+package endgame
+
+import (
+	"time"
+
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/state"
+)
+
+// Decision is Decide's answer: whether the seat to move can end the game
+// ahead whatever the opponent plays.
+type Decision struct {
+	// Proven: the search settled the question, one way (Win) or the other
+	// (no move wins: the best the mover can force is a draw or a loss).
+	Proven bool
+	// Win: Move ends the game with the mover ahead against every defence
+	// (Proven is then true).
+	Win  bool
+	Move move.Move
+	// Depth is the deepest iteration finished or, for a win, the one that
+	// found it; Nodes the positions searched over all of them.
+	Depth   int
+	Nodes   int64
+	Elapsed time.Duration
+}
+
+// Decide searches st from the seat to move for a move that wins: the game
+// ending with the mover's score above the opponent's, against any defence.
+// It is Solve's search asked a yes-or-no question: each root move's line
+// is searched with a null window at the winning margin, and a position
+// needs only one move that answers it (or proof that none does), not its
+// exact value, so it settles endgames Solve cannot prove in the same
+// time; but its move wins without maximising the margin, so a proven
+// Solve is the better answer where there is one. Like Solve it deepens
+// iteratively until the question is settled, MaxDepth is reached or stop
+// answers true, and leaves st as it found it; its table entries are
+// bounds Solve can use (with KeepTable, a Solve of the same position
+// after it starts from them).
+func (s *Solver) Decide(st *state.State, stop func() bool) (Decision, error) {
+	start := time.Now()
+	sr, done, err := s.begin(st, stop)
+	if err != nil {
+		return Decision{}, err
+	}
+	defer done()
+	d := sr.decide()
+	d.Nodes, d.Elapsed = sr.nodes, time.Since(start)
+	return d, sr.err
+}
+
+// decide is Decide's iterative deepening.
+func (s *search) decide() Decision {
+	h, spread, root := s.rootOf()
+	// The gain (the margin the rest of the game adds to the mover's lead)
+	// that wins: a final margin of at least 1.
+	target := int32(1 - spread)
+	values := make([]int32, len(root.moves))
+	exacts := make([]bool, len(root.moves)) // unused: sortRoot keeps them alongside
+	limit := maxPly - 1
+	if s.MaxDepth > 0 {
+		limit = min(limit, s.MaxDepth)
+	}
+	var d Decision
+	for depth := 1; depth <= limit; depth++ {
+		lost := true
+		for i := range root.moves {
+			g := &root.moves[i]
+			// From the opponent's view after g: at most g.score - target
+			// (a fail low) is a win for the mover.
+			a := g.score - target
+			child, proven, ok := s.child(root, g, 1, below(g, depth), a, a+1, h)
+			if !ok {
+				return d
+			}
+			v := g.score - child
+			values[i] = v
+			if v >= target && proven {
+				m := root.move(g)
+				m.Tiles = append([]move.Placement(nil), m.Tiles...)
+				d.Proven, d.Win, d.Move, d.Depth = true, true, m, depth
+				return d
+			}
+			lost = lost && proven && v < target
+		}
+		d.Depth = depth
+		if lost {
+			d.Proven = true
+			return d
+		}
+		// The moves nearest a win first in the next iteration.
+		sortRoot(root, values, exacts)
+	}
+	return d
+}
