@@ -276,11 +276,11 @@ func printPreEndgame(w io.Writer, p *position.Position, res endgame.PreResult, a
 // endgameRunJSON is run --json's "endgame": how the endgame solver decided
 // a sim player's move in place of the simulation.
 type endgameRunJSON struct {
-	Kind   string            `json:"kind"` // "endgame"
+	Kind   string            `json:"kind"` // "endgame" (the exact value), "win" (a proven win, its margin not searched)
 	Proven bool              `json:"proven"`
 	Depth  int               `json:"depth,omitempty"`
 	Nodes  int64             `json:"nodes"`
-	Value  int               `json:"value"`
+	Value  *int              `json:"value,omitempty"` // the final margin, for "endgame"
 	Line   []json.RawMessage `json:"line,omitempty"` // the platform's move format, both sides in turn
 }
 
@@ -289,7 +289,10 @@ func endgameRun(p *position.Position, eg *player.Endgame) *endgameRunJSON {
 	if eg == nil {
 		return nil
 	}
-	out := &endgameRunJSON{Kind: eg.Kind, Proven: eg.Proven, Depth: eg.Depth, Nodes: eg.Nodes, Value: eg.Value}
+	out := &endgameRunJSON{Kind: eg.Kind, Proven: eg.Proven, Depth: eg.Depth, Nodes: eg.Nodes}
+	if eg.Kind != "win" {
+		out.Value = &eg.Value
+	}
 	for _, m := range eg.Line {
 		raw, err := gamestate.EncodeMove(m, p.Board.Size)
 		if err != nil {
@@ -302,6 +305,9 @@ func endgameRun(p *position.Position, eg *player.Endgame) *endgameRunJSON {
 
 // endgameSummary says in a few words how the solver decided.
 func endgameSummary(eg *player.Endgame) string {
+	if eg.Kind == "win" {
+		return fmt.Sprintf("endgame solver, a proven win (its margin not searched), depth %d, %d nodes", eg.Depth, eg.Nodes)
+	}
 	proven := "not proven"
 	if eg.Proven {
 		proven = "proven"

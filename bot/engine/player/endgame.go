@@ -19,10 +19,13 @@ import (
 // player's move: with the bag empty it searches the rest of the game
 // exactly.
 type Endgame struct {
-	// Kind is "endgame" (a pre-endgame's ranking would be "pre-endgame").
+	// Kind is "endgame" when the solver's exact value decided (Solve), or
+	// "win" when it proved only that the move wins (Decide): the game
+	// ends with the mover ahead against any defence, by a margin not
+	// searched (Value and Line are then empty).
 	Kind string
 	// Proven: the value is the game's (searched to its end in every line
-	// that decides it).
+	// that decides it); for "win", the win is.
 	Proven bool
 	// Depth is the plies of the endgame's deepest finished search, Nodes
 	// the positions searched.
@@ -71,9 +74,22 @@ func (pl *Player) endgame(ctx context.Context, p *position.Position, static Choi
 	return <-simulated
 }
 
+// decideShare is the share of the solver's time that asking whether the
+// mover can win (endgame.Solver.Decide) may take before the exact solve:
+// most endgames are settled in a few milliseconds (half of the first 100
+// self-play endgames in 4.4 ms), and the rest is Solve's.
+const decideShare = 1.0 / 3
+
 // solveEnd hands an endgame (the bag empty) to the solver, with
 // endgameShare of the time left, and reports whether its answer replaces
-// ch's: only a proven one does.
+// ch's: a proven value does, else a proven win. The solver first asks
+// whether the mover can win at all (Decide), a question settled where the
+// exact value is not (85 of the first 100 self-play endgames at 1 s,
+// against 70 proven), then solves for the value with the time left, the
+// table holding the first search's bounds. A proven value maximises the
+// margin; a proven win only wins, which is what a game asks, where the
+// simulation's answer could lose it against a better defence than the
+// static player it models.
 // Pre-endgames are not handed over: the opponent then holds a full rack,
 // so the pre-endgame (endgame.PreEndgame) proves nothing within a move's
 // time here, and trying would only take the simulation's. An unproven endgame answer is a search cut
@@ -94,7 +110,7 @@ func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice)
 		s = &endgame.Solver{KeepTable: true}
 	}
 	defer solvers.Put(s)
-	s.Gen = pl.Gen
+	s.Gen, s.MaxNodes = pl.Gen, pl.EndgameNodes
 	deadline, ok := ctx.Deadline()
 	if !ok {
 		deadline = time.Now().Add(endgameBudget)
@@ -112,9 +128,27 @@ func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice)
 	if err != nil {
 		return ch, false
 	}
-	res, err := s.Solve(st, stop)
-	if err != nil || !res.Proven {
+	decideBy := time.Now().Add(time.Duration(float64(time.Until(deadline)) * decideShare))
+	dec, err := s.Decide(st, func() bool { return stop() || !time.Now().Before(decideBy) })
+	if err != nil {
 		return ch, false
+	}
+	res, err := s.Solve(st, stop)
+	if err != nil {
+		return ch, false
+	}
+	if !res.Proven {
+		if !dec.Win {
+			return ch, false
+		}
+		ch.Endgame = &Endgame{Kind: "win", Proven: true, Depth: dec.Depth, Nodes: dec.Nodes + res.Nodes}
+		ch.Candidate = candidateOf(p, dec.Move, 0)
+		ch.Top = []Candidate{ch.Candidate}
+		ch.Reason = ""
+		if dec.Move.Kind == move.Pass {
+			ch.Reason = "the endgame solver proved that passing wins"
+		}
+		return ch, true
 	}
 	ch.Endgame = &Endgame{Kind: "endgame", Proven: res.Proven, Depth: res.Depth, Nodes: res.Nodes,
 		Value: res.Value, Line: res.Line}

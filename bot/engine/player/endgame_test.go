@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lexico/lexico/bot/engine/endgame"
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/game/move"
@@ -168,5 +169,66 @@ func TestPlayoutPlaysTheStaticChoiceToTheEnd(t *testing.T) {
 		if want := s[seat] - s[1-seat]; got != want || n == 0 {
 			t.Errorf("seed %d: Playout %+d, the static choices by hand %+d over %d moves", seed, got, want, n)
 		}
+	}
+}
+
+// TestSimPlaysAProvenWin: where the exact value is not proven within the
+// solver's search (a node budget here, the clock in play) but a win is,
+// the sim player plays the winning move and says so, and the move does
+// win: solved to the end after it, the opponent's best is a loss.
+func TestSimPlaysAProvenWin(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the GADDAG of the full embedded dictionary")
+	}
+	eq, sim := endgamePlayers(t)
+	sim.EndgameNodes = 3000
+	checked := 0
+	for seed := uint64(1); seed < 40 && checked < 5; seed++ {
+		st, err := state.Start(variant.Multipliers, seed, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !st.Over() && st.BagLen() > 0 {
+			p := st.View()
+			if err := st.Apply(eq.ChooseStatic(context.Background(), &p).Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if st.Over() {
+			continue
+		}
+		p := st.View()
+		ch := sim.Choose(context.Background(), &p) // no deadline: the node budget decides
+		eg := ch.Endgame
+		if eg == nil || eg.Kind != "win" {
+			continue // proven exactly, or no win proven: other tests' cases
+		}
+		if !eg.Proven || len(eg.Line) != 0 || ch.Reason != "" && ch.Move.Kind != move.Pass {
+			t.Fatalf("seed %d: a win reported as %+v (reason %q)", seed, eg, ch.Reason)
+		}
+		if err := st.Apply(ch.Move); err != nil {
+			t.Fatalf("seed %d: the winning move %v: %v", seed, ch.Move, err)
+		}
+		mover := 1 - st.Turn()
+		if !st.Over() {
+			check := &endgame.Solver{Gen: sim.Gen, MaxNodes: 2_000_000}
+			res, err := check.Solve(st, nil)
+			if err != nil {
+				t.Fatalf("seed %d: solving after %v: %v", seed, ch.Move, err)
+			}
+			if !res.Proven {
+				continue // too large to check here
+			}
+			if res.Value >= 0 {
+				t.Fatalf("seed %d: after the winning move %v the opponent's best ends at %+d", seed, ch.Move, res.Value)
+			}
+		} else if s := st.Scores(); s[mover] <= s[1-mover] {
+			t.Fatalf("seed %d: the winning move %v ends the game at %d-%d", seed, ch.Move, s[mover], s[1-mover])
+		}
+		t.Logf("seed %d: %v wins (depth %d, %d nodes)", seed, ch.Move, eg.Depth, eg.Nodes)
+		checked++
+	}
+	if checked < 2 {
+		t.Fatalf("%d endgames of seeds 1-39 had a win proven and its value not: too few to check", checked)
 	}
 }

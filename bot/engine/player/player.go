@@ -64,6 +64,12 @@ type Player struct {
 	// endgame solver (endgame.go): the simulation decides them too, as
 	// before the solver.
 	NoEndgame bool
+	// EndgameNodes, when above 0, caps each search of an endgame (the
+	// question of a win, then the exact value) at that many positions, as
+	// the simulation's MaxIterations caps its worlds: the answer then no
+	// longer depends on the machine's speed (for tests and analyses),
+	// where the clock alone gives what the machine could afford.
+	EndgameNodes int64
 }
 
 // DefaultSimCandidates is the candidates a simulating player compares when
