@@ -28,7 +28,7 @@ type endgameOptions struct {
 	Index, Strategy string
 	Time            time.Duration
 	Candidates      int
-	JSON            bool
+	JSON, Win       bool
 	Args            []string
 }
 
@@ -44,13 +44,16 @@ func endgameCommand() *cli.Command {
 			"after it (your score less the opponent's; Lexico has no penalty for tiles left), and whether\n" +
 			fmt.Sprintf("the result is proven. With 1 to %d tiles in the bag (a pre-endgame) it ranks the best plays\n", endgame.MaxBag) +
 			"and the pass by their win probability over every possible draw, then by the expected margin;\n" +
-			"a draw the solver does not prove in its share of the time is played out by the equity player.",
+			"a draw the solver does not prove in its share of the time is played out by the equity player.\n" +
+			"With --win (bag empty) it asks only whether you can win, which it settles far sooner than\n" +
+			"the best line: it prints a move that wins against any defence, or that none does.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)", Destination: &o.Index},
 			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", "), Destination: &o.Strategy},
 			&cli.DurationFlag{Name: "time", Value: 5 * time.Second, Usage: "search for at most `DURATION` (a bare number is milliseconds)", Destination: &o.Time},
 			&cli.IntFlag{Name: "candidates", Value: endgame.DefaultCandidates, Usage: "pre-endgame: the `N` highest-scoring plays compared (with the pass)", Destination: &o.Candidates},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object", Destination: &o.JSON},
+			&cli.BoolFlag{Name: "win", Usage: "with the bag empty, ask only whether you can win (a winning move, or proof that none wins), not for the best line", Destination: &o.Win},
 		},
 		Action: func(c *cli.Context) error {
 			o.Args = c.Args().Slice()
@@ -71,8 +74,9 @@ type endgameLine struct {
 // endgameJSON is the --json answer: an endgame's solution or a
 // pre-endgame's ranking.
 type endgameJSON struct {
-	Kind       string            `json:"kind"` // "endgame" or "pre-endgame"
+	Kind       string            `json:"kind"` // "endgame", "pre-endgame" or "win" (--win)
 	Proven     bool              `json:"proven"`
+	Win        *bool             `json:"win,omitempty"` // --win, proven: whether Move wins (else no move does)
 	Depth      int               `json:"depth,omitempty"`
 	Nodes      int64             `json:"nodes"`
 	ElapsedMS  float64           `json:"elapsed_ms"`
@@ -113,6 +117,9 @@ func solveEndgame(o endgameOptions, e env) error {
 	p, err := gamestate.Parse(data)
 	if err != nil {
 		return badInputf("%s: %w", name, err)
+	}
+	if o.Win && p.BagCount > 0 {
+		return badInputf("%s: --win asks an endgame (the bag empty), and %d tiles are in the bag", name, p.BagCount)
 	}
 	if p.BagCount > endgame.MaxBag {
 		return badInputf("%s: %d tiles in the bag: not an endgame (empty bag) nor a pre-endgame (1 to %d)",
@@ -163,11 +170,54 @@ func solveEndgame(o endgameOptions, e env) error {
 	if err != nil {
 		return badInputf("%s: %w", name, err)
 	}
-	res, err := solver.Solve(st, func() bool { return !time.Now().Before(deadline) })
+	stop := func() bool { return !time.Now().Before(deadline) }
+	if o.Win {
+		d, err := solver.Decide(st, stop)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		return printDecision(e.stdout, st, d, o.JSON)
+	}
+	res, err := solver.Solve(st, stop)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return printEndgame(e.stdout, st, res, tile.RackOf(unseen), o.JSON)
+}
+
+// printDecision prints Decide's answer: the winning move, that none wins,
+// or that the search did not settle it in time.
+func printDecision(w io.Writer, st *state.State, d endgame.Decision, asJSON bool) error {
+	p := st.View()
+	out := endgameJSON{Kind: "win", Proven: d.Proven, Depth: d.Depth, Nodes: d.Nodes,
+		ElapsedMS: float64(d.Elapsed.Microseconds()) / 1000, Move: json.RawMessage("null")}
+	var words []string
+	if d.Proven {
+		out.Win = &d.Win
+	}
+	if d.Win {
+		var err error
+		if out.Move, words, err = describe(&p, d.Move); err != nil {
+			return err
+		}
+		margin := p.MyScore + d.Move.Score - p.OppScore
+		out.Line = []endgameLine{{Seat: "you", Move: out.Move, Words: words, Score: d.Move.Score, Margin: margin}}
+	}
+	if asJSON {
+		return json.NewEncoder(w).Encode(out)
+	}
+	how := fmt.Sprintf("depth %d, %d nodes, %.0f ms", d.Depth, d.Nodes, out.ElapsedMS)
+	switch {
+	case d.Win:
+		_, err := fmt.Fprintf(w, "a win: %s %s scores %d and wins against any defence (proven; %s)\n",
+			out.Move, strings.Join(words, ","), d.Move.Score, how)
+		return err
+	case d.Proven:
+		_, err := fmt.Fprintf(w, "no move wins against the best defence: a draw at best (proven; %s)\n", how)
+		return err
+	}
+	_, err := fmt.Fprintf(w, "not settled within the time: no winning move found, nor proof that none exists (%s)\n", how)
+	return err
 }
 
 // describe is m's words and platform encoding on st's board as it stands.
@@ -281,7 +331,7 @@ type endgameRunJSON struct {
 	Depth  int               `json:"depth,omitempty"`
 	Nodes  int64             `json:"nodes"`
 	Value  *int              `json:"value,omitempty"` // the final margin, for "endgame"
-	Line   []json.RawMessage `json:"line,omitempty"` // the platform's move format, both sides in turn
+	Line   []json.RawMessage `json:"line,omitempty"`  // the platform's move format, both sides in turn
 }
 
 // endgameRun is eg for run --json (nil when the solver did not decide).

@@ -251,3 +251,120 @@ func TestRunSimReportsTheEndgameSolver(t *testing.T) {
 		t.Errorf("the summary does not name the endgame solver: %s", errb.String())
 	}
 }
+
+// TestEndgameWin: --win says the mover can win exactly when the best line
+// ends ahead, and its winning move does win: from the opponent's side
+// after it, the command's own proven best line ends behind. In the text
+// form too; and a gamestate with tiles in the bag is refused.
+func TestEndgameWin(t *testing.T) {
+	x, err := index.Open(movesIndex(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	seen, solvedOn := map[bool]int{}, 0
+	for seed := uint64(1); seed < 30 && (seen[true] == 0 || seen[false] == 0); seed++ {
+		file, ok := endgameGamestate(t, seed, func(st *state.State) bool {
+			r := st.Racks()
+			return st.BagLen() == 0 && r[0].N+r[1].N <= 7
+		})
+		if !ok {
+			continue
+		}
+		var exact, win endgameJSON
+		for _, c := range []struct {
+			res  *endgameJSON
+			args []string
+		}{{&exact, []string{"--json", "--time", "20s", file}}, {&win, []string{"--json", "--win", "--time", "20s", file}}} {
+			code, out, errs := runEndgame(t, c.args...)
+			if code != 0 {
+				t.Fatalf("seed %d %v: exit %d: %s", seed, c.args, code, errs)
+			}
+			if err := json.Unmarshal([]byte(out), c.res); err != nil {
+				t.Fatalf("seed %d: not JSON: %v\n%s", seed, err, out)
+			}
+		}
+		if !exact.Proven || exact.Value == nil {
+			continue // not this test's to check
+		}
+		if win.Kind != "win" || !win.Proven || win.Win == nil || *win.Win != (*exact.Value >= 1) {
+			t.Fatalf("seed %d: --win says %+v, the best line ends at %+d", seed, win, *exact.Value)
+		}
+		seen[*win.Win]++
+		if !*win.Win {
+			continue
+		}
+		// The position after the winning move, from the opponent's side.
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := gamestate.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, verdict, err := gamestate.Judge(p, win.Move, x)
+		if err != nil || !verdict.Legal {
+			t.Fatalf("seed %d: the winning move %s: %v %+v", seed, win.Move, err, verdict)
+		}
+		m.Score = verdict.Score // what Apply adds
+		unseen, err := p.Variant.Unseen(p.Board, p.Rack)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var opp []byte
+		for k, n := range unseen {
+			for range n {
+				opp = append(opp, tile.Byte(k))
+			}
+		}
+		st, err := state.FromPosition(p)
+		if err == nil {
+			err = st.Deal(1, opp, nil)
+		}
+		if err == nil {
+			err = st.Apply(m)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Over() {
+			if s := st.Scores(); s[0] <= s[1] {
+				t.Fatalf("seed %d: the winning move ends the game at %d-%d", seed, s[0], s[1])
+			}
+			continue
+		}
+		after := st.View()
+		b, err := gamestate.Encode(&after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		next := filepath.Join(t.TempDir(), "after.json")
+		if err := os.WriteFile(next, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errs := runEndgame(t, "--json", "--time", "20s", next)
+		var reply endgameJSON
+		if code != 0 || json.Unmarshal([]byte(out), &reply) != nil || !reply.Proven || reply.Value == nil {
+			t.Fatalf("seed %d: solving after the winning move: exit %d %s %s", seed, code, out, errs)
+		}
+		if *reply.Value >= 0 {
+			t.Fatalf("seed %d: after the winning move %s the opponent's best line ends at %+d", seed, win.Move, *reply.Value)
+		}
+		solvedOn++
+		code, text, errs := runEndgame(t, "--win", "--time", "20s", file)
+		if code != 0 || !strings.HasPrefix(text, "a win: ") || !strings.Contains(text, "proven") {
+			t.Errorf("seed %d: text form: exit %d %s\n%s", seed, code, errs, text)
+		}
+	}
+	if seen[true] == 0 || seen[false] == 0 {
+		t.Fatalf("wins %d, not wins %d: the test wants both", seen[true], seen[false])
+	}
+	t.Logf("wins %d (the game solved on after %d of them), not wins %d", seen[true], solvedOn, seen[false])
+
+	file, _ := endgameGamestate(t, 1, func(st *state.State) bool { return st.BagLen() <= 3 })
+	code, _, errs := runEndgame(t, "--win", file)
+	if code != 2 || strings.Count(strings.TrimSpace(errs), "\n") != 0 || !strings.Contains(errs, "--win") {
+		t.Errorf("--win with tiles in the bag: exit %d, %q", code, errs)
+	}
+}
