@@ -11,6 +11,7 @@ import (
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/movegen/strategy"
 	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/game/state"
 	"github.com/lexico/lexico/bot/game/tile"
@@ -65,6 +66,20 @@ func endgameGamestate(t *testing.T, seed uint64, stop func(*state.State) bool) (
 	return file, true
 }
 
+// readGamestate is the position of the gamestate in file.
+func readGamestate(t *testing.T, file string) *position.Position {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := gamestate.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 func runEndgame(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
@@ -98,14 +113,7 @@ func TestEndgameCommand(t *testing.T) {
 	if res.Kind != "endgame" || !res.Proven || res.Value == nil || len(res.Line) == 0 || !bytes.Equal(res.Move, res.Line[0].Move) {
 		t.Fatalf("want a proven endgame with its line: %s", out)
 	}
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := gamestate.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := readGamestate(t, file)
 	x, err := index.Open(movesIndex(t))
 	if err != nil {
 		t.Fatal(err)
@@ -295,14 +303,7 @@ func TestEndgameWin(t *testing.T) {
 			continue
 		}
 		// The position after the winning move, from the opponent's side.
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := gamestate.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := readGamestate(t, file)
 		m, verdict, err := gamestate.Judge(p, win.Move, x)
 		if err != nil || !verdict.Legal {
 			t.Fatalf("seed %d: the winning move %s: %v %+v", seed, win.Move, err, verdict)

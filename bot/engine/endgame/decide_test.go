@@ -2,8 +2,6 @@ package endgame
 
 import (
 	"testing"
-
-	"github.com/lexico/lexico/bot/game/variant"
 )
 
 // TestDecideAgreesWithMinimax: on the small endgames of the minimax test,
@@ -55,26 +53,4 @@ func TestDecideAgreesWithMinimax(t *testing.T) {
 		t.Fatalf("%d positions compared, %d of them wins: too few, or all one way, to test both answers", compared, wins)
 	}
 	t.Logf("%d endgames decided as minimax does (%d wins)", compared, wins)
-}
-
-// TestDecideStops: a stop that answers true at once settles nothing and
-// leaves the state as it was.
-func TestDecideStops(t *testing.T) {
-	st := selfPlay(t, variant.Multipliers, 5, 0)
-	if st == nil {
-		t.Skip("game 5 ended before the bag emptied")
-	}
-	st = fromMover(t, st)
-	before := pictureOf(st)
-	calls := 0
-	d, err := New(gen()).Decide(st, func() bool { calls++; return calls > 3 })
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d.Proven || d.Win {
-		t.Errorf("stopped at once: %+v", d)
-	}
-	if !pictureOf(st).equal(before) {
-		t.Error("a stopped Decide left the state changed")
-	}
 }

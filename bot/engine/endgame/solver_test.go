@@ -127,7 +127,8 @@ func agree(t *testing.T, s *Solver, i int, st *state.State, want int) {
 }
 
 // TestSolveStops: a stop that answers true at once leaves a move (the
-// highest-scoring play), unproven, and the state as it was.
+// highest-scoring play), unproven, and the state as it was; Decide so
+// stopped settles nothing and leaves the state as it was too.
 func TestSolveStops(t *testing.T) {
 	st := selfPlay(t, variant.Multipliers, 5, 0)
 	if st == nil {
@@ -145,6 +146,17 @@ func TestSolveStops(t *testing.T) {
 	}
 	if !pictureOf(st).equal(before) {
 		t.Error("a stopped Solve left the state changed")
+	}
+	calls = 0
+	d, err := New(gen()).Decide(st, func() bool { calls++; return calls > 3 })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Proven || d.Win {
+		t.Errorf("Decide stopped at once: %+v", d)
+	}
+	if !pictureOf(st).equal(before) {
+		t.Error("a stopped Decide left the state changed")
 	}
 }
 

@@ -75,17 +75,8 @@ func TestSimComparesManyEndgameCandidates(t *testing.T) {
 	}
 	eq, sim := endgamePlayers(t)
 	sim.NoEndgame = true
-	st, err := state.Start(variant.Multipliers, 3, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for !st.Over() && st.BagLen() > 0 {
-		p := st.View()
-		if err := st.Apply(eq.ChooseStatic(context.Background(), &p).Move); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if st.Over() {
+	st := emptyBag(t, eq, 3)
+	if st == nil {
 		t.Fatal("game 3 ended before the bag emptied")
 	}
 	p := st.View()
@@ -111,6 +102,26 @@ func TestSimComparesManyEndgameCandidates(t *testing.T) {
 
 // endgamePlayers are an equity and a sim player over the full embedded
 // dictionary.
+// emptyBag is game seed of multipliers played by eq on both sides until
+// the bag is empty: nil when the game ended first.
+func emptyBag(t *testing.T, eq *Player, seed uint64) *state.State {
+	t.Helper()
+	st, err := state.Start(variant.Multipliers, seed, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !st.Over() && st.BagLen() > 0 {
+		p := st.View()
+		if err := st.Apply(eq.ChooseStatic(context.Background(), &p).Move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st.Over() {
+		return nil
+	}
+	return st
+}
+
 func endgamePlayers(t *testing.T) (eq, sim *Player) {
 	t.Helper()
 	_, _, gd := embeddedWords(t)
@@ -184,17 +195,8 @@ func TestSimPlaysAProvenWin(t *testing.T) {
 	sim.EndgameNodes = 3000
 	checked := 0
 	for seed := uint64(1); seed < 40 && checked < 5; seed++ {
-		st, err := state.Start(variant.Multipliers, seed, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for !st.Over() && st.BagLen() > 0 {
-			p := st.View()
-			if err := st.Apply(eq.ChooseStatic(context.Background(), &p).Move); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if st.Over() {
+		st := emptyBag(t, eq, seed)
+		if st == nil {
 			continue
 		}
 		p := st.View()
