@@ -17,6 +17,12 @@
 // bot does (endgame.Solver.KeepTable): the solver's later moves of a game
 // played out with -versus find its earlier work.
 //
+// With -decide each endgame is also asked only whether the mover can win
+// (endgame.Solver.Decide, its own budget, a fresh table); where a win is
+// found and the value was not proven (where the bot plays that win, and
+// played the simulation's answer before), the simulation's move is played
+// and the game solved on after it: does that move still win?
+//
 // With -nodes N each solve stops after N positions searched instead (the
 // budget is then only a safety net): the same answers on any machine and
 // under any load, so two builds compare by the endgames each proves.
@@ -43,6 +49,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/lexico/lexico/bot/engine/endgame"
+	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/state"
@@ -100,6 +107,12 @@ type record struct {
 	Win       bool    `json:"win,omitempty"`
 	DecideMs  float64 `json:"decide_ms,omitempty"`
 	DecideNds int64   `json:"decide_nodes,omitempty"`
+	// Where a win was found and the value not proven (the bot plays the
+	// win there, and played the simulation's answer before): the
+	// simulation's move, and whether it still wins against the best
+	// defence (nil: the check did not settle it).
+	SimMove string `json:"sim_move,omitempty"`
+	SimWins *bool  `json:"sim_wins,omitempty"`
 }
 
 // threadCPU is the CPU time of the calling thread (run locks main to
@@ -189,6 +202,11 @@ func run(seed uint64, n int, budget time.Duration, nodes int64, out string, vers
 			}
 			rec.Decided, rec.Win = &d.Proven, d.Win
 			rec.DecideMs, rec.DecideNds = float64(d.Elapsed.Microseconds())/1000, d.Nodes
+			if d.Win && !res.Proven {
+				if err := checkSim(&rec, sim, gen, st, budget); err != nil {
+					return fmt.Errorf("game %d: %w", g, err)
+				}
+			}
 		}
 		if versus {
 			bySolver := func(st *state.State) (move.Move, error) {
@@ -263,6 +281,38 @@ func readRecords(path string, versus bool) ([]record, error) {
 		}
 	}
 	return recs, nil
+}
+
+// checkSim plays the simulation's answer (the sim player without the
+// solver, the budget a move) in st and solves the game on from the
+// opponent's side, 20 budgets at most, a fresh solver: the move still
+// wins when the opponent's best ends behind. st is left as it was.
+func checkSim(rec *record, sim *player.Player, gen movegen.Generator, st *state.State, budget time.Duration) error {
+	ctx, cancel := context.WithTimeout(context.Background(), budget)
+	p := st.View()
+	m := sim.Choose(ctx, &p).Move
+	cancel()
+	rec.SimMove = m.String()
+	if err := st.Apply(m); err != nil {
+		return fmt.Errorf("the simulation's %v: %w", m, err)
+	}
+	defer st.Undo()
+	wins := true
+	if st.Over() {
+		sc := st.Scores()
+		wins = sc[1-st.Turn()] > sc[st.Turn()]
+	} else {
+		res, err := solve(endgame.New(gen), st, 20*budget)
+		if err != nil {
+			return err
+		}
+		if !res.Proven {
+			return nil
+		}
+		wins = res.Value < 0
+	}
+	rec.SimWins = &wins
+	return nil
 }
 
 func solve(s *endgame.Solver, st *state.State, budget time.Duration) (endgame.Result, error) {
@@ -397,4 +447,19 @@ func summariseDecide(recs []record) {
 	fmt.Printf("  decided (a win found, or none possible): %d of %d (%.1f%%), %d of them wins; %d decided and not proven, %d proven and not decided; either %d (%.1f%%)\n",
 		decided, n, 100*float64(decided)/float64(max(n, 1)), wins, decidedOnly, lost, either, 100*float64(either)/float64(max(n, 1)))
 	fmt.Printf("  decide time ms: p50 %.1f  p90 %.1f  max %.1f\n", ms[n/2], ms[n*9/10], ms[n-1])
+	var checked, simWins, simLoses int
+	for _, r := range recs {
+		if r.SimMove != "" {
+			checked++
+		}
+		if r.SimWins != nil {
+			if *r.SimWins {
+				simWins++
+			} else {
+				simLoses++
+			}
+		}
+	}
+	fmt.Printf("  a win found, the value not proven: %d; there the simulation's move also wins %d, throws the win away %d, unsettled %d\n",
+		checked, simWins, simLoses, checked-simWins-simLoses)
 }
