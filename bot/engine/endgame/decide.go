@@ -37,23 +37,30 @@ type Decision struct {
 // bounds Solve can use (with KeepTable, a Solve of the same position
 // after it starts from them).
 func (s *Solver) Decide(st *state.State, stop func() bool) (Decision, error) {
+	return s.DecideAtLeast(st, 1, stop)
+}
+
+// DecideAtLeast is Decide for a final margin of at least margin instead of
+// 1 (a win): 0 asks whether the mover can avoid losing. Win then means
+// that Move reaches it against any defence.
+func (s *Solver) DecideAtLeast(st *state.State, margin int, stop func() bool) (Decision, error) {
 	start := time.Now()
 	sr, done, err := s.begin(st, stop)
 	if err != nil {
 		return Decision{}, err
 	}
 	defer done()
-	d := sr.decide()
+	d := sr.decide(margin)
 	d.Nodes, d.Elapsed = sr.nodes, time.Since(start)
 	return d, sr.err
 }
 
-// decide is Decide's iterative deepening.
-func (s *search) decide() Decision {
+// decide is DecideAtLeast's iterative deepening.
+func (s *search) decide(margin int) Decision {
 	h, spread, root := s.rootOf()
 	// The gain (the margin the rest of the game adds to the mover's lead)
-	// that wins: a final margin of at least 1.
-	target := int32(1 - spread)
+	// that reaches the final margin asked.
+	target := int32(margin - spread)
 	values := make([]int32, len(root.moves))
 	exacts := make([]bool, len(root.moves)) // unused: sortRoot keeps them alongside
 	limit := maxPly - 1

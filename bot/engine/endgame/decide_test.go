@@ -6,7 +6,8 @@ import (
 
 // TestDecideAgreesWithMinimax: on the small endgames of the minimax test,
 // Decide settles every one, says the mover wins exactly when plain
-// minimax's value is a final margin of at least 1, and its winning move
+// minimax's value is a final margin of at least 1 (and DecideAtLeast 0
+// that it avoids losing exactly when the value is at least 0), and its winning move
 // is one: after it, minimax's value for the opponent is below 0. The
 // table is small and kept from position to position, and a Solve of the
 // same position follows each Decide (as the bot asks them), so each
@@ -45,6 +46,14 @@ func TestDecideAgreesWithMinimax(t *testing.T) {
 			if after >= 0 {
 				t.Fatalf("position %d: after the winning move %v the opponent's margin is %+d", i, d.Move, after)
 			}
+		}
+		// Not losing: a final margin of at least 0.
+		level, err := s.DecideAtLeast(st, 0, nil)
+		if err != nil {
+			t.Fatalf("position %d: %v", i, err)
+		}
+		if !level.Proven || level.Win != (want >= 0) {
+			t.Fatalf("position %d: DecideAtLeast 0 proven %v reached %v, minimax %+d", i, level.Proven, level.Win, want)
 		}
 		agree(t, s, i, st, want)
 		compared++

@@ -61,6 +61,13 @@ type PreEndgame struct {
 	// nothing beyond its horizon, a few plies deep with full racks; a
 	// playout counts the whole game. Nil: the unproven value stands.
 	Playout func(st *state.State) (int, error)
+	// WinsOnly values each move in each draw by who wins, asked of the
+	// opponent's side (Solver.DecideAtLeast: can it win, can it tie),
+	// instead of by the exact margin: settled far sooner, but the margin
+	// then counts 1, 0 or -1 for a win, a tie or a loss (or the playout's,
+	// where the question is not settled), so the ranking's second key
+	// says little.
+	WinsOnly bool
 }
 
 // Draw is one possibility: the bag in draw order (the last tile drawn
@@ -294,6 +301,19 @@ func (pe *PreEndgame) value(st *state.State, m move.Move, stop func() bool, node
 		s := st.Scores()
 		return s[0] - s[1], true, nil
 	}
+	if pe.WinsOnly {
+		if v, ok, err := pe.winner(st, stop, nodes); err != nil || ok {
+			return v, ok, err
+		}
+		if pe.Playout == nil {
+			return 0, false, nil
+		}
+		v, err := pe.Playout(st)
+		if err != nil {
+			return 0, false, fmt.Errorf("endgame: playing out after %v: %w", m, err)
+		}
+		return -v, false, nil
+	}
 	res, err := pe.Solver.Solve(st, stop)
 	*nodes += res.Nodes
 	if err != nil {
@@ -307,6 +327,23 @@ func (pe *PreEndgame) value(st *state.State, m move.Move, stop func() bool, node
 		return -v, false, nil // v is the opponent's margin
 	}
 	return -res.Value, res.Proven, nil // res.Value is the opponent's margin
+}
+
+// winner asks st's mover (the opponent) whether it can win, then whether
+// it can tie, and returns the margin from the other side's view: -1, 0 or
+// 1 (ok false when a question was not settled before stop).
+func (pe *PreEndgame) winner(st *state.State, stop func() bool, nodes *int64) (int, bool, error) {
+	for _, at := range []int{1, 0} {
+		d, err := pe.Solver.DecideAtLeast(st, at, stop)
+		*nodes += d.Nodes
+		if err != nil || !d.Proven {
+			return 0, false, err
+		}
+		if d.Win {
+			return -at, true, nil
+		}
+	}
+	return 1, true, nil
 }
 
 // candidates are p's highest-scoring plays and the pass.
@@ -324,4 +361,75 @@ func (pe *PreEndgame) candidates(p *position.Position) []move.Move {
 			moves = append(moves, c)
 		}})
 	return append(moves, move.NewPass())
+}
+
+// Winning looks for a move that wins whatever the bag holds: the first of
+// the candidates (the highest-scoring plays, then the pass) after which,
+// in every possible draw, the opponent can neither win nor tie against
+// any defence (Solver.DecideAtLeast from its side, proven). It answers
+// ok false when no candidate is proven so before stop, or when the draws
+// are too many to list (MaxDraws: a sample proves nothing for all). A
+// candidate is dropped at its first draw that is not a proven win, so
+// the losing ones cost little; each question may take a third of the time
+// left at most, so that one hard draw does not take it all.
+func (pe *PreEndgame) Winning(p *position.Position, deadline time.Time, stop func() bool) (m move.Move, ok bool, nodes int64, err error) {
+	if pe.Solver == nil || pe.Solver.Gen == nil {
+		return move.Move{}, false, 0, ErrNoGenerator
+	}
+	maxDraws := pe.MaxDraws
+	if maxDraws <= 0 {
+		maxDraws = DefaultMaxDraws
+	}
+	draws, sampled, err := Draws(p, maxDraws, pe.Seed)
+	if err != nil || sampled {
+		return move.Move{}, false, 0, err
+	}
+	states := make([]*state.State, len(draws))
+	for i, dr := range draws {
+		if states[i], err = state.FromPosition(p); err == nil {
+			err = states[i].Deal(1, dr.Rack.Tiles(), dr.Bag)
+		}
+		if err != nil {
+			return move.Move{}, false, 0, err
+		}
+	}
+	stopped := func() bool { return stop != nil && stop() || !time.Now().Before(deadline) }
+	for _, c := range pe.candidates(p) {
+		wins := true
+		for _, st := range states {
+			if stopped() {
+				return move.Move{}, false, nodes, nil
+			}
+			until := time.Now().Add(time.Until(deadline) / 3)
+			won, err := pe.winsIn(st, c, func() bool { return stopped() || !time.Now().Before(until) }, &nodes)
+			if err != nil {
+				return move.Move{}, false, nodes, err
+			}
+			if !won {
+				wins = false
+				break
+			}
+		}
+		if wins {
+			return c, true, nodes, nil
+		}
+	}
+	return move.Move{}, false, nodes, nil
+}
+
+// winsIn reports whether c, played by st's mover (seat 0), is a proven
+// win in st: the game ends with seat 0 ahead, or the opponent, to move
+// after it, cannot reach a tie. st is left as it was.
+func (pe *PreEndgame) winsIn(st *state.State, c move.Move, stop func() bool, nodes *int64) (bool, error) {
+	if err := st.Apply(c); err != nil {
+		return false, fmt.Errorf("endgame: candidate %v: %w", c, err)
+	}
+	defer st.Undo()
+	if st.Over() {
+		s := st.Scores()
+		return s[0] > s[1], nil
+	}
+	d, err := pe.Solver.DecideAtLeast(st, 0, stop)
+	*nodes += d.Nodes
+	return d.Proven && !d.Win, err
 }

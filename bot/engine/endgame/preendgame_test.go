@@ -100,10 +100,14 @@ func smallPreEndgame(t *testing.T, seed uint64) *position.Position {
 
 // TestPreEndgameAgreesWithMinimax: with no clock, every candidate's win
 // probability and expected margin are what plain minimax gives in every
-// draw, weighted, and the ranking is by them.
+// draw, weighted, and the ranking is by them; the wins-only ranking gives
+// the same win probabilities; and Winning answers the first candidate
+// that wins in every draw, or none when no candidate does.
 func TestPreEndgameAgreesWithMinimax(t *testing.T) {
-	checked := 0
+	checked, sure := 0, 0
 	pe := &PreEndgame{Solver: &Solver{Gen: gen(), TableBits: 12}, Candidates: 6}
+	byWins := *pe
+	byWins.WinsOnly = true
 	for seed := uint64(1); checked < 8 && seed < 30; seed++ {
 		p := smallPreEndgame(t, seed)
 		if p == nil {
@@ -137,11 +141,48 @@ func TestPreEndgameAgreesWithMinimax(t *testing.T) {
 				}
 			}
 		}
+		if checkWins(t, seed, p, &byWins, want) {
+			sure++
+		}
 		checked++
 	}
-	if checked < 6 {
-		t.Fatalf("only %d pre-endgames checked", checked)
+	if checked < 6 || sure == 0 || sure == checked {
+		t.Fatalf("%d pre-endgames checked, a sure win in %d: too few, or all one way", checked, sure)
 	}
+}
+
+// checkWins checks pe's wins-only ranking of p and its Winning against
+// want, plain minimax's figures of each candidate, and reports whether p
+// has a sure win.
+func checkWins(t *testing.T, seed uint64, p *position.Position, pe *PreEndgame, want map[string][2]float64) bool {
+	t.Helper()
+	res, err := pe.Solve(p, time.Time{}, nil)
+	if err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
+	}
+	for _, rk := range res.Ranked {
+		if w := want[rk.Move.Key()][0]; math.Abs(w-rk.Wins) > 1e-9 || rk.Proven != res.Valued {
+			t.Fatalf("seed %d, %v: wins only %.4f (proven %d of %d), minimax %.4f", seed, rk.Move, rk.Wins, rk.Proven, res.Valued, w)
+		}
+	}
+	var first *move.Move // the first candidate that wins every draw
+	cands := pe.candidates(p)
+	for i := range cands {
+		if want[cands[i].Key()][0] == 1 {
+			first = &cands[i]
+			break
+		}
+	}
+	m, ok, _, err := pe.Winning(p, time.Now().Add(time.Hour), nil)
+	switch {
+	case err != nil:
+		t.Fatalf("seed %d: %v", seed, err)
+	case ok != (first != nil):
+		t.Fatalf("seed %d: Winning found %v (%v), minimax's first sure win %v", seed, ok, m, first)
+	case ok && m.Key() != first.Key():
+		t.Fatalf("seed %d: Winning answers %v, the first sure win is %v", seed, m, *first)
+	}
+	return ok
 }
 
 // expected is plain minimax's win probability and expected margin of each
@@ -251,3 +292,4 @@ func TestPreEndgamePlaysOutWhatItDoesNotProve(t *testing.T) {
 		}
 	}
 }
+
