@@ -326,7 +326,7 @@ func printPreEndgame(w io.Writer, p *position.Position, res endgame.PreResult, a
 // endgameRunJSON is run --json's "endgame": how the endgame solver decided
 // a sim player's move in place of the simulation.
 type endgameRunJSON struct {
-	Kind   string            `json:"kind"` // "endgame" (the exact value), "win" (a proven win, its margin not searched)
+	Kind   string            `json:"kind"` // "endgame" (the exact value), "win" (a proven win, its margin not searched), "pre-endgame" (a win in every draw of the bag)
 	Proven bool              `json:"proven"`
 	Depth  int               `json:"depth,omitempty"`
 	Nodes  int64             `json:"nodes"`
@@ -340,7 +340,7 @@ func endgameRun(p *position.Position, eg *player.Endgame) *endgameRunJSON {
 		return nil
 	}
 	out := &endgameRunJSON{Kind: eg.Kind, Proven: eg.Proven, Depth: eg.Depth, Nodes: eg.Nodes}
-	if eg.Kind != "win" {
+	if eg.Kind == "endgame" {
 		out.Value = &eg.Value
 	}
 	for _, m := range eg.Line {
@@ -355,8 +355,11 @@ func endgameRun(p *position.Position, eg *player.Endgame) *endgameRunJSON {
 
 // endgameSummary says in a few words how the solver decided.
 func endgameSummary(eg *player.Endgame) string {
-	if eg.Kind == "win" {
+	switch eg.Kind {
+	case "win":
 		return fmt.Sprintf("endgame solver, a proven win (its margin not searched), depth %d, %d nodes", eg.Depth, eg.Nodes)
+	case "pre-endgame":
+		return fmt.Sprintf("pre-endgame solver, a win whatever the bag holds (proven in every draw), %d nodes", eg.Nodes)
 	}
 	proven := "not proven"
 	if eg.Proven {

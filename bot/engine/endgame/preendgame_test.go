@@ -292,4 +292,3 @@ func TestPreEndgamePlaysOutWhatItDoesNotProve(t *testing.T) {
 		}
 	}
 }
-

@@ -19,10 +19,12 @@ import (
 // player's move: with the bag empty it searches the rest of the game
 // exactly.
 type Endgame struct {
-	// Kind is "endgame" when the solver's exact value decided (Solve), or
+	// Kind is "endgame" when the solver's exact value decided (Solve);
 	// "win" when it proved only that the move wins (Decide): the game
 	// ends with the mover ahead against any defence, by a margin not
-	// searched (Value and Line are then empty).
+	// searched (Value and Line are then empty); or "pre-endgame" when
+	// tiles are in the bag and the move wins so whatever they are
+	// (endgame.PreEndgame.Winning; Value, Line and Depth empty).
 	Kind string
 	// Proven: the value is the game's (searched to its end in every line
 	// that decides it); for "win", the win is.
@@ -90,10 +92,8 @@ const decideShare = 1.0 / 3
 // margin; a proven win only wins, which is what a game asks, where the
 // simulation's answer could lose it against a better defence than the
 // static player it models.
-// Pre-endgames are not handed over: the opponent then holds a full rack,
-// so the pre-endgame (endgame.PreEndgame) proves nothing within a move's
-// time here, and trying would only take the simulation's. An unproven endgame answer is a search cut
-// at a horizon it counts nothing beyond, and played out from 150
+// (Pre-endgames go to preEndgame.) An unproven endgame answer is a
+// search cut at a horizon it counts nothing beyond, and played out from 150
 // self-play endgames against the equity player (scripts/endgamefigures
 // -versus, 1 s a move on the loaded 2-core machine, where most solves
 // stop at 1 to 3 plies) it did worse than the simulation: mean final
@@ -103,14 +103,8 @@ func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice)
 	if p.BagCount > 0 || p.Rack.N == 0 {
 		return ch, false
 	}
-	s, _ := solvers.Get().(*endgame.Solver)
-	if s == nil {
-		// The table kept from move to move: the next move of the game
-		// finds this one's work (most often its proof) in it.
-		s = &endgame.Solver{KeepTable: true}
-	}
+	s := pl.solver()
 	defer solvers.Put(s)
-	s.Gen, s.MaxNodes = pl.Gen, pl.EndgameNodes
 	deadline, ok := ctx.Deadline()
 	if !ok {
 		deadline = time.Now().Add(endgameBudget)
@@ -160,6 +154,61 @@ func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice)
 	ch.Reason = ""
 	if res.Move.Kind == move.Pass {
 		ch.Reason = "the endgame solver's best line starts with a pass"
+	}
+	return ch, true
+}
+
+// solver is a solver from the pool (its table kept from move to move: the
+// next move of a game finds this one's work, most often its proof, in
+// it) readied for pl; the caller puts it back.
+func (pl *Player) solver() *endgame.Solver {
+	s, _ := solvers.Get().(*endgame.Solver)
+	if s == nil {
+		s = &endgame.Solver{KeepTable: true}
+	}
+	s.Gen, s.MaxNodes = pl.Gen, pl.EndgameNodes
+	return s
+}
+
+// preEndgameShare is the share of the time left that a pre-endgame's
+// search for a sure win may take; the simulation has the rest.
+const preEndgameShare = 0.25
+
+// preEndgame answers a position with a few tiles in the bag: a move that
+// wins whatever the bag holds (endgame.PreEndgame.Winning: in every draw
+// the opponent can neither win nor tie against it) when the solver finds
+// one in preEndgameShare of the time, else the simulation's answer with
+// the rest. The search gives up on a candidate at its first draw that is
+// not a proven win, so it costs little where there is none; the full
+// ranking by win probability (PreEndgame.Solve) proves too little within
+// a move's time to be played (BENCHMARKS.md of bot/engine/endgame).
+func (pl *Player) preEndgame(ctx context.Context, p *position.Position, static Choice) Choice {
+	if ch, ok := pl.sureWin(ctx, p, static); ok {
+		return ch
+	}
+	return pl.simulate(ctx, p, static, pl.Sim)
+}
+
+// sureWin is preEndgame's search: ch with a sure win, or ch and false.
+func (pl *Player) sureWin(ctx context.Context, p *position.Position, ch Choice) (Choice, bool) {
+	deadline, ok := ctx.Deadline()
+	if !ok {
+		deadline = time.Now().Add(endgameBudget)
+	}
+	deadline = time.Now().Add(time.Duration(float64(time.Until(deadline)) * preEndgameShare))
+	s := pl.solver()
+	defer solvers.Put(s)
+	pe := &endgame.PreEndgame{Solver: s}
+	m, found, nodes, err := pe.Winning(p, deadline, func() bool { return ctx.Err() != nil })
+	if err != nil || !found {
+		return ch, false
+	}
+	ch.Endgame = &Endgame{Kind: "pre-endgame", Proven: true, Nodes: nodes}
+	ch.Candidate = candidateOf(p, m, 0)
+	ch.Top = []Candidate{ch.Candidate}
+	ch.Reason = ""
+	if m.Kind == move.Pass {
+		ch.Reason = "the pre-endgame solver proved that passing wins whatever the bag holds"
 	}
 	return ch, true
 }

@@ -234,3 +234,85 @@ func TestSimPlaysAProvenWin(t *testing.T) {
 		t.Fatalf("%d endgames of seeds 1-39 had a win proven and its value not: too few to check", checked)
 	}
 }
+
+// TestSimPlaysASureWinInAPreEndgame: with a tile in the bag, where
+// a move wins whatever the bag holds, the sim player plays such a move
+// and says so; and it does win in every draw: solved to the end after it,
+// the opponent's best is a loss, whichever tiles it holds.
+func TestSimPlaysASureWinInAPreEndgame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the GADDAG of the full embedded dictionary")
+	}
+	eq, sim := endgamePlayers(t)
+	sim.EndgameNodes = 20_000
+	s := *sim.Sim
+	s.MaxIterations = 20
+	sim.Sim = &s
+	checked := 0
+	for seed := uint64(1); seed < 60 && checked == 0; seed++ {
+		st, err := state.Start(variant.Multipliers, seed, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !st.Over() && st.BagLen() > 1 {
+			p := st.View()
+			if err := st.Apply(eq.ChooseStatic(context.Background(), &p).Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if st.Over() || st.BagLen() == 0 {
+			continue
+		}
+		p := st.View()
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		ch := sim.Choose(ctx, &p)
+		cancel()
+		if ch.Endgame == nil || ch.Endgame.Kind != "pre-endgame" {
+			continue
+		}
+		if !ch.Endgame.Proven {
+			t.Fatalf("seed %d: a sure win not proven: %+v", seed, ch.Endgame)
+		}
+		draws, sampled, err := endgame.Draws(&p, endgame.DefaultMaxDraws, 0)
+		if err != nil || sampled {
+			t.Fatalf("seed %d: draws: %v (sampled %v)", seed, err, sampled)
+		}
+		settled := true
+		for _, d := range draws {
+			ds, err := state.FromPosition(&p)
+			if err == nil {
+				err = ds.Deal(1, d.Rack.Tiles(), d.Bag)
+			}
+			if err == nil {
+				err = ds.Apply(ch.Move)
+			}
+			if err != nil {
+				t.Fatalf("seed %d: draw %q: %v", seed, d.Bag, err)
+			}
+			if ds.Over() {
+				if sc := ds.Scores(); sc[0] <= sc[1] {
+					t.Fatalf("seed %d: %v ends the game at %d-%d", seed, ch.Move, sc[0], sc[1])
+				}
+				continue
+			}
+			res, err := (&endgame.Solver{Gen: sim.Gen, MaxNodes: 500_000}).Solve(ds, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Proven {
+				settled = false
+				break
+			}
+			if res.Value >= 0 {
+				t.Fatalf("seed %d: after %v, with the bag %q, the opponent's best ends at %+d", seed, ch.Move, d.Bag, res.Value)
+			}
+		}
+		if settled {
+			t.Logf("seed %d, bag %d: %v wins in all %d draws", seed, p.BagCount, ch.Move, len(draws))
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no pre-endgame of seeds 1-59 had a sure win the test could check")
+	}
+}

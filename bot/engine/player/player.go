@@ -23,6 +23,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/lexico/lexico/bot/engine/endgame"
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/montecarlo"
 	"github.com/lexico/lexico/bot/engine/movegen"
@@ -192,10 +193,13 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 	}
 	static := pl.choose(searchCtx, p, max(pl.Top, n, 1))
 	var ch Choice
-	if pl.NoEndgame || p.BagCount > 0 {
+	switch {
+	case pl.NoEndgame || p.BagCount > endgame.MaxBag:
 		ch = pl.simulate(ctx, p, static, pl.Sim)
-	} else {
+	case p.BagCount == 0:
 		ch = pl.endgame(ctx, p, static) // endgame.go: the solver beside the simulation
+	default:
+		ch = pl.preEndgame(ctx, p, static) // endgame.go: a sure win, else the simulation
 	}
 	ch.Policy = pl.Policy
 	return ch
