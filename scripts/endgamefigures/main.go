@@ -23,6 +23,11 @@
 // played the simulation's answer before), the simulation's move is played
 // and the game solved on after it: does that move still win?
 //
+// With -bag N it measures pre-endgames instead (pre.go): positions with 1
+// to N tiles in the bag, where a move that wins whatever the bag holds is
+// looked for within the budget, and the simulation's answer checked
+// against it.
+//
 // With -nodes N each solve stops after N positions searched instead (the
 // budget is then only a safety net): the same answers on any machine and
 // under any load, so two builds compare by the endgames each proves.
@@ -67,7 +72,19 @@ func main() {
 	resume := flag.Bool("resume", false, "keep the endgames already in -out and go on after the last of them")
 	keep := flag.Bool("keep-table", false, "keep the solver's table from solve to solve (endgame.Solver.KeepTable), as the bot does")
 	decide := flag.Bool("decide", false, "also ask each endgame whether the mover can win (endgame.Solver.Decide), with a budget of its own and a fresh table")
+	bag := flag.Int("bag", 0, "pre-endgames instead: positions with 1 to `N` tiles in the bag, where a move that wins in every draw is looked for (endgame.PreEndgame.Winning) and the simulation's move checked against it")
 	flag.Parse()
+	if *bag > 0 {
+		if *versus || *decide || *resume || *nodes > 0 || *bag > endgame.MaxBag {
+			fmt.Fprintf(os.Stderr, "endgamefigures: -bag takes 1 to %d and goes without -versus, -decide, -resume and -nodes\n", endgame.MaxBag)
+			os.Exit(2)
+		}
+		if err := runPre(*seed, *n, *bag, *budget, *out, *idxPath); err != nil {
+			fmt.Fprintln(os.Stderr, "endgamefigures:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *resume && *out == "" {
 		fmt.Fprintln(os.Stderr, "endgamefigures: -resume needs -out FILE")
 		os.Exit(2)

@@ -373,25 +373,9 @@ func (pe *PreEndgame) candidates(p *position.Position) []move.Move {
 // the losing ones cost little; each question may take a third of the time
 // left at most, so that one hard draw does not take it all.
 func (pe *PreEndgame) Winning(p *position.Position, deadline time.Time, stop func() bool) (m move.Move, ok bool, nodes int64, err error) {
-	if pe.Solver == nil || pe.Solver.Gen == nil {
-		return move.Move{}, false, 0, ErrNoGenerator
-	}
-	maxDraws := pe.MaxDraws
-	if maxDraws <= 0 {
-		maxDraws = DefaultMaxDraws
-	}
-	draws, sampled, err := Draws(p, maxDraws, pe.Seed)
-	if err != nil || sampled {
+	states, err := pe.drawStates(p)
+	if err != nil || states == nil {
 		return move.Move{}, false, 0, err
-	}
-	states := make([]*state.State, len(draws))
-	for i, dr := range draws {
-		if states[i], err = state.FromPosition(p); err == nil {
-			err = states[i].Deal(1, dr.Rack.Tiles(), dr.Bag)
-		}
-		if err != nil {
-			return move.Move{}, false, 0, err
-		}
 	}
 	stopped := func() bool { return stop != nil && stop() || !time.Now().Before(deadline) }
 	for _, c := range pe.candidates(p) {
@@ -401,7 +385,7 @@ func (pe *PreEndgame) Winning(p *position.Position, deadline time.Time, stop fun
 				return move.Move{}, false, nodes, nil
 			}
 			until := time.Now().Add(time.Until(deadline) / 3)
-			won, err := pe.winsIn(st, c, func() bool { return stopped() || !time.Now().Before(until) }, &nodes)
+			won, _, err := pe.winsIn(st, c, func() bool { return stopped() || !time.Now().Before(until) }, &nodes)
 			if err != nil {
 				return move.Move{}, false, nodes, err
 			}
@@ -417,19 +401,72 @@ func (pe *PreEndgame) Winning(p *position.Position, deadline time.Time, stop fun
 	return move.Move{}, false, nodes, nil
 }
 
+// WinsEveryDraw asks of one move what Winning asks of each candidate:
+// does m win in every draw? settled false when a draw's question was not
+// settled before stop (each may take a third of the time left) and no
+// draw was proven not a win; or when the draws are too many to list.
+func (pe *PreEndgame) WinsEveryDraw(p *position.Position, m move.Move, deadline time.Time, stop func() bool) (wins, settled bool, nodes int64, err error) {
+	states, err := pe.drawStates(p)
+	if err != nil || states == nil {
+		return false, false, 0, err
+	}
+	stopped := func() bool { return stop != nil && stop() || !time.Now().Before(deadline) }
+	settled = true
+	for _, st := range states {
+		until := time.Now().Add(time.Until(deadline) / 3)
+		won, known, err := pe.winsIn(st, m, func() bool { return stopped() || !time.Now().Before(until) }, &nodes)
+		switch {
+		case err != nil:
+			return false, false, nodes, err
+		case known && !won:
+			return false, true, nodes, nil
+		case !known:
+			settled = false
+		}
+	}
+	return settled, settled, nodes, nil
+}
+
+// drawStates is a state for each of p's draws, the mover seat 0; nil when
+// the draws are more than MaxDraws (a sample proves nothing for all).
+func (pe *PreEndgame) drawStates(p *position.Position) ([]*state.State, error) {
+	if pe.Solver == nil || pe.Solver.Gen == nil {
+		return nil, ErrNoGenerator
+	}
+	maxDraws := pe.MaxDraws
+	if maxDraws <= 0 {
+		maxDraws = DefaultMaxDraws
+	}
+	draws, sampled, err := Draws(p, maxDraws, pe.Seed)
+	if err != nil || sampled {
+		return nil, err
+	}
+	states := make([]*state.State, len(draws))
+	for i, dr := range draws {
+		if states[i], err = state.FromPosition(p); err == nil {
+			err = states[i].Deal(1, dr.Rack.Tiles(), dr.Bag)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return states, nil
+}
+
 // winsIn reports whether c, played by st's mover (seat 0), is a proven
-// win in st: the game ends with seat 0 ahead, or the opponent, to move
-// after it, cannot reach a tie. st is left as it was.
-func (pe *PreEndgame) winsIn(st *state.State, c move.Move, stop func() bool, nodes *int64) (bool, error) {
+// win in st (the game ends with seat 0 ahead, or the opponent, to move
+// after it, cannot reach a tie), and whether that was settled before
+// stop. st is left as it was.
+func (pe *PreEndgame) winsIn(st *state.State, c move.Move, stop func() bool, nodes *int64) (won, settled bool, err error) {
 	if err := st.Apply(c); err != nil {
-		return false, fmt.Errorf("endgame: candidate %v: %w", c, err)
+		return false, false, fmt.Errorf("endgame: candidate %v: %w", c, err)
 	}
 	defer st.Undo()
 	if st.Over() {
 		s := st.Scores()
-		return s[0] > s[1], nil
+		return s[0] > s[1], true, nil
 	}
 	d, err := pe.Solver.DecideAtLeast(st, 0, stop)
 	*nodes += d.Nodes
-	return d.Proven && !d.Win, err
+	return d.Proven && !d.Win, d.Proven, err
 }

@@ -101,8 +101,8 @@ func smallPreEndgame(t *testing.T, seed uint64) *position.Position {
 // TestPreEndgameAgreesWithMinimax: with no clock, every candidate's win
 // probability and expected margin are what plain minimax gives in every
 // draw, weighted, and the ranking is by them; the wins-only ranking gives
-// the same win probabilities; and Winning answers the first candidate
-// that wins in every draw, or none when no candidate does.
+// the same win probabilities; WinsEveryDraw says which candidates win in
+// every draw; and Winning answers the first of them, or none.
 func TestPreEndgameAgreesWithMinimax(t *testing.T) {
 	checked, sure := 0, 0
 	pe := &PreEndgame{Solver: &Solver{Gen: gen(), TableBits: 12}, Candidates: 6}
@@ -168,9 +168,13 @@ func checkWins(t *testing.T, seed uint64, p *position.Position, pe *PreEndgame, 
 	var first *move.Move // the first candidate that wins every draw
 	cands := pe.candidates(p)
 	for i := range cands {
-		if want[cands[i].Key()][0] == 1 {
+		sure := want[cands[i].Key()][0] == 1
+		if sure && first == nil {
 			first = &cands[i]
-			break
+		}
+		wins, settled, _, err := pe.WinsEveryDraw(p, cands[i], time.Now().Add(time.Hour), nil)
+		if err != nil || !settled || wins != sure {
+			t.Fatalf("seed %d, %v: WinsEveryDraw %v (settled %v, %v), minimax wins %.4f", seed, cands[i], wins, settled, err, want[cands[i].Key()][0])
 		}
 	}
 	m, ok, _, err := pe.Winning(p, time.Now().Add(time.Hour), nil)
