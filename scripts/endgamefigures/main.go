@@ -301,9 +301,9 @@ func readRecords(path string, versus bool) ([]record, error) {
 }
 
 // checkSim plays the simulation's answer (the sim player without the
-// solver, the budget a move) in st and solves the game on from the
-// opponent's side, 20 budgets at most, a fresh solver: the move still
-// wins when the opponent's best ends behind. st is left as it was.
+// solver, the budget a move) in st and asks the opponent's side whether it
+// can still reach a tie (Solver.DecideAtLeast 0, 5 budgets at most, a
+// fresh solver): the move wins when it cannot. st is left as it was.
 func checkSim(rec *record, sim *player.Player, gen movegen.Generator, st *state.State, budget time.Duration) error {
 	ctx, cancel := context.WithTimeout(context.Background(), budget)
 	p := st.View()
@@ -319,14 +319,15 @@ func checkSim(rec *record, sim *player.Player, gen movegen.Generator, st *state.
 		sc := st.Scores()
 		wins = sc[1-st.Turn()] > sc[st.Turn()]
 	} else {
-		res, err := solve(endgame.New(gen), st, 20*budget)
+		deadline := time.Now().Add(5 * budget)
+		d, err := endgame.New(gen).DecideAtLeast(st, 0, func() bool { return !time.Now().Before(deadline) })
 		if err != nil {
 			return err
 		}
-		if !res.Proven {
+		if !d.Proven {
 			return nil
 		}
-		wins = res.Value < 0
+		wins = !d.Win
 	}
 	rec.SimWins = &wins
 	return nil
