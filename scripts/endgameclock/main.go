@@ -7,6 +7,8 @@
 // away, and reports how long after their stop the answers came and how
 // many were late. The deadline benchmark (make deadline-bench) has two
 // endgames without blanks; this is its magnifying glass for the solver.
+// With -bag N it takes the positions with 1 to N tiles in the bag
+// instead, where the sim policy looks for a sure win before simulating.
 //
 //	go run ./scripts/endgameclock -games 4000 -blanks 2 -rounds 26 -parallel 2
 //
@@ -22,6 +24,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/lexico/lexico/bot/engine/endgame"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/tile"
@@ -32,14 +35,15 @@ import (
 func main() {
 	games := flag.Int("games", 4000, "self-play `GAMES` to take endgames from (seeds 0 to GAMES-1)")
 	blanks := flag.Int("blanks", 2, "least `N` blanks on the mover's rack for an endgame to be taken")
+	bag := flag.Int("bag", 0, "take pre-endgames instead: the positions with 1 to `N` tiles in the bag (where the sim policy looks for a sure win first)")
 	rounds := flag.Int("rounds", 26, "`N` rounds of -parallel answers, the endgames in turn")
 	parallel := flag.Int("parallel", 2, "answers at once, `K`")
 	moveTime := flag.Duration("move-time", time.Second, "each answer's MoveTime")
 	iterations := flag.Int("sim-iterations", 200, "the sim policy's most worlds a move (the arena's fixed count)")
 	idxPath := flag.String("index", "", "index `FILE` (default $LEXICO_INDEX, else the default index)")
 	flag.Parse()
-	if *games <= 0 || *rounds <= 0 || *parallel <= 0 || *moveTime <= 0 || *blanks < 0 || *iterations < 0 {
-		fail("-games, -rounds, -parallel and -move-time want a positive value, -blanks and -sim-iterations 0 or more")
+	if *games <= 0 || *rounds <= 0 || *parallel <= 0 || *moveTime <= 0 || *blanks < 0 || *iterations < 0 || *bag < 0 || *bag > endgame.MaxBag {
+		fail("-games, -rounds, -parallel and -move-time want a positive value, -blanks and -sim-iterations 0 or more, -bag 0 to %d", endgame.MaxBag)
 	}
 	kit, err := late.Open(*idxPath)
 	if err != nil {
@@ -48,11 +52,11 @@ func main() {
 	defer kit.Close()
 	var positions []position.Position
 	for g := range uint64(*games) {
-		st, err := kit.SelfPlay(g, 0)
+		st, err := kit.SelfPlay(g, *bag)
 		if err != nil {
 			fail("self-play game %d: %v", g, err)
 		}
-		if st == nil {
+		if st == nil || *bag > 0 && st.BagLen() == 0 {
 			continue
 		}
 		if p := st.View(); int(p.Rack.Counts[tile.BlankIndex]) >= *blanks {
@@ -60,7 +64,7 @@ func main() {
 		}
 	}
 	if len(positions) == 0 {
-		fail("no endgame of the %d games has %d blanks on the mover's rack", *games, *blanks)
+		fail("no position of the %d games has %d blanks on the mover's rack", *games, *blanks)
 	}
 	pl, err := player.New("sim", kit.Gen, kit.Table)
 	if err != nil {
@@ -71,7 +75,7 @@ func main() {
 	pl.Sim = &sim
 	bot := &answer.Bot{Player: pl, Clock: player.DefaultClock}
 
-	fmt.Printf("%d endgames (of %d games), %d rounds of %d at once, MoveTime %v\n", len(positions), *games, *rounds, *parallel, *moveTime)
+	fmt.Printf("%d positions (of %d games), %d rounds of %d at once, MoveTime %v\n", len(positions), *games, *rounds, *parallel, *moveTime)
 	var (
 		mu     sync.Mutex
 		tails  []time.Duration // delivery - the budget's stop
