@@ -69,26 +69,30 @@ func (a picture) equal(b picture) bool {
 // left as it was. The table is small and shared across the positions, so
 // stale entries of earlier solves and index collisions are exercised too;
 // and again with the table kept from solve to solve (KeepTable), where
-// every position meets the entries of the ones before.
+// every position meets the entries of the ones before; Decide and
+// DecideAtLeast agree with minimax too (decides), on the kept table.
 func TestSolveAgreesWithMinimax(t *testing.T) {
 	positions := smallEndgames(t, 40, 8)
 	solvers := []*Solver{{Gen: gen(), TableBits: 12}, {Gen: gen(), TableBits: 12, KeepTable: true}}
-	compared := 0
+	compared, wins := 0, 0
 	for i, st := range positions {
 		budget := 1500
 		want, ok := minimax(st, &budget)
 		if !ok {
 			continue // too big for the plain search
 		}
+		if decides(t, solvers[1], i, st, want) { // decide_test.go
+			wins++
+		}
 		for _, s := range solvers {
 			agree(t, s, i, st, want)
 		}
 		compared++
 	}
-	if compared < 200 {
-		t.Fatalf("only %d of %d positions were small enough to compare", compared, len(positions))
+	if compared < 200 || wins == 0 || wins == compared {
+		t.Fatalf("%d of %d positions small enough to compare, %d of them wins: too few, or all one way", compared, len(positions), wins)
 	}
-	t.Logf("%d endgames agree with minimax", compared)
+	t.Logf("%d endgames agree with minimax (%d wins)", compared, wins)
 }
 
 // agree checks that s proves want, minimax's value of position i, with a
