@@ -106,11 +106,18 @@ func TestSimComparesManyEndgameCandidates(t *testing.T) {
 // the bag is empty: nil when the game ended first.
 func emptyBag(t *testing.T, eq *Player, seed uint64) *state.State {
 	t.Helper()
+	return playTo(t, eq, seed, 0)
+}
+
+// playTo is game seed of multipliers played by eq on both sides until the
+// bag holds bag tiles or fewer: nil when the game ended first.
+func playTo(t *testing.T, eq *Player, seed uint64, bag int) *state.State {
+	t.Helper()
 	st, err := state.Start(variant.Multipliers, seed, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for !st.Over() && st.BagLen() > 0 {
+	for !st.Over() && st.BagLen() > bag {
 		p := st.View()
 		if err := st.Apply(eq.ChooseStatic(context.Background(), &p).Move); err != nil {
 			t.Fatal(err)
@@ -250,17 +257,8 @@ func TestSimPlaysASureWinInAPreEndgame(t *testing.T) {
 	sim.Sim = &s
 	checked := 0
 	for seed := uint64(1); seed < 60 && checked == 0; seed++ {
-		st, err := state.Start(variant.Multipliers, seed, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for !st.Over() && st.BagLen() > 1 {
-			p := st.View()
-			if err := st.Apply(eq.ChooseStatic(context.Background(), &p).Move); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if st.Over() || st.BagLen() == 0 {
+		st := playTo(t, eq, seed, 1)
+		if st == nil || st.BagLen() == 0 {
 			continue
 		}
 		p := st.View()
