@@ -77,6 +77,7 @@ type endgameJSON struct {
 	Kind       string            `json:"kind"` // "endgame", "pre-endgame" or "win" (--win)
 	Proven     bool              `json:"proven"`
 	Win        *bool             `json:"win,omitempty"` // --win, proven: whether Move wins (else no move does)
+	Tie        *bool             `json:"tie,omitempty"` // --win, no win, proven: whether a tie can be forced
 	Depth      int               `json:"depth,omitempty"`
 	Nodes      int64             `json:"nodes"`
 	ElapsedMS  float64           `json:"elapsed_ms"`
@@ -176,7 +177,13 @@ func solveEndgame(o endgameOptions, e env) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
-		return printDecision(e.stdout, st, d, o.JSON)
+		var tie endgame.Decision // no win: can a tie be forced?
+		if d.Proven && !d.Win {
+			if tie, err = solver.DecideAtLeast(st, 0, stop); err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+		}
+		return printDecision(e.stdout, st, d, tie, o.JSON)
 	}
 	res, err := solver.Solve(st, stop)
 	if err != nil {
@@ -185,15 +192,19 @@ func solveEndgame(o endgameOptions, e env) error {
 	return printEndgame(e.stdout, st, res, tile.RackOf(unseen), o.JSON)
 }
 
-// printDecision prints Decide's answer: the winning move, that none wins,
-// or that the search did not settle it in time.
-func printDecision(w io.Writer, st *state.State, d endgame.Decision, asJSON bool) error {
+// printDecision prints Decide's answer: the winning move, that none wins
+// (and then, from tie, whether a tie can be forced), or that the search
+// did not settle it in time.
+func printDecision(w io.Writer, st *state.State, d, tie endgame.Decision, asJSON bool) error {
 	p := st.View()
 	out := endgameJSON{Kind: "win", Proven: d.Proven, Depth: d.Depth, Nodes: d.Nodes,
 		ElapsedMS: float64(d.Elapsed.Microseconds()) / 1000, Move: json.RawMessage("null")}
 	var words []string
 	if d.Proven {
 		out.Win = &d.Win
+	}
+	if tie.Proven {
+		out.Tie = &tie.Win
 	}
 	if d.Win {
 		var err error
@@ -212,8 +223,14 @@ func printDecision(w io.Writer, st *state.State, d endgame.Decision, asJSON bool
 		_, err := fmt.Fprintf(w, "a win: %s %s scores %d and wins against any defence (proven; %s)\n",
 			out.Move, strings.Join(words, ","), d.Move.Score, how)
 		return err
+	case d.Proven && tie.Proven && tie.Win:
+		_, err := fmt.Fprintf(w, "no move wins against the best defence, but a tie can be forced (proven; %s)\n", how)
+		return err
+	case d.Proven && tie.Proven:
+		_, err := fmt.Fprintf(w, "every move loses against the best defence (proven; %s)\n", how)
+		return err
 	case d.Proven:
-		_, err := fmt.Fprintf(w, "no move wins against the best defence: a draw at best (proven; %s)\n", how)
+		_, err := fmt.Fprintf(w, "no move wins against the best defence (proven; whether a tie can be forced was not settled in time; %s)\n", how)
 		return err
 	}
 	_, err := fmt.Fprintf(w, "not settled within the time: no winning move found, nor proof that none exists (%s)\n", how)

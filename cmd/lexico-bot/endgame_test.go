@@ -261,7 +261,8 @@ func TestRunSimReportsTheEndgameSolver(t *testing.T) {
 }
 
 // TestEndgameWin: --win says the mover can win exactly when the best line
-// ends ahead, and its winning move does win: from the opponent's side
+// ends ahead (and, when not, whether a tie can be forced: the line ends
+// level or better), and its winning move does win: from the opponent's side
 // after it, the command's own proven best line ends behind. In the text
 // form too; and a gamestate with tiles in the bag is refused.
 func TestEndgameWin(t *testing.T) {
@@ -300,6 +301,13 @@ func TestEndgameWin(t *testing.T) {
 		}
 		seen[*win.Win]++
 		if !*win.Win {
+			if win.Tie == nil || *win.Tie != (*exact.Value >= 0) {
+				t.Fatalf("seed %d: no win, --win says tie %v, the best line ends at %+d", seed, win.Tie, *exact.Value)
+			}
+			code, text, errs := runEndgame(t, "--win", "--time", "20s", file)
+			if code != 0 || !strings.Contains(text, "against the best defence") || !strings.Contains(text, "proven") {
+				t.Errorf("seed %d: text form: exit %d %s\n%s", seed, code, errs, text)
+			}
 			continue
 		}
 		// The position after the winning move, from the opponent's side.
