@@ -301,32 +301,30 @@ func (pe *PreEndgame) value(st *state.State, m move.Move, stop func() bool, node
 		s := st.Scores()
 		return s[0] - s[1], true, nil
 	}
+	// v is the mover's margin (the values asked of the opponent's side,
+	// negated), ok whether proven.
+	var v int
+	var ok bool
+	var err error
 	if pe.WinsOnly {
-		if v, ok, err := pe.winner(st, stop, nodes); err != nil || ok {
-			return v, ok, err
-		}
-		if pe.Playout == nil {
-			return 0, false, nil
-		}
-		v, err := pe.Playout(st)
-		if err != nil {
-			return 0, false, fmt.Errorf("endgame: playing out after %v: %w", m, err)
-		}
-		return -v, false, nil
+		v, ok, err = pe.winner(st, stop, nodes)
+	} else {
+		var res Result
+		res, err = pe.Solver.Solve(st, stop)
+		*nodes += res.Nodes
+		v, ok = -res.Value, res.Proven
 	}
-	res, err := pe.Solver.Solve(st, stop)
-	*nodes += res.Nodes
-	if err != nil {
+	switch {
+	case err != nil:
 		return 0, false, err
+	case ok || pe.Playout == nil:
+		return v, ok, nil
 	}
-	if !res.Proven && pe.Playout != nil {
-		v, err := pe.Playout(st)
-		if err != nil {
-			return 0, false, fmt.Errorf("endgame: playing out after %v: %w", m, err)
-		}
-		return -v, false, nil // v is the opponent's margin
+	opp, err := pe.Playout(st)
+	if err != nil {
+		return 0, false, fmt.Errorf("endgame: playing out after %v: %w", m, err)
 	}
-	return -res.Value, res.Proven, nil // res.Value is the opponent's margin
+	return -opp, false, nil
 }
 
 // winner asks st's mover (the opponent) whether it can win, then whether
@@ -377,24 +375,15 @@ func (pe *PreEndgame) Winning(p *position.Position, deadline time.Time, stop fun
 	if err != nil || states == nil {
 		return move.Move{}, false, 0, err
 	}
-	stopped := func() bool { return stop != nil && stop() || !time.Now().Before(deadline) }
 	for _, c := range pe.candidates(p) {
-		wins := true
-		for _, st := range states {
-			if stopped() {
-				return move.Move{}, false, nodes, nil
-			}
-			until := time.Now().Add(time.Until(deadline) / 3)
-			won, _, err := pe.winsIn(st, c, func() bool { return stopped() || !time.Now().Before(until) }, &nodes)
-			if err != nil {
-				return move.Move{}, false, nodes, err
-			}
-			if !won {
-				wins = false
-				break
-			}
+		if stop != nil && stop() || !time.Now().Before(deadline) {
+			break
 		}
-		if wins {
+		wins, _, err := pe.everyDraw(states, c, deadline, stop, true, &nodes)
+		switch {
+		case err != nil:
+			return move.Move{}, false, nodes, err
+		case wins:
 			return c, true, nodes, nil
 		}
 	}
@@ -410,21 +399,35 @@ func (pe *PreEndgame) WinsEveryDraw(p *position.Position, m move.Move, deadline 
 	if err != nil || states == nil {
 		return false, false, 0, err
 	}
+	wins, settled, err = pe.everyDraw(states, m, deadline, stop, false, &nodes)
+	return wins, settled, nodes, err
+}
+
+// everyDraw asks whether m wins in each of the draws' states, each
+// question a third of the time left at most, and stops at the first draw
+// proven not a win; at the first not settled too when hurry is set (a
+// move that must be certified cannot be, and the time goes to the next).
+func (pe *PreEndgame) everyDraw(states []*state.State, m move.Move, deadline time.Time, stop func() bool, hurry bool, nodes *int64) (wins, settled bool, err error) {
 	stopped := func() bool { return stop != nil && stop() || !time.Now().Before(deadline) }
 	settled = true
 	for _, st := range states {
+		if hurry && stopped() {
+			return false, false, nil
+		}
 		until := time.Now().Add(time.Until(deadline) / 3)
-		won, known, err := pe.winsIn(st, m, func() bool { return stopped() || !time.Now().Before(until) }, &nodes)
+		won, known, err := pe.winsIn(st, m, func() bool { return stopped() || !time.Now().Before(until) }, nodes)
 		switch {
 		case err != nil:
-			return false, false, nodes, err
+			return false, false, err
 		case known && !won:
-			return false, true, nodes, nil
+			return false, true, nil
+		case !known && hurry:
+			return false, false, nil
 		case !known:
 			settled = false
 		}
 	}
-	return settled, settled, nodes, nil
+	return settled, settled, nil
 }
 
 // drawStates is a state for each of p's draws, the mover seat 0; nil when
