@@ -266,6 +266,7 @@ func deriveBlobs(words []string, meta *index.Meta) func() ([]blob, error) {
 			Multisets: bl.Multisets(),
 			Blob:      index.BlobInfo{Bytes: len(blBytes), CRC32C: crc32.Checksum(blBytes, crc32.MakeTable(crc32.Castagnoli))},
 		}
+		meta.BlankPairs = index.TableShape{Log2Slots: bl.PairLog2Slots(), Multisets: bl.PairMultisets()}
 		return []blob{
 			{index.BucketBlobs, index.BlobMultisets, msBytes},
 			{index.BucketBlobs, index.BlobBlanks, blBytes},

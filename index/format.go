@@ -19,8 +19,9 @@ import "encoding/binary"
 //
 // Version 2 added BlobMultisets; version 3 made it a multiset.Table (the
 // words of each multiset) instead of a Bloom filter of the multisets;
-// version 4 added BlobBlanks, the letters a blank may be.
-const FormatVersion = 4
+// version 4 added BlobBlanks, the letters a blank may be; version 5 added
+// its second part, the letters the first of two blanks may be.
+const FormatVersion = 5
 
 // Magic is stored under MetaMagic so a foreign bbolt file is told apart from
 // a Lexico index before anything else is read.
@@ -73,8 +74,9 @@ var (
 	// multiset, for a move generator's bingo bound.
 	BlobMultisets = []byte("multisets")
 	// BlobBlanks holds a multiset.BlankTable: for each word's multiset
-	// less one letter, the letters that one may be, for a move
-	// generator's bingo bound with blanks in the rack.
+	// less one letter, the letters that one may be, and less two letters,
+	// the letters the first of them may be, for a move generator's bingo
+	// bound with one or two blanks in the rack.
 	BlobBlanks = []byte("blanks")
 )
 

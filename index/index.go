@@ -261,7 +261,7 @@ func (x *Index) load(fileSize int64, m boltMeta) (err error) {
 	if x.multisets, err = loadMultisets(blobs, x.meta.Multisets); err != nil {
 		return err
 	}
-	if x.blanks, err = loadBlanks(blobs, x.meta.Blanks); err != nil {
+	if x.blanks, err = loadBlanks(blobs, x.meta.Blanks, x.meta.BlankPairs); err != nil {
 		return err
 	}
 	what = "reading the GADDAG"
@@ -317,9 +317,18 @@ func loadTable[T any](b *bolt.Bucket, key []byte, what string, info MultisetInfo
 func (x *Index) Multisets() *multiset.Table { return x.multisets }
 
 // loadBlanks uses the blank table in place in the memory map, after
-// checking its recorded size; multiset.LoadBlanks checks its checksum.
-func loadBlanks(b *bolt.Bucket, info MultisetInfo) (*multiset.BlankTable, error) {
-	return loadTable(b, BlobBlanks, "blank", info, multiset.LoadBlanks, (*multiset.BlankTable).Log2Slots, (*multiset.BlankTable).Multisets)
+// checking its recorded size and its parts' shapes (info, pairs);
+// multiset.BlankTable.Check checks its checksum (verify).
+func loadBlanks(b *bolt.Bucket, info MultisetInfo, pairs TableShape) (*multiset.BlankTable, error) {
+	t, err := loadTable(b, BlobBlanks, "blank", info, multiset.LoadBlanks, (*multiset.BlankTable).Log2Slots, (*multiset.BlankTable).Multisets)
+	if err != nil {
+		return nil, err
+	}
+	if got := (TableShape{t.PairLog2Slots(), t.PairMultisets()}); got != pairs {
+		return nil, fmt.Errorf("%w: blank table's second part has 2^%d slots and %d multisets, metadata says 2^%d and %d",
+			ErrCorrupt, got.Log2Slots, got.Multisets, pairs.Log2Slots, pairs.Multisets)
+	}
+	return t, nil
 }
 
 // Blanks is the table of the letters a blank may be, valid until Close.

@@ -37,6 +37,17 @@ type Meta struct {
 	GADDAGNodes   int          `json:"gaddag_nodes"`
 	Multisets     MultisetInfo `json:"multisets"`
 	Blanks        MultisetInfo `json:"blanks"`
+	// BlankPairs is the shape of the blank table's second part (the
+	// words' multisets less two letters); Blanks gives its first part's
+	// and the whole blob's.
+	BlankPairs TableShape `json:"blank_pairs"`
+}
+
+// TableShape is a hash table's size: 2^Log2Slots slots of 8 bytes holding
+// Multisets keys.
+type TableShape struct {
+	Log2Slots uint `json:"log2_slots"`
+	Multisets int  `json:"multisets"`
 }
 
 // MultisetInfo describes the stored multiset table (package

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/lexico/lexico/index/multiset"
@@ -249,6 +250,11 @@ func (x *Index) verifyDerived(words []string, add problemFunc) {
 				return
 			}
 		}
+		if p, ok := blankPairMiss(x.blanks, w); !ok {
+			if !add(ErrCorrupt, "blank table misses %s with two blanks for its %s", w, p) {
+				return
+			}
+		}
 	}
 	if n := x.gaddag.WordCount(); n != len(words) {
 		add(ErrCorrupt, "GADDAG holds %d words, the list %d", n, len(words))
@@ -266,4 +272,25 @@ func blankMiss(t *multiset.BlankTable, w string) (byte, bool) {
 		}
 	}
 	return 0, true
+}
+
+// blankPairMiss checks that t gives back the first of two letters of w as
+// one the first of two blanks may be, for the two letters first in the
+// alphabet and the two last (every pair would be one lookup per pair of
+// letters of every word; the checksum covers every slot), and returns the
+// pair it does not.
+func blankPairMiss(t *multiset.BlankTable, w string) (string, bool) {
+	if len(w) < 2 {
+		return "", true
+	}
+	b := []byte(w)
+	slices.Sort(b)
+	k := multiset.Of(w)
+	for _, i := range []int{0, len(b) - 2} {
+		x, y := int(b[i]-'A'), int(b[i+1]-'A')
+		if t.FirstLetters(k-multiset.Letter(x)-multiset.Letter(y))&(1<<x) == 0 {
+			return string(b[i : i+2]), false
+		}
+	}
+	return "", true
 }

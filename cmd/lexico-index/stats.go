@@ -83,6 +83,8 @@ func printStats(out io.Writer, r statsReport) {
 	}
 	fmt.Fprintf(w, "multiset table	%d multisets in 2^%d slots, with their words (%.1f MB)\n",
 		m.Multisets.Multisets, m.Multisets.Log2Slots, float64(m.Multisets.Blob.Bytes)/1e6)
+	fmt.Fprintf(w, "blank table\t%d multisets less one letter in 2^%d slots, %d less two in 2^%d (%.1f MB)\n",
+		m.Blanks.Multisets, m.Blanks.Log2Slots, m.BlankPairs.Multisets, m.BlankPairs.Log2Slots, float64(m.Blanks.Blob.Bytes)/1e6)
 	w.Flush()
 
 	fmt.Fprintln(out, "\nwords by length:")

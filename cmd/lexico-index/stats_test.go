@@ -39,7 +39,8 @@ func TestStatsJSON(t *testing.T) {
 func TestStatsText(t *testing.T) {
 	path := buildTestIndex(t)
 	code, stdout, _ := runCLI(t, "", "stats", "--index", path)
-	if code != 0 || !strings.Contains(stdout, "words") || !strings.Contains(stdout, "fragment Bloom") {
+	if code != 0 || !strings.Contains(stdout, "words") || !strings.Contains(stdout, "fragment Bloom") ||
+		!strings.Contains(stdout, "less two in 2^") {
 		t.Fatalf("exit %d:\n%s", code, stdout)
 	}
 }

@@ -4,28 +4,40 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"math/bits"
 )
 
-// BlankTable is the word map's answer for a blank: for every multiset of
-// letters that is some word's letters less one, the letters that one may
-// be (bit l for letter l). A rack with a blank asks it whether a bingo can
-// exist in a slot with one lookup (the blank's possible letters, usually
-// none or one or two, each then checked against the slot as a rack without
-// a blank is) instead of one lookup per letter the blank might be; with
-// two blanks, one lookup per letter the first might be. This is the blank
-// half of MAGPIE's word map (src/ent/wmp.h), kept as small as our bound
-// needs: letters, not words.
+// BlankTable is the word map's answer for blanks. Its first part holds,
+// for every multiset of letters that is some word's letters less one, the
+// letters that one may be (bit l for letter l): a rack with a blank asks it
+// whether a bingo can exist in a slot with one lookup (the blank's possible
+// letters, usually none or one or two, each then checked against the slot
+// as a rack without a blank is) instead of one lookup per letter the blank
+// might be. Its second part holds, for every multiset that is some word's
+// letters less two, the letters the first (alphabetically) of those two
+// may be: a rack with two blanks reads it once, then the first part once
+// for each such letter, where it read the first part for all 26 letters
+// (MAGPIE's word map keeps its double-blank entries for the same reason,
+// src/ent/wmp.h). This is the blank half of that word map, kept as small
+// as our bound needs: letters, not words.
 //
-// It is an open-addressing hash table of 8-byte slots at most two thirds
-// full: (the key's low 32 bits) << 32 | the letter set, 0 for an empty
-// slot (a stored set is never empty). As in Table, a key that matches a
-// stored one in those 32 bits but is not stored (about one lookup in four
-// billion) gets that one's letters: the bound it feeds is then looser,
-// never wrong. 16 MiB for the default list's 1.24 million multisets.
+// Each part is an open-addressing hash table of 8-byte slots at most three
+// quarters full: (the key's low 32 bits) << 32 | the letter set, 0 for an
+// empty slot (a stored set is never empty). As in Table, a key that
+// matches a stored one in those 32 bits but is not stored (about one
+// lookup in four billion) gets that one's letters: the bound it feeds is
+// then looser, never wrong. For the default list: 16 MiB for 1.24 million
+// multisets less one letter, 32 MiB for 3.05 million less two.
 //
 // It is immutable and safe for concurrent use.
 type BlankTable struct {
-	raw   []byte
+	raw []byte
+	// one is the first part (less one letter), two the second (less two).
+	one, two blankPart
+}
+
+// blankPart is one of a BlankTable's hash tables.
+type blankPart struct {
 	slots []byte
 	shift uint
 	mask  uint64
@@ -33,43 +45,29 @@ type BlankTable struct {
 }
 
 const (
-	blankMagic     = "LXBLNK01"
-	blankVersion   = 1
-	blankHeaderLen = 24 // magic, version, log2 slots, multisets, CRC-32C of the slots
+	blankMagic   = "LXBLNK02"
+	blankVersion = 2
+	// The header: magic, version, then for each part log2 slots and
+	// multisets, then the CRC-32C of both parts' slots.
+	blankHeaderLen = 32
 )
 
 // BuildBlanks returns the blank table of words (upper case A-Z; others are
 // skipped). Order and duplicates do not matter.
 func BuildBlanks(words []string) *BlankTable {
-	// Each distinct letter of a word removed gives one key; the keys of
-	// the default list come to about 4.6 per word.
-	n := 0
-	for _, w := range words {
-		if valid(w) {
-			n += min(len(w), 26)
-		}
-	}
-	log2 := uint(4)
-	for 1<<log2 < n/2 { // a first guess; grown below if the keys are more
-		log2++
-	}
-	var slots []byte
-	var nsets int
-	for {
-		slots, nsets = fillBlanks(words, log2)
-		if 3*nsets <= 2<<log2 {
-			break
-		}
-		log2++
-	}
-	raw := make([]byte, blankHeaderLen, blankHeaderLen+len(slots))
-	raw = append(raw, slots...)
+	one, log2One, nOne := buildPart(words, 1)
+	two, log2Two, nTwo := buildPart(words, 2)
+	raw := make([]byte, blankHeaderLen, blankHeaderLen+len(one)+len(two))
+	raw = append(raw, one...)
+	raw = append(raw, two...)
 	le := binary.LittleEndian
 	copy(raw, blankMagic)
 	le.PutUint32(raw[8:], blankVersion)
-	le.PutUint32(raw[12:], uint32(log2))
-	le.PutUint32(raw[16:], uint32(nsets))
-	le.PutUint32(raw[20:], crc32.Checksum(raw[blankHeaderLen:], castagnoli))
+	le.PutUint32(raw[12:], uint32(log2One))
+	le.PutUint32(raw[16:], uint32(nOne))
+	le.PutUint32(raw[20:], uint32(log2Two))
+	le.PutUint32(raw[24:], uint32(nTwo))
+	le.PutUint32(raw[28:], crc32.Checksum(raw[blankHeaderLen:], castagnoli))
 	t, err := LoadBlanks(raw)
 	if err != nil {
 		panic("multiset: BuildBlanks produced an invalid table: " + err.Error()) // a bug here, not bad input
@@ -77,43 +75,84 @@ func BuildBlanks(words []string) *BlankTable {
 	return t
 }
 
-// fillBlanks fills 2^log2 slots with words' keys, giving up (nsets beyond
-// two thirds of the slots) when they do not fit.
-func fillBlanks(words []string, log2 uint) (slots []byte, nsets int) {
+// buildPart fills the part of the multisets of words less less letters
+// (1 or 2), in the fewest slots that keep it at most three quarters full.
+func buildPart(words []string, less int) (slots []byte, log2 uint, nsets int) {
+	// A first guess from the words' lengths (keys a word: about 4.6 less
+	// one letter for the default list, 11 less two, after those shared),
+	// grown below if they are more.
+	n := 0
+	for _, w := range words {
+		if valid(w) {
+			n += min(len(w), 26) * less
+		}
+	}
+	log2 = uint(4)
+	for 1<<log2 < n/2 {
+		log2++
+	}
+	for {
+		if slots, nsets = fillBlanks(words, log2, less); slots != nil {
+			return slots, log2, nsets
+		}
+		log2++
+	}
+}
+
+// fillBlanks fills 2^log2 slots with the keys of words less less letters
+// (1 or 2), giving up (nil) when they are more than three quarters of the
+// slots.
+func fillBlanks(words []string, log2 uint, less int) (slots []byte, nsets int) {
 	slots = make([]byte, slotLen<<log2)
 	shift, mask := 64-log2, uint64(1)<<log2-1
 	le := binary.LittleEndian
-	limit := 2 << log2 / 3
+	limit := 3 << log2 / 4
+	add := func(k Key, bit uint32) bool {
+		want := uint64(uint32(k))
+		h := uint64(k) >> shift
+		for {
+			s := le.Uint64(slots[h*slotLen:])
+			if s == 0 {
+				if nsets++; nsets > limit {
+					return false
+				}
+				le.PutUint64(slots[h*slotLen:], want<<32|uint64(bit))
+				return true
+			}
+			if s>>32 == want {
+				le.PutUint64(slots[h*slotLen:], s|uint64(bit))
+				return true
+			}
+			h = (h + 1) & mask
+		}
+	}
 	for _, w := range words {
 		if !valid(w) {
 			continue
 		}
 		k := Of(w)
-		var seen uint32
+		var counts [26]uint8
 		for i := 0; i < len(w); i++ {
-			l := w[i] - 'A'
-			bit := uint32(1) << l
-			if seen&bit != 0 {
+			counts[w[i]-'A']++
+		}
+		for x := range 26 {
+			if counts[x] == 0 {
 				continue
 			}
-			seen |= bit
-			less := k - letterKeys[l]
-			want := uint64(uint32(less))
-			h := uint64(less) >> shift
-			for {
-				s := le.Uint64(slots[h*slotLen:])
-				if s == 0 {
-					if nsets++; nsets > limit {
-						return nil, nsets
-					}
-					le.PutUint64(slots[h*slotLen:], want<<32|uint64(bit))
-					break
+			if less == 1 {
+				if !add(k-letterKeys[x], 1<<x) {
+					return nil, nsets
 				}
-				if s>>32 == want {
-					le.PutUint64(slots[h*slotLen:], s|uint64(bit))
-					break
+				continue
+			}
+			// Less x and y, y not before x: the set stored is the first's.
+			for y := x; y < 26; y++ {
+				if counts[y] == 0 || y == x && counts[x] < 2 {
+					continue
 				}
-				h = (h + 1) & mask
+				if !add(k-letterKeys[x]-letterKeys[y], 1<<x) {
+					return nil, nsets
+				}
 			}
 		}
 	}
@@ -122,10 +161,10 @@ func fillBlanks(words []string, log2 uint) (slots []byte, nsets int) {
 
 // LoadBlanks uses b (as made by Bytes) in place: b must stay valid and
 // unchanged while the table is in use. It checks the header and the sizes
-// but not the checksum (Check does): reading 16 MiB at every open cost
-// about 5 ms of a bot's start-up (faulting every page of the map in), while
-// a search reads a few dozen slots. A damaged slot can only loosen or
-// tighten one bingo bound; `lexico-index verify` finds it.
+// but not the checksum (Check does): reading 48 MiB at every open would
+// cost a bot's start-up several milliseconds (faulting every page of the
+// map in), while a search reads a few dozen slots. A damaged slot can only
+// loosen or tighten one bingo bound; `lexico-index verify` finds it.
 func LoadBlanks(b []byte) (*BlankTable, error) {
 	if len(b) < blankHeaderLen {
 		return nil, fmt.Errorf("%w: %d bytes, the header needs %d", ErrTruncated, len(b), blankHeaderLen)
@@ -137,20 +176,30 @@ func LoadBlanks(b []byte) (*BlankTable, error) {
 	if v := le.Uint32(b[8:]); v != blankVersion {
 		return nil, fmt.Errorf("%w: %d (want %d)", ErrVersion, v, blankVersion)
 	}
-	log2 := uint(le.Uint32(b[12:]))
-	nsets := int(le.Uint32(b[16:]))
-	if log2 < 1 || log2 > 40 || uint64(len(b)-blankHeaderLen) != slotLen<<log2 || nsets > 1<<log2 {
-		return nil, fmt.Errorf("%w: %d bytes for 2^%d slots", ErrTruncated, len(b), log2)
+	log2One, log2Two := uint(le.Uint32(b[12:])), uint(le.Uint32(b[20:]))
+	nOne, nTwo := int(le.Uint32(b[16:])), int(le.Uint32(b[24:]))
+	for _, p := range [][2]int{{int(log2One), nOne}, {int(log2Two), nTwo}} {
+		if p[0] < 1 || p[0] > 40 || p[1] > 1<<p[0] {
+			return nil, fmt.Errorf("%w: %d multisets in 2^%d slots", ErrTruncated, p[1], p[0])
+		}
 	}
-	return &BlankTable{raw: b, slots: b[blankHeaderLen:], shift: 64 - log2, mask: 1<<log2 - 1, nsets: nsets}, nil
+	sizeOne := uint64(slotLen) << log2One
+	if uint64(len(b)-blankHeaderLen) != sizeOne+uint64(slotLen)<<log2Two {
+		return nil, fmt.Errorf("%w: %d bytes for 2^%d and 2^%d slots", ErrTruncated, len(b), log2One, log2Two)
+	}
+	slots := b[blankHeaderLen:]
+	return &BlankTable{raw: b,
+		one: blankPart{slots: slots[:sizeOne], shift: 64 - log2One, mask: 1<<log2One - 1, nsets: nOne},
+		two: blankPart{slots: slots[sizeOne:], shift: 64 - log2Two, mask: 1<<log2Two - 1, nsets: nTwo},
+	}, nil
 }
 
 // Check compares t's checksum with its slots: the test LoadBlanks leaves
 // out.
 func (t *BlankTable) Check() error {
 	le := binary.LittleEndian
-	if sum := crc32.Checksum(t.slots, castagnoli); sum != le.Uint32(t.raw[20:]) {
-		return fmt.Errorf("%w: stored %08x, computed %08x", ErrChecksum, le.Uint32(t.raw[20:]), sum)
+	if sum := crc32.Checksum(t.raw[blankHeaderLen:], castagnoli); sum != le.Uint32(t.raw[28:]) {
+		return fmt.Errorf("%w: stored %08x, computed %08x", ErrChecksum, le.Uint32(t.raw[28:]), sum)
 	}
 	return nil
 }
@@ -161,46 +210,68 @@ func (t *BlankTable) Bytes() []byte { return t.raw }
 
 // Letters is the set of letters l (bit l, 0 for 'A') for which k's
 // multiset plus l spells a word: the letters a blank added to k may be.
-func (t *BlankTable) Letters(k Key) uint32 {
+func (t *BlankTable) Letters(k Key) uint32 { return t.one.letters(k) }
+
+// FirstLetters is the set of letters x (bit x) for which k's multiset plus
+// x and some letter y, not before x, spells a word: the letters the first
+// of two blanks added to k may be, the second then being one of
+// Letters(k.Add(x)) from x on.
+func (t *BlankTable) FirstLetters(k Key) uint32 { return t.two.letters(k) }
+
+// letters is the set stored for k, 0 if none.
+func (p *blankPart) letters(k Key) uint32 {
 	want := uint64(uint32(k))
-	h := uint64(k) >> t.shift
+	h := uint64(k) >> p.shift
 	for {
-		s := binary.LittleEndian.Uint64(t.slots[h*slotLen:])
+		s := binary.LittleEndian.Uint64(p.slots[h*slotLen:])
 		if s == 0 {
 			return 0
 		}
 		if s>>32 == want {
 			return uint32(s)
 		}
-		h = (h + 1) & t.mask
+		h = (h + 1) & p.mask
 	}
 }
 
-// LettersEach sets out[l] to Letters(k.Add(l)) for every letter l: what a
-// second blank may be once the first is l, for a rack with two. The first
-// slot of each of the 26 keys is read before any is looked at, so that
-// their cache misses, independent, overlap instead of following one
-// another (26 calls of Letters wait for each in turn).
-func (t *BlankTable) LettersEach(k Key, out *[26]uint32) {
+// LettersEach sets out[l] to Letters(k.Add(l)) for every letter l of the
+// set letters (bit l), leaving the others as they are: what a second blank
+// may be once the first is l, for a rack with two (letters:
+// FirstLetters(k)). The first slot of each key is read before any is
+// looked at, so that their cache misses, independent, overlap instead of
+// following one another.
+func (t *BlankTable) LettersEach(k Key, letters uint32, out *[26]uint32) {
+	p := &t.one
 	var first [26]uint64
-	for l := range first {
-		first[l] = binary.LittleEndian.Uint64(t.slots[(uint64(k+letterKeys[l])>>t.shift)*slotLen:])
+	for m := letters; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros32(m)
+		first[l] = binary.LittleEndian.Uint64(p.slots[(uint64(k+letterKeys[l])>>p.shift)*slotLen:])
 	}
-	for l, s := range first {
+	for m := letters; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros32(m)
 		kl := k + letterKeys[l]
-		switch {
+		switch s := first[l]; {
 		case s == 0:
 			out[l] = 0
 		case s>>32 == uint64(uint32(kl)):
 			out[l] = uint32(s)
 		default: // another key in the first slot: probe on
-			out[l] = t.Letters(kl)
+			out[l] = p.letters(kl)
 		}
 	}
 }
 
-// Multisets is the number of multisets stored.
-func (t *BlankTable) Multisets() int { return t.nsets }
+// Multisets is the number of multisets stored in the first part (a word's
+// letters less one).
+func (t *BlankTable) Multisets() int { return t.one.nsets }
 
-// Log2Slots is the table's size: 2^Log2Slots slots of 8 bytes.
-func (t *BlankTable) Log2Slots() uint { return 64 - t.shift }
+// Log2Slots is the first part's size: 2^Log2Slots slots of 8 bytes.
+func (t *BlankTable) Log2Slots() uint { return 64 - t.one.shift }
+
+// PairMultisets is the number of multisets stored in the second part (a
+// word's letters less two).
+func (t *BlankTable) PairMultisets() int { return t.two.nsets }
+
+// PairLog2Slots is the second part's size: 2^PairLog2Slots slots of 8
+// bytes.
+func (t *BlankTable) PairLog2Slots() uint { return 64 - t.two.shift }

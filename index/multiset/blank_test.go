@@ -6,12 +6,33 @@ import (
 	"testing"
 )
 
-// checkEach compares LettersEach(k) with Letters of k plus each letter.
-func checkEach(t *testing.T, tb *BlankTable, k Key) {
+// checkPairs checks what a rack with two blanks asks of k: FirstLetters(k)
+// is every letter x that some y, not before x, completes to a word with k
+// (isWord), and LettersEach(k, those letters) answers for each as Letters of
+// k plus that letter does.
+func checkPairs(t *testing.T, tb *BlankTable, k Key, isWord map[Key]bool) {
 	t.Helper()
+	var want uint32
+	for x := range 26 {
+		for y := x; y < 26; y++ {
+			if isWord[k.Add(x).Add(y)] {
+				want |= 1 << x
+			}
+		}
+	}
+	first := tb.FirstLetters(k)
+	if first != want {
+		t.Fatalf("FirstLetters %026b, want %026b", first, want)
+	}
 	var each [26]uint32
-	tb.LettersEach(k, &each)
+	tb.LettersEach(k, first|1, &each) // A as well, whether a first letter or not
 	for l, got := range each {
+		if first&(1<<l) == 0 && l != 0 {
+			if got != 0 {
+				t.Fatalf("LettersEach wrote %c, not asked", 'A'+l)
+			}
+			continue
+		}
 		if want := tb.Letters(k.Add(l)); got != want {
 			t.Fatalf("LettersEach %c: %026b, Letters %026b", 'A'+l, got, want)
 		}
@@ -22,7 +43,9 @@ func checkEach(t *testing.T, tb *BlankTable, k Key) {
 // it a word's multiset: every word less any one of its letters gives that
 // letter back, and no letter is answered that spells no word, on a list
 // of real words and thousands of random ones, asked with the multisets of
-// the words less one letter and with random multisets.
+// the words less one letter and with random multisets; and for two blanks,
+// exactly the first letters of the pairs that do, asked with the words
+// less two letters and with random multisets.
 func TestBlankTable(t *testing.T) {
 	words := []string{"QI", "ZA", "RETAINS", "STAINER", "AEIOU", "NASTIER", "STAINER", "bad", "", "A"}
 	r := rand.New(rand.NewPCG(3, 4))
@@ -56,9 +79,7 @@ func TestBlankTable(t *testing.T) {
 		}
 		for i := 0; i < len(w); i++ {
 			if i+1 < len(w) {
-				// Less two letters: LettersEach, for a second blank,
-				// answers as Letters does for each first letter.
-				checkEach(t, tb, Of(w[:i]+w[i+2:]))
+				checkPairs(t, tb, Of(w[:i]+w[i+2:]), isWord)
 			}
 			k := Of(w[:i] + w[i+1:])
 			got := tb.Letters(k)
@@ -74,13 +95,15 @@ func TestBlankTable(t *testing.T) {
 			b[j] = byte('A' + r.IntN(26))
 		}
 		k := Of(string(b))
-		checkEach(t, tb, k)
+		checkPairs(t, tb, k, isWord)
 		if tb.Letters(k) != truth(k) {
 			t.Fatalf("%s: letters %026b, want %026b", b, tb.Letters(k), truth(k))
 		}
 	}
-	if asked < 100000 || float64(tb.Multisets()) > float64(int(1)<<tb.Log2Slots())*2/3 {
-		t.Fatalf("asked %d, %d multisets in 2^%d slots", asked, tb.Multisets(), tb.Log2Slots())
+	if asked < 100000 || float64(tb.Multisets()) > float64(int(1)<<tb.Log2Slots())*3/4 ||
+		float64(tb.PairMultisets()) > float64(int(1)<<tb.PairLog2Slots())*3/4 {
+		t.Fatalf("asked %d, %d multisets in 2^%d slots, %d in 2^%d", asked, tb.Multisets(), tb.Log2Slots(),
+			tb.PairMultisets(), tb.PairLog2Slots())
 	}
 }
 
@@ -101,6 +124,8 @@ func TestLoadBlanksRefusesDamage(t *testing.T) {
 		{"truncated", func(b []byte) []byte { return b[:len(b)-8] }, ErrTruncated},
 		{"header only", func(b []byte) []byte { return b[:10] }, ErrTruncated},
 		{"a slot", func(b []byte) []byte { b[blankHeaderLen+3] ^= 0x40; return b }, ErrChecksum},
+		{"a slot of the second part", func(b []byte) []byte { b[len(b)-5] ^= 0x40; return b }, ErrChecksum},
+		{"the second part's size", func(b []byte) []byte { b[20]++; return b }, ErrTruncated},
 	} {
 		b := c.edit(append([]byte(nil), raw...))
 		tb, err := LoadBlanks(b)

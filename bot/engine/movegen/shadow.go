@@ -596,9 +596,13 @@ func (s *genState) bingoWords(key multiset.Key) []wordGroup {
 			np++
 		}
 	default:
+		// The letters the first blank may be (one read), then for each
+		// what the second may be from that letter on.
+		first := s.blanks.FirstLetters(key)
 		var second [26]uint32
-		s.blanks.LettersEach(key, &second)
-		for x := 0; x < 26; x++ {
+		s.blanks.LettersEach(key, first, &second)
+		for m := first; m != 0; m &= m - 1 {
+			x := bits.TrailingZeros32(m)
 			kx := key.Add(x)
 			for b := second[x] &^ (1<<x - 1); b != 0; b &= b - 1 {
 				y := bits.TrailingZeros32(b)
