@@ -261,6 +261,39 @@ func (t *BlankTable) LettersEach(k Key, letters uint32, out *[26]uint32) {
 	}
 }
 
+// LettersOf sets out[i] to Letters(keys[i]) for each key, reading the
+// first slot of every key before looking at any, so that their cache
+// misses overlap: a move generator asks about every bingo extent of a
+// board at once. out must be at least as long as keys.
+func (t *BlankTable) LettersOf(keys []Key, out []uint32) { t.one.lettersOf(keys, out) }
+
+// FirstLettersOf sets out[i] to FirstLetters(keys[i]) for each key, as
+// LettersOf does for Letters.
+func (t *BlankTable) FirstLettersOf(keys []Key, out []uint32) { t.two.lettersOf(keys, out) }
+
+// lettersOf sets out[i] to the set stored for keys[i], the first slots of a
+// batch of keys read before any is looked at.
+func (p *blankPart) lettersOf(keys []Key, out []uint32) {
+	const batch = 32
+	var first [batch]uint64
+	for lo := 0; lo < len(keys); lo += batch {
+		ks := keys[lo:min(lo+batch, len(keys))]
+		for i, k := range ks {
+			first[i] = binary.LittleEndian.Uint64(p.slots[(uint64(k)>>p.shift)*slotLen:])
+		}
+		for i, k := range ks {
+			switch s := first[i]; {
+			case s == 0:
+				out[lo+i] = 0
+			case s>>32 == uint64(uint32(k)):
+				out[lo+i] = uint32(s)
+			default: // another key in the first slot: probe on
+				out[lo+i] = p.letters(k)
+			}
+		}
+	}
+}
+
 // Multisets is the number of multisets stored in the first part (a word's
 // letters less one).
 func (t *BlankTable) Multisets() int { return t.one.nsets }

@@ -89,6 +89,7 @@ func TestBlankTable(t *testing.T) {
 			asked++
 		}
 	}
+	var random []Key
 	for i := 0; i < 20000; i++ {
 		b := make([]byte, 1+r.IntN(8))
 		for j := range b {
@@ -96,8 +97,24 @@ func TestBlankTable(t *testing.T) {
 		}
 		k := Of(string(b))
 		checkPairs(t, tb, k, isWord)
+		random = append(random, k)
 		if tb.Letters(k) != truth(k) {
 			t.Fatalf("%s: letters %026b, want %026b", b, tb.Letters(k), truth(k))
+		}
+	}
+	// LettersOf and FirstLettersOf answer for many keys at once as Letters
+	// and FirstLetters do for each.
+	of := make([]uint32, len(random))
+	tb.LettersOf(random, of)
+	for i, k := range random {
+		if of[i] != tb.Letters(k) {
+			t.Fatalf("LettersOf, key %d: %026b, Letters %026b", i, of[i], tb.Letters(k))
+		}
+	}
+	tb.FirstLettersOf(random, of)
+	for i, k := range random {
+		if of[i] != tb.FirstLetters(k) {
+			t.Fatalf("FirstLettersOf, key %d: %026b, FirstLetters %026b", i, of[i], tb.FirstLetters(k))
 		}
 	}
 	if asked < 100000 || float64(tb.Multisets()) > float64(int(1)<<tb.Log2Slots())*3/4 ||

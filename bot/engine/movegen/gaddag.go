@@ -207,13 +207,20 @@ type genState struct {
 	// with two blanks, where asking the word map about an extent costs 26
 	// lookups: with fewer, bounding anchors twice costs more than it spares.
 	lazyBingos bool
-	anchors    []anchor
-	keys       []int64
-	order      int32
-	keep       keeper
-	recBest    PlayRecorder
-	ext        extent
-	search     bestSearch
+	// deferBingos: while the anchors are collected, the extents the whole
+	// rack fills are not asked about one by one but recorded in deferred
+	// and asked about together once every anchor is bounded
+	// (settleBingos); deferKeys is its scratch.
+	deferBingos bool
+	deferred    []deferredBingo
+	deferKeys   []multiset.Key
+	anchors     []anchor
+	keys        []int64
+	order       int32
+	keep        keeper
+	recBest     PlayRecorder
+	ext         extent
+	search      bestSearch
 	// While pruning (the bounded search walking an anchor), leftBound[l] bounds
 	// the anchor's plays with exactly l tiles left of it and leftMax[l]
 	// those with l or more (anchorBound).

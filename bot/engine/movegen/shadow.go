@@ -323,9 +323,13 @@ func (s *genState) anchorBoundOf(c, lastAnchor int, fit uint32, maxTiles int, le
 		b := int32(noBound)
 		for r := min(kr, maxK-1-l); r >= 0; r-- {
 			bingo := 1+l+r == s.rackLeft
-			if bingo && s.lazyBingos {
+			switch {
+			case bingo && s.lazyBingos:
 				s.unchecked |= 1 << l
-			} else if !s.mayHoldPlay(c, l, r) {
+			case bingo && s.deferBingos:
+				s.deferBingo(c, l, r, leave)
+				continue
+			case !s.mayHoldPlay(c, l, r):
 				continue
 			}
 			if bingo {
@@ -517,8 +521,15 @@ func (s *genState) mayHoldPlay(c, l, r int) bool {
 type blankPairs struct {
 	keys    [26 * 27 / 2]multiset.Key
 	blank   [26 * 27 / 2][2]int8
+	owner   [26 * 27 / 2]int16
 	n       [26 * 27 / 2]int
 	letters [26 * 27 / 2][]byte
+	// asked is the keys lookUp asks about in one round; with two blanks,
+	// firstOf each plus a letter its first blank may be, and second the
+	// letters the second may then be.
+	asked   [lookUpKeys]multiset.Key
+	firstOf [lookUpKeys * 26]multiset.Key
+	second  [lookUpKeys * 26]uint32
 }
 
 // wordGroup is the words of one multiset, as multiset.Table.Words returns
@@ -550,7 +561,11 @@ type bingoKey struct {
 	start, end int32
 }
 
-const bingoSlots = 256
+// bingoSlots is the memo's table size (bingoBits bits of a key's hash).
+const (
+	bingoBits  = 9
+	bingoSlots = 1 << bingoBits
+)
 
 // reset empties m for a new search.
 func (m *bingoMemo) reset() {
@@ -568,61 +583,243 @@ func (m *bingoMemo) reset() {
 // slice is valid until the next search.
 func (s *genState) bingoWords(key multiset.Key) []wordGroup {
 	m := &s.bingo
-	h := uint64(key) >> 56
-	for {
-		i := m.slot[h]
-		if i == 0 {
-			break
-		}
-		if k := &m.keys[i-1]; k.key == key {
-			return m.words[k.start:k.end]
-		}
-		h = (h + 1) % bingoSlots
+	if i := m.find(key); i >= 0 {
+		k := &m.keys[i]
+		return m.words[k.start:k.end]
 	}
 	start := len(m.words)
-	// The multisets to look up (with blanks, every one they can
-	// complete), looked up together (WordsEach): their cache misses
-	// overlap.
-	pw := &s.pairs
-	np := 0
-	switch s.rack[tile.BlankIndex] {
-	case 0:
-		pw.keys[0], pw.blank[0] = key, [2]int8{-1, -1}
-		np = 1
-	case 1:
-		for b := s.blanks.Letters(key); b != 0; b &= b - 1 {
-			y := bits.TrailingZeros32(b)
-			pw.keys[np], pw.blank[np] = key.Add(y), [2]int8{int8(y), -1}
-			np++
+	s.lookUp([]multiset.Key{key})
+	if i := m.find(key); i >= 0 {
+		k := &m.keys[i]
+		return m.words[k.start:k.end]
+	}
+	return m.words[start:] // the memo is full: its words are the last
+}
+
+// find is the index in m.keys of key, -1 if it is not there.
+func (m *bingoMemo) find(key multiset.Key) int {
+	for h := uint64(key) >> (64 - bingoBits); ; h = (h + 1) % bingoSlots {
+		i := m.slot[h]
+		if i == 0 {
+			return -1
 		}
-	default:
-		// The letters the first blank may be (one read), then for each
-		// what the second may be from that letter on.
-		first := s.blanks.FirstLetters(key)
-		var second [26]uint32
-		s.blanks.LettersEach(key, first, &second)
-		for m := first; m != 0; m &= m - 1 {
-			x := bits.TrailingZeros32(m)
-			kx := key.Add(x)
-			for b := second[x] &^ (1<<x - 1); b != 0; b &= b - 1 {
-				y := bits.TrailingZeros32(b)
-				pw.keys[np], pw.blank[np] = kx.Add(y), [2]int8{int8(x), int8(y)}
-				np++
+		if m.keys[i-1].key == key {
+			return int(i) - 1
+		}
+	}
+}
+
+// add remembers that the words of key are m.words[start:], those appended
+// since start; past half full it remembers nothing (the key is looked up
+// again when asked).
+func (m *bingoMemo) add(key multiset.Key, start int) {
+	if len(m.keys) >= bingoSlots/2 {
+		return
+	}
+	h := uint64(key) >> (64 - bingoBits)
+	for m.slot[h] != 0 {
+		h = (h + 1) % bingoSlots
+	}
+	m.keys = append(m.keys, bingoKey{key, int32(start), int32(len(m.words))})
+	m.slot[h] = uint16(len(m.keys))
+}
+
+// lookUpKeys bounds the keys lookUp asks the word map about together.
+const lookUpKeys = 32
+
+// lookUp asks the word map for the words of each key not yet in the memo
+// (bingoWords' words), appends them to the memo's words, key after key,
+// and remembers each key while the memo has room. The keys are read
+// together, lookUpKeys at a time, a round of reads for each step: the
+// blank table's slots (the letters a blank may be; with two, the first's,
+// then the second's), then the multiset table's slots and their words.
+// Each read is a cache miss, and asked one key after the other each waited
+// for the one before.
+func (s *genState) lookUp(keys []multiset.Key) {
+	m := &s.bingo
+	pw := &s.pairs
+	blanks := s.rack[tile.BlankIndex]
+	for len(keys) > 0 {
+		// The next keys not yet known, each once; through[i] is how many
+		// of keys were read up to asked[i].
+		nk, read := 0, 0
+		var through [lookUpKeys]int
+		for read < len(keys) && nk < lookUpKeys {
+			k := keys[read]
+			read++
+			if m.find(k) < 0 && !slices.Contains(pw.asked[:nk], k) {
+				pw.asked[nk], through[nk] = k, read
+				nk++
 			}
 		}
+		if nk == 0 {
+			return // the keys left were known
+		}
+		// With blanks, the letters each may stand for: first[i] for key i;
+		// with two, the first's, and second[j] the second's for the key
+		// plus its first letter pw.firstOf[j], j from xs[i] to xs[i+1].
+		var first [lookUpKeys]uint32
+		var xs [lookUpKeys + 1]int
+		switch blanks {
+		case 0:
+		case 1:
+			s.blanks.LettersOf(pw.asked[:nk], first[:nk])
+		default:
+			s.blanks.FirstLettersOf(pw.asked[:nk], first[:nk])
+			nx := 0
+			for i := range nk {
+				xs[i] = nx
+				for f := first[i]; f != 0; f &= f - 1 {
+					pw.firstOf[nx] = pw.asked[i].Add(bits.TrailingZeros32(f))
+					nx++
+				}
+			}
+			xs[nk] = nx
+			s.blanks.LettersOf(pw.firstOf[:nx], pw.second[:nx])
+		}
+		// The multisets to look up, pw.owner[j] the key each is for, key
+		// after key, as many keys as the scratch holds (one key's always
+		// fit: 351 pairs of letters at most); the others wait for the next
+		// round.
+		np, done := 0, 0
+		for i := range nk {
+			if np+s.multisetsOf(first[i], xs[i], xs[i+1]) > len(pw.keys) {
+				break
+			}
+			switch blanks {
+			case 0:
+				pw.keys[np], pw.blank[np], pw.owner[np] = pw.asked[i], [2]int8{-1, -1}, int16(i)
+				np++
+			case 1:
+				for b := first[i]; b != 0; b &= b - 1 {
+					y := bits.TrailingZeros32(b)
+					pw.keys[np], pw.blank[np], pw.owner[np] = pw.asked[i].Add(y), [2]int8{int8(y), -1}, int16(i)
+					np++
+				}
+			default:
+				x := xs[i]
+				for f := first[i]; f != 0; f &= f - 1 {
+					xl := bits.TrailingZeros32(f)
+					for b := pw.second[x] &^ (1<<xl - 1); b != 0; b &= b - 1 {
+						y := bits.TrailingZeros32(b)
+						pw.keys[np], pw.blank[np], pw.owner[np] = pw.firstOf[x].Add(y), [2]int8{int8(xl), int8(y)}, int16(i)
+						np++
+					}
+					x++
+				}
+			}
+			done++
+		}
+		s.ms.WordsEach(pw.keys[:np], pw.n[:np], pw.letters[:np])
+		j := 0
+		for i := range done {
+			start := len(m.words)
+			for ; j < np && int(pw.owner[j]) == i; j++ {
+				if pw.n[j] > 0 {
+					m.words = append(m.words, wordGroup{pw.n[j], pw.letters[j], pw.blank[j]})
+				}
+			}
+			m.add(pw.asked[i], start)
+		}
+		keys = keys[through[done-1]:]
 	}
-	s.ms.WordsEach(pw.keys[:np], pw.n[:np], pw.letters[:np])
-	for i := range np {
-		if pw.n[i] > 0 {
-			m.words = append(m.words, wordGroup{pw.n[i], pw.letters[i], pw.blank[i]})
+}
+
+// multisetsOf is how many multisets lookUp looks up for a key whose blank
+// may be the letters first (with two blanks, the first's; the second's are
+// then pw.second from x0 to x1).
+func (s *genState) multisetsOf(first uint32, x0, x1 int) int {
+	switch s.rack[tile.BlankIndex] {
+	case 0:
+		return 1
+	case 1:
+		return bits.OnesCount32(first)
+	}
+	n, x := 0, x0
+	for f := first; f != 0 && x < x1; f &= f - 1 {
+		n += bits.OnesCount32(s.pairs.second[x] &^ (1<<bits.TrailingZeros32(f) - 1))
+		x++
+	}
+	return n
+}
+
+// deferredBingo is an extent of a play of the whole rack whose question
+// to the word map waits (deferBingo) until every anchor is bounded, so
+// that the questions of the whole board are asked together (settleBingos).
+type deferredBingo struct {
+	key   multiset.Key
+	bound int32 // the extent's bound (extentBoundWith)
+	// anchor is the index in s.anchors of the anchor it belongs to, l the
+	// tiles it puts left of the anchor, start and end the columns of its
+	// word in the anchor's line.
+	anchor     int32
+	l          int8
+	start, end int8
+}
+
+// deferBingo records the extent (l, r) of anchor c, which the whole rack
+// fills, for settleBingos: it is left out of the anchor's bounds until
+// the word map says a word fits it.
+func (s *genState) deferBingo(c, l, r int, leave *[maxRack + 1]int32) {
+	start, span := s.extentSpan(c, l, r)
+	s.deferred = append(s.deferred, deferredBingo{
+		key:    s.rb.key + s.ext.left.key[l] + s.ext.right.key[r],
+		bound:  s.extentBoundWith(l, r, leave),
+		anchor: int32(len(s.anchors)), // the anchor being added (addAnchor)
+		l:      int8(l), start: int8(start), end: int8(start + len(span) - 1),
+	})
+}
+
+// settleBingos asks the word map about every deferred extent at once and
+// gives each anchor what its bingos that fit add: their bounds, the bits of
+// a.bingos, and with Keep 1 the bar raised to the best of them (as
+// anchorBound and seedBingo would have one extent at a time).
+func (s *genState) settleBingos() {
+	if len(s.deferred) == 0 {
+		return
+	}
+	keys := s.deferKeys[:0]
+	for i := range s.deferred {
+		keys = append(keys, s.deferred[i].key)
+	}
+	s.deferKeys = keys
+	s.lookUp(keys)
+	n := s.n
+	for i := range s.deferred {
+		db := &s.deferred[i]
+		a := &s.anchors[db.anchor]
+		d := 0
+		if a.vertical {
+			d = 1
+		}
+		span := s.lines[d][int(a.row)*n+int(db.start) : int(a.row)*n+int(db.end)+1]
+		best, fits := int32(noBound), false
+		for _, g := range s.bingoWords(db.key) {
+			if g.n != len(span) {
+				continue
+			}
+			for w := 0; w+g.n <= len(g.letters); w += g.n {
+				if word := g.letters[w : w+g.n]; fitsSpan(span, word) {
+					fits = true
+					if !s.seed {
+						break
+					}
+					best = max(best, s.bingoValue(span, word, g.blank))
+				}
+			}
+		}
+		if !fits {
+			continue
+		}
+		a.bingos |= 1 << db.l
+		lb := &s.leftBounds[a.left+int32(db.l)]
+		*lb = max(*lb, db.bound)
+		a.bound = max(a.bound, db.bound)
+		s.keys[db.anchor] = -rank(a.bound, a.order)
+		if s.seed && best != noBound {
+			s.search.raiseBar(rank(best, a.order) - 1)
 		}
 	}
-	if len(m.keys) < bingoSlots/2 {
-		// Past half full the key is looked up again next time, not kept.
-		m.keys = append(m.keys, bingoKey{key, int32(start), int32(len(m.words))})
-		m.slot[h] = uint16(len(m.keys))
-	}
-	return m.words[start:]
 }
 
 // wordFits reports whether a word of g fills the extent (l, r) of anchor c
@@ -792,6 +989,7 @@ func (s *genState) collectAnchors(b *board.Board) {
 	n := s.n
 	v := s.v
 	s.anchors, s.keys, s.leftBounds = s.anchors[:0], s.keys[:0], s.leftBounds[:0]
+	s.deferBingos, s.deferred = s.rb.bingoKnown && !s.lazyBingos, s.deferred[:0]
 	for d := range 2 {
 		startRow, startCol := v.StartRow, v.StartCol
 		if d == 1 {
@@ -817,6 +1015,8 @@ func (s *genState) collectAnchors(b *board.Board) {
 			}
 		}
 	}
+	s.settleBingos()
+	s.deferBingos = false
 	// The negated ranks, smallest first, give the anchors best bound first,
 	// ties in the order of a Keep 0 search. The search takes them from a
 	// heap: it stops after a fraction of them, so sorting them all is wasted.
@@ -867,14 +1067,15 @@ func (s *genState) seedBingo(c int, bound, order int32) {
 // line loaded in s.cells) and lists it.
 func (s *genState) addAnchor(d, r, c, last int) {
 	order := int32(len(s.anchors)) // across anchors come first, as a Keep 0 search takes them
+	deferred := len(s.deferred)
 	bound := s.anchorBound(c, last)
 	a := anchor{bound: bound, order: order,
 		vertical: d == 1, row: int8(r), col: int8(c), lastAnchor: int8(last), left: int32(len(s.leftBounds))}
-	if bound != noBound {
+	if bound != noBound || len(s.deferred) > deferred {
 		a.nLeft = int8(s.kl + 1)
 		a.bingos, a.unchecked = s.bingos, s.unchecked
 		a.loose = s.splitsBlanks()
-		if !s.lazyBingos {
+		if !s.lazyBingos && bound != noBound {
 			s.seedBingo(c, bound, order)
 		}
 		s.leftBounds = append(s.leftBounds, s.leftBound[:s.kl+1]...)

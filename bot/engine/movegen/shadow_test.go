@@ -1,6 +1,7 @@
 package movegen
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"sync"
@@ -9,6 +10,7 @@ import (
 	"github.com/lexico/lexico/bot/engine/movegen/internal/gentest"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/index/multiset"
 )
 
 // TestAnchorBoundHolds: no play an anchor produces scores above the bound
@@ -301,5 +303,65 @@ func TestLeavesValuesAsLeaveDoes(t *testing.T) {
 	lx.gen.Search(Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Keep: 1, Leave: testLeave, Leaves: all, Record: b.Record})
 	if !a.Found || a.Move.Key() != b.Move.Key() {
 		t.Fatalf("best by equity %v with Leave alone, %v with Leaves", a.Move, b.Move)
+	}
+}
+
+// lookUp, asked about hundreds of keys at once (the bingo extents of a
+// whole board, settleBingos), gives each key the words a search of that key
+// alone must find: for each letter (or pair of letters, not the second
+// before the first) a rack's blanks may stand for, the words of the key
+// plus those letters, asked of the multiset table one by one. Keys repeat,
+// some spell nothing, more are asked than the memo remembers, and with two
+// blanks short keys have hundreds of pairs, so rounds of lookUpKeys keys
+// are cut short by the scratch's room.
+func TestLookUpAnswersAsOneKeyAtATime(t *testing.T) {
+	lx := full()
+	r := rand.New(rand.NewPCG(5, 6))
+	letters := "EEEEAAAIIOONNRRTTLSUDGBCMPFHVWYKJXQZ"
+	for blanks := range 3 {
+		var keys []multiset.Key
+		for len(keys) < 300 {
+			n := 1 + r.IntN(7)
+			if len(keys)%10 == 0 {
+				n = 1 // hundreds of pairs with two blanks
+			}
+			var k multiset.Key
+			for range n {
+				k = k.Add(int(letters[r.IntN(len(letters))] - 'A'))
+			}
+			keys = append(keys, k)
+			if len(keys)%7 == 0 {
+				keys = append(keys, keys[r.IntN(len(keys))]) // asked again
+			}
+		}
+		s := &genState{ms: lx.MS, blanks: lx.Blanks}
+		s.rack[tile.BlankIndex] = uint8(blanks)
+		s.bingo.reset()
+		s.lookUp(keys)
+		for i, k := range keys {
+			var want []wordGroup
+			add := func(key multiset.Key, blank [2]int8) {
+				if n, ls := lx.MS.Words(key); n > 0 {
+					want = append(want, wordGroup{n, ls, blank})
+				}
+			}
+			switch blanks {
+			case 0:
+				add(k, [2]int8{-1, -1})
+			case 1:
+				for y := range 26 {
+					add(k.Add(y), [2]int8{int8(y), -1})
+				}
+			default:
+				for x := range 26 {
+					for y := x; y < 26; y++ {
+						add(k.Add(x).Add(y), [2]int8{int8(x), int8(y)})
+					}
+				}
+			}
+			if got := s.bingoWords(k); !reflect.DeepEqual(slices.Clone(got), want) && !(len(got) == 0 && len(want) == 0) {
+				t.Fatalf("%d blanks, key %d: %d groups, want %d", blanks, i, len(got), len(want))
+			}
+		}
 	}
 }
