@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
-	"math/bits"
 )
 
 // BlankTable is the word map's answer for blanks. Its first part holds,
@@ -231,33 +230,6 @@ func (p *blankPart) letters(k Key) uint32 {
 			return uint32(s)
 		}
 		h = (h + 1) & p.mask
-	}
-}
-
-// LettersEach sets out[l] to Letters(k.Add(l)) for every letter l of the
-// set letters (bit l), leaving the others as they are: what a second blank
-// may be once the first is l, for a rack with two (letters:
-// FirstLetters(k)). The first slot of each key is read before any is
-// looked at, so that their cache misses, independent, overlap instead of
-// following one another.
-func (t *BlankTable) LettersEach(k Key, letters uint32, out *[26]uint32) {
-	p := &t.one
-	var first [26]uint64
-	for m := letters; m != 0; m &= m - 1 {
-		l := bits.TrailingZeros32(m)
-		first[l] = binary.LittleEndian.Uint64(p.slots[(uint64(k+letterKeys[l])>>p.shift)*slotLen:])
-	}
-	for m := letters; m != 0; m &= m - 1 {
-		l := bits.TrailingZeros32(m)
-		kl := k + letterKeys[l]
-		switch s := first[l]; {
-		case s == 0:
-			out[l] = 0
-		case s>>32 == uint64(uint32(kl)):
-			out[l] = uint32(s)
-		default: // another key in the first slot: probe on
-			out[l] = p.letters(kl)
-		}
 	}
 }
 

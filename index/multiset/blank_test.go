@@ -8,8 +8,7 @@ import (
 
 // checkPairs checks what a rack with two blanks asks of k: FirstLetters(k)
 // is every letter x that some y, not before x, completes to a word with k
-// (isWord), and LettersEach(k, those letters) answers for each as Letters of
-// k plus that letter does.
+// (isWord).
 func checkPairs(t *testing.T, tb *BlankTable, k Key, isWord map[Key]bool) {
 	t.Helper()
 	var want uint32
@@ -20,22 +19,8 @@ func checkPairs(t *testing.T, tb *BlankTable, k Key, isWord map[Key]bool) {
 			}
 		}
 	}
-	first := tb.FirstLetters(k)
-	if first != want {
+	if first := tb.FirstLetters(k); first != want {
 		t.Fatalf("FirstLetters %026b, want %026b", first, want)
-	}
-	var each [26]uint32
-	tb.LettersEach(k, first|1, &each) // A as well, whether a first letter or not
-	for l, got := range each {
-		if first&(1<<l) == 0 && l != 0 {
-			if got != 0 {
-				t.Fatalf("LettersEach wrote %c, not asked", 'A'+l)
-			}
-			continue
-		}
-		if want := tb.Letters(k.Add(l)); got != want {
-			t.Fatalf("LettersEach %c: %026b, Letters %026b", 'A'+l, got, want)
-		}
 	}
 }
 

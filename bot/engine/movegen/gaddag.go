@@ -204,8 +204,10 @@ type genState struct {
 	// lazyBingos: anchorBound assumes that a play of the whole rack fits
 	// each extent that can hold one, and the anchors that may win are
 	// refined (refine) before they are searched: most never are. Only
-	// with two blanks, where asking the word map about an extent costs 26
-	// lookups: with fewer, bounding anchors twice costs more than it spares.
+	// with two blanks, whose extents mostly hold a bingo, so that asking
+	// about every one (deferBingos) costs more than refining the few that
+	// come up; with fewer, bounding anchors twice costs more than it
+	// spares (BENCHMARKS.md).
 	lazyBingos bool
 	// deferBingos: while the anchors are collected, the extents the whole
 	// rack fills are not asked about one by one but recorded in deferred

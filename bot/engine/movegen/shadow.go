@@ -545,8 +545,8 @@ type wordGroup struct {
 // bingoMemo remembers, for the search under way, the words each key of the
 // rack and an extent's old tiles spells (bingoWords). A board's bingo
 // extents take in few different sets of old tiles (most take none), so most
-// of them ask a key already asked: with two blanks, each new key costs 26
-// lookups of the blank table.
+// of them ask a key already asked, and a new key costs a few reads of the
+// blank table and the multiset table, each a cache miss.
 type bingoMemo struct {
 	// slot[h] is 1 + the index in keys of a key whose hash is h (0: empty):
 	// open addressing over a table kept at most half full.
