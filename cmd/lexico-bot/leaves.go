@@ -92,7 +92,7 @@ func leavesCommand() *cli.Command {
 					&cli.IntFlag{Name: "generation", Value: 1, Usage: "with --shard: the generation `G` whose games to play", Destination: &t.Generation},
 					&cli.StringFlag{Name: "table", Usage: "with --shard: the valuation `FILE[,FILE]` to play with (the previous generation's table; default as --start)", Destination: &t.Table},
 					&cli.StringFlag{Name: "out", Usage: "with --shard: the statistics `FILE` (also the checkpoint)", Destination: &t.Out},
-					&cli.StringFlag{Name: "target", Value: leaves.TargetNextTurn.String(), Usage: "what a leave is credited with: `T` next-turn (the mover's next turn after keeping it) or rack (the equity of every move made from a rack holding it)", Destination: &t.Target},
+					&cli.StringFlag{Name: "target", Value: leaves.TargetNextTurn.String(), Usage: "what a leave is credited with: `T` next-turn (the mover's next turn after keeping it), two-turns (its next two) or rack (the equity of every move made from a rack holding it)", Destination: &t.Target},
 					&cli.DurationFlag{Name: "checkpoint", Value: 30 * time.Second, Usage: "write the statistics at least every `DURATION`", Destination: &t.Checkpoint},
 				},
 				Action: func(c *cli.Context) error {

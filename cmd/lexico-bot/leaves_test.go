@@ -80,7 +80,7 @@ func TestLeavesBadInput(t *testing.T) {
 		{"bad shard", []string{"train", "--shard", "2/2", "--out", "x"}, "--shard"},
 		{"shard without out", []string{"train", "--shard", "0/2"}, "--out"},
 		{"no games", []string{"train", "--dir", dir, "--games", "0"}, "--games 0"},
-		{"bad target", []string{"train", "--dir", dir, "--target", "nextturn"}, `--target "nextturn": want next-turn or rack`},
+		{"bad target", []string{"train", "--dir", dir, "--target", "nextturn"}, `--target "nextturn": want next-turn, two-turns or rack`},
 		{"merge nothing", []string{"merge", "--out", filepath.Join(dir, "o")}, "statistics files"},
 		{"merge a table", []string{"merge", "--out", filepath.Join(dir, "o"), notTable}, "not a leave statistics file"},
 		{"show a CSV", []string{"show", notTable}, "not a leave table"},

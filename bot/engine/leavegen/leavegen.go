@@ -161,11 +161,16 @@ func (tr *Trainer) play(ctx context.Context, st *leaves.Stats, seed uint64, star
 	type pending struct {
 		rank int32
 		ok   bool
+		// first is, with TargetTwoTurns, the first turn's score.
+		first float64
 	}
 	var (
 		waiting [2]pending
-		out     []record
-		ranks   []int32
+		// second is, with TargetTwoTurns, the leave of each seat waiting
+		// for its second turn while the next waits for its first.
+		second [2]pending
+		out    []record
+		ranks  []int32
 	)
 	for turn := 0; !s.Over() && turn < maxTurns; turn++ {
 		seat := s.Turn()
@@ -188,6 +193,22 @@ func (tr *Trainer) play(ctx context.Context, st *leaves.Stats, seed uint64, star
 					out = append(out, record{r, worth})
 				}
 			}
+		case leaves.TargetTwoTurns:
+			// The leave kept two turns ago is worth the turn between and
+			// this one; the leave kept last turn has had one.
+			if w := &second[seat]; w.ok {
+				out = append(out, record{w.rank, w.first + worth})
+				w.ok = false
+			}
+			if w := &waiting[seat]; w.ok {
+				second[seat] = pending{rank: w.rank, ok: true, first: float64(m.Score)}
+				w.ok = false
+			}
+			if m.Kind != move.Pass && p.BagCount >= 2*v.RackSize {
+				if r, ok := st.Space.Rank(&ch.Leave); ok {
+					waiting[seat] = pending{rank: int32(r), ok: true}
+				}
+			}
 		default:
 			// The leave this seat kept last turn is worth this turn.
 			if w := &waiting[seat]; w.ok {
@@ -199,7 +220,7 @@ func (tr *Trainer) play(ctx context.Context, st *leaves.Stats, seed uint64, star
 			// business.
 			if m.Kind != move.Pass && p.BagCount >= 2*v.RackSize {
 				if r, ok := st.Space.Rank(&ch.Leave); ok {
-					waiting[seat] = pending{int32(r), true}
+					waiting[seat] = pending{rank: int32(r), ok: true}
 				}
 			}
 		}

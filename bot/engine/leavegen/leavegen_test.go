@@ -189,3 +189,34 @@ func TestRackTargetCreditsEverySubLeave(t *testing.T) {
 		t.Fatalf("the next-turn target made %d records, the rack target %d: want one a move against dozens", next.N, st.N)
 	}
 }
+
+// With TargetTwoTurns a leave is credited with the mover's next two turns:
+// the same games (the target does not change how they are played) record
+// the same leaves as the next-turn target, but for those whose second turn
+// never came (the game ended first: rare, the leaves being kept with two
+// racks' worth in the bag), and each record is worth a turn's score more
+// on average.
+func TestTwoTurnsTargetCreditsTheSecondTurn(t *testing.T) {
+	v := variant.Multipliers
+	const games = 6
+	one, two := newStats(t, v, games), newStats(t, v, games)
+	if err := trainer(t, v, 2).Run(context.Background(), one, time.Hour, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	tr := trainer(t, v, 2)
+	tr.Target = leaves.TargetTwoTurns
+	if err := tr.Run(context.Background(), two, time.Hour, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	for r, c := range two.Count {
+		if c > one.Count[r] {
+			t.Fatalf("leave %q: %d records with two turns, %d with one", two.Space.Leave(r).String(), c, one.Count[r])
+		}
+	}
+	if two.N < one.N*8/10 || two.N > one.N {
+		t.Fatalf("%d records with two turns, %d with one: want all but those at the games' ends", two.N, one.N)
+	}
+	if gain := two.Total/float64(two.N) - one.Total/float64(one.N); gain < 8 || gain > 60 {
+		t.Fatalf("a record with two turns is worth %.1f more than with one: want about a turn's score", gain)
+	}
+}

@@ -60,22 +60,31 @@ const (
 	// and the choice's own bias (a leave is kept when it looks good) is
 	// gone.
 	TargetRack
+	// TargetTwoTurns credits the leave a move keeps with the mover's next
+	// two turns: both scores and the value of what the second keeps (a
+	// two-step return where TargetNextTurn is a one-step one: it leans
+	// less on the valuation's own estimate, at the cost of noisier
+	// records). One record a move, as TargetNextTurn.
+	TargetTwoTurns
 )
 
 // ParseTarget reads a target's name (Target.String).
 func ParseTarget(name string) (Target, error) {
-	for _, t := range []Target{TargetNextTurn, TargetRack} {
+	for _, t := range []Target{TargetNextTurn, TargetRack, TargetTwoTurns} {
 		if name == t.String() {
 			return t, nil
 		}
 	}
-	return 0, fmt.Errorf("%q: want next-turn or rack", name)
+	return 0, fmt.Errorf("%q: want next-turn, two-turns or rack", name)
 }
 
 // String is the target's name on the command line.
 func (t Target) String() string {
-	if t == TargetRack {
+	switch t {
+	case TargetRack:
 		return "rack"
+	case TargetTwoTurns:
+		return "two-turns"
 	}
 	return "next-turn"
 }
