@@ -124,6 +124,7 @@ func guard(prefix string, cmds []*cli.Command) {
 		cmd.OnUsageError = onUsageError(name)
 		millisecondDurations(cmd)
 		checkRequired(cmd, name)
+		flagsFirst(cmd, name)
 		guard(name, cmd.Subcommands)
 	}
 }
@@ -160,6 +161,41 @@ func checkRequired(cmd *cli.Command, help string) {
 		for _, name := range required {
 			if !c.IsSet(name) {
 				return &UsageError{Err: fmt.Errorf("%s is required", dashed(name)), Help: help}
+			}
+		}
+		if before != nil {
+			return before(c)
+		}
+		return nil
+	}
+}
+
+// flagsFirst makes a flag of cmd written after its arguments a
+// UsageError that says so: urfave/cli stops reading flags at the first
+// argument, so `run FILE --policy equity` would otherwise be three file
+// names, or a required flag reported missing. It is cmd's outermost
+// Before, asked first.
+func flagsFirst(cmd *cli.Command, help string) {
+	known := map[string]bool{}
+	for _, f := range cmd.Flags {
+		for _, n := range f.Names() {
+			known[n] = true
+		}
+	}
+	if len(known) == 0 {
+		return
+	}
+	before := cmd.Before
+	cmd.Before = func(c *cli.Context) error {
+		args := c.Args().Slice()
+		if len(args) > 0 && cmd.Command(args[0]) != nil {
+			args = nil // a subcommand's arguments: its own flagsFirst reads them
+		}
+		for _, a := range args {
+			name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+			if strings.HasPrefix(a, "-") && a != "-" && known[name] {
+				return &UsageError{Err: fmt.Errorf("%s came after the arguments: flags go before them (%s %s ... ARGUMENTS)",
+					quote.String(a), help, dashed(name)), Help: help}
 			}
 		}
 		if before != nil {

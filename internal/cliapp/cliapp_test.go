@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/urfave/cli/v2"
 )
 
 func TestFlagErrorSaysWhatTheUserTyped(t *testing.T) {
@@ -59,5 +61,38 @@ func TestStatusPrintsOneLineAndTheErrorsOwnStatus(t *testing.T) {
 	usage := &UsageError{Err: errors.New("unknown flag --frob"), Help: "prog run"}
 	if got := Status("prog", usage, &out); got != UsageStatus || strings.Count(out.String(), "\n") != 1 {
 		t.Errorf("usage error: status %d, printed %q", got, out.String())
+	}
+}
+
+// A flag written after a command's arguments (urfave/cli reads no flag
+// past the first argument) is a usage mistake that names the flag and says
+// where flags go, before a missing required flag is reported; the command
+// does not run. "-" (stdin) and words that are not the command's flags stay
+// arguments.
+func TestAFlagAfterTheArgumentsSaysFlagsGoFirst(t *testing.T) {
+	var ran []string
+	var policy string
+	cmd := &cli.Command{
+		Name: "run",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "policy", Destination: &policy},
+			&cli.StringFlag{Name: "index", Required: true},
+		},
+		Action: func(c *cli.Context) error { ran = c.Args().Slice(); return nil },
+	}
+	var out, errs strings.Builder
+	app := New("prog", "", "", []*cli.Command{cmd}, strings.NewReader(""), &out, &errs)
+	for _, args := range [][]string{{"FILE", "--policy", "equity"}, {"FILE", "--policy=equity", "--index", "x"}} {
+		ran = nil
+		err := app.Run(append([]string{"prog", "run"}, args...))
+		var ue *UsageError
+		if !errors.As(err, &ue) || ue.ExitCode() != UsageStatus || ran != nil ||
+			!strings.Contains(err.Error(), `came after the arguments: flags go before them (prog run --policy`) {
+			t.Errorf("run %v: %v, ran with %v", args, err, ran)
+		}
+	}
+	if err := app.Run([]string{"prog", "run", "--index", "x", "--policy", "equity", "-", "-policy-like-word"}); err != nil ||
+		policy != "equity" || strings.Join(ran, " ") != "- -policy-like-word" {
+		t.Errorf("flags first: %v, policy %q, arguments %v", err, policy, ran)
 	}
 }
