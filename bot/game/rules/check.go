@@ -178,7 +178,11 @@ func checkPlay(p *position.Position, m move.Move, dict Dictionary) Result {
 			return refuse(res, &SquareError{ErrStartSquare, v.StartRow, v.StartCol, ""})
 		}
 		if n < v.FirstWordMinLen {
-			return refuse(res, fmt.Errorf("%w: %d letters, at least %d needed", ErrFirstWordShort, n, v.FirstWordMinLen))
+			letters := "letters"
+			if n == 1 {
+				letters = "letter"
+			}
+			return refuse(res, fmt.Errorf("%w: %d %s, at least %d needed", ErrFirstWordShort, n, letters, v.FirstWordMinLen))
 		}
 	} else if !touches(o) {
 		return refuse(res, ErrNotConnected)
