@@ -48,6 +48,9 @@ type anchor struct {
 	// loose is set while bound is anchorBound's where anchorBoundSplit
 	// would give a tighter one (splitsBlanks): refine asks it.
 	loose bool
+	// lazy[lazyFrom:lazyTo] of the genState are the bingo extents its
+	// bound assumes hold a play (lazyBingos), for refine.
+	lazyFrom, lazyTo int32
 }
 
 // rackBound is what the bound needs to know of the rack, computed once per
@@ -325,7 +328,11 @@ func (s *genState) anchorBoundOf(c, lastAnchor int, fit uint32, maxTiles int, le
 			bingo := 1+l+r == s.rackLeft
 			switch {
 			case bingo && s.lazyBingos:
+				// Assumed to hold a play, its bound added below; the
+				// others' bound is kept apart (restBound) for refine.
 				s.unchecked |= 1 << l
+				s.lazy = append(s.lazy, s.bingoExtent(c, l, r, leave))
+				continue
 			case bingo && s.deferBingos:
 				s.deferBingo(c, l, r, leave)
 				continue
@@ -341,6 +348,10 @@ func (s *genState) anchorBoundOf(c, lastAnchor int, fit uint32, maxTiles int, le
 				// value need not.
 				break
 			}
+		}
+		s.restBound[l] = b
+		if s.unchecked&(1<<l) != 0 {
+			b = max(b, s.lazy[len(s.lazy)-1].bound)
 		}
 		s.leftBound[l] = b
 		bound = max(bound, b)
@@ -761,13 +772,40 @@ type deferredBingo struct {
 // fills, for settleBingos: it is left out of the anchor's bounds until
 // the word map says a word fits it.
 func (s *genState) deferBingo(c, l, r int, leave *[maxRack + 1]int32) {
+	s.deferred = append(s.deferred, s.bingoExtent(c, l, r, leave))
+}
+
+// bingoExtent is the extent (l, r) of anchor c, which the whole rack
+// fills, as deferBingo and lazyBingos record it.
+func (s *genState) bingoExtent(c, l, r int, leave *[maxRack + 1]int32) deferredBingo {
 	start, span := s.extentSpan(c, l, r)
-	s.deferred = append(s.deferred, deferredBingo{
+	return deferredBingo{
 		key:    s.rb.key + s.ext.left.key[l] + s.ext.right.key[r],
 		bound:  s.extentBoundWith(l, r, leave),
 		anchor: int32(len(s.anchors)), // the anchor being added (addAnchor)
 		l:      int8(l), start: int8(start), end: int8(start + len(span) - 1),
-	})
+	}
+}
+
+// bingoFits reports whether a word of key (bingoWords) fits span and,
+// with Keep 1 (s.seed), the best value of those that do.
+func (s *genState) bingoFits(key multiset.Key, span []line.Cell) (fits bool, best int32) {
+	best = noBound
+	for _, g := range s.bingoWords(key) {
+		if g.n != len(span) {
+			continue
+		}
+		for w := 0; w+g.n <= len(g.letters); w += g.n {
+			if word := g.letters[w : w+g.n]; fitsSpan(span, word) {
+				fits = true
+				if !s.seed {
+					return true, best
+				}
+				best = max(best, s.bingoValue(span, word, g.blank))
+			}
+		}
+	}
+	return fits, best
 }
 
 // settleBingos asks the word map about every deferred extent at once and
@@ -793,21 +831,7 @@ func (s *genState) settleBingos() {
 			d = 1
 		}
 		span := s.lines[d][int(a.row)*n+int(db.start) : int(a.row)*n+int(db.end)+1]
-		best, fits := int32(noBound), false
-		for _, g := range s.bingoWords(db.key) {
-			if g.n != len(span) {
-				continue
-			}
-			for w := 0; w+g.n <= len(g.letters); w += g.n {
-				if word := g.letters[w : w+g.n]; fitsSpan(span, word) {
-					fits = true
-					if !s.seed {
-						break
-					}
-					best = max(best, s.bingoValue(span, word, g.blank))
-				}
-			}
-		}
+		fits, best := s.bingoFits(db.key, span)
 		if !fits {
 			continue
 		}
@@ -988,7 +1012,7 @@ func (s *genState) onlyBingos(col int, sc score) bool {
 func (s *genState) collectAnchors(b *board.Board) {
 	n := s.n
 	v := s.v
-	s.anchors, s.keys, s.leftBounds = s.anchors[:0], s.keys[:0], s.leftBounds[:0]
+	s.anchors, s.keys, s.leftBounds, s.restBounds, s.lazy = s.anchors[:0], s.keys[:0], s.leftBounds[:0], s.restBounds[:0], s.lazy[:0]
 	s.deferBingos, s.deferred = s.rb.bingoKnown && !s.lazyBingos, s.deferred[:0]
 	for d := range 2 {
 		startRow, startCol := v.StartRow, v.StartCol
@@ -1028,6 +1052,10 @@ func (s *genState) collectAnchors(b *board.Board) {
 // the best of those that do; for an anchor bounded loosely (a.loose), with
 // anchorBoundSplit.
 func (s *genState) refine(a *anchor) {
+	if !a.loose && a.unchecked != 0 {
+		s.settleLazy(a)
+		return
+	}
 	seeded := a.unchecked == 0 // its bingos were asked about when collected
 	d := 0
 	if a.vertical {
@@ -1050,6 +1078,48 @@ func (s *genState) refine(a *anchor) {
 	}
 }
 
+// settleLazy refines anchor a, whose bound assumed that its bingo extents
+// hold a play (lazyBingos), from the extents recorded when it was bounded:
+// the word map is asked about them (together), each left part's bound is
+// the other plays' (restBounds) and the bingo's where one fits, and with
+// Keep 1 the bar goes up to the best bingo that fits. The same bounds as
+// bounding it again without lazyBingos, without walking its squares again.
+func (s *genState) settleLazy(a *anchor) {
+	recs := s.lazy[a.lazyFrom:a.lazyTo]
+	keys := s.deferKeys[:0]
+	for i := range recs {
+		keys = append(keys, recs[i].key)
+	}
+	s.deferKeys = keys
+	s.lookUp(keys)
+	d := 0
+	if a.vertical {
+		d = 1
+	}
+	n := s.n
+	line := s.lines[d][int(a.row)*n : (int(a.row)+1)*n]
+	lb := s.leftBounds[a.left : a.left+int32(a.nLeft)]
+	copy(lb, s.restBounds[a.left:a.left+int32(a.nLeft)])
+	a.bingos = 0
+	for i := range recs {
+		db := &recs[i]
+		fits, best := s.bingoFits(db.key, line[db.start:int(db.end)+1])
+		if !fits {
+			continue
+		}
+		a.bingos |= 1 << db.l
+		lb[db.l] = max(lb[db.l], db.bound)
+		if s.seed && best != noBound {
+			s.search.raiseBar(rank(best, a.order) - 1)
+		}
+	}
+	a.bound = noBound
+	for _, b := range lb {
+		a.bound = max(a.bound, b)
+	}
+	a.unchecked = 0
+}
+
 // seedBingo raises the bar, in a search keeping one play, to just below
 // the best bingo that fits anchor c (of the given bound and order), whose
 // extents are loaded (s.ext, s.bingos): it is a play the search will find,
@@ -1067,10 +1137,11 @@ func (s *genState) seedBingo(c int, bound, order int32) {
 // line loaded in s.cells) and lists it.
 func (s *genState) addAnchor(d, r, c, last int) {
 	order := int32(len(s.anchors)) // across anchors come first, as a Keep 0 search takes them
-	deferred := len(s.deferred)
+	deferred, lazy := len(s.deferred), int32(len(s.lazy))
 	bound := s.anchorBound(c, last)
 	a := anchor{bound: bound, order: order,
-		vertical: d == 1, row: int8(r), col: int8(c), lastAnchor: int8(last), left: int32(len(s.leftBounds))}
+		vertical: d == 1, row: int8(r), col: int8(c), lastAnchor: int8(last), left: int32(len(s.leftBounds)),
+		lazyFrom: lazy, lazyTo: int32(len(s.lazy))}
 	if bound != noBound || len(s.deferred) > deferred {
 		a.nLeft = int8(s.kl + 1)
 		a.bingos, a.unchecked = s.bingos, s.unchecked
@@ -1079,6 +1150,7 @@ func (s *genState) addAnchor(d, r, c, last int) {
 			s.seedBingo(c, bound, order)
 		}
 		s.leftBounds = append(s.leftBounds, s.leftBound[:s.kl+1]...)
+		s.restBounds = append(s.restBounds, s.restBound[:s.kl+1]...)
 	}
 	s.anchors = append(s.anchors, a)
 	s.keys = append(s.keys, -rank(bound, order))
