@@ -37,6 +37,10 @@ type slot struct {
 type waiter struct {
 	until time.Time
 	ready chan *slot // buffered: a slot handed over while the waiter leaves is given back
+	// late is closed when, turns being measured longer than expected,
+	// the waiter's turn can no longer come by until: it gives up then,
+	// not at until (turnsLeft).
+	late chan struct{}
 }
 
 func newAdmission(slots int) *admission {
@@ -75,7 +79,7 @@ func (a *admission) acquire(release, latest time.Time, done <-chan struct{}) *sl
 		a.mu.Unlock()
 		return nil
 	}
-	w := &waiter{until: latest, ready: make(chan *slot, 1)}
+	w := &waiter{until: latest, ready: make(chan *slot, 1), late: make(chan struct{})}
 	a.waiters = append(a.waiters, w)
 	a.mu.Unlock()
 
@@ -88,6 +92,8 @@ func (a *admission) acquire(release, latest time.Time, done <-chan struct{}) *sl
 		a.holders[s] = release
 		a.mu.Unlock()
 		return s
+	case <-w.late:
+		return nil // out of the queue already (turnsLeft)
 	case <-timer.C:
 	case <-done:
 	}
@@ -144,6 +150,7 @@ func (s *slot) release() {
 		// the machine's load and the boards asked about.
 		a.hold += (time.Since(s.taken) - a.hold) / 8
 	}
+	defer a.turnsLeft()
 	for len(a.waiters) > 0 {
 		w := a.waiters[0]
 		a.waiters = a.waiters[1:]
@@ -155,6 +162,30 @@ func (s *slot) release() {
 		}
 	}
 	a.free++
+}
+
+// turnsLeft sends away, with turns, the waiters whose turn can no longer
+// come by their latest start at the turns' measured length: each gives up
+// now, answering without a search, where waiting until its latest start
+// would have made a burst's requests all give up at once, at the moment
+// their answers are due (they arrived together), and their answers then
+// queue for the cores past it. Called with mu held.
+func (a *admission) turnsLeft() {
+	if !a.turns {
+		return
+	}
+	now := time.Now()
+	kept := a.waiters[:0]
+	for _, w := range a.waiters {
+		// The waiters still ahead of w take their turns first.
+		if now.Add(time.Duration(len(kept)/a.slots+1) * a.hold).After(w.until) {
+			close(w.late)
+			continue
+		}
+		kept = append(kept, w)
+	}
+	clear(a.waiters[len(kept):])
+	a.waiters = kept
 }
 
 // size is how many searches may think at once.

@@ -113,17 +113,7 @@ func TestTurnsWaitByTheQueueLength(t *testing.T) {
 	}
 	got := make(chan *slot, 1)
 	go func() { got <- a.acquire(now, now.Add(time.Hour), nil) }()
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
-		a.mu.Lock()
-		n := len(a.waiters)
-		a.mu.Unlock()
-		if n == 1 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("a waiter with an hour to spare did not queue")
-		}
-	}
+	waitQueue(t, a, 1) // a waiter with an hour to spare queues
 	held.release()
 	s := <-got
 	if s == nil {
@@ -135,4 +125,52 @@ func TestTurnsWaitByTheQueueLength(t *testing.T) {
 		t.Fatalf("turn length %v after a short turn; want it measured down", a.hold)
 	}
 	s.release()
+}
+
+// A waiter whose turn, at the turns' length as measured since it queued,
+// can no longer come by its latest start gives up when a turn ends, not at
+// its latest start: a burst's requests queued together would otherwise all
+// give up at the same moment, when their answers are due. The first waiter
+// gets the turn released; the second, an hour from its latest start but
+// with turns now measured at two hours, is sent away at once.
+func TestTurnsSendAwayAWaiterWhoseTurnCannotComeInTime(t *testing.T) {
+	a := newTurns(1, time.Millisecond)
+	now := time.Now()
+	held := a.acquire(now, now.Add(2*time.Hour), nil)
+	first, second := make(chan *slot, 1), make(chan *slot, 1)
+	go func() { first <- a.acquire(now, now.Add(2*time.Hour), nil) }()
+	waitQueue(t, a, 1)
+	go func() { second <- a.acquire(now, now.Add(time.Hour), nil) }()
+	waitQueue(t, a, 2)
+	a.mu.Lock()
+	a.hold = 2 * time.Hour // as if the turns had been measured that long
+	a.mu.Unlock()
+	held.release()
+	if s := returnsSoon(t, "the second waiter", func() *slot { return <-second }); s != nil {
+		t.Fatal("a turn was given to a waiter whose turn could not come in time")
+	}
+	s := returnsSoon(t, "the first waiter", func() *slot { return <-first })
+	if s == nil {
+		t.Fatal("the first waiter got no turn")
+	}
+	s.release()
+	if a.free != 1 || len(a.waiters) != 0 {
+		t.Fatalf("after everything: %d free, %d waiting; want 1, 0", a.free, len(a.waiters))
+	}
+}
+
+// waitQueue waits until n requests wait in a's queue.
+func waitQueue(t *testing.T, a *admission, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		a.mu.Lock()
+		got := len(a.waiters)
+		a.mu.Unlock()
+		if got == n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d waiting, want %d", got, n)
+		}
+	}
 }
