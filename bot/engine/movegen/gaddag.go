@@ -215,20 +215,17 @@ type genState struct {
 	// (settleBingos); deferKeys is its scratch.
 	deferBingos bool
 	deferred    []deferredBingo
-	// lazy is the bingo extents lazyBingos assumed to hold a play, and
-	// restBounds every anchor's leftBound without them (restBound the
-	// anchor's being bounded), for refine (settleLazy).
-	lazy       []deferredBingo
-	restBounds []int32
-	restBound  [maxRack]int32
-	deferKeys  []multiset.Key
-	anchors    []anchor
-	keys       []int64
-	order      int32
-	keep       keeper
-	recBest    PlayRecorder
-	ext        extent
-	search     bestSearch
+	// lazy is the bingo extents lazyBingos assumed to hold a play, for
+	// refine (settleLazy).
+	lazy      []deferredBingo
+	deferKeys []multiset.Key
+	anchors   []anchor
+	keys      []int64
+	order     int32
+	keep      keeper
+	recBest   PlayRecorder
+	ext       extent
+	search    bestSearch
 	// While pruning (the bounded search walking an anchor), leftBound[l] bounds
 	// the anchor's plays with exactly l tiles left of it and leftMax[l]
 	// those with l or more (anchorBound).

@@ -324,15 +324,21 @@ func (s *genState) anchorBoundOf(c, lastAnchor int, fit uint32, maxTiles int, le
 	s.bingos, s.unchecked = 0, 0
 	for l := 0; l <= kl; l++ {
 		b := int32(noBound)
+		recorded := false
 		for r := min(kr, maxK-1-l); r >= 0; r-- {
 			bingo := 1+l+r == s.rackLeft
 			switch {
 			case bingo && s.lazyBingos:
-				// Assumed to hold a play, its bound added below; the
-				// others' bound is kept apart (restBound) for refine.
 				s.unchecked |= 1 << l
-				s.lazy = append(s.lazy, s.bingoExtent(c, l, r, leave))
-				continue
+				if !s.splitsBlanks() {
+					// Assumed to hold a play, its bound added below,
+					// and recorded with the others' bound for refine
+					// (settleLazy). A loose anchor is bounded again
+					// anyway (anchorBoundSplit): not recorded.
+					s.lazy = append(s.lazy, s.bingoExtent(c, l, r, leave))
+					recorded = true
+					continue
+				}
 			case bingo && s.deferBingos:
 				s.deferBingo(c, l, r, leave)
 				continue
@@ -349,9 +355,10 @@ func (s *genState) anchorBoundOf(c, lastAnchor int, fit uint32, maxTiles int, le
 				break
 			}
 		}
-		s.restBound[l] = b
-		if s.unchecked&(1<<l) != 0 {
-			b = max(b, s.lazy[len(s.lazy)-1].bound)
+		if recorded {
+			rec := &s.lazy[len(s.lazy)-1]
+			rec.rest = b
+			b = max(b, rec.bound)
 		}
 		s.leftBound[l] = b
 		bound = max(bound, b)
@@ -760,6 +767,9 @@ func (s *genState) multisetsOf(first uint32, x0, x1 int) int {
 type deferredBingo struct {
 	key   multiset.Key
 	bound int32 // the extent's bound (extentBoundWith)
+	// rest is, for a lazyBingos record, the bound of the anchor's other
+	// plays with l tiles left of it.
+	rest int32
 	// anchor is the index in s.anchors of the anchor it belongs to, l the
 	// tiles it puts left of the anchor, start and end the columns of its
 	// word in the anchor's line.
@@ -785,6 +795,27 @@ func (s *genState) bingoExtent(c, l, r int, leave *[maxRack + 1]int32) deferredB
 		anchor: int32(len(s.anchors)), // the anchor being added (addAnchor)
 		l:      int8(l), start: int8(start), end: int8(start + len(span) - 1),
 	}
+}
+
+// lookUpRecords asks the word map about the keys of recs together
+// (lookUp), so that bingoWords finds them in the memo.
+func (s *genState) lookUpRecords(recs []deferredBingo) {
+	keys := s.deferKeys[:0]
+	for i := range recs {
+		keys = append(keys, recs[i].key)
+	}
+	s.deferKeys = keys
+	s.lookUp(keys)
+}
+
+// recordSpan is the squares of db's word on the line of its anchor a.
+func (s *genState) recordSpan(a *anchor, db *deferredBingo) []line.Cell {
+	d := 0
+	if a.vertical {
+		d = 1
+	}
+	row := int(a.row) * s.n
+	return s.lines[d][row+int(db.start) : row+int(db.end)+1]
 }
 
 // bingoFits reports whether a word of key (bingoWords) fits span and,
@@ -816,22 +847,11 @@ func (s *genState) settleBingos() {
 	if len(s.deferred) == 0 {
 		return
 	}
-	keys := s.deferKeys[:0]
-	for i := range s.deferred {
-		keys = append(keys, s.deferred[i].key)
-	}
-	s.deferKeys = keys
-	s.lookUp(keys)
-	n := s.n
+	s.lookUpRecords(s.deferred)
 	for i := range s.deferred {
 		db := &s.deferred[i]
 		a := &s.anchors[db.anchor]
-		d := 0
-		if a.vertical {
-			d = 1
-		}
-		span := s.lines[d][int(a.row)*n+int(db.start) : int(a.row)*n+int(db.end)+1]
-		fits, best := s.bingoFits(db.key, span)
+		fits, best := s.bingoFits(db.key, s.recordSpan(a, db))
 		if !fits {
 			continue
 		}
@@ -1012,7 +1032,7 @@ func (s *genState) onlyBingos(col int, sc score) bool {
 func (s *genState) collectAnchors(b *board.Board) {
 	n := s.n
 	v := s.v
-	s.anchors, s.keys, s.leftBounds, s.restBounds, s.lazy = s.anchors[:0], s.keys[:0], s.leftBounds[:0], s.restBounds[:0], s.lazy[:0]
+	s.anchors, s.keys, s.leftBounds, s.lazy = s.anchors[:0], s.keys[:0], s.leftBounds[:0], s.lazy[:0]
 	s.deferBingos, s.deferred = s.rb.bingoKnown && !s.lazyBingos, s.deferred[:0]
 	for d := range 2 {
 		startRow, startCol := v.StartRow, v.StartCol
@@ -1081,29 +1101,18 @@ func (s *genState) refine(a *anchor) {
 // settleLazy refines anchor a, whose bound assumed that its bingo extents
 // hold a play (lazyBingos), from the extents recorded when it was bounded:
 // the word map is asked about them (together), each left part's bound is
-// the other plays' (restBounds) and the bingo's where one fits, and with
-// Keep 1 the bar goes up to the best bingo that fits. The same bounds as
-// bounding it again without lazyBingos, without walking its squares again.
+// the other plays' (rest) and the bingo's where one fits, and with Keep 1
+// the bar goes up to the best bingo that fits. The same bounds as bounding
+// it again without lazyBingos, without walking its squares again.
 func (s *genState) settleLazy(a *anchor) {
 	recs := s.lazy[a.lazyFrom:a.lazyTo]
-	keys := s.deferKeys[:0]
-	for i := range recs {
-		keys = append(keys, recs[i].key)
-	}
-	s.deferKeys = keys
-	s.lookUp(keys)
-	d := 0
-	if a.vertical {
-		d = 1
-	}
-	n := s.n
-	line := s.lines[d][int(a.row)*n : (int(a.row)+1)*n]
+	s.lookUpRecords(recs)
 	lb := s.leftBounds[a.left : a.left+int32(a.nLeft)]
-	copy(lb, s.restBounds[a.left:a.left+int32(a.nLeft)])
 	a.bingos = 0
 	for i := range recs {
 		db := &recs[i]
-		fits, best := s.bingoFits(db.key, line[db.start:int(db.end)+1])
+		lb[db.l] = db.rest
+		fits, best := s.bingoFits(db.key, s.recordSpan(a, db))
 		if !fits {
 			continue
 		}
@@ -1150,7 +1159,6 @@ func (s *genState) addAnchor(d, r, c, last int) {
 			s.seedBingo(c, bound, order)
 		}
 		s.leftBounds = append(s.leftBounds, s.leftBound[:s.kl+1]...)
-		s.restBounds = append(s.restBounds, s.restBound[:s.kl+1]...)
 	}
 	s.anchors = append(s.anchors, a)
 	s.keys = append(s.keys, -rank(bound, order))
