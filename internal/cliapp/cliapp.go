@@ -176,13 +176,7 @@ func checkRequired(cmd *cli.Command, help string) {
 // names, or a required flag reported missing. It is cmd's outermost
 // Before, asked first.
 func flagsFirst(cmd *cli.Command, help string) {
-	known := map[string]bool{}
-	for _, f := range cmd.Flags {
-		for _, n := range f.Names() {
-			known[n] = true
-		}
-	}
-	if len(known) == 0 {
+	if len(cmd.Flags) == 0 {
 		return
 	}
 	before := cmd.Before
@@ -193,7 +187,7 @@ func flagsFirst(cmd *cli.Command, help string) {
 		}
 		for _, a := range args {
 			name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-			if strings.HasPrefix(a, "-") && a != "-" && known[name] {
+			if strings.HasPrefix(a, "-") && a != "-" && hasFlag(cmd, name) {
 				return &UsageError{Err: fmt.Errorf("%s came after the arguments: flags go before them (%s %s ... ARGUMENTS)",
 					quote.String(a), help, dashed(name)), Help: help}
 			}
@@ -203,6 +197,18 @@ func flagsFirst(cmd *cli.Command, help string) {
 		}
 		return nil
 	}
+}
+
+// hasFlag reports whether cmd has a flag called name.
+func hasFlag(cmd *cli.Command, name string) bool {
+	for _, f := range cmd.Flags {
+		for _, n := range f.Names() {
+			if n == name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func names(cmds []*cli.Command) []string {
