@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptrace"
 	"os/exec"
 	"slices"
 	"strings"
@@ -297,6 +298,7 @@ type moveResponse struct {
 	Worlds   int             `json:"worlds"`
 	Late     bool            `json:"late"`
 	Policy   string          `json:"policy"`
+	Note     string          `json:"note"`
 }
 
 func (e *env) serveCondition(ctx context.Context, c Condition, order []*Position, tmpls map[*Position]Template, res *condResult) {
@@ -412,7 +414,17 @@ func (e *env) serveOnce(ctx context.Context, client *http.Client, url string, c 
 	}
 	req.Header.Set("Content-Type", "application/json")
 	stamp(a, now, deadline)
+	// When the request was on the wire: a late answer whose request was
+	// written late was held up on the harness's side (or the server's
+	// accepting it), not by the bot's thinking.
+	var wrote time.Time
+	req = req.WithContext(httptrace.WithClientTrace(req.Context(), &httptrace.ClientTrace{
+		WroteRequest: func(httptrace.WroteRequestInfo) { wrote = time.Now() },
+	}))
 	resp, err := client.Do(req)
+	if !wrote.IsZero() {
+		a.WroteMS = float64(wrote.Sub(now)) / float64(time.Millisecond)
+	}
 	var data []byte
 	if err == nil {
 		data, err = io.ReadAll(io.LimitReader(resp.Body, 1<<20))
@@ -439,7 +451,7 @@ func (e *env) serveOnce(ctx context.Context, client *http.Client, url string, c 
 	if err := json.Unmarshal(data, &mr); err != nil {
 		a.Error = fmt.Sprintf("unparsable response: %v", err)
 	}
-	a.Policy, a.Kind, a.BudgetMS, a.Worlds, a.ServerLate = mr.Policy, mr.Kind, mr.BudgetMS, mr.Worlds, mr.Late
+	a.Policy, a.Kind, a.BudgetMS, a.Worlds, a.ServerLate, a.Note = mr.Policy, mr.Kind, mr.BudgetMS, mr.Worlds, mr.Late, mr.Note
 	deliver(a, p, deadline, at, bytes.TrimSpace(mr.Move))
 }
 

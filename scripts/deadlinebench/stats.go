@@ -28,6 +28,12 @@ type Answer struct {
 	Kind     string  `json:"kind,omitempty"`
 	BudgetMS float64 `json:"budget_ms,omitempty"`
 	Worlds   int     `json:"worlds,omitempty"`
+	// Note is serve's note: why the answer was not the policy thinking
+	// for its whole budget (no slot, no search turn, too little time).
+	Note string `json:"note,omitempty"`
+	// WroteMS is how long after the deadline was set the whole request
+	// had been written to the connection (serve only).
+	WroteMS float64 `json:"wrote_ms,omitempty"`
 	// ServerLate is serve's own "late": the deadline had passed when it
 	// read the request.
 	ServerLate bool `json:"server_late,omitempty"`
