@@ -14,7 +14,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -302,12 +304,21 @@ func buildVariant(f fields, b *board.Board) (*variant.Variant, error) {
 	if err := f.optional("TileScores", &scores); err != nil {
 		return nil, err
 	}
-	for k, n := range scores {
+	// In the keys' order, so that an error names the same key every time.
+	var named [tile.NumKinds]string
+	for _, k := range slices.Sorted(maps.Keys(scores)) {
+		n := scores[k]
 		field := "TileScores[" + quote.String(k) + "]"
 		t, ok := handTile(k)
 		if !ok {
 			return nil, gsErr(field, "the key is not a letter A-Z or Blank")
 		}
+		if other := named[tile.Index(t)]; other != "" {
+			// "F" and "f", or "Blank" and "?": which value holds would
+			// depend on the order the keys are read in.
+			return nil, gsErr(field, "the same tile as TileScores[%s]", quote.String(other))
+		}
+		named[tile.Index(t)] = k
 		val, err := n.Int64()
 		if err != nil || val < 0 || val > 1000 {
 			return nil, gsErr(field, "%s is not a tile value (an integer 0..1000)", quote.Text(n.String()))

@@ -272,6 +272,7 @@ func TestParseErrors(t *testing.T) {
 		{"blank on an empty square", `{` + board3 + `, ` + ok + `, "BlanksList": [[0, 0]]}`, "BlanksList[0]"},
 		{"tile score not a number", `{` + board3 + `, ` + ok + `, "TileScores": {"A": "x"}}`, "TileScores"},
 		{"tile score for a non-letter", `{` + board3 + `, ` + ok + `, "TileScores": {"AA": 1}}`, `TileScores["AA"]`},
+		{"one tile scored twice", `{` + board3 + `, ` + ok + `, "TileScores": {"f": 5, "A": 1, "F": 4}}`, `TileScores["f"]`},
 		{"score not a number", `{` + board3 + `, ` + ok + `, "MyScore": "lots"}`, "MyScore"},
 		{"score a fraction", `{` + board3 + `, ` + ok + `, "MyScore": 1.5}`, "MyScore"},
 		{"FirstGo not a bool", `{` + board3 + `, ` + ok + `, "FirstGo": 3}`, "FirstGo"},
