@@ -60,18 +60,25 @@ func gsErr(field, format string, args ...any) error {
 // game with every premium covered and no blank seen, the guess is Classic;
 // only tile-tracking strategies care.
 func Parse(data []byte) (*position.Position, error) {
-	js, err := toJSON(data)
+	js, valid, err := toValidJSON(data)
 	if err != nil {
 		return nil, gsErr("", "%v", err)
 	}
 	if len(bytes.TrimSpace(js)) == 0 {
 		return nil, gsErr("", "the input is empty (or only comments): no gamestate in it")
 	}
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(js, &raw); err != nil {
-		return nil, gsErr("", "not a JSON object or Python dict: %s", typeMessage(err))
+	var f fields
+	ok := valid && decodeFast
+	if ok {
+		f, ok = splitObject(js)
 	}
-	f := fields(raw)
+	if !ok {
+		var raw map[string]json.RawMessage
+		if err := json.Unmarshal(js, &raw); err != nil {
+			return nil, gsErr("", "not a JSON object or Python dict: %s", typeMessage(err))
+		}
+		f = raw
+	}
 	p := &position.Position{}
 
 	var rows [][]string
@@ -145,7 +152,7 @@ func Parse(data []byte) (*position.Position, error) {
 		return nil, err
 	}
 	opp := "Opponent'sScore"
-	if _, ok := raw[opp]; !ok {
+	if _, ok := f[opp]; !ok {
 		opp = "OppScore"
 	}
 	if err := f.optionalInt(opp, &p.OppScore); err != nil {
@@ -169,7 +176,7 @@ func Parse(data []byte) (*position.Position, error) {
 		return nil, err
 	}
 	opid := "OpponentId"
-	if _, ok := raw[opid]; !ok {
+	if _, ok := f[opid]; !ok {
 		opid = "OpponentID"
 	}
 	if err := f.optional(opid, &p.Opponent); err != nil {
@@ -341,6 +348,9 @@ func (f fields) required(name string, dst any) error {
 func (f fields) optional(name string, dst any) error {
 	raw, ok := f[name]
 	if !ok || bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+		return nil
+	}
+	if fastDecode(raw, dst) {
 		return nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))

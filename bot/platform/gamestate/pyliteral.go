@@ -16,10 +16,25 @@ import (
 // rather than writing a second decoder keeps one set of field checks for
 // both forms.
 func toJSON(data []byte) ([]byte, error) {
+	js, _, err := toValidJSON(data)
+	return js, err
+}
+
+// toValidJSON is toJSON, also reporting whether the JSON returned is known
+// to be valid (the fast decoding of fastjson.go relies on it).
+func toValidJSON(data []byte) (js []byte, valid bool, err error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if json.Valid(data) {
-		return data, nil
+		return data, true, nil
 	}
+	if js, err = fromPython(data); err != nil {
+		return nil, false, err
+	}
+	return js, json.Valid(js), nil
+}
+
+// fromPython rewrites a Python literal as JSON.
+func fromPython(data []byte) ([]byte, error) {
 	var out bytes.Buffer
 	out.Grow(len(data))
 	for i := 0; i < len(data); {

@@ -1,0 +1,258 @@
+package gamestate
+
+import (
+	"encoding/json"
+	"strconv"
+)
+
+// Every request to serve parses a gamestate before anything else, and
+// encoding/json's reflection made parsing a third of serve's CPU under a
+// burst of 64 concurrent requests (a CPU profile of the deadline
+// benchmark's serve/c64/m200/burn: more than the move searches), so each
+// request waited for the parsing of those ahead of it before its own clock
+// could even be read. The shapes a gamestate's fields take (a board of
+// one-letter strings, lists of integer pairs, a hand of short strings,
+// plain integers) are read here directly from text already known to be
+// valid JSON. Anything else (an escape, a non-ASCII byte, a fraction, a
+// shape this does not know) is left to encoding/json, which decodes it, or
+// words the error, as before; TestFastDecodingIsEncodingJSON holds the two
+// to the same results.
+
+// decodeFast is switched off by the tests that compare both ways.
+var decodeFast = true
+
+// splitObject splits js, valid JSON, into its top-level members when it is
+// an object whose keys are plain ASCII without escapes; the value of a
+// repeated key is the last, as json.Unmarshal into a map makes it. ok is
+// false otherwise (encoding/json then decodes it).
+func splitObject(js []byte) (f fields, ok bool) {
+	i := skipSpace(js, 0)
+	if i >= len(js) || js[i] != '{' {
+		return nil, false
+	}
+	f = make(fields, 16)
+	i = skipSpace(js, i+1)
+	if js[i] == '}' {
+		return f, true
+	}
+	for {
+		if js[i] != '"' {
+			return nil, false
+		}
+		j := i + 1
+		for js[j] != '"' {
+			if js[j] == '\\' || js[j] >= 0x80 {
+				return nil, false
+			}
+			j++
+		}
+		key := js[i+1 : j]
+		i = skipSpace(js, skipSpace(js, j+1)+1) // past the colon
+		end := skipValue(js, i)
+		f[string(key)] = js[i:end:end]
+		i = skipSpace(js, end)
+		if js[i] != ',' {
+			return f, js[i] == '}'
+		}
+		i = skipSpace(js, i+1)
+	}
+}
+
+func skipSpace(js []byte, i int) int {
+	for i < len(js) && (js[i] == ' ' || js[i] == '\t' || js[i] == '\n' || js[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipValue returns the end of the value starting at js[i], js being valid
+// JSON.
+func skipValue(js []byte, i int) int {
+	switch js[i] {
+	case '"':
+		return skipString(js, i)
+	case '[', '{':
+		depth := 0
+		for ; i < len(js); i++ {
+			switch js[i] {
+			case '"':
+				i = skipString(js, i) - 1
+			case '[', '{':
+				depth++
+			case ']', '}':
+				if depth--; depth == 0 {
+					return i + 1
+				}
+			}
+		}
+		return i
+	}
+	for i < len(js) {
+		switch js[i] {
+		case ',', ']', '}', ' ', '\t', '\n', '\r':
+			return i
+		}
+		i++
+	}
+	return i
+}
+
+// skipString returns the end of the string starting at js[i].
+func skipString(js []byte, i int) int {
+	for i++; i < len(js); i++ {
+		switch js[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return i
+}
+
+// fastDecode decodes raw, valid JSON, into dst when it has a shape read
+// here, and reports whether it did.
+func fastDecode(raw []byte, dst any) bool {
+	if !decodeFast {
+		return false
+	}
+	switch d := dst.(type) {
+	case *[][]string:
+		return listOf(raw, d, func(v []byte) ([]string, bool) {
+			var row []string
+			return row, listOf(v, &row, plainString)
+		})
+	case *[]string:
+		return listOf(raw, d, plainString)
+	case *[][]json.Number:
+		return listOf(raw, d, func(v []byte) ([]json.Number, bool) {
+			var xy []json.Number
+			return xy, listOf(v, &xy, integer)
+		})
+	case *json.Number:
+		n, ok := integer(raw)
+		*d = n
+		return ok
+	case *bool:
+		switch string(raw) {
+		case "true":
+			*d = true
+			return true
+		case "false":
+			*d = false
+			return true
+		}
+	case *string:
+		s, ok := plainString(raw)
+		*d = s
+		return ok
+	case *map[string]json.Number:
+		return objectOf(raw, d, integer)
+	}
+	return false
+}
+
+// listOf decodes a JSON list whose elements elem decodes.
+func listOf[T any](raw []byte, dst *[]T, elem func([]byte) (T, bool)) bool {
+	if len(raw) < 2 || raw[0] != '[' {
+		return false
+	}
+	out := make([]T, 0, 16)
+	i := skipSpace(raw, 1)
+	if raw[i] == ']' {
+		*dst = out
+		return true
+	}
+	for {
+		end := skipValue(raw, i)
+		v, ok := elem(raw[i:end])
+		if !ok {
+			return false
+		}
+		out = append(out, v)
+		i = skipSpace(raw, end)
+		if raw[i] != ',' {
+			*dst = out
+			return raw[i] == ']'
+		}
+		i = skipSpace(raw, i+1)
+	}
+}
+
+// objectOf decodes a JSON object with plain keys whose values elem decodes.
+func objectOf[T any](raw []byte, dst *map[string]T, elem func([]byte) (T, bool)) bool {
+	f, ok := splitObject(raw)
+	if !ok {
+		return false
+	}
+	out := make(map[string]T, len(f))
+	for k, v := range f {
+		x, ok := elem(v)
+		if !ok {
+			return false
+		}
+		out[k] = x
+	}
+	*dst = out
+	return true
+}
+
+// oneByte holds the one-byte strings, so that a board's squares cost no
+// allocation.
+var oneByte = func() (t [128]string) {
+	for c := range t {
+		t[c] = string(rune(c))
+	}
+	return t
+}()
+
+// plainString decodes a JSON string of printable ASCII without escapes.
+func plainString(v []byte) (string, bool) {
+	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
+		return "", false
+	}
+	s := v[1 : len(v)-1]
+	for _, c := range s {
+		if c == '\\' || c >= 0x80 {
+			return "", false
+		}
+	}
+	switch len(s) {
+	case 0:
+		return "", true
+	case 1:
+		return oneByte[s[0]], true
+	}
+	return string(s), true
+}
+
+// smallInts holds the numbers a board's positions use.
+var smallInts = func() (t [100]json.Number) {
+	for i := range t {
+		t[i] = json.Number(strconv.Itoa(i))
+	}
+	return t
+}()
+
+// integer decodes a JSON number written as an integer: an optional minus
+// sign and digits.
+func integer(v []byte) (json.Number, bool) {
+	digits := v
+	if len(digits) > 0 && digits[0] == '-' {
+		digits = digits[1:]
+	}
+	if len(digits) == 0 {
+		return "", false
+	}
+	n := 0
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return "", false
+		}
+		n = n*10 + int(c-'0')
+	}
+	if len(v) <= 2 && v[0] != '-' && n < len(smallInts) {
+		return smallInts[n], true
+	}
+	return json.Number(v), true
+}
