@@ -2,9 +2,12 @@ package player
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"runtime"
 	"strconv"
+	"sync/atomic"
+	"time"
 )
 
 // maxPressure caps LoadPressure: past four tasks a core the machine is
@@ -18,12 +21,34 @@ const maxPressure = 4
 // step after thinking (stopping the workers, encoding, writing) waits its
 // turn for a core, and the answer's tail grows with the queue: the time
 // held back grows with it. 1 where /proc/loadavg cannot be read.
+//
+// A reading is reused for pressureFresh: a burst of requests to serve
+// read the file once each (three system calls), 6% of serve's CPU in the
+// profile that also found the gamestates' parsing (bot/engine/player/BENCHMARKS.md), and a reading
+// a few milliseconds old says the same (the kernel updates the averages
+// every 5 s).
 func LoadPressure() float64 {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return 1
+	now := time.Now().UnixNano()
+	if at := lastPressure.at.Load(); at != 0 && now-at < int64(pressureFresh) && now >= at {
+		return math.Float64frombits(lastPressure.value.Load())
 	}
-	return pressureOf(b, runtime.NumCPU())
+	p := 1.0
+	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
+		p = pressureOf(b, runtime.NumCPU())
+	}
+	lastPressure.value.Store(math.Float64bits(p))
+	lastPressure.at.Store(now)
+	return p
+}
+
+// pressureFresh is how long a reading of /proc/loadavg is reused.
+const pressureFresh = 10 * time.Millisecond
+
+// lastPressure is the last reading and when it was taken. Two readers may
+// race to refresh it; either value is a fresh reading.
+var lastPressure struct {
+	at    atomic.Int64
+	value atomic.Uint64
 }
 
 // pressureOf is LoadPressure from the text of /proc/loadavg and the cores.
