@@ -3,6 +3,8 @@ package gamestate
 import (
 	"encoding/json"
 	"strconv"
+
+	"github.com/lexico/lexico/bot/game/tile"
 )
 
 // Every request to serve parses a gamestate before anything else, and
@@ -26,36 +28,85 @@ var decodeFast = true
 // repeated key is the last, as json.Unmarshal into a map makes it. ok is
 // false otherwise (encoding/json then decodes it).
 func splitObject(js []byte) (f fields, ok bool) {
+	f = make(fields, 16)
+	ok = members(js, func(key, value []byte) bool {
+		f[string(key)] = value
+		return true
+	})
+	return f, ok
+}
+
+// members calls each with every member of the object in js, valid JSON, in
+// order, and reports whether js is an object whose keys are plain ASCII
+// without escapes and each returned true for all of them.
+func members(js []byte, each func(key, value []byte) bool) bool {
 	i := skipSpace(js, 0)
 	if i >= len(js) || js[i] != '{' {
-		return nil, false
+		return false
 	}
-	f = make(fields, 16)
 	i = skipSpace(js, i+1)
 	if js[i] == '}' {
-		return f, true
+		return true
 	}
 	for {
 		if js[i] != '"' {
-			return nil, false
+			return false
 		}
 		j := i + 1
 		for js[j] != '"' {
 			if js[j] == '\\' || js[j] >= 0x80 {
-				return nil, false
+				return false
 			}
 			j++
 		}
 		key := js[i+1 : j]
 		i = skipSpace(js, skipSpace(js, j+1)+1) // past the colon
 		end := skipValue(js, i)
-		f[string(key)] = js[i:end:end]
+		if !each(key, js[i:end:end]) {
+			return false
+		}
 		i = skipSpace(js, end)
 		if js[i] != ',' {
-			return f, js[i] == '}'
+			return js[i] == '}'
 		}
 		i = skipSpace(js, i+1)
 	}
+}
+
+// tileScores sets values from TileScores, raw, when every key is a tile
+// named once and every value an integer from 0 to 1000, and reports
+// whether it did; anything else is left to buildVariant's decoding, which
+// words the error.
+func tileScores(raw []byte, values *[tile.NumKinds]int) bool {
+	if !decodeFast || len(raw) == 0 {
+		return false
+	}
+	v := *values
+	var named uint32
+	ok := members(raw, func(key, value []byte) bool {
+		t, ok := handTile(string(key))
+		if !ok || len(value) > 4 {
+			return false
+		}
+		bit := uint32(1) << uint(tile.Index(t))
+		n := 0
+		for _, c := range value {
+			if c < '0' || c > '9' {
+				return false
+			}
+			n = n*10 + int(c-'0')
+		}
+		if named&bit != 0 || n > 1000 {
+			return false
+		}
+		named |= bit
+		v[tile.Index(t)] = n
+		return true
+	})
+	if ok {
+		*values = v
+	}
+	return ok
 }
 
 func skipSpace(js []byte, i int) int {
@@ -146,8 +197,6 @@ func fastDecode(raw []byte, dst any) bool {
 		s, ok := plainString(raw)
 		*d = s
 		return ok
-	case *map[string]json.Number:
-		return objectOf(raw, d, integer)
 	}
 	return false
 }
@@ -177,24 +226,6 @@ func listOf[T any](raw []byte, dst *[]T, elem func([]byte) (T, bool)) bool {
 		}
 		i = skipSpace(raw, i+1)
 	}
-}
-
-// objectOf decodes a JSON object with plain keys whose values elem decodes.
-func objectOf[T any](raw []byte, dst *map[string]T, elem func([]byte) (T, bool)) bool {
-	f, ok := splitObject(raw)
-	if !ok {
-		return false
-	}
-	out := make(map[string]T, len(f))
-	for k, v := range f {
-		x, ok := elem(v)
-		if !ok {
-			return false
-		}
-		out[k] = x
-	}
-	*dst = out
-	return true
 }
 
 // oneByte holds the one-byte strings, so that a board's squares cost no

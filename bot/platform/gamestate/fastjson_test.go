@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/lexico/lexico/bot/game/position"
@@ -39,6 +40,7 @@ func TestFastDecodingIsEncodingJSON(t *testing.T) {
 	for sc.Scan() {
 		inputs = append(inputs, bytes.Clone(sc.Bytes()))
 	}
+	corpus := len(inputs)
 	files, _ := filepath.Glob("../../../data/gamestates/*")
 	for _, name := range files {
 		data, err := os.ReadFile(name)
@@ -53,7 +55,7 @@ func TestFastDecodingIsEncodingJSON(t *testing.T) {
 	n := len(inputs)
 	// The shapes fastjson.go declines, spliced in at random.
 	splices := []string{`"\u0041"`, `"é"`, `1.0`, `1e1`, `-3`, `null`, `"12"`, `[]`, `{}`, `[[1,2,3]]`,
-		`"AB"`, `"a"`, `true`, `"Board": 5, `, `"MyHand": ["A"], `, `[" "]`, `"Blank"`, `"\\"`, `, `, `]`, `"`}
+		`"AB"`, `"a"`, `true`, `1001`, `1000`, `"Board": 5, `, `"MyHand": ["A"], `, `[" "]`, `"Blank"`, `"\\"`, `, `, `]`, `"`}
 	const mangle = `"\[]{},:-.0123456789eE ntfAz?`
 	rng := rand.New(rand.NewPCG(18, 26))
 	for i := 0; i < 6000; i++ {
@@ -75,6 +77,23 @@ func TestFastDecodingIsEncodingJSON(t *testing.T) {
 			m = append(append(bytes.Clone(src[:at]), s...), src[end:]...)
 		}
 		inputs = append(inputs, m)
+	}
+	// And each of them in the values a gamestate's fields hold, where a
+	// splice at random seldom lands.
+	for _, s := range splices {
+		for _, at := range []string{`"E":1,`, `"MyHand":["`, `"MyScore":`, `"Board":[["`, `"TileScores":`} {
+			src := inputs[rng.IntN(corpus)]
+			i := bytes.Index(src, []byte(at))
+			if i < 0 {
+				t.Fatalf("no %s in a corpus gamestate", at)
+			}
+			i += len(at)
+			if strings.HasSuffix(at, ",") {
+				i -= 2 // the value itself: 1
+			}
+			m := append(append(bytes.Clone(src[:i]), s...), src[i+1:]...)
+			inputs = append(inputs, m)
+		}
 	}
 	parsed, failed, mangledParsed := 0, 0, 0
 	for i, data := range inputs {

@@ -307,6 +307,9 @@ func buildVariant(f fields, b *board.Board) (*variant.Variant, error) {
 	v.RackSize, v.BingoBonus, v.FirstWordMinLen, v.ExchangeMinBag = RackSize, BingoBonus, FirstWordMinLen, ExchangeMinBag
 	v.StartRow, v.StartCol = board.FromPlatform(b.Size, b.Size/2, b.Size/2) // the centre
 	v.Values = variant.EnglishValues
+	if tileScores(f["TileScores"], &v.Values) {
+		return &v, nil
+	}
 	var scores map[string]json.Number
 	if err := f.optional("TileScores", &scores); err != nil {
 		return nil, err
