@@ -289,7 +289,7 @@ func shapeOf(maxTiles uint8, d [tile.NumKinds]uint8) ([tile.NumKinds]int, error)
 // table does not hold (more than MaxTiles tiles, or more of a tile than
 // its bag) gets NaN, for the caller to value otherwise. The values are
 // Value's, found by adding up ranks kind by kind instead of ranking each
-// leave. It does not allocate.
+// leave. It does not allocate for a rack of at most 256 sub-leaves.
 func (t *Table) SubValues(r *tile.Rack, dst []float64) {
 	var kinds, counts [tile.NumKinds]uint8
 	var strides [tile.NumKinds]int32
@@ -301,18 +301,40 @@ func (t *Table) SubValues(r *tile.Rack, dst []float64) {
 			n++
 		}
 	}
-	t.subValues(dst, &kinds, &counts, &strides, n, 0, 0, 0, MaxTiles, true)
+	// The ranks first, then the values: a search values a rack's leaves
+	// after its walks have pushed the table out of the caches, and the
+	// values read in a plain loop have their cache misses overlap, where
+	// read as each rank was found, deep in the recursion, fewer did
+	// (bot/engine/movegen/BENCHMARKS.md).
+	var small [maxSubRacks]int32
+	ranks := small[:]
+	if int(stride) > len(small) {
+		ranks = make([]int32, stride) // no search asks for so many
+	}
+	t.subRanks(ranks, &kinds, &counts, &strides, n, 0, 0, 0, MaxTiles, true)
+	for i, r := range ranks[:min(int(stride), len(dst))] {
+		if r < 0 {
+			dst[i] = math.NaN()
+			continue
+		}
+		dst[i] = float64(t.Values[r]) * 0.01
+	}
 }
 
-// subValues fills the sub-multisets that take the counts chosen for kinds
-// before j (index and rank so far, k tiles still allowed, held false once
-// the table cannot hold them).
-func (t *Table) subValues(dst []float64, kinds, counts *[tile.NumKinds]uint8, strides *[tile.NumKinds]int32, n, j int, index, rank int32, k int, held bool) {
+// maxSubRacks is how many sub-multisets' ranks SubValues holds without
+// allocating: 256, as many as the searches value (seven different tiles
+// have 128).
+const maxSubRacks = 256
+
+// subRanks fills the ranks of the sub-multisets that take the counts
+// chosen for kinds before j (index and rank so far, k tiles still allowed,
+// held false once the table cannot hold them: rank -1).
+func (t *Table) subRanks(dst []int32, kinds, counts *[tile.NumKinds]uint8, strides *[tile.NumKinds]int32, n, j int, index, rank int32, k int, held bool) {
 	if j == n {
 		if held {
-			dst[index] = float64(t.Values[rank]) * 0.01
+			dst[index] = rank
 		} else {
-			dst[index] = math.NaN()
+			dst[index] = -1
 		}
 		return
 	}
@@ -325,6 +347,6 @@ func (t *Table) subValues(dst []float64, kinds, counts *[tile.NumKinds]uint8, st
 		if h {
 			r += t.Space.before[kind][k][c]
 		}
-		t.subValues(dst, kinds, counts, strides, n, j+1, index+int32(c)*strides[j], r, left, h)
+		t.subRanks(dst, kinds, counts, strides, n, j+1, index+int32(c)*strides[j], r, left, h)
 	}
 }
