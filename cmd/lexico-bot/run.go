@@ -273,7 +273,11 @@ func simSummary(sim *player.Simulation) string {
 	if sim.ByWins {
 		by = "win rate, every simulated game ended"
 	}
-	return fmt.Sprintf("simulated %d candidates in %d worlds of %d plies, ranked by %s", sim.Candidates, sim.Iterations, sim.Plies, by)
+	plies := fmt.Sprintf("%d plies", sim.Plies)
+	if sim.Plies == 1 {
+		plies = "1 ply"
+	}
+	return fmt.Sprintf("simulated %d candidates in %s of %s, ranked by %s", sim.Candidates, cliapp.Plural(sim.Iterations, "world"), plies, by)
 }
 
 func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []player.Candidate, sim *player.Simulation) {

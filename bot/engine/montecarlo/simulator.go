@@ -57,7 +57,7 @@ type Simulator struct {
 	// the tiles each side kept at its last move.
 	Equity equity.Calculator
 	// Plies is how many turns are played after the candidate (0: none,
-	// the candidate's static equity alone).
+	// the candidate's static equity alone, which one world tells).
 	Plies int
 	// EndgameBag: with at most this many tiles in the bag, every world is
 	// played to the game's end whatever Plies says (0: never). Near the
@@ -151,6 +151,11 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 	plies := s.Plies
 	if s.EndgameBag > 0 && p.BagCount <= s.EndgameBag {
 		plies = EndPlies
+	}
+	if plies == 0 && !oneWorld {
+		// Every world gives each candidate its static equity: one says
+		// all, where a budget of seconds once played millions alike.
+		rounds = 1
 	}
 	threads := s.Threads
 	if threads <= 0 {
