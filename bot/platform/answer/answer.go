@@ -20,8 +20,10 @@ import (
 )
 
 // ErrGamestate wraps every error in the gamestate given: the asker's fault
-// (exit status 2, HTTP 400), unlike a failure to encode the answer.
-var ErrGamestate = errors.New("gamestate")
+// (exit status 2, HTTP 400), unlike a failure to encode the answer. It is
+// the parser's own (its messages begin "invalid gamestate"), so that an
+// error says so once.
+var ErrGamestate = gamestate.ErrGamestate
 
 // Bot answers gamestates with a player under a clock. Its exported fields
 // are read-only once it answers; one Bot serves concurrent calls.
@@ -112,7 +114,10 @@ func (b *Bot) Budget(p *position.Position, arrived time.Time) player.Budget {
 func (b *Bot) Answer(ctx context.Context, gs []byte, arrived time.Time) (Reply, error) {
 	p, err := gamestate.Parse(gs)
 	if err != nil {
-		return Reply{}, fmt.Errorf("%w: %w", ErrGamestate, err)
+		if !errors.Is(err, ErrGamestate) {
+			err = fmt.Errorf("%w: %w", ErrGamestate, err)
+		}
+		return Reply{}, err
 	}
 	return b.AnswerPosition(ctx, p, arrived)
 }

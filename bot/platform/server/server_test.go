@@ -185,7 +185,7 @@ func TestBadRequests(t *testing.T) {
 		mention          string
 	}{
 		{"empty", "/move", "", 400, "empty body"},
-		{"garbage", "/move", "\x00\x01not a gamestate", 400, "gamestate"},
+		{"garbage", "/move", "\x00\x01not a gamestate", 400, "bad request: invalid gamestate: "},
 		{"hand of 8", "/move", strings.Replace(doc, "'MyHand': ['T',", "'MyHand': ['T', 'A',", 1), 400, "MyHand"},
 		{"huge", "/move", strings.Repeat(" ", 65<<10) + doc, 413, "too large"},
 		{"check not JSON", "/check", doc, 400, "gamestate"},
@@ -203,6 +203,9 @@ func TestBadRequests(t *testing.T) {
 		}
 		if code != c.status || !strings.Contains(e.Error, c.mention) {
 			t.Errorf("%s: %d %q, want %d mentioning %q", c.name, code, e.Error, c.status, c.mention)
+		}
+		if strings.Count(e.Error, "gamestate:") > 1 {
+			t.Errorf("%s: %q says gamestate twice", c.name, e.Error)
 		}
 	}
 	if got := len(logs.lines()); got != len(cases) {
