@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -334,7 +335,15 @@ func TestHTTPSeat(t *testing.T) {
 }
 
 func TestBadSpecs(t *testing.T) {
-	for _, spec := range []string{"cmd:", "cmd:  ", "cmd:/no/such/program --x", "http://", "chess"} {
+	// A port nothing listens on: a match against it would be played out
+	// with every move a failed request.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String() + "/move"
+	ln.Close()
+	for _, spec := range []string{"cmd:", "cmd:  ", "cmd:/no/such/program --x", "http://", "chess", closed} {
 		if _, err := New(spec, Config{LogDir: t.TempDir()}); !errors.Is(err, ErrSpec) {
 			t.Errorf("New(%q): %v, want ErrSpec", spec, err)
 		}

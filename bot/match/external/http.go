@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"sync"
@@ -39,11 +40,37 @@ func newHTTP(spec string, cfg Config) (*HTTP, error) {
 		}
 		return nil, fmt.Errorf("%w: %s: want http://HOST:PORT/PATH (%s)", ErrSpec, quote.String(spec), why)
 	}
+	if err := reachable(u); err != nil {
+		return nil, fmt.Errorf("%w: %s: %v (is the bot's server running?)", ErrSpec, quote.String(spec), err)
+	}
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.MaxIdleConnsPerHost = 64 // one connection a game in flight, kept between moves
 	return &HTTP{spec: spec, url: u.String(), client: &http.Client{Transport: tr}, grace: cfg.grace(),
 		report: Report{Spec: spec}}, nil
 }
+
+// reachable reports why nothing answers a connection to u's host, if
+// nothing does: a match against a seat whose server is not running would
+// otherwise be played out, every move of that seat a failed request.
+func reachable(u *url.URL) error {
+	host := u.Host
+	if u.Port() == "" {
+		port := "80"
+		if u.Scheme == "https" {
+			port = "443"
+		}
+		host = net.JoinHostPort(u.Hostname(), port)
+	}
+	c, err := net.DialTimeout("tcp", host, dialCheck)
+	if err != nil {
+		return err
+	}
+	return c.Close()
+}
+
+// dialCheck bounds the check of reachable: a host that does not answer a
+// connection in that time will not answer a move in a MoveTime either.
+const dialCheck = 5 * time.Second
 
 // Spec implements Seat.
 func (h *HTTP) Spec() string { return h.spec }
