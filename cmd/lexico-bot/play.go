@@ -169,7 +169,7 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 	cfg := referee.Config{Variant: v, Dictionary: x, MoveTime: l.MoveTime(o.MoveTime)}
 	m := &arena.Match{Seats: l.Seats, Games: games, Seed: seed, Parallel: parallel, Table: arena.Referee(cfg)}
 	fmt.Fprintf(stderr, "lexico-bot play: %d game(s) %s vs %s, %s, seed %d, %d worker(s)\n",
-		games, l.Seats[0].Name, l.Seats[1].Name, v.Name, seed, parallel)
+		games, l.Seats[0].Name, l.Seats[1].Name, v.Name, seed, m.Workers())
 
 	var recordMu sync.Mutex
 	m.Record = func(r *arena.Record) error {

@@ -83,6 +83,16 @@ func GameSeed(seed uint64, i int) uint64 {
 	return z ^ (z >> 31)
 }
 
+// Workers is how many games Run plays at once: Parallel (0: one per CPU),
+// at most the games.
+func (m *Match) Workers() int {
+	workers := m.Parallel
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	return min(workers, max(m.Games, 1))
+}
+
 // Run plays the match and returns its summary. An error from the referee or
 // the recorder stops the match; ctx cancelled stops it too, and the games
 // finished so far are summarised. A game abandoned by a player (a person
@@ -91,11 +101,7 @@ func (m *Match) Run(parent context.Context, variant string) (*Summary, error) {
 	if m.Games < 0 {
 		return nil, fmt.Errorf("%w: %d games", ErrConfig, m.Games)
 	}
-	workers := m.Parallel
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
-	workers = min(workers, max(m.Games, 1))
+	workers := m.Workers()
 	sum := &Summary{Variant: variant, Seed: m.Seed, Parallel: workers}
 	sum.Seats[0].Name, sum.Seats[1].Name = m.Seats[0].Name, m.Seats[1].Name
 	start := time.Now()
