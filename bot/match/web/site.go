@@ -22,6 +22,8 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"reflect"
+	"strings"
 	"time"
 
 	"github.com/lexico/lexico/bot/engine/equity"
@@ -29,6 +31,7 @@ import (
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 //go:embed static
@@ -121,14 +124,48 @@ func (s *Site) index(w http.ResponseWriter, r *http.Request) {
 		MinBotMS: MinBotTime.Milliseconds(), MaxBotMS: MaxBotTime.Milliseconds(), Layouts: layouts})
 }
 
-// decode reads a JSON body into v.
+// decode reads a JSON body into v, refusing it in words a caller of the
+// API reads (the field and the kind of value wanted, not Go's types).
 func decode(w http.ResponseWriter, r *http.Request, v any) error {
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("%w: %v", ErrBadRequest, err)
+	err := dec.Decode(v)
+	var te *json.UnmarshalTypeError
+	var tooBig *http.MaxBytesError
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, io.EOF):
+		return fmt.Errorf("%w: empty body (want a JSON object)", ErrBadRequest)
+	case errors.As(err, &tooBig):
+		return fmt.Errorf("%w: a body over %d bytes", ErrBadRequest, tooBig.Limit)
+	case errors.As(err, &te):
+		kind, _, _ := strings.Cut(te.Value, " ")
+		if te.Field == "" {
+			return fmt.Errorf("%w: found a JSON %s where an object is expected", ErrBadRequest, kind)
+		}
+		return fmt.Errorf("%w: %s: found a JSON %s where %s is expected", ErrBadRequest, quote.String(te.Field), kind, jsonKind(te.Type.Kind()))
 	}
-	return nil
+	return fmt.Errorf("%w: not a JSON object: %s", ErrBadRequest, quote.Text(err.Error()))
+}
+
+// jsonKind names what a Go kind takes in JSON.
+func jsonKind(k reflect.Kind) string {
+	switch k {
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number from 0"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.String:
+		return "a string"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	}
+	return "an object"
 }
 
 // NewGameRequest starts a game.

@@ -25,6 +25,7 @@ import (
 	"github.com/lexico/lexico/bot/match/lineup"
 	"github.com/lexico/lexico/bot/match/referee"
 	"github.com/lexico/lexico/bot/platform/gamestate"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 // Defaults of StoreConfig's zero fields.
@@ -144,7 +145,8 @@ func (s *Store) sweep() {
 
 // Options say which game to start.
 type Options struct {
-	// Policy is the bot's policy, one of player.Policies.
+	// Policy is the bot's policy, one of player.Policies; "" is
+	// DefaultPolicy.
 	Policy string
 	// Variant names the rule set (variant.Names); "" is multipliers.
 	Variant string
@@ -157,6 +159,10 @@ type Options struct {
 	Seed uint64
 }
 
+// DefaultPolicy is the bot's policy when a new game names none: the
+// command line's default, the strongest.
+const DefaultPolicy = "sim"
+
 // New starts a game and returns it once it is the person's turn (the bot
 // has moved first when asked to).
 func (s *Store) New(o Options) (*Game, error) {
@@ -165,7 +171,7 @@ func (s *Store) New(o Options) (*Game, error) {
 	}
 	v, err := variant.ByName(o.Variant)
 	if err != nil {
-		return nil, fmt.Errorf("%w: variant %q (known: %v)", ErrBadRequest, o.Variant, variant.Names())
+		return nil, fmt.Errorf("%w: %v", ErrBadRequest, err)
 	}
 	if o.BotTime == 0 {
 		o.BotTime = time.Second
@@ -173,8 +179,11 @@ func (s *Store) New(o Options) (*Game, error) {
 	if o.BotTime < MinBotTime || o.BotTime > MaxBotTime {
 		return nil, fmt.Errorf("%w: the bot's time %v is outside [%v, %v]", ErrBadRequest, o.BotTime, MinBotTime, MaxBotTime)
 	}
+	if o.Policy == "" {
+		o.Policy = DefaultPolicy
+	}
 	if !slices.Contains(player.Policies, o.Policy) {
-		return nil, fmt.Errorf("%w: policy %q (known: %v)", ErrBadRequest, o.Policy, player.Policies)
+		return nil, fmt.Errorf("%w: policy %s (known: %s)", ErrBadRequest, quote.String(o.Policy), strings.Join(player.Policies, ", "))
 	}
 	pl, err := player.New(o.Policy, s.cfg.Generator, s.cfg.Leaves)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -321,5 +322,55 @@ func TestExchange(t *testing.T) {
 	ev := res.Game.Events[1]
 	if ev.Kind != "exchange" || ev.Text != "exchange "+give || len(res.Game.Rack) != 7 {
 		t.Errorf("after exchanging %s: event %+v, rack %q; want the exchange listed and a full rack", give, ev, res.Game.Rack)
+	}
+}
+
+// The API's refusals say what was wrong in the caller's terms (no Go type
+// names, no bare "EOF"), and a new game or a solve that leaves the policy
+// or the rules out gets the command line's defaults.
+func TestAPIRefusalsAndDefaults(t *testing.T) {
+	_, srv := testSite(t, testConfig(t))
+	post := func(path, body string) (int, map[string]any) {
+		t.Helper()
+		resp, err := http.Post(srv.URL+path, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var out map[string]any
+		if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+			t.Fatalf("%s %s: not JSON: %v", path, body, err)
+		}
+		return resp.StatusCode, out
+	}
+	for _, c := range []struct{ path, body, want string }{
+		{"/web/api/games", ``, "empty body (want a JSON object)"},
+		{"/web/api/games", `{"seed": -1}`, `"seed": found a JSON number where a whole number from 0 is expected`},
+		{"/web/api/games", `{"bot_first": "yes"}`, `"bot_first": found a JSON string where true or false is expected`},
+		{"/web/api/games", `[1]`, "found a JSON array where an object is expected"},
+		{"/web/api/games", `{"policy": "psychic"}`, `policy "psychic" (known: equity, greedy, sim)`},
+		{"/web/api/games", `{"variant": "chess"}`, `"chess" (known: classic, multipliers, wwf)`},
+		{"/web/api/games", `{"colour": "red"}`, `unknown field`},
+		{"/web/api/games", `{"policy": `, "not a JSON object"},
+		{"/web/api/study", `{"gamestate": 5}`, `"gamestate": found a JSON number where a string is expected`},
+	} {
+		code, out := post(c.path, c.body)
+		msg, _ := out["error"].(string)
+		if code != http.StatusBadRequest || !strings.Contains(msg, c.want) {
+			t.Errorf("POST %s %s: %d %q; want 400 saying %q", c.path, c.body, code, msg, c.want)
+		}
+		if strings.Contains(msg, "Go struct") || strings.Contains(msg, "uint64") {
+			t.Errorf("POST %s %s: %q names Go types", c.path, c.body, msg)
+		}
+	}
+	code, out := post("/web/api/games", `{"bot_ms": 50}`)
+	if code != http.StatusCreated || out["policy"] != DefaultPolicy {
+		t.Errorf("a game naming no policy: %d %v; want 201 and policy %q", code, out, DefaultPolicy)
+	}
+	// Multipliers, whose board has premium squares (classic has none).
+	code, out = post("/web/api/solve", `{"board": "", "hand": "CAT"}`)
+	board, _ := out["board"].(map[string]any)
+	if code != http.StatusOK || !strings.Contains(fmt.Sprint(board["premiums"]), "T") {
+		t.Errorf("a solve naming no rules: %d, board %v; want 200 under multipliers", code, board)
 	}
 }

@@ -142,6 +142,7 @@ func (s *Site) lineOf(rank int, v *variant.Variant, b *board.Board, m move.Move)
 // SolveRequest is a board file (the solver's text format), a hand ('*' or
 // '?' for a blank) and the rule set.
 type SolveRequest struct {
+	// Rules is the rule set's name ("": multipliers, as solve's).
 	Rules string `json:"rules"`
 	Board string `json:"board"`
 	Hand  string `json:"hand"`
@@ -178,6 +179,9 @@ func (s *Site) solve(w http.ResponseWriter, r *http.Request) {
 	if req.Top < 1 || req.Top > 500 {
 		fail(w, fmt.Errorf("%w: top %d: want 1 to 500 plays", ErrBadRequest, req.Top))
 		return
+	}
+	if req.Rules == "" {
+		req.Rules = variant.Multipliers.Name // as solve's --variant
 	}
 	v, err := variant.ByName(req.Rules)
 	if err != nil {
