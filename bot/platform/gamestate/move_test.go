@@ -102,6 +102,9 @@ func TestParseMoveErrors(t *testing.T) {
 			}
 		})
 	}
+	if _, err := gamestate.ParseMove([]byte(`[["A","B"], [[7,7]]]`), 15); err == nil || !strings.Contains(err.Error(), "1 position for 2 tiles") {
+		t.Errorf("two tiles on one square: %v; want \"1 position for 2 tiles\"", err)
+	}
 }
 
 // An empty move, or one that is not a list, is named as such, without
