@@ -299,6 +299,8 @@ type moveResponse struct {
 	Late     bool            `json:"late"`
 	Policy   string          `json:"policy"`
 	Note     string          `json:"note"`
+	Plays    int             `json:"plays"`
+	Complete bool            `json:"complete"`
 }
 
 func (e *env) serveCondition(ctx context.Context, c Condition, order []*Position, tmpls map[*Position]Template, res *condResult) {
@@ -452,6 +454,9 @@ func (e *env) serveOnce(ctx context.Context, client *http.Client, url string, c 
 		a.Error = fmt.Sprintf("unparsable response: %v", err)
 	}
 	a.Policy, a.Kind, a.BudgetMS, a.Worlds, a.ServerLate, a.Note = mr.Policy, mr.Kind, mr.BudgetMS, mr.Worlds, mr.Late, mr.Note
+	// No play valued and the search not complete: the answer given
+	// without a search (an exchange or a pass) when no turn came in time.
+	a.Unsearched = mr.Plays == 0 && !mr.Complete
 	deliver(a, p, deadline, at, bytes.TrimSpace(mr.Move))
 }
 

@@ -55,6 +55,10 @@ func TestSummarize(t *testing.T) {
 	if s.Policies["sim"] != 2 || s.Policies["equity"] != 1 {
 		t.Errorf("policies: %v", s.Policies)
 	}
+	if got := Summarize([]Answer{{Policy: "equity"}, {Policy: "equity", Unsearched: true}}); got.Unsearched != 1 ||
+		policies(got.Policies, got.Unsearched) != "equity 2 (1 without a search)" {
+		t.Errorf("one answer of two without a search: %d, %q", got.Unsearched, policies(got.Policies, got.Unsearched))
+	}
 	if s := Summarize([]Answer{{Error: "x"}}); !math.IsNaN(s.Max) || s.Errors != 1 {
 		t.Errorf("nothing delivered: %+v", s)
 	}

@@ -95,12 +95,12 @@ func (r *report) conditionTable() string {
 		}
 		fmt.Fprintf(&b, "| %s | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %.1f | %s |\n",
 			name, s.N, s.Late, s.Errors, strings.Join(byClass, "/"), fmtMS(s.P50), fmtMS(s.P99), fmtMS(s.Max),
-			fmtMS(s.MinMargin), fmtPct(cr.Busy), cores, cr.Wall.Seconds(), policies(s.Policies))
+			fmtMS(s.MinMargin), fmtPct(cr.Busy), cores, cr.Wall.Seconds(), policies(s.Policies, s.Unsearched))
 	}
 	return b.String()
 }
 
-func policies(m map[string]int) string {
+func policies(m map[string]int, unsearched int) string {
 	if len(m) == 0 {
 		return "–"
 	}
@@ -112,7 +112,11 @@ func policies(m map[string]int) string {
 	for i, k := range ks {
 		ks[i] = fmt.Sprintf("%s %d", k, m[k])
 	}
-	return strings.Join(ks, ", ")
+	out := strings.Join(ks, ", ")
+	if unsearched > 0 {
+		out += fmt.Sprintf(" (%d without a search)", unsearched)
+	}
+	return out
 }
 
 // verdict is the one-paragraph summary: totals and the smallest margin.
@@ -175,7 +179,9 @@ func (r *report) markdown() string {
 	b.WriteString("Condition names are `path/cCONCURRENT/mMOVETIME/load`. CPU busy is the share of all cores busy\n" +
 		"during the condition (`/proc/stat`), split in cores (CPU seconds / wall seconds) between the\n" +
 		"bot's processes, our burners and the others: everything else on the machine, the harness aside\n" +
-		"(on a shared machine, other people's work; a large figure there makes an idle condition loaded).\n\n")
+		"(on a shared machine, other people's work; a large figure there makes an idle condition loaded).\n" +
+		"policy: the policy serve names in each answer; \"without a search\", those of them answered\n" +
+		"with an exchange or a pass because no search could start in time (no play valued).\n\n")
 	b.WriteString(r.conditionTable())
 
 	b.WriteString("\n## serve's resident memory\n\n")

@@ -31,6 +31,9 @@ type Answer struct {
 	// Note is serve's note: why the answer was not the policy thinking
 	// for its whole budget (no slot, no search turn, too little time).
 	Note string `json:"note,omitempty"`
+	// Unsearched is set for serve's answers given without a search (no
+	// play valued: an exchange or a pass when no search turn came in time).
+	Unsearched bool `json:"unsearched,omitempty"`
 	// WroteMS is how long after the deadline was set the whole request
 	// had been written to the connection (serve only).
 	WroteMS float64 `json:"wrote_ms,omitempty"`
@@ -71,6 +74,8 @@ type Summary struct {
 	// MinMargin is the smallest deadline − delivery (= −Max).
 	MinMargin float64
 	Policies  map[string]int
+	// Unsearched counts the answers given without a search.
+	Unsearched int
 }
 
 // Summarize computes a group's figures. A late answer that also failed
@@ -88,6 +93,9 @@ func Summarize(as []Answer) Summary {
 				s.Policies = map[string]int{}
 			}
 			s.Policies[a.Policy]++
+		}
+		if a.Unsearched {
+			s.Unsearched++
 		}
 		if !a.Delivered {
 			continue
