@@ -113,6 +113,12 @@ type Budget struct {
 	Static bool
 	// Capped is set when MaxThink cut the time MoveTime allowed.
 	Capped bool
+	// Spare is set when the time held back for a crowded CPU (Pressure)
+	// left no budget, though the reserve and the measured tail alone
+	// would have left a static search of LateThink: the answer may then
+	// search that long when no other search is waiting for a core
+	// (answer.Bot decides), rather than pass without a search.
+	Spare time.Duration
 	// Note explains the budget in one line for diagnostics.
 	Note string
 }
@@ -169,6 +175,7 @@ func (c Clock) Budget(p *position.Position, arrived, now time.Time, tail time.Du
 	allowed := b.Due.Sub(arrived)
 	held := min(time.Duration(float64(allowed)*c.Margin), c.maxMargin())
 	held = max(held, c.Reserve, tail)
+	unpressed := held
 	load := ""
 	if c.Pressure != nil {
 		if p := c.Pressure(); p > 1 {
@@ -190,6 +197,11 @@ func (c Clock) Budget(p *position.Position, arrived, now time.Time, tail time.Du
 		// matter: late anyway, it gets LateThink for a good move.)
 		b.Static, b.Stop = true, now
 		b.Note += ": no time left, answering without a search"
+		if b.Due.Sub(now)-unpressed >= c.LateThink {
+			// Only the load's guess took it all (MoveTime 200 ms at four
+			// tasks a core holds back 200): see Spare.
+			b.Spare = c.LateThink
+		}
 	case b.Time < c.MinThink:
 		b.Static = true
 		b.Note += fmt.Sprintf(": less than %v, answering with the static move", c.MinThink)

@@ -84,6 +84,35 @@ func TestBudget(t *testing.T) {
 	}
 }
 
+// Spare: when only the load's guess took the whole budget, a static search
+// of LateThink would still fit under the reserve and the measured tail; not
+// when the tail or the start-up took it.
+func TestSpareWhenOnlyTheLoadTookTheBudget(t *testing.T) {
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	ms := time.Millisecond
+	crowded := DefaultClock
+	crowded.Mode = Live
+	crowded.Pressure = func() float64 { return 4 } // 50 ms held back becomes 200
+	for _, c := range []struct {
+		name          string
+		arrived       time.Duration
+		moveTime      time.Duration
+		tail          time.Duration
+		budget, spare time.Duration
+	}{
+		{"the load's guess took it all", 0, 200 * ms, 0, 0, crowded.LateThink},
+		{"a tail measured that long", 0, 200 * ms, 195 * ms, 0, 0},
+		{"start-up took it", -160 * ms, 200 * ms, 0, 0, 0},
+		{"time left to search anyway", 0, 300 * ms, 0, 100 * ms, 0},
+	} {
+		p := &position.Position{MoveTime: c.moveTime, Deadline: now.Add(c.arrived + c.moveTime)}
+		b := crowded.Budget(p, now.Add(c.arrived), now, c.tail)
+		if b.Time != c.budget || b.Spare != c.spare || !b.Static {
+			t.Errorf("%s: budget %v, spare %v, static %v (%s); want %v, %v, static", c.name, b.Time, b.Spare, b.Static, b.Note, c.budget, c.spare)
+		}
+	}
+}
+
 // Whatever the gamestate says, a budget that thinks (not the static
 // answer of a late or tiny budget) stops at least Reserve before the
 // answer is due and never thinks longer than MaxThink; and the due time

@@ -188,5 +188,12 @@ func (a *admission) turnsLeft() {
 	a.waiters = kept
 }
 
+// idle reports whether a slot is free and nobody waits for one.
+func (a *admission) idle() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.free > 0 && len(a.waiters) == 0
+}
+
 // size is how many searches may think at once.
 func (a *admission) size() int { return a.slots }

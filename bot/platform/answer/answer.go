@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/lexico/lexico/bot/engine/player"
@@ -49,6 +50,9 @@ type Bot struct {
 	statics *admission // static search turns (Slots)
 	tail    player.TailMeter
 	hurry   context.Context
+	// inflight counts the answers under way: a search of a Budget's
+	// Spare is for an answer alone on the machine's queue.
+	inflight atomic.Int32
 	// hurryNow makes every search in flight answer its best move at once.
 	hurryNow context.CancelFunc
 }
@@ -124,6 +128,8 @@ func (b *Bot) Answer(ctx context.Context, gs []byte, arrived time.Time) (Reply, 
 
 // AnswerPosition is Answer for a gamestate already parsed.
 func (b *Bot) AnswerPosition(ctx context.Context, p *position.Position, arrived time.Time) (Reply, error) {
+	b.inflight.Add(1)
+	defer b.inflight.Add(-1)
 	b.Player.Ready(p) // before the budget: the clock counts it
 	r := Reply{Position: p, Budget: b.Budget(p, arrived)}
 	r.Choice = b.choose(ctx, p, &r.Budget)
@@ -190,6 +196,15 @@ const staticHold = 5 * time.Millisecond
 // one, else a pass. That is a weak move, but legal and in time, where any
 // search it started would join the queue it could not wait for.
 func (b *Bot) static(ctx context.Context, p *position.Position, bud *player.Budget) player.Choice {
+	if bud.Time == 0 && bud.Spare > 0 && b.inflight.Load() <= 1 && (b.statics == nil || b.statics.idle()) {
+		// The load's guess held back the whole budget, but no other
+		// answer is under way: a search of Spare finds a play where the
+		// answer would have been a pass. Under a burst the answers stay
+		// without a search, as a search each made a burst of 64 late
+		// (bot/engine/player/BENCHMARKS.md).
+		bud.Time, bud.Stop = bud.Spare, time.Now().Add(bud.Spare)
+		bud.Note += fmt.Sprintf("; no other answer under way: a search of %v after all", bud.Spare)
+	}
 	if b.statics == nil {
 		return b.Player.Answer(ctx, p, *bud)
 	}

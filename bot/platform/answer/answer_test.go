@@ -94,3 +94,49 @@ func TestDeliveredTailIsHeldBack(t *testing.T) {
 		t.Fatalf("the next budget holds back %v; want the 1s tail", held)
 	}
 }
+
+// On a crowded machine (four tasks a core) the load's guess holds back the
+// whole of a 200 ms MoveTime: the answer was then a pass or an exchange
+// without a search. When no other answer is under way it now searches
+// LateThink and plays; under a burst (a turn held, another answer under
+// way) it still answers at once without a search.
+func TestCrowdedMachineSearchesWhenNothingWaits(t *testing.T) {
+	b := simBot(t)
+	b.Clock.Mode = player.Live
+	b.Clock.Pressure = func() float64 { return 4 }
+	b.Slots = 2
+	answer := func() Reply {
+		t.Helper()
+		p, err := gamestate.Parse(gamestatetest.DocExampleBytes(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now()
+		p.MoveTime, p.Deadline = 200*time.Millisecond, now.Add(200*time.Millisecond)
+		r, err := b.AnswerPosition(context.Background(), p, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	r := answer()
+	if m, err := gamestate.ParseMove(r.Move, 15); err != nil || m.Key() != tAfterOdious.Key() || !strings.Contains(r.Note(), "a search of") {
+		t.Fatalf("alone: answered %s (%v), note %q; want the search's play", r.Move, err, r.Note())
+	}
+	held := b.statics.acquire(time.Now().Add(time.Second), time.Now().Add(time.Second), nil)
+	if held == nil {
+		t.Fatal("no static turn to hold")
+	}
+	r = answer()
+	held.release()
+	if m, err := gamestate.ParseMove(r.Move, 15); err != nil || m.Kind == move.Play || !strings.Contains(r.Note(), "no time left") || strings.Contains(r.Note(), "a search of") {
+		t.Fatalf("a turn held: answered %s (%v), note %q; want a pass or an exchange without a search", r.Move, err, r.Note())
+	}
+	// Another answer under way, even with the turns free: a burst.
+	b.inflight.Add(1)
+	r = answer()
+	b.inflight.Add(-1)
+	if m, err := gamestate.ParseMove(r.Move, 15); err != nil || m.Kind == move.Play || strings.Contains(r.Note(), "a search of") {
+		t.Fatalf("another answer under way: answered %s (%v), note %q; want a pass or an exchange without a search", r.Move, err, r.Note())
+	}
+}
