@@ -21,6 +21,7 @@ import (
 	"github.com/lexico/lexico/bot/match/league"
 	"github.com/lexico/lexico/bot/match/lineup"
 	"github.com/lexico/lexico/bot/match/referee"
+	"github.com/lexico/lexico/internal/cliapp"
 	"github.com/lexico/lexico/internal/quote"
 )
 
@@ -132,6 +133,15 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 	if err != nil {
 		return badInput{err}
 	}
+	// Every entrant of yours checked now, not when its first pair comes
+	// up, perhaps hours in: a mistyped program, a server not running.
+	for i, spec := range specs {
+		if external.IsSpec(spec) {
+			if err := external.Check(spec); err != nil {
+				return badInputf("--entrant %s: %w", names[i], err)
+			}
+		}
+	}
 	clock := player.DefaultClock
 	clock.Mode = player.Live
 	clock.Pressure = player.LoadPressure
@@ -145,8 +155,8 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
 	defer stop()
 	sched := league.Schedule(len(names))
-	fmt.Fprintf(e.stderr, "lexico-bot league: %d entrants, %d pairs of %d game(s), %s, seed %d, %d worker(s)\n",
-		len(names), len(sched), o.Games, v.Name, o.Seed, parallel)
+	fmt.Fprintf(e.stderr, "lexico-bot league: %d entrants, %s of %d game(s), %s, seed %d, %d worker(s)\n",
+		len(names), cliapp.Plural(len(sched), "pair"), o.Games, v.Name, o.Seed, parallel)
 	var reports []external.Report
 	for k, p := range sched {
 		l, err := lineup.New(lineup.Config{Policies: [2]string{specs[p.A], specs[p.B]}, Generator: gen, Leaves: table,

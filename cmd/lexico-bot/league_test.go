@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"net"
 	"strings"
 	"testing"
 
@@ -55,10 +56,26 @@ func TestLeagueBadInput(t *testing.T) {
 		{[]string{"--entrant", "a=greedy", "--entrant", "b=human"}, "no human"},
 		{[]string{"--entrant", "a=greedy", "--entrant", "b=chess"}, `"b=chess"`},
 		{[]string{"--entrant", "a=greedy", "--entrant", "b=equity", "--games", "0"}, "--games 0"},
+		// Your bot checked before the first game, not when its pair comes
+		// up: here the third entrant, whose pairs come last.
+		{[]string{"--entrant", "a=greedy", "--entrant", "b=equity", "--entrant", "c=cmd:/no/such/bot"}, "--entrant c: bad external seat"},
+		{[]string{"--entrant", "a=greedy", "--entrant", "b=equity", "--entrant", "c=http://" + closedAddr(t) + "/move"}, "--entrant c: bad external seat"},
 	} {
 		code, out, errs := runBot(t, "", append([]string{"league", "--index", playIndex(t)}, c.args...)...)
 		if code != 2 || out != "" || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") > 0 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line naming %q", c.args, code, out, errs, c.want)
 		}
 	}
+}
+
+// closedAddr is a local address nothing listens on.
+func closedAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return addr
 }

@@ -41,11 +41,12 @@ type Command struct {
 	report Report
 }
 
-func newCommand(spec string, cfg Config) (*Command, error) {
-	line := strings.TrimSpace(strings.TrimPrefix(spec, CmdPrefix))
-	fields := strings.Fields(line)
+// checkCommand reads a cmd: spec: the command line and its words.
+func checkCommand(spec string) (line string, fields []string, err error) {
+	line = strings.TrimSpace(strings.TrimPrefix(spec, CmdPrefix))
+	fields = strings.Fields(line)
 	if len(fields) == 0 {
-		return nil, fmt.Errorf("%w: %s names no command (cmd:COMMAND ARGS)", ErrSpec, quote.String(spec))
+		return "", nil, fmt.Errorf("%w: %s names no command (cmd:COMMAND ARGS)", ErrSpec, quote.String(spec))
 	}
 	// The shell runs the line, so quoting and pipes work; the first word
 	// is checked here so that a mistyped program is one clear line before
@@ -53,11 +54,18 @@ func newCommand(spec string, cfg Config) (*Command, error) {
 	// is left to the shell.)
 	if first := firstWord(line); !strings.Contains(first, "=") {
 		if _, err := exec.LookPath(first); err != nil {
-			return nil, fmt.Errorf("%w: %s: %v", ErrSpec, quote.String(spec), err)
+			return "", nil, fmt.Errorf("%w: %s: %v", ErrSpec, quote.String(spec), err)
 		}
 	}
+	return line, fields, nil
+}
+
+func newCommand(spec string, cfg Config) (*Command, error) {
+	line, fields, err := checkCommand(spec)
+	if err != nil {
+		return nil, err
+	}
 	dir := cfg.LogDir
-	var err error
 	if dir == "" {
 		dir, err = os.MkdirTemp("", "lexico-seats-")
 	} else {

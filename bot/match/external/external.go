@@ -87,7 +87,23 @@ type Report struct {
 	Failures int `json:"failures,omitempty"`
 }
 
-// New makes the seat spec names. name labels its log file.
+// Check reports what New would refuse in spec, without making a seat (no
+// log file, no connection kept): a league checks every entrant before its
+// first game rather than when the entrant's first pair comes up.
+func Check(spec string) error {
+	var err error
+	switch {
+	case strings.HasPrefix(spec, CmdPrefix):
+		_, _, err = checkCommand(spec)
+	case strings.HasPrefix(spec, "http://") || strings.HasPrefix(spec, "https://"):
+		_, err = checkHTTP(spec)
+	default:
+		err = fmt.Errorf("%w: %s is neither cmd:COMMAND nor http://HOST:PORT/PATH", ErrSpec, quote.String(spec))
+	}
+	return err
+}
+
+// New makes the seat spec names.
 func New(spec string, cfg Config) (Seat, error) {
 	switch {
 	case strings.HasPrefix(spec, CmdPrefix):
@@ -95,5 +111,5 @@ func New(spec string, cfg Config) (Seat, error) {
 	case strings.HasPrefix(spec, "http://") || strings.HasPrefix(spec, "https://"):
 		return newHTTP(spec, cfg)
 	}
-	return nil, fmt.Errorf("%w: %s is neither cmd:COMMAND nor http://HOST:PORT/PATH", ErrSpec, quote.String(spec))
+	return nil, Check(spec) // neither: Check says so
 }

@@ -31,7 +31,8 @@ type HTTP struct {
 	report Report
 }
 
-func newHTTP(spec string, cfg Config) (*HTTP, error) {
+// checkHTTP reads an http:// spec, and dials its host.
+func checkHTTP(spec string) (*url.URL, error) {
 	u, err := url.Parse(spec)
 	if err != nil || u.Host == "" {
 		why := "no host"
@@ -42,6 +43,14 @@ func newHTTP(spec string, cfg Config) (*HTTP, error) {
 	}
 	if err := reachable(u); err != nil {
 		return nil, fmt.Errorf("%w: %s: %v (is the bot's server running?)", ErrSpec, quote.String(spec), err)
+	}
+	return u, nil
+}
+
+func newHTTP(spec string, cfg Config) (*HTTP, error) {
+	u, err := checkHTTP(spec)
+	if err != nil {
+		return nil, err
 	}
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.MaxIdleConnsPerHost = 64 // one connection a game in flight, kept between moves
