@@ -72,6 +72,7 @@ func main() {
 	resume := flag.Bool("resume", false, "keep the endgames already in -out and go on after the last of them")
 	keep := flag.Bool("keep-table", false, "keep the solver's table from solve to solve (endgame.Solver.KeepTable), as the bot does")
 	decide := flag.Bool("decide", false, "also ask each endgame whether the mover can win (endgame.Solver.Decide), with a budget of its own and a fresh table")
+	tableBits := flag.Int("table-bits", 0, "log2 of the solver's transposition table entries `B` (0: endgame.DefaultTableBits)")
 	bag := flag.Int("bag", 0, "pre-endgames instead: positions with 1 to `N` tiles in the bag, where a move that wins in every draw is looked for (endgame.PreEndgame.Winning) and the simulation's move checked against it")
 	flag.Parse()
 	if *bag > 0 {
@@ -93,7 +94,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "endgamefigures: -nodes must be 0 or more")
 		os.Exit(2)
 	}
-	if err := run(*seed, *n, *budget, *nodes, *out, *versus, *resume, *keep, *decide, *idxPath); err != nil {
+	if err := run(*seed, *n, *budget, *nodes, *out, *versus, *resume, *keep, *decide, *idxPath, *tableBits); err != nil {
 		fmt.Fprintln(os.Stderr, "endgamefigures:", err)
 		os.Exit(1)
 	}
@@ -143,7 +144,7 @@ func threadCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-func run(seed uint64, n int, budget time.Duration, nodes int64, out string, versus, resume, keep, decide bool, idxPath string) error {
+func run(seed uint64, n int, budget time.Duration, nodes int64, out string, versus, resume, keep, decide bool, idxPath string, tableBits int) error {
 	runtime.LockOSThread()
 	var recs []record
 	if resume {
@@ -176,6 +177,7 @@ func run(seed uint64, n int, budget time.Duration, nodes int64, out string, vers
 		w = json.NewEncoder(f)
 	}
 	solver := endgame.New(gen)
+	solver.TableBits = tableBits
 	solver.MaxNodes, solver.KeepTable = nodes, keep
 	sim, err := player.New("sim", gen, table)
 	if err != nil {
