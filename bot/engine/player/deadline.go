@@ -116,8 +116,8 @@ type Budget struct {
 	// Spare is set when the time held back for a crowded CPU (Pressure)
 	// left no budget, though the reserve and the measured tail alone
 	// would have left a static search of LateThink: the answer may then
-	// search that long when no other search is waiting for a core
-	// (answer.Bot decides), rather than pass without a search.
+	// search that long when no other answer is under way (answer.Bot
+	// decides), rather than pass without a search.
 	Spare time.Duration
 	// Note explains the budget in one line for diagnostics.
 	Note string
