@@ -145,3 +145,31 @@ func BenchmarkParse(b *testing.B) {
 		}
 	}
 }
+
+// FuzzFastDecodingIsEncodingJSON: whatever the input, the fast decoding and
+// encoding/json alone give the same position or the same error. Run with
+//
+//	go test -run '^$' -fuzz 'FuzzFastDecodingIsEncodingJSON$' -fuzztime 30s -fuzzminimizetime 2s ./bot/platform/gamestate
+func FuzzFastDecodingIsEncodingJSON(f *testing.F) {
+	data, err := os.ReadFile("../../../data/positions/corpus.jsonl")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for i, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
+		if i%40 == 0 {
+			f.Add(line)
+		}
+	}
+	f.Add([]byte(`{"Board": [[" "]], "MyHand": [], "NumberOfTilesInBag": 0, "TileScores": {"A": 1}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fast, slow, fastErr, slowErr := parseBoth(data)
+		switch {
+		case (fastErr == nil) != (slowErr == nil):
+			t.Fatalf("fast error %v, encoding/json's %v", fastErr, slowErr)
+		case fastErr != nil && fastErr.Error() != slowErr.Error():
+			t.Fatalf("fast error %q, encoding/json's %q", fastErr, slowErr)
+		case fastErr == nil && !reflect.DeepEqual(fast, slow):
+			t.Fatalf("parsed differently:\nfast %+v\nslow %+v", fast, slow)
+		}
+	})
+}
