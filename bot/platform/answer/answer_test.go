@@ -140,3 +140,30 @@ func TestCrowdedMachineSearchesWhenNothingWaits(t *testing.T) {
 		t.Fatalf("another answer under way: answered %s (%v), note %q; want a pass or an exchange without a search", r.Move, err, r.Note())
 	}
 }
+
+// One answer delivered a second past its stop holds the next budgets
+// back a second, and with MoveTime 1 s that is no time at all: a pass.
+// Half a minute later, with no slow answer since, the budget is back.
+func TestASlowAnswerIsForgottenWithTime(t *testing.T) {
+	b := simBot(t)
+	b.Clock.Mode = player.Live
+	clock := time.Now()
+	b.tail.Now = func() time.Time { return clock }
+	budget := func() player.Budget {
+		p, err := gamestate.Parse(gamestatetest.DocExampleBytes(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now()
+		p.MoveTime, p.Deadline = time.Second, now.Add(time.Second)
+		return b.Budget(p, now)
+	}
+	b.Delivered(Reply{Budget: player.Budget{Stop: time.Now().Add(-time.Second)}})
+	if bud := budget(); bud.Time != 0 {
+		t.Fatalf("right after a 1s tail: budget %v (%s); want none", bud.Time, bud.Note)
+	}
+	clock = clock.Add(30 * time.Second)
+	if bud := budget(); bud.Time < 500*time.Millisecond {
+		t.Fatalf("30s after it: budget %v (%s); want most of the second back", bud.Time, bud.Note)
+	}
+}
