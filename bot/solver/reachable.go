@@ -6,6 +6,7 @@ import (
 
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 // CheckBoard refuses a board that no game under v could have reached: one of
@@ -51,7 +52,7 @@ func checkShape(v *variant.Variant, b *board.Board) error {
 	across, down := runThrough(b, sr, sc, 0, 1), runThrough(b, sr, sc, 1, 0)
 	if longest := max(across, down); longest < v.FirstWordMinLen {
 		return fmt.Errorf("%w: the longest word through the start square (%s) has %s, yet the first play of a %s game forms one of at least %d, across or down through it",
-			ErrBoardFirstWord, squareName(sr, sc), letters(longest), v.Name, v.FirstWordMinLen)
+			ErrBoardFirstWord, squareName(sr, sc), quote.Count(longest, "letter"), v.Name, v.FirstWordMinLen)
 	}
 	return nil
 }
@@ -112,11 +113,4 @@ func squareList(sqs [][2]int) string {
 		s += fmt.Sprintf("; and %d more", more)
 	}
 	return s
-}
-
-func letters(n int) string {
-	if n == 1 {
-		return "1 letter"
-	}
-	return fmt.Sprintf("%d letters", n)
 }

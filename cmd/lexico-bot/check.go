@@ -16,7 +16,6 @@ import (
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/build"
-	"github.com/lexico/lexico/internal/cliapp"
 	"github.com/lexico/lexico/internal/quote"
 )
 
@@ -67,7 +66,7 @@ type checkJSON struct {
 
 func checkMove(o checkOptions, e env) error {
 	if len(o.Args) != 2 {
-		return badInputf("check wants GAMESTATE and MOVE, got %s", cliapp.Plural(len(o.Args), "argument"))
+		return badInputf("check wants GAMESTATE and MOVE, got %s", quote.Count(len(o.Args), "argument"))
 	}
 	gsArg, mvArg := o.Args[0], o.Args[1]
 	if gsArg == "-" && mvArg == "-" {

@@ -21,7 +21,6 @@ import (
 	"github.com/lexico/lexico/bot/match/league"
 	"github.com/lexico/lexico/bot/match/lineup"
 	"github.com/lexico/lexico/bot/match/referee"
-	"github.com/lexico/lexico/internal/cliapp"
 	"github.com/lexico/lexico/internal/quote"
 )
 
@@ -156,7 +155,7 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 	defer stop()
 	sched := league.Schedule(len(names))
 	fmt.Fprintf(e.stderr, "lexico-bot league: %d entrants, %s of %d game(s), %s, seed %d, %d worker(s)\n",
-		len(names), cliapp.Plural(len(sched), "pair"), o.Games, v.Name, o.Seed, parallel)
+		len(names), quote.Count(len(sched), "pair"), o.Games, v.Name, o.Seed, parallel)
 	var reports []external.Report
 	for k, p := range sched {
 		l, err := lineup.New(lineup.Config{Policies: [2]string{specs[p.A], specs[p.B]}, Generator: gen, Leaves: table,

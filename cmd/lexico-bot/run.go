@@ -20,7 +20,6 @@ import (
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/gamestate"
-	"github.com/lexico/lexico/internal/cliapp"
 	"github.com/lexico/lexico/internal/quote"
 )
 
@@ -68,7 +67,7 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 		return runLines(ctx, o, e)
 	}
 	if len(o.Args) != 1 {
-		return badInputf("run wants one GAMESTATE file (or - for stdin), got %s", cliapp.Plural(len(o.Args), "argument"))
+		return badInputf("run wants one GAMESTATE file (or - for stdin), got %s", quote.Count(len(o.Args), "argument"))
 	}
 	if o.Top < 0 {
 		return badInputf("--top %d: want 0 or more", o.Top)
@@ -273,11 +272,8 @@ func simSummary(sim *player.Simulation) string {
 	if sim.ByWins {
 		by = "win rate, every simulated game ended"
 	}
-	plies := fmt.Sprintf("%d plies", sim.Plies)
-	if sim.Plies == 1 {
-		plies = "1 ply"
-	}
-	return fmt.Sprintf("simulated %d candidates in %s of %s, ranked by %s", sim.Candidates, cliapp.Plural(sim.Iterations, "world"), plies, by)
+	return fmt.Sprintf("simulated %d candidates in %s of %s, ranked by %s", sim.Candidates, quote.Count(sim.Iterations, "world"),
+		quote.CountAs(sim.Plies, "ply", "plies"), by)
 }
 
 func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []player.Candidate, sim *player.Simulation) {

@@ -259,14 +259,6 @@ func dashed(name string) string {
 	return "--" + name
 }
 
-// Plural is "1 argument", "2 arguments": n and the noun, s added unless n is 1.
-func Plural(n int, noun string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
 // msNote ends the usage of every duration flag.
 const msNote = " (a bare number is milliseconds)"
 

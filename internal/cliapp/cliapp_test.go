@@ -23,14 +23,6 @@ func TestFlagErrorSaysWhatTheUserTyped(t *testing.T) {
 	}
 }
 
-func TestPlural(t *testing.T) {
-	for n, want := range map[int]string{0: "0 arguments", 1: "1 argument", 2: "2 arguments"} {
-		if got := Plural(n, "argument"); got != want {
-			t.Errorf("Plural(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
-
 func TestDurationTakesABareNumberAsMilliseconds(t *testing.T) {
 	var d time.Duration
 	v := &Duration{D: &d}

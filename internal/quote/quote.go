@@ -1,7 +1,9 @@
-// Package quote shows a user's value in a message without repeating all of
-// it: a 1 MB field quoted whole would make a 1 MB error, HTTP body and log
-// line, and the start of a value is enough to find it. Every error that
-// quotes what a user gave goes through here, so the bound is one number.
+// Package quote words what the programs tell a user. It shows a user's
+// value in a message without repeating all of it: a 1 MB field quoted whole
+// would make a 1 MB error, HTTP body and log line, and the start of a value
+// is enough to find it. Every error that quotes what a user gave goes
+// through here, so the bound is one number. It also counts things
+// (count.go) the one way every command and endpoint says it.
 package quote
 
 import (

@@ -19,6 +19,7 @@ import (
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/internal/quote"
 )
 
 // Dictionary says whether a word (upper case A-Z) may be played.
@@ -178,11 +179,7 @@ func checkPlay(p *position.Position, m move.Move, dict Dictionary) Result {
 			return refuse(res, &SquareError{ErrStartSquare, v.StartRow, v.StartCol, ""})
 		}
 		if n < v.FirstWordMinLen {
-			letters := "letters"
-			if n == 1 {
-				letters = "letter"
-			}
-			return refuse(res, fmt.Errorf("%w: %d %s, at least %d needed", ErrFirstWordShort, n, letters, v.FirstWordMinLen))
+			return refuse(res, fmt.Errorf("%w: %s, at least %d needed", ErrFirstWordShort, quote.Count(n, "letter"), v.FirstWordMinLen))
 		}
 	} else if !touches(o) {
 		return refuse(res, ErrNotConnected)

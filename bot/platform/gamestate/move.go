@@ -79,7 +79,7 @@ func ParseMove(data []byte, size int) (move.Move, error) {
 		return move.Move{}, mvErr("positions", "want [\"Pass\"] or a list of [x, y]: %s", typeMessage(err))
 	}
 	if len(positions) != len(tiles) {
-		return move.Move{}, mvErr("positions", "%s for %s", count(len(positions), "position"), count(len(tiles), "tile"))
+		return move.Move{}, mvErr("positions", "%s for %s", quote.Count(len(positions), "position"), quote.Count(len(tiles), "tile"))
 	}
 	var letters []string
 	if len(parts) == 3 {
@@ -181,12 +181,4 @@ func EncodeMove(m move.Move, size int) ([]byte, error) {
 		parts = append(parts, letters)
 	}
 	return json.Marshal(parts)
-}
-
-// count is n and the noun, with an s unless n is 1.
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
