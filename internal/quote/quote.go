@@ -3,7 +3,8 @@
 // would make a 1 MB error, HTTP body and log line, and the start of a value
 // is enough to find it. Every error that quotes what a user gave goes
 // through here, so the bound is one number. It also counts things
-// (count.go) the one way every command and endpoint says it.
+// (count.go) and says what was wrong with a JSON value (json.go) the one
+// way every command and endpoint says it.
 package quote
 
 import (

@@ -22,8 +22,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
-	"reflect"
-	"strings"
 	"time"
 
 	"github.com/lexico/lexico/bot/engine/equity"
@@ -130,7 +128,6 @@ func decode(w http.ResponseWriter, r *http.Request, v any) error {
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(v)
-	var te *json.UnmarshalTypeError
 	var tooBig *http.MaxBytesError
 	switch {
 	case err == nil:
@@ -139,33 +136,14 @@ func decode(w http.ResponseWriter, r *http.Request, v any) error {
 		return fmt.Errorf("%w: empty body (want a JSON object)", ErrBadRequest)
 	case errors.As(err, &tooBig):
 		return fmt.Errorf("%w: a body over %d bytes", ErrBadRequest, tooBig.Limit)
-	case errors.As(err, &te):
-		kind, _, _ := strings.Cut(te.Value, " ")
-		if te.Field == "" {
-			return fmt.Errorf("%w: found a JSON %s where an object is expected", ErrBadRequest, kind)
+	}
+	if found, want, field, ok := quote.JSONMismatch(err); ok {
+		if field != "" {
+			return fmt.Errorf("%w: %s: found a JSON %s where %s is expected", ErrBadRequest, quote.String(field), found, want)
 		}
-		return fmt.Errorf("%w: %s: found a JSON %s where %s is expected", ErrBadRequest, quote.String(te.Field), kind, jsonKind(te.Type.Kind()))
+		return fmt.Errorf("%w: found a JSON %s where %s is expected", ErrBadRequest, found, want)
 	}
 	return fmt.Errorf("%w: not a JSON object: %s", ErrBadRequest, quote.Text(err.Error()))
-}
-
-// jsonKind names what a Go kind takes in JSON.
-func jsonKind(k reflect.Kind) string {
-	switch k {
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "a whole number from 0"
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return "a whole number"
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.String:
-		return "a string"
-	case reflect.Slice, reflect.Array:
-		return "a list"
-	}
-	return "an object"
 }
 
 // NewGameRequest starts a game.

@@ -12,7 +12,6 @@ package gamestate
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -407,10 +406,8 @@ func (f fields) optionalInt64(name string, dst *int64) error {
 // is no number quoted with %q): only its kind is kept, as a 1 MB value
 // would make a 1 MB message.
 func typeMessage(err error) string {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		kind, _, _ := strings.Cut(te.Value, " ")
-		return fmt.Sprintf("found a JSON %s where %s is expected", kind, goTypeName(te.Type.String()))
+	if found, want, _, ok := quote.JSONMismatch(err); ok {
+		return fmt.Sprintf("found a JSON %s where %s is expected", found, want)
 	}
 	// A string where a json.Number is wanted is accepted when it holds a
 	// number ("50"); this is encoding/json's error for one that does not.
@@ -418,22 +415,6 @@ func typeMessage(err error) string {
 		return "found a JSON string that is not a number where a number is expected"
 	}
 	return quote.Text(err.Error()) // any other that quotes a value stays short too
-}
-
-func goTypeName(t string) string {
-	switch {
-	case strings.HasPrefix(t, "[]"):
-		return "a list"
-	case strings.HasPrefix(t, "map"):
-		return "an object"
-	case t == "json.Number", strings.HasPrefix(t, "int"):
-		return "a number"
-	case t == "string":
-		return "a string"
-	case t == "bool":
-		return "true or false"
-	}
-	return t
 }
 
 // millis turns a MoveTime in milliseconds into a Duration, saturating

@@ -219,9 +219,8 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 	}
 	var req CheckRequest
 	if err := json.Unmarshal(data, &req); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) { // encoding/json would name the Go type
-			err = fmt.Errorf("found a JSON %s", te.Value)
+		if found, _, _, ok := quote.JSONMismatch(err); ok { // encoding/json would name the Go type
+			err = fmt.Errorf("found a JSON %s", found)
 		}
 		fail(w, r, fmt.Errorf("%w: want {\"gamestate\": ..., \"move\": ...}: %v", ErrBadRequest, err))
 		return
