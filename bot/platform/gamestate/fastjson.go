@@ -85,22 +85,17 @@ func tileScores(raw []byte, values *[tile.NumKinds]int) bool {
 	var named uint32
 	ok := members(raw, func(key, value []byte) bool {
 		t, ok := handTile(string(key))
-		if !ok || len(value) > 4 {
+		if !ok {
 			return false
 		}
+		num, ok := integer(value)
+		n, err := num.Int64()
 		bit := uint32(1) << uint(tile.Index(t))
-		n := 0
-		for _, c := range value {
-			if c < '0' || c > '9' {
-				return false
-			}
-			n = n*10 + int(c-'0')
-		}
-		if named&bit != 0 || n > 1000 {
+		if !ok || err != nil || n < 0 || n > 1000 || named&bit != 0 {
 			return false
 		}
 		named |= bit
-		v[tile.Index(t)] = n
+		v[tile.Index(t)] = int(n)
 		return true
 	})
 	if ok {
