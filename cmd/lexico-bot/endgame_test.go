@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -375,5 +377,68 @@ func TestEndgameWin(t *testing.T) {
 	code, _, errs := runEndgame(t, "--win", file)
 	if code != 2 || strings.Count(strings.TrimSpace(errs), "\n") != 0 || !strings.Contains(errs, "--win") {
 		t.Errorf("--win with tiles in the bag: exit %d, %q", code, errs)
+	}
+}
+
+// TestRunListsAnEndgamesMargins: when the sim bot hands an endgame to the
+// solver, run --top lists final margins, not equities (the tiles kept are
+// worth nothing with the bag empty): the move played worth the solved
+// margin, the others at most theirs where the solver only showed they
+// cannot beat it ("<=" in the text, "bound" in --json); and the summary
+// says the margin instead of an equity.
+func TestRunListsAnEndgamesMargins(t *testing.T) {
+	var file string
+	for seed := uint64(1); file == "" && seed < 20; seed++ {
+		file, _ = endgameGamestate(t, seed, func(st *state.State) bool {
+			r := st.Racks()
+			return st.BagLen() == 0 && r[0].N+r[1].N <= 9
+		})
+	}
+	if file == "" {
+		t.Fatal("no endgame reached")
+	}
+	args := []string{"run", "--index", movesIndex(t), "--policy", "sim", "--top", "4"}
+	code, out, errs := runBot(t, "", append(append([]string(nil), args...), "--json", file)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var got runJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("--json output %q: %v", out, err)
+	}
+	eg := got.Endgame
+	if eg == nil || eg.Kind != "endgame" || !eg.Proven || eg.Value == nil || len(got.Top) < 2 {
+		t.Fatalf("the endgame was not solved and listed: %+v, top %d", eg, len(got.Top))
+	}
+	first := got.Top[0]
+	if first.Bound || int(first.Equity) != *eg.Value || int(got.Equity) != *eg.Value {
+		t.Fatalf("the move played is listed worth %v (bound %v) and reported worth %v; the solved margin is %+d", first.Equity, first.Bound, got.Equity, *eg.Value)
+	}
+	bounds := 0
+	for _, c := range got.Top[1:] {
+		if c.Equity > first.Equity {
+			t.Errorf("%s listed above the move played: %v > %v", c.Move, c.Equity, first.Equity)
+		}
+		if c.Bound {
+			bounds++
+		}
+	}
+	if bounds == 0 {
+		t.Fatal("no move listed as a bound: the test checks too little of the table")
+	}
+	code, _, errs = runBot(t, "", append(args, file)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := strings.Split(errs, "\n")
+	header := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "#") })
+	if header < 0 || !strings.Contains(lines[header], "margin") || strings.Contains(lines[header], "equity") {
+		t.Fatalf("the --top table's header is not of margins:\n%s", errs)
+	}
+	if strings.Count(errs, "<=") != bounds {
+		t.Errorf("%d rows marked \"<=\" for %d bounds:\n%s", strings.Count(errs, "<="), bounds, errs)
+	}
+	if strings.Contains(errs, "equity") || !strings.Contains(errs, fmt.Sprintf("final margin %+d proven", *eg.Value)) {
+		t.Errorf("the summary speaks of equity, or not of the margin %+d:\n%s", *eg.Value, errs)
 	}
 }

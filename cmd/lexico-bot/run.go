@@ -130,6 +130,12 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	}
 	summary := fmt.Sprintf("%s (%s), score %d, equity %.1f, keeps %q; %s in %.1f ms",
 		ch.Move.Kind, ch.Policy, ch.Move.Score, ch.Equity, ch.Leave.String(), searched, ms(elapsed))
+	if ch.Endgame != nil {
+		// The solver's value is the final margin (endgameSummary), and
+		// with the bag empty the tiles kept are worth nothing.
+		summary = fmt.Sprintf("%s (%s), score %d; %s in %.1f ms",
+			ch.Move.Kind, ch.Policy, ch.Move.Score, searched, ms(elapsed))
+	}
 	if !ch.Complete {
 		summary += fmt.Sprintf(" (the %v budget ran out: best so far)", budget.Time.Round(time.Millisecond))
 	}
@@ -147,7 +153,7 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	}
 	fmt.Fprintln(stderr, "lexico-bot run:", summary)
 	if !o.JSON && o.Top > 0 {
-		writeTop(stderr, p, setup.index, ch.Top, ch.Simulation)
+		writeTop(stderr, p, setup.index, ch.Top, ch.Simulation, ch.Endgame)
 	}
 	if o.Board {
 		p.Board.Draw(stderr, board.DrawOptions{Coordinates: board.PlatformXY, Highlights: ch.Move.Highlights(), Colour: isTerminal(stderr)})
@@ -161,8 +167,11 @@ type candidateJSON struct {
 	Kind   string          `json:"kind"`
 	Score  int             `json:"score"`
 	Equity float64         `json:"equity"`
-	Words  []rules.Word    `json:"words"`
-	Leave  string          `json:"leave"`
+	// Bound: Equity is only an upper bound (an endgame move the solver
+	// showed cannot beat its choice).
+	Bound bool         `json:"bound,omitempty"`
+	Words []rules.Word `json:"words"`
+	Leave string       `json:"leave"`
 	// Sim is the simulation's verdict on the candidate (sim policy).
 	Sim *simResultJSON `json:"sim,omitempty"`
 }
@@ -208,7 +217,7 @@ func candidate(p *position.Position, c player.Candidate, dict rules.Dictionary) 
 	if err != nil {
 		enc, _ = json.Marshal(err.Error())
 	}
-	return candidateJSON{Move: enc, Kind: c.Move.Kind.String(), Score: c.Move.Score, Equity: c.Equity,
+	return candidateJSON{Move: enc, Kind: c.Move.Kind.String(), Score: c.Move.Score, Equity: c.Equity, Bound: c.Bound,
 		Words: wordsOf(p, c.Move, dict), Leave: c.Leave.String()}
 }
 
@@ -276,7 +285,10 @@ func simSummary(sim *player.Simulation) string {
 		quote.CountAs(sim.Plies, "ply", "plies"), by)
 }
 
-func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []player.Candidate, sim *player.Simulation) {
+// When the endgame solver decided (eg), the value column is the final
+// margin with best play ("<=" where the solver only showed a move cannot
+// beat its choice), or "win" for a win proven without its margin.
+func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []player.Candidate, sim *player.Simulation, eg *player.Endgame) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	simulated := sim != nil && len(sim.Results) > 0
 	if simulated {
@@ -284,7 +296,11 @@ func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []pl
 	} else {
 		fmt.Fprint(tw, "#\t")
 	}
-	fmt.Fprintln(tw, "score\tequity\twords\tleave\tmove")
+	value := "equity"
+	if eg != nil {
+		value = "margin"
+	}
+	fmt.Fprintf(tw, "score\t%s\twords\tleave\tmove\n", value)
 	for i, c := range top {
 		j := candidate(p, c, dict)
 		words := make([]string, len(j.Words))
@@ -300,7 +316,16 @@ func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []pl
 			r := sim.Results[i]
 			fmt.Fprintf(tw, "%.1f\t%.1f\t%.0f\t", r.Equity, r.StdErr, 100*r.WinRate)
 		}
-		fmt.Fprintf(tw, "%d\t%.1f\t%s\t%s\t%s\n", c.Move.Score, c.Equity, what, j.Leave, j.Move)
+		v := fmt.Sprintf("%.1f", c.Equity)
+		switch {
+		case eg != nil && eg.Kind != "endgame":
+			v = "win"
+		case eg != nil && c.Bound:
+			v = fmt.Sprintf("<=%+.0f", c.Equity)
+		case eg != nil:
+			v = fmt.Sprintf("%+.0f", c.Equity)
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", c.Move.Score, v, what, j.Leave, j.Move)
 	}
 	tw.Flush()
 }

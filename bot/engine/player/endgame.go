@@ -149,7 +149,9 @@ func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice)
 	ch.Candidate = candidateOf(p, res.Move, float64(res.Value))
 	ch.Top = make([]Candidate, 0, max(pl.Top, 1))
 	for _, v := range res.Moves[:min(len(res.Moves), max(pl.Top, 1))] {
-		ch.Top = append(ch.Top, candidateOf(p, v.Move, float64(v.Value)))
+		c := candidateOf(p, v.Move, float64(v.Value))
+		c.Bound = !v.Exact
+		ch.Top = append(ch.Top, c)
 	}
 	ch.Reason = ""
 	if res.Move.Kind == move.Pass {

@@ -65,6 +65,96 @@ func TestSimHandsEndgamesToTheSolver(t *testing.T) {
 	}
 }
 
+// TestEndgameTopValues: the moves a solved endgame lists (run --top, the
+// web page's study) are worth what they say with best play on both sides
+// (each solved again after it, for the opponent): the first, the move
+// played, the solved margin; the others exactly their value, or at most it
+// when marked as a bound, and the sample holds bounds above the value,
+// which listed as values would mislead.
+func TestEndgameTopValues(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the GADDAG of the full embedded dictionary")
+	}
+	eq, sim := endgamePlayers(t)
+	sim.Top = 6
+	loose, endgames := 0, 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		st, err := state.Start(variant.Multipliers, seed, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !st.Over() {
+			r := st.Racks()
+			if st.BagLen() == 0 && r[0].N+r[1].N <= 9 {
+				break
+			}
+			p := st.View()
+			if err := st.Apply(eq.ChooseStatic(context.Background(), &p).Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if st.Over() {
+			continue
+		}
+		p := st.View()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		ch := sim.Choose(ctx, &p)
+		cancel()
+		if ch.Endgame == nil || ch.Endgame.Kind != "endgame" || !ch.Endgame.Proven {
+			continue // decided otherwise (a proven win alone): nothing listed to check
+		}
+		endgames++
+		loose += checkEndgameTop(t, sim, st, ch)
+	}
+	if endgames < 4 || loose == 0 {
+		t.Fatalf("%d endgames solved, %d moves listed with a bound above their value: the test checks too little", endgames, loose)
+	}
+}
+
+// checkEndgameTop checks the moves ch lists for st (see
+// TestEndgameTopValues) and returns how many are bounds above their value.
+func checkEndgameTop(t *testing.T, sim *Player, st *state.State, ch Choice) (loose int) {
+	t.Helper()
+	if len(ch.Top) < 2 || ch.Top[0].Move.Key() != ch.Move.Key() || ch.Top[0].Bound || int(ch.Top[0].Equity) != ch.Endgame.Value {
+		t.Fatalf("the solver's top moves %+v for move %v worth %+d", ch.Top, ch.Move, ch.Endgame.Value)
+	}
+	solver := endgame.New(sim.Gen)
+	for _, c := range ch.Top[1:] {
+		if err := st.Apply(c.Move); err != nil {
+			t.Fatal(err)
+		}
+		value := 0
+		if st.Over() {
+			s, me := st.Scores(), 1-st.Turn()
+			value = s[me] - s[1-me]
+		} else {
+			res, err := solver.Solve(st, nil)
+			if err != nil || !res.Proven {
+				t.Fatalf("after %v: %+v, %v", c.Move, res, err)
+			}
+			value = -res.Value // the opponent's final margin, from its view
+		}
+		if !st.Undo() {
+			t.Fatal("nothing to undo")
+		}
+		switch {
+		case c.Bound:
+			if value > int(c.Equity) {
+				t.Errorf("%v: listed as at most %+.0f, worth %+d", c.Move, c.Equity, value)
+			}
+			if value < int(c.Equity) {
+				loose++
+			}
+		case value != int(c.Equity):
+			t.Errorf("%v: listed as worth %+.0f, worth %+d", c.Move, c.Equity, value)
+		}
+		if value > ch.Endgame.Value {
+			t.Errorf("%v is worth %+d, more than the move played (%+d)", c.Move, value, ch.Endgame.Value)
+		}
+	}
+	return loose
+}
+
 // TestSimComparesManyEndgameCandidates: once the bag is empty every world
 // is the same, so a sim player without the solver plays one world and
 // compares far more candidates than the ten of the middle game, the pass

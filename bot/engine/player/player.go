@@ -118,9 +118,15 @@ func New(policy string, gen Generator, table *equity.Table) (*Player, error) {
 
 // Candidate is a move with its valuation and the tiles it keeps.
 type Candidate struct {
-	Move   move.Move
+	Move move.Move
+	// Equity is the move's value: score plus the value of its leave, or,
+	// when the endgame solver decided (Choice.Endgame of Kind "endgame"),
+	// the final margin with best play on both sides.
 	Equity float64
-	Leave  tile.Rack
+	// Bound is set when Equity is only an upper bound: the endgame solver
+	// showed the move cannot beat the one it chose, not by how much.
+	Bound bool
+	Leave tile.Rack
 }
 
 // Choice is the answer and how it was reached.

@@ -276,6 +276,26 @@ func TestBrowserStudyAndSolve(t *testing.T) {
 	highlighted(t, ctx, "study-board", want.Move)
 	screenshot(t, ctx, "study")
 
+	// An endgame studied with sim: the solver decides, and the moves are
+	// listed with their final margins, "at most" where only bounded.
+	eg, err := os.ReadFile("../../../data/gamestates/endgame.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, "study an endgame",
+		chromedp.Navigate(srv.URL+"/?endgame#study"), // a new page: the form as it loads
+		chromedp.WaitVisible(chromedp.CSS("#study-gamestate")),
+		chromedp.SetValue(chromedp.CSS("#study-gamestate"), string(eg)),
+		chromedp.SetValue(chromedp.CSS("#study-top"), "3"),
+		chromedp.Click(chromedp.CSS("#study-sim")),
+		chromedp.Click(chromedp.CSS("#study-btn")))
+	waitFor(t, ctx, "the endgame's moves", "#study-moves li:nth-child(2)", "#study-error")
+	lines := get(t, ctx, "read the endgame's moves", chromedp.Evaluate[[]string](`[...document.querySelectorAll("#study-moves li")].map(li => li.textContent)`))
+	if len(lines) < 2 || !strings.Contains(lines[0], "final margin ") || strings.Contains(lines[0], "at most") ||
+		!strings.Contains(lines[1], "final margin at most") || strings.Contains(strings.Join(lines, " "), "equity") {
+		t.Errorf("the endgame's moves read %q; want final margins, the others at most theirs", lines)
+	}
+
 	v := variant.WWF
 	hand, _ := solver.ParseHand("xypdqab", v)
 	plays, err := solver.Solve(cfg.Generator, v, v.NewBoard(), hand, 1)

@@ -37,14 +37,17 @@ type StudyRequest struct {
 
 // Line is one move of a listing: Study's and Solve's.
 type Line struct {
-	Rank   int              `json:"rank"`
-	Text   string           `json:"text"`
-	Kind   string           `json:"kind"`
-	Score  int              `json:"score"`
-	Equity float64          `json:"equity"`
-	Leave  string           `json:"leave"`
-	Words  []rules.Word     `json:"words"`
-	Tiles  []move.Placement `json:"tiles"`
+	Rank   int     `json:"rank"`
+	Text   string  `json:"text"`
+	Kind   string  `json:"kind"`
+	Score  int     `json:"score"`
+	Equity float64 `json:"equity"`
+	// Bound: Equity is only an upper bound (an endgame move the solver
+	// showed cannot beat its choice).
+	Bound bool             `json:"bound,omitempty"`
+	Leave string           `json:"leave"`
+	Words []rules.Word     `json:"words"`
+	Tiles []move.Placement `json:"tiles"`
 	// Sim holds the simulation's figures when the moves were simulated.
 	Sim *SimFigures `json:"sim,omitempty"`
 }
@@ -65,6 +68,11 @@ type StudyResponse struct {
 	Bag    int       `json:"bag"`
 	Moves  []Line    `json:"moves"`
 	Note   string    `json:"note,omitempty"`
+	// Endgame is set when the endgame solver chose (the sim bot, the bag
+	// empty or nearly): "endgame" when each move's equity is its final
+	// margin with best play on both sides, "win" or "pre-endgame" when
+	// the move was proven to win, by a margin not searched.
+	Endgame string `json:"endgame,omitempty"`
 }
 
 func (s *Site) study(w http.ResponseWriter, r *http.Request) {
@@ -113,9 +121,12 @@ func (s *Site) study(w http.ResponseWriter, r *http.Request) {
 	if sim := ch.Simulation; sim != nil && sim.Err != nil {
 		out.Note = fmt.Sprintf("not simulated: %v", sim.Err)
 	}
+	if ch.Endgame != nil {
+		out.Endgame = ch.Endgame.Kind
+	}
 	for i, c := range ch.Top {
 		ln := s.lineOf(i+1, p.Variant, p.Board, c.Move)
-		ln.Equity, ln.Leave = c.Equity, c.Leave.String()
+		ln.Equity, ln.Bound, ln.Leave = c.Equity, c.Bound, c.Leave.String()
 		if sim := ch.Simulation; sim != nil && sim.Err == nil && i < len(sim.Results) {
 			res := sim.Results[i]
 			ln.Sim = &SimFigures{WinRate: res.WinRate, Points: res.Equity, StdErr: res.StdErr, Iterations: res.Iterations}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 
@@ -9,6 +10,37 @@ import (
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 )
+
+// Study with sim of an endgame (the bag empty): the endgame solver decides,
+// the response says so, and the moves' values are final margins: the
+// first the solved margin, the others no more, marked where they are only
+// bounds, which the page shows as "at most".
+func TestStudyOfAnEndgameListsMargins(t *testing.T) {
+	_, srv := testSite(t, testConfig(t))
+	gs, err := os.ReadFile("../../../data/gamestates/endgame.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out StudyResponse
+	if code := call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: string(gs), Top: 4, Sim: true, MS: 1000}, &out); code != http.StatusOK {
+		t.Fatalf("study: %d %+v", code, out)
+	}
+	if out.Endgame != "endgame" || len(out.Moves) < 2 || out.Moves[0].Bound {
+		t.Fatalf("study of an endgame: endgame %q, %d moves, first %+v", out.Endgame, len(out.Moves), out.Moves)
+	}
+	bounds := 0
+	for _, m := range out.Moves[1:] {
+		if m.Equity > out.Moves[0].Equity {
+			t.Errorf("%s listed above the move played: %v > %v", m.Text, m.Equity, out.Moves[0].Equity)
+		}
+		if m.Bound {
+			bounds++
+		}
+	}
+	if bounds == 0 {
+		t.Errorf("no move marked as a bound: %+v", out.Moves)
+	}
+}
 
 // Study with sim: every move listed carries the simulation's figures.
 func TestStudySimulatesWhenAsked(t *testing.T) {

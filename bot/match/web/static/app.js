@@ -401,12 +401,21 @@ $("study-form").addEventListener("submit", async (e) => {
   study.data = data;
   $("study-info").textContent = `Rack ${data.rack} · scores ${data.scores[0]} to ${data.scores[1]} · bag ${data.bag}` + (data.note ? ` · ${data.note}` : "");
   listMoves($("study-moves"), data.moves, (m) => {
-    let t = `${m.text}  ${m.kind === "play" ? m.score + " pts" : ""}  equity ${m.equity.toFixed(1)}  leave ${m.leave || "-"}`;
+    let t = `${m.text}  ${m.kind === "play" ? m.score + " pts" : ""}  ${valueText(data.endgame, m)}`;
     if (m.sim) t += `  · win ${(100 * m.sim.win_rate).toFixed(1)}%  sim ${m.sim.points.toFixed(1)} ± ${m.sim.stderr.toFixed(1)} (${m.sim.iterations} worlds)`;
     if (m.words.length) t += `  — ${wordsText(m.words)}`;
     return t;
   }, (m) => drawBoard($("study-board"), data.board, hlMarks(m), tilesKey(m && m.tiles)));
 });
+
+// valueText is a studied move's value: its equity and leave, or, when the
+// endgame solver chose, its final margin with best play ("at most" where
+// the solver only showed it cannot beat its choice) or a proven win.
+function valueText(endgame, m) {
+  if (endgame === "endgame") return `final margin ${m.bound ? "at most " : ""}${m.equity > 0 ? "+" : ""}${m.equity}`;
+  if (endgame) return "a proven win";
+  return `equity ${m.equity.toFixed(1)}  leave ${m.leave || "-"}`;
+}
 
 function hlMarks(m) {
   const marks = {};
