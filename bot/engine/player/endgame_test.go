@@ -23,21 +23,8 @@ func TestSimHandsEndgamesToTheSolver(t *testing.T) {
 	eq, sim := endgamePlayers(t)
 	solved := 0
 	for seed := uint64(1); seed < 12 && solved < 2; seed++ {
-		st, err := state.Start(variant.Multipliers, seed, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for !st.Over() {
-			r := st.Racks()
-			if st.BagLen() == 0 && r[0].N+r[1].N <= 8 {
-				break
-			}
-			p := st.View()
-			if err := st.Apply(eq.ChooseStatic(context.Background(), &p).Move); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if st.Over() {
+		st, ok := playToEndgame(t, eq, seed, 8)
+		if !ok {
 			continue
 		}
 		p := st.View()
@@ -79,21 +66,8 @@ func TestEndgameTopValues(t *testing.T) {
 	sim.Top = 6
 	loose, endgames := 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
-		st, err := state.Start(variant.Multipliers, seed, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for !st.Over() {
-			r := st.Racks()
-			if st.BagLen() == 0 && r[0].N+r[1].N <= 9 {
-				break
-			}
-			p := st.View()
-			if err := st.Apply(eq.ChooseStatic(context.Background(), &p).Move); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if st.Over() {
+		st, ok := playToEndgame(t, eq, seed, 9)
+		if !ok {
 			continue
 		}
 		p := st.View()
@@ -109,6 +83,28 @@ func TestEndgameTopValues(t *testing.T) {
 	if endgames < 4 || loose == 0 {
 		t.Fatalf("%d endgames solved, %d moves listed with a bound above their value: the test checks too little", endgames, loose)
 	}
+}
+
+// playToEndgame plays game seed with eq's static choices on both sides
+// until the bag is empty and the racks hold at most tiles tiles; ok is
+// false when the game ended first.
+func playToEndgame(t *testing.T, eq *Player, seed uint64, tiles int) (st *state.State, ok bool) {
+	t.Helper()
+	st, err := state.Start(variant.Multipliers, seed, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !st.Over() {
+		r := st.Racks()
+		if st.BagLen() == 0 && r[0].N+r[1].N <= tiles {
+			return st, true
+		}
+		p := st.View()
+		if err := st.Apply(eq.ChooseStatic(context.Background(), &p).Move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st, false
 }
 
 // checkEndgameTop checks the moves ch lists for st (see
