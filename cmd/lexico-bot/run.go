@@ -128,14 +128,14 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	if ch.Bounded {
 		searched = fmt.Sprintf("bounded search, %d plays valued", ch.Plays)
 	}
-	summary := fmt.Sprintf("%s (%s), score %d, equity %.1f, keeps %q; %s in %.1f ms",
-		ch.Move.Kind, ch.Policy, ch.Move.Score, ch.Equity, ch.Leave.String(), searched, ms(elapsed))
+	value := fmt.Sprintf(", equity %.1f, keeps %q", ch.Equity, ch.Leave.String())
 	if ch.Endgame != nil {
 		// The solver's value is the final margin (endgameSummary), and
 		// with the bag empty the tiles kept are worth nothing.
-		summary = fmt.Sprintf("%s (%s), score %d; %s in %.1f ms",
-			ch.Move.Kind, ch.Policy, ch.Move.Score, searched, ms(elapsed))
+		value = ""
 	}
+	summary := fmt.Sprintf("%s (%s), score %d%s; %s in %.1f ms",
+		ch.Move.Kind, ch.Policy, ch.Move.Score, value, searched, ms(elapsed))
 	if !ch.Complete {
 		summary += fmt.Sprintf(" (the %v budget ran out: best so far)", budget.Time.Round(time.Millisecond))
 	}
