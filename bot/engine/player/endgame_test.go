@@ -27,10 +27,7 @@ func TestSimHandsEndgamesToTheSolver(t *testing.T) {
 		if !ok {
 			continue
 		}
-		p := st.View()
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		ch := sim.Choose(ctx, &p)
-		cancel()
+		ch := chooseWithin5s(sim, st)
 		eg := ch.Endgame
 		if eg == nil || eg.Kind != "endgame" || !eg.Proven || len(eg.Line) == 0 || eg.Line[0].Key() != ch.Move.Key() {
 			t.Fatalf("seed %d: the endgame was not solved: %+v, move %v", seed, eg, ch.Move)
@@ -70,10 +67,7 @@ func TestEndgameTopValues(t *testing.T) {
 		if !ok {
 			continue
 		}
-		p := st.View()
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		ch := sim.Choose(ctx, &p)
-		cancel()
+		ch := chooseWithin5s(sim, st)
 		if ch.Endgame == nil || ch.Endgame.Kind != "endgame" || !ch.Endgame.Proven {
 			continue // decided otherwise (a proven win alone): nothing listed to check
 		}
@@ -105,6 +99,14 @@ func playToEndgame(t *testing.T, eq *Player, seed uint64, tiles int) (st *state.
 		}
 	}
 	return st, false
+}
+
+// chooseWithin5s is sim's choice in st with 5 s to think.
+func chooseWithin5s(sim *Player, st *state.State) Choice {
+	p := st.View()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return sim.Choose(ctx, &p)
 }
 
 // checkEndgameTop checks the moves ch lists for st (see
