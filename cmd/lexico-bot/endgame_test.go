@@ -68,6 +68,24 @@ func endgameGamestate(t *testing.T, seed uint64, stop func(*state.State) bool) (
 	return file, true
 }
 
+// smallEndgame is the gamestate file of the first seeded game (see
+// endgameGamestate) to reach an empty bag with at most tiles tiles on the
+// two racks.
+func smallEndgame(t *testing.T, tiles int) string {
+	t.Helper()
+	for seed := uint64(1); seed < 20; seed++ {
+		file, ok := endgameGamestate(t, seed, func(st *state.State) bool {
+			r := st.Racks()
+			return st.BagLen() == 0 && r[0].N+r[1].N <= tiles
+		})
+		if ok {
+			return file
+		}
+	}
+	t.Fatalf("no game reached an endgame of %d tiles or fewer", tiles)
+	return ""
+}
+
 // readGamestate is the position of the gamestate in file.
 func readGamestate(t *testing.T, file string) *position.Position {
 	t.Helper()
@@ -94,16 +112,7 @@ func runEndgame(t *testing.T, args ...string) (code int, stdout, stderr string) 
 // the platform's format, is legal move after move and ends at the margin
 // announced; the text form says the same.
 func TestEndgameCommand(t *testing.T) {
-	var file string
-	for seed := uint64(1); file == "" && seed < 20; seed++ {
-		file, _ = endgameGamestate(t, seed, func(st *state.State) bool {
-			r := st.Racks()
-			return st.BagLen() == 0 && r[0].N+r[1].N <= 7
-		})
-	}
-	if file == "" {
-		t.Fatal("no game reached a small endgame")
-	}
+	file := smallEndgame(t, 7)
 	code, out, errs := runEndgame(t, "--json", "--time", "20s", file)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -233,16 +242,7 @@ func TestEndgameBadInput(t *testing.T) {
 // small endgame says the endgame solver decided, proven, with its line
 // starting with the move answered.
 func TestRunSimReportsTheEndgameSolver(t *testing.T) {
-	var file string
-	for seed := uint64(1); file == "" && seed < 20; seed++ {
-		file, _ = endgameGamestate(t, seed, func(st *state.State) bool {
-			r := st.Racks()
-			return st.BagLen() == 0 && r[0].N+r[1].N <= 7
-		})
-	}
-	if file == "" {
-		t.Fatal("no game reached a small endgame")
-	}
+	file := smallEndgame(t, 7)
 	var out, errb bytes.Buffer
 	code := run([]string{"lexico-bot", "run", "--index", movesIndex(t), "--policy", "sim", "--budget", "2s", "--json", file},
 		strings.NewReader(""), &out, &errb)
@@ -387,16 +387,7 @@ func TestEndgameWin(t *testing.T) {
 // cannot beat it ("<=" in the text, "bound" in --json); and the summary
 // says the margin instead of an equity.
 func TestRunListsAnEndgamesMargins(t *testing.T) {
-	var file string
-	for seed := uint64(1); file == "" && seed < 20; seed++ {
-		file, _ = endgameGamestate(t, seed, func(st *state.State) bool {
-			r := st.Racks()
-			return st.BagLen() == 0 && r[0].N+r[1].N <= 9
-		})
-	}
-	if file == "" {
-		t.Fatal("no endgame reached")
-	}
+	file := smallEndgame(t, 9)
 	args := []string{"run", "--index", movesIndex(t), "--policy", "sim", "--top", "4"}
 	code, out, errs := runBot(t, "", append(append([]string(nil), args...), "--json", file)...)
 	if code != 0 {
