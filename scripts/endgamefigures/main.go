@@ -48,6 +48,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"time"
 
@@ -74,7 +75,16 @@ func main() {
 	decide := flag.Bool("decide", false, "also ask each endgame whether the mover can win (endgame.Solver.Decide), with a budget of its own and a fresh table")
 	tableBits := flag.Int("table-bits", 0, "log2 of the solver's transposition table entries `B` (0: endgame.DefaultTableBits)")
 	bag := flag.Int("bag", 0, "pre-endgames instead: positions with 1 to `N` tiles in the bag, where a move that wins in every draw is looked for (endgame.PreEndgame.Winning) and the simulation's move checked against it")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to `FILE` (go tool pprof)")
 	flag.Parse()
+	if *cpuProfile != "" {
+		stop, err := startProfile(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "endgamefigures:", err)
+			os.Exit(1)
+		}
+		defer stop()
+	}
 	if *bag > 0 {
 		if *versus || *decide || *resume || *nodes > 0 || *bag > endgame.MaxBag {
 			fmt.Fprintf(os.Stderr, "endgamefigures: -bag takes 1 to %d and goes without -versus, -decide, -resume and -nodes\n", endgame.MaxBag)
@@ -482,4 +492,23 @@ func summariseDecide(recs []record) {
 	}
 	fmt.Printf("  a win found, the value not proven: %d; there the simulation's move also wins %d, throws the win away %d, unsettled %d\n",
 		checked, simWins, simLoses, checked-simWins-simLoses)
+}
+
+// startProfile starts a CPU profile written to path; the func it returns
+// stops it and closes the file.
+func startProfile(path string) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			fmt.Fprintln(os.Stderr, "endgamefigures:", err)
+		}
+	}, nil
 }
