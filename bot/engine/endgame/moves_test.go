@@ -1,6 +1,7 @@
 package endgame
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -15,7 +16,7 @@ import (
 func TestDeriveIsGeneration(t *testing.T) {
 	s := New(gen())
 	scratch := newPlyMoves()
-	compared := 0
+	compared, afters := 0, 0
 	eachEndgame(t, s, 16, func(seed uint64, sr *search) {
 		st := sr.st
 		r := rand.New(rand.NewPCG(seed, 3))
@@ -28,25 +29,7 @@ func TestDeriveIsGeneration(t *testing.T) {
 			} else {
 				sr.movesAt(ply, p)
 				sr.generate(scratch, nil)
-				got, want := map[string]int32{}, map[string]int32{}
-				for i := range p.moves {
-					k := p.move(&p.moves[i]).Key()
-					if _, dup := got[k]; dup {
-						t.Errorf("seed %d ply %d: %s derived twice", seed, ply, k)
-					}
-					got[k] = p.moves[i].score
-				}
-				for i := range scratch.moves {
-					want[scratch.move(&scratch.moves[i]).Key()] = scratch.moves[i].score
-				}
-				if len(got) != len(want) {
-					t.Errorf("seed %d ply %d: %d moves derived, %d generated", seed, ply, len(got), len(want))
-				}
-				for k, w := range want {
-					if g, ok := got[k]; !ok || g != w {
-						t.Errorf("seed %d ply %d: %s derived %v with %d, generated with %d", seed, ply, k, ok, g, w)
-					}
-				}
+				sameMoves(t, fmt.Sprintf("seed %d ply %d", seed, ply), p, scratch)
 				compared++
 			}
 			if ply > 0 && r.IntN(3) == 0 {
@@ -54,6 +37,25 @@ func TestDeriveIsGeneration(t *testing.T) {
 				// (its stored move cut off): a later turn derives from an
 				// earlier list.
 				p.whole = false
+			}
+			// Half the time the other seat's plays here are made first
+			// (buildAfter), as the search makes them once two positions
+			// below have derived their lists: they must be its whole
+			// generation, and the next turn derives from them.
+			s.afterOK[ply] = false
+			if r.IntN(2) == 0 {
+				sr.buildAfter(ply)
+				if !s.afterOK[ply] {
+					t.Fatalf("seed %d ply %d: no list of the other seat made", seed, ply)
+				}
+				afters++
+				a := s.after[ply]
+				seat := 1 - st.Turn()
+				rack, _ := st.Rack(seat)
+				scratch.reset(s.z, rack.N, st.Board())
+				s.Gen.Search(movegen.Args{Variant: st.Variant(), Board: st.Board(), Rack: rack, Record: scratch.rec})
+				scratch.addPass()
+				sameMoves(t, fmt.Sprintf("seed %d ply %d, the other seat's", seed, ply), a, scratch)
 			}
 			// Mostly plays, so that the board fills; a pass now and then.
 			g := &p.moves[r.IntN(len(p.moves))]
@@ -70,10 +72,36 @@ func TestDeriveIsGeneration(t *testing.T) {
 			st.Undo()
 		}
 	})
-	if compared < 50 {
-		t.Fatalf("only %d lists compared", compared)
+	if compared < 50 || afters < 30 {
+		t.Fatalf("only %d lists compared, %d of the other seat", compared, afters)
 	}
-	t.Logf("%d derived lists equal a whole generation", compared)
+	t.Logf("%d derived lists and %d of the other seat equal a whole generation", compared, afters)
+}
+
+// sameMoves reports the differences between got, a derived list, and
+// want, a whole generation of the same seat on the same board: the same
+// moves, each once, with the same scores.
+func sameMoves(t *testing.T, what string, got, want *plyMoves) {
+	t.Helper()
+	g, w := map[string]int32{}, map[string]int32{}
+	for i := range got.moves {
+		k := got.move(&got.moves[i]).Key()
+		if _, dup := g[k]; dup {
+			t.Errorf("%s: %s derived twice", what, k)
+		}
+		g[k] = got.moves[i].score
+	}
+	for i := range want.moves {
+		w[want.move(&want.moves[i]).Key()] = want.moves[i].score
+	}
+	if len(g) != len(w) {
+		t.Errorf("%s: %d moves derived, %d generated", what, len(g), len(w))
+	}
+	for k, ws := range w {
+		if gs, ok := g[k]; !ok || gs != ws {
+			t.Errorf("%s: %s derived %v with %d, generated with %d", what, k, ok, gs, ws)
+		}
+	}
 }
 
 // blocks, asked before a move is played, says what changed marks after it

@@ -122,6 +122,15 @@ type Solver struct {
 	// played holds, per ply, the tiles of the move being searched there
 	// (none for the pass): what changed the board since an earlier ply.
 	played [maxPly][]move.Placement
+	// after holds, per ply, the plays of the seat not to move there on
+	// the board of that ply (afterOK: made for the position searched at
+	// that ply now), which the positions one move down derive their
+	// lists from (search.buildAfter).
+	after   [maxPly]*plyMoves
+	afterOK [maxPly]bool
+	// childDerived counts, per ply, the positions one move down that
+	// derived their lists while the position at that ply is searched.
+	childDerived [maxPly]int
 	// hashMoves holds, per ply, the table's best move, tried before the
 	// position's moves are generated.
 	hashMoves [maxPly]*plyMoves
@@ -272,7 +281,7 @@ func (s *Solver) ready(st *state.State) error {
 	}
 	if s.plies[0] == nil {
 		for i := range s.plies {
-			s.plies[i], s.hashMoves[i] = newPlyMoves(), newPlyMoves()
+			s.plies[i], s.hashMoves[i], s.after[i] = newPlyMoves(), newPlyMoves(), newPlyMoves()
 		}
 		s.opp, s.pass = newPlyMoves(), newPlyMoves()
 		s.pass.addPass()
@@ -284,6 +293,7 @@ func (s *Solver) ready(st *state.State) error {
 		// touch a tile, which derive's reasoning assumes.
 		s.lines = nil
 	}
+	s.afterOK = [maxPly]bool{}
 	st.Reserve(maxPly)
 	return nil
 }
@@ -376,7 +386,10 @@ func (s *search) movesAt(ply int, p *plyMoves) {
 		return
 	}
 	if ref, across, down := s.reference(ply, 0); ref != nil {
-		s.derive(p, ref, across, down)
+		if ply > 0 {
+			s.childDerived[ply-1]++
+		}
+		s.derive(p, ref, s.st.Turn(), across, down)
 		return
 	}
 	s.generate(p, s.stop)
@@ -388,6 +401,10 @@ func (s *search) movesAt(ply int, p *plyMoves) {
 // turn), or nil, with the lines changed since (changed).
 func (s *search) reference(ply, side int) (ref *plyMoves, across, down uint64) {
 	bd := s.st.Board()
+	if side == 0 && ply > 0 && s.afterOK[ply-1] {
+		changed(bd, s.played[ply-1], &across, &down)
+		return s.after[ply-1], across, down
+	}
 	for j := ply - 1; j >= 0; j-- {
 		changed(bd, s.played[j], &across, &down)
 		if (ply-j)%2 == side && s.plies[j].whole {
@@ -516,9 +533,9 @@ func (s *search) blocks(p *plyMoves, g, t *genMove) bool {
 // (their squares are empty: a new tile's row and column are both
 // changed), with the same scores, and only the plays of the changed lines
 // are generated anew.
-func (s *search) derive(p *plyMoves, ref *plyMoves, across, down uint64) {
+func (s *search) derive(p *plyMoves, ref *plyMoves, seat int, across, down uint64) {
 	bd := s.st.Board()
-	rack, _ := s.st.Rack(s.st.Turn())
+	rack, _ := s.st.Rack(seat)
 	p.reset(s.z, rack.N, bd)
 	s.gens++
 	s.derived++
@@ -530,6 +547,26 @@ func (s *search) derive(p *plyMoves, ref *plyMoves, across, down uint64) {
 		s.aborted = true
 	}
 	s.finish(p)
+}
+
+// buildAfter makes s.after[ply] the plays of the seat not to move at
+// ply, on the board there, derived as its next turn would derive them.
+// Each move searched at ply changes a few lines, and the position after
+// it derived the other seat's list from that seat's previous one with the
+// lines changed by both moves since; at a position whose moves are all
+// searched, each derivation generated the same lines of the move before
+// again. Derived from s.after[ply] instead, each generates the lines of
+// its own move only. The search makes it once a second position below
+// derives its list: a position that cuts off on its first move needs it
+// never.
+func (s *search) buildAfter(ply int) {
+	ref, across, down := s.reference(ply, 1)
+	if ref == nil {
+		return
+	}
+	a := s.after[ply]
+	s.derive(a, ref, 1-s.st.Turn(), across, down)
+	s.afterOK[ply] = !s.aborted && a.whole
 }
 
 // changed marks in across and down the lines whose plays the tiles ts, on
@@ -788,6 +825,7 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 	if ply+1 >= maxPly {
 		return 0, false // the deepest line kept: nothing more counted
 	}
+	s.afterOK[ply], s.childDerived[ply] = false, 0
 	alpha0 := alpha
 	value, proven := -inf, true
 	p := s.plies[ply]
@@ -902,6 +940,11 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 		}
 		if nThreats > 0 && int(g.n) != rack.N && s.leavesOpen(p, g, threats[:nThreats], alpha, &value, &best) {
 			continue
+		}
+		if !s.afterOK[ply] && s.childDerived[ply] > 0 && depth >= 2 {
+			if s.buildAfter(ply); s.aborted {
+				return 0, false
+			}
 		}
 		cut, ok := try(p, g)
 		if !ok {
