@@ -33,7 +33,10 @@
 // legal, and a play changes only the plays along a few lines: the search
 // takes the plays of the other lines from that list and generates only
 // the changed lines anew (search.derive, over
-// movegen.GADDAGGenerator.SearchLines).
+// movegen.GADDAGGenerator.SearchLines). A position whose moves are all
+// searched makes the other seat's plays on its board once, so that the
+// positions below generate the lines of their own move only
+// (search.buildAfter).
 //
 // The solver is anytime: its stop func ends the search at once, and it
 // answers the best move of the deepest iteration it finished, saying
