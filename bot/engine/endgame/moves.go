@@ -102,7 +102,8 @@ func (p *plyMoves) ofTiles(n int) []genMove {
 func (p *plyMoves) record(m *move.Move) {
 	g := genMove{score: int32(m.Score), at: int32(len(p.slab)), n: int32(len(m.Tiles)), key: p.z.placements(m.Tiles)}
 	g.order = p.order(&g)
-	g.down, g.line = lineOf(p.bd, m.Tiles)
+	down, line := movegen.LineOf(p.bd, m.Tiles)
+	g.down, g.line = down, int16(line)
 	for _, t := range m.Tiles {
 		g.uses |= 1 << kind(t)
 	}
@@ -117,24 +118,6 @@ func (p *plyMoves) order(g *genMove) int32 {
 		o += outBonus
 	}
 	return o
-}
-
-// lineOf is the line the generator reports a play of tiles ts on bd along:
-// down its column when it places two tiles there, or one that touches no
-// tile left or right of it; else across its row.
-func lineOf(bd *board.Board, ts []move.Placement) (down bool, line int16) {
-	t := ts[0]
-	if len(ts) > 1 {
-		if ts[1].Col == t.Col {
-			return true, int16(t.Col)
-		}
-		return false, int16(t.Row)
-	}
-	n := bd.Size
-	if t.Col > 0 && bd.Squares[t.Row*n+t.Col-1].Letter != 0 || t.Col+1 < n && bd.Squares[t.Row*n+t.Col+1].Letter != 0 {
-		return false, int16(t.Row)
-	}
-	return true, int16(t.Col)
 }
 
 // kind is the rack index of the tile t places: its letter's, or the

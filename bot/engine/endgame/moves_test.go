@@ -104,7 +104,7 @@ func sameMoves(t *testing.T, what string, got, want *plyMoves) {
 	}
 }
 
-// blocks, asked before a move is played, says what changed marks after it
+// blocks, asked before a move is played, says what ChangedLines marks after it
 // (the rule TestDeriveIsGeneration checks): whether the move changes the
 // line of an opponent's play, for every pair of a mover's move and an
 // opponent's line on self-play endgames. The search passes over a move
@@ -144,7 +144,7 @@ func TestBlocksIsChanged(t *testing.T) {
 				t.Fatal(err)
 			}
 			var across, down uint64
-			changed(st.Board(), ts, &across, &down)
+			movegen.ChangedLines(st.Board(), ts, &across, &down)
 			st.Undo()
 			for l, b := range got {
 				mask := across
@@ -153,7 +153,7 @@ func TestBlocksIsChanged(t *testing.T) {
 				}
 				want := mask>>uint(l.n)&1 != 0
 				if b != want {
-					t.Fatalf("seed %d: %v blocks line %v: %v, changed says %v", seed, p.move(g), l, b, want)
+					t.Fatalf("seed %d: %v blocks line %v: %v, ChangedLines says %v", seed, p.move(g), l, b, want)
 				}
 				pairs++
 				if b {

@@ -56,7 +56,6 @@ import (
 	"time"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
-	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/state"
 	"github.com/lexico/lexico/bot/game/variant"
@@ -401,15 +400,15 @@ func (s *search) movesAt(ply int, p *plyMoves) {
 // reference is the list the moves of one side of the position at ply are
 // derived from (side 0: the mover, 1: the opponent): that side's latest
 // list above that is whole (the root's opponent's list for its first
-// turn), or nil, with the lines changed since (changed).
+// turn), or nil, with the lines changed since (movegen.ChangedLines).
 func (s *search) reference(ply, side int) (ref *plyMoves, across, down uint64) {
 	bd := s.st.Board()
 	if side == 0 && ply > 0 && s.afterOK[ply-1] {
-		changed(bd, s.played[ply-1], &across, &down)
+		movegen.ChangedLines(bd, s.played[ply-1], &across, &down)
 		return s.after[ply-1], across, down
 	}
 	for j := ply - 1; j >= 0; j-- {
-		changed(bd, s.played[j], &across, &down)
+		movegen.ChangedLines(bd, s.played[j], &across, &down)
 		if (ply-j)%2 == side && s.plies[j].whole {
 			return s.plies[j], across, down
 		}
@@ -512,7 +511,7 @@ func (s *search) leavesOpen(p *plyMoves, g *genMove, threats []*genMove, alpha i
 }
 
 // blocks reports whether g, a move of p not yet played, changes the line
-// of t, a play of the opponent's (the pass changes nothing). changed reads
+// of t, a play of the opponent's (the pass changes nothing). ChangedLines reads
 // the board as it is, before g: the tiles of g it does not see are on
 // lines it marks anyway (each tile marks its own row and column, and the
 // runs of tiles through g end where they end on the board after it), so
@@ -522,13 +521,13 @@ func (s *search) blocks(p *plyMoves, g, t *genMove) bool {
 		return false
 	}
 	var across, down uint64
-	changed(s.st.Board(), p.slab[g.at:g.at+g.n], &across, &down)
+	movegen.ChangedLines(s.st.Board(), p.slab[g.at:g.at+g.n], &across, &down)
 	return t.on(across, down)
 }
 
 // derive fills p with the mover's moves from ref, every play of the
 // position of one of its earlier turns, and the lines changed since
-// (across: rows, down: columns; changed marks them). A play across a row
+// (across: rows, down: columns; movegen.ChangedLines marks them). A play across a row
 // changes only if a tile played since lies on that row or at either end
 // of a column of tiles next to the row, since then its word or one of
 // its cross words runs through the new tile; the same down a column. So
@@ -570,43 +569,6 @@ func (s *search) buildAfter(ply int) {
 	a := s.after[ply]
 	s.derive(a, ref, 1-s.st.Turn(), across, down)
 	s.afterOK[ply] = !s.aborted && a.whole
-}
-
-// changed marks in across and down the lines whose plays the tiles ts, on
-// bd, may have changed (see derive).
-func changed(bd *board.Board, ts []move.Placement, across, down *uint64) {
-	n := bd.Size
-	filled := func(r, c int) bool { return bd.Squares[r*n+c].Letter != 0 }
-	for _, t := range ts {
-		*across |= 1 << uint(t.Row)
-		*down |= 1 << uint(t.Col)
-		top, bottom := t.Row, t.Row
-		for top > 0 && filled(top-1, t.Col) {
-			top--
-		}
-		for bottom+1 < n && filled(bottom+1, t.Col) {
-			bottom++
-		}
-		if top > 0 {
-			*across |= 1 << uint(top-1)
-		}
-		if bottom+1 < n {
-			*across |= 1 << uint(bottom+1)
-		}
-		left, right := t.Col, t.Col
-		for left > 0 && filled(t.Row, left-1) {
-			left--
-		}
-		for right+1 < n && filled(t.Row, right+1) {
-			right++
-		}
-		if left > 0 {
-			*down |= 1 << uint(left-1)
-		}
-		if right+1 < n {
-			*down |= 1 << uint(right+1)
-		}
-	}
 }
 
 // play applies g and returns the hashes after it (the mover's rack is
