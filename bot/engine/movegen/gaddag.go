@@ -75,24 +75,25 @@ func NewGADDAG(g *gaddag.GADDAG, opts ...GADDAGOption) *GADDAGGenerator {
 // walk. With Keep > 0 it bounds every anchor first and walks them best
 // bound first (keepBest).
 func (gen *GADDAGGenerator) Search(a Args) bool {
-	if a.Keep > 0 {
-		return gen.keepBest(a)
-	}
 	return gen.SearchLines(a, allLines, allLines)
 }
 
 // allLines marks every line of a board.
 const allLines = line.Every
 
-// SearchLines is Search of every play (a.Keep and a.Leave are not
-// consulted) along some lines only: the plays across row r when across
-// has bit r, the plays down column c when down has bit c. A play of one
-// tile is on the line Search reports it along: its row when it touches a
-// tile left or right of it, else its column. Lines past the 64th are
-// never searched. The endgame solver (bot/engine/endgame) generates a
-// position's plays anew only along the lines that the plays since an
-// earlier position's list changed, and keeps the rest of that list.
+// SearchLines is Search along some lines only: the plays across row r
+// when across has bit r, the plays down column c when down has bit c. A
+// play of one tile is on the line Search reports it along (LineOf). Lines
+// past the 64th are never searched. The endgame solver
+// (bot/engine/endgame) generates a position's plays anew only along the
+// lines that the plays since an earlier position's list changed
+// (ChangedLines), and keeps the rest of that list; a simulation's replies
+// search with Keep 1 the lines a candidate changed, to beat (Args.Beat)
+// the best reply of the lines it left alone.
 func (gen *GADDAGGenerator) SearchLines(a Args, across, down uint64) bool {
+	if a.Keep > 0 {
+		return gen.keepBest(a, across, down)
+	}
 	s := gen.pool.Get().(*genState)
 	s.ResetStop(a.Stop)
 	s.cross = a.Cross
@@ -109,13 +110,13 @@ func (gen *GADDAGGenerator) SearchLines(a Args, across, down uint64) bool {
 // found (shadow.go), so it walks a fraction of what generating every play
 // walks. Among plays of equal value it keeps the one Keep 0 reports first,
 // so both ways give the same best play.
-func (gen *GADDAGGenerator) keepBest(a Args) bool {
+func (gen *GADDAGGenerator) keepBest(a Args, across, down uint64) bool {
 	rack := a.Rack
 	if rack.N > maxRack || a.Board.Size > maxLine || a.Leave != nil && subRacks(rack) > maxLeaves {
 		// Beyond what the bound's fixed-size tables hold (no variant comes
 		// near): every play, the best kept, is still the right answer.
 		return SearchByGenerating(a, func(rec PlayRecorder, stop func() bool) bool {
-			return gen.Search(Args{Variant: a.Variant, Board: a.Board, Rack: rack, Record: rec, Stop: stop, Cross: a.Cross})
+			return gen.SearchLines(Args{Variant: a.Variant, Board: a.Board, Rack: rack, Record: rec, Stop: stop, Cross: a.Cross}, across, down)
 		})
 	}
 	s := gen.pool.Get().(*genState)
@@ -129,11 +130,19 @@ func (gen *GADDAGGenerator) keepBest(a Args) bool {
 	s.prepareBound(gen.ms, gen.blanks, a.Leave, a.Leaves, a.LeaveKey)
 	sr := &s.search
 	sr.reset(a.Better)
+	s.keep = &s.keepMany
+	if a.Keep <= maxKeepers {
+		s.keep = &s.keepers[a.Keep]
+	}
 	s.keep.reset(a.Keep)
 	// With one play to keep, a bingo the bound finds sets the bar at once.
 	s.seed = a.Keep == 1
 	s.lazyBingos = s.rb.bingoKnown && rack.Counts[tile.BlankIndex] >= 2
-	s.collectAnchors(a.Board)
+	if a.Beat != nil {
+		// Only what ranks above every play of Beat's value.
+		sr.raiseBar(int64(s.valueOf(a.Beat))<<32 | 0x7fffffff)
+	}
+	s.collectAnchors(a.Board, across, down)
 	s.searchAnchors()
 	s.keep.report(a.Record)
 	s.rec, s.v, s.seed, s.lazyBingos = nil, nil, false, false
@@ -141,6 +150,10 @@ func (gen *GADDAGGenerator) keepBest(a Args) bool {
 	s.ResetStop(nil)
 	return !sr.stopped
 }
+
+// maxKeepers is the largest number of plays to keep that a search state
+// keeps a keeper of its own for.
+const maxKeepers = 8
 
 // score accumulates a play's score as tiles are placed: the main word's
 // letter sum and word multiplier, and the finished cross words.
@@ -222,10 +235,16 @@ type genState struct {
 	anchors   []anchor
 	keys      []int64
 	order     int32
-	keep      keeper
-	recBest   PlayRecorder
-	ext       extent
-	search    bestSearch
+	// keep is the keeper of the search under way: keepers[n] for n
+	// plays, so that searches keeping different numbers in turn (a
+	// simulation's replies keep a few, its other searches one) each reuse
+	// their own storage; keepMany for more.
+	keep     *keeper
+	keepers  [maxKeepers + 1]keeper
+	keepMany keeper
+	recBest  PlayRecorder
+	ext      extent
+	search   bestSearch
 	// While pruning (the bounded search walking an anchor), leftBound[l] bounds
 	// the anchor's plays with exactly l tiles left of it and leftMax[l]
 	// those with l or more (anchorBound).

@@ -153,13 +153,23 @@ func SearchByGenerating(a Args, generate func(rec PlayRecorder, stop func() bool
 	var k keeper
 	k.reset(a.Keep)
 	best := noPlay
-	finished := generate(func(m *move.Move) {
+	value := func(m *move.Move) int32 {
 		v := fixedScore(m.Score)
 		if a.Leave != nil {
 			v = addValue(v, fixedValue(a.Leave(leaveOf(a.Rack, m))))
 		}
+		return v
+	}
+	floor := noPlay
+	if a.Beat != nil {
+		floor = int64(value(a.Beat))<<32 | 0x7fffffff
+	}
+	finished := generate(func(m *move.Move) {
 		// The generator's order among equals: seq, with order fixed.
-		r := rank(v, 0)
+		r := rank(value(m), 0)
+		if r <= floor {
+			return
+		}
 		if k.offer(r, m) && r > best && a.Better != nil {
 			best = r
 			a.Better(m)

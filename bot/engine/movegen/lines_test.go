@@ -6,6 +6,7 @@ import (
 
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/tile"
 )
 
 // lineOf is the line Search reports m along: across its row (false, row)
@@ -74,5 +75,72 @@ func TestSearchLines(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestSearchLinesKeepsTheBest: SearchLines keeping one play (by score and
+// by equity, testLeave) finds the best of the plays along its lines, as
+// Keep 0 along them lists them; given Beat, a play of the position found
+// apart, it finds the best of those worth more than Beat, or nothing.
+func TestSearchLinesKeepsTheBest(t *testing.T) {
+	lx := small()
+	r := rand.New(rand.NewPCG(18, 2))
+	positions := agreementPositions(lx.gen, 1, 5)
+	value := func(p *move.Move, rack tile.Rack, leave func(tile.Rack) float64) int32 {
+		v := fixedScore(p.Score)
+		if leave != nil {
+			v = addValue(v, fixedValue(leave(leaveOf(rack, p))))
+		}
+		return v
+	}
+	beaten, searched := 0, 0
+	for i := 0; i < len(positions); i += 3 {
+		p := positions[i]
+		for k := range 4 {
+			across, down := r.Uint64()&r.Uint64(), r.Uint64()&r.Uint64() // about a quarter of the lines
+			var leave func(tile.Rack) float64
+			if k%2 == 1 {
+				leave = testLeave
+			}
+			var plays []move.Move
+			lx.gen.SearchLines(Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Record: func(m *move.Move) {
+				c := *m
+				c.Tiles = append([]move.Placement(nil), m.Tiles...)
+				plays = append(plays, c)
+			}}, across, down)
+			var all []move.Move
+			generate(lx.gen, p.Variant, p.Board, p.Rack, func(m *move.Move) {
+				c := *m
+				c.Tiles = append([]move.Placement(nil), m.Tiles...)
+				all = append(all, c)
+			})
+			var beat *move.Move
+			if k >= 2 && len(all) > 0 {
+				beat = &all[r.IntN(len(all))]
+			}
+			want := int32(noBound)
+			for j := range plays {
+				if v := value(&plays[j], p.Rack, leave); beat == nil || v > value(beat, p.Rack, leave) {
+					want = max(want, v)
+				}
+			}
+			var got []move.Move
+			lx.gen.SearchLines(Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Keep: 1, Leave: leave, Beat: beat, Record: func(m *move.Move) {
+				got = append(got, *m)
+			}}, across, down)
+			switch {
+			case want == noBound && len(got) != 0:
+				t.Errorf("position %d, %s, rows %x, columns %x, beat %v: found %s, want nothing", i, p.Name, across, down, beat, got[0].Key())
+			case want != noBound && (len(got) != 1 || value(&got[0], p.Rack, leave) != want):
+				t.Errorf("position %d, %s, rows %x, columns %x, beat %v: found %v, want a play worth %d", i, p.Name, across, down, beat, got, want)
+			}
+			searched++
+			if beat != nil && len(plays) > 0 && want == noBound {
+				beaten++
+			}
+		}
+	}
+	if searched < 50 || beaten == 0 {
+		t.Fatalf("%d searches, %d with every play of the lines beaten", searched, beaten)
 	}
 }

@@ -105,6 +105,15 @@ type Args struct {
 	// Other generators, and a table of another board, ignore it.
 	Cross *CrossSets
 
+	// Beat, when not nil and Keep > 0, is a play of Rack valued by the
+	// caller's earlier search (one of a board that differs from Board only
+	// on the lines this search leaves out, say: SearchLines): only plays
+	// valued above it are kept, so every anchor whose bound cannot beat it
+	// is passed over. It is valued as the search values its plays (its
+	// score, plus Leave of Rack less its tiles), so a play of equal value
+	// is not kept, and need not be a play of Board. With nothing above
+	// it, nothing is reported.
+	Beat *move.Move
 	// Better, when not nil and Keep > 0, is told each play that becomes
 	// the best found so far, as it is found, so a caller cut short by a
 	// deadline holds the best so far even if the search never returns in

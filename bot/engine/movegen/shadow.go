@@ -267,6 +267,26 @@ func (s *genState) valueLeaves(leave func(tile.Rack) float64, leaves func(*tile.
 	}
 }
 
+// valueOf is the value of m, a play of the rack searched, as the search
+// values its plays: its score, plus with a leave valuation the value of
+// what it keeps.
+func (s *genState) valueOf(m *move.Move) int32 {
+	v := fixedScore(m.Score)
+	if !s.rb.leaves {
+		return v
+	}
+	left := tile.Rack{Counts: s.owned}
+	for _, pl := range m.Tiles {
+		left.Remove(pl.Tile()) // a tile the rack lacks leaves the index in range
+	}
+	rb := &s.rb
+	i := int32(0)
+	for j := 0; j < rb.nKinds; j++ {
+		i += int32(left.Counts[rb.kinds[j]]) * rb.stride[j]
+	}
+	return addValue(v, rb.value[i])
+}
+
 // leaveValue is the value of what the play being reported keeps: the rack
 // less the tiles pay has spent (s.owned).
 func (s *genState) leaveValue() int32 {
@@ -1029,7 +1049,7 @@ func (s *genState) onlyBingos(col int, sc score) bool {
 // collectAnchors loads every line of b, across then down, lists every
 // anchor with its bound in s.anchors, in the order of a Keep 0 search, and their
 // negated ranks, a min-heap, in s.keys, for searchAnchors.
-func (s *genState) collectAnchors(b *board.Board) {
+func (s *genState) collectAnchors(b *board.Board, across, down uint64) {
 	n := s.n
 	v := s.v
 	s.anchors, s.keys, s.leftBounds, s.lazy = s.anchors[:0], s.keys[:0], s.leftBounds[:0], s.lazy[:0]
@@ -1039,9 +1059,16 @@ func (s *genState) collectAnchors(b *board.Board) {
 		if d == 1 {
 			startRow, startCol = v.StartCol, v.StartRow
 		}
-		s.loadGrid(b, d, allLines)
+		lines := across
+		if d == 1 {
+			lines = down
+		}
+		s.loadGrid(b, d, lines)
 		s.vertical = d == 1
 		for r := 0; r < n; r++ {
+			if lines != allLines && (r >= 64 || lines>>uint(r)&1 == 0) {
+				continue
+			}
 			s.row = r
 			s.cells = s.lines[d][r*n : (r+1)*n]
 			if s.first {

@@ -49,7 +49,7 @@ func checkAnchorBounds(t *testing.T, leave func(tile.Rack) float64, lx *lexicon,
 				continue
 			}
 			s.prepareBound(lx.gen.ms, lx.gen.blanks, leave, nil, 0)
-			s.collectAnchors(p.Board)
+			s.collectAnchors(p.Board, allLines, allLines)
 			n := p.Board.Size
 			for _, a := range s.anchors {
 				anchors++
