@@ -148,3 +148,10 @@ func sameReport(t *testing.T, where, what string, p *position.Position, cands []
 		t.Errorf("%s: %s differ:\n%+v\n%+v", where, what, reps[0], reps[1])
 	}
 }
+
+// SearchLines is the GADDAG generator's, so that the playouts share the
+// opponent's replies among a world's candidates (reply.go) with the cross
+// sets and without alike: the two then compare play for play.
+func (g plainGen) SearchLines(a movegen.Args, across, down uint64) bool {
+	return g.Generator.(*movegen.GADDAGGenerator).SearchLines(a, across, down)
+}

@@ -20,12 +20,14 @@ import (
 // luck of the draw.
 type world struct {
 	tiles []byte
-	opp   int // how many of tiles are the opponent's rack
+	opp   int    // how many of tiles are the opponent's rack
+	seq   uint64 // counts the deals, so a playout knows a new world (from 1)
 }
 
 // deal shuffles unseen into w with r: the opponent holds what the bag does
 // not (at most a rack), the rest is the bag.
 func (w *world) deal(unseen []byte, bagCount, rackSize int, r *rand.Rand) {
+	w.seq++
 	w.tiles = append(w.tiles[:0], unseen...)
 	r.Shuffle(len(w.tiles), func(i, j int) { w.tiles[i], w.tiles[j] = w.tiles[j], w.tiles[i] })
 	w.opp = min(len(w.tiles)-bagCount, rackSize)
@@ -83,6 +85,13 @@ type playout struct {
 	// id making them no other's.
 	keyer equity.LeaveKeyer
 	id    uint64
+	// lines is the generator when the opponent's replies are shared by
+	// the candidates of a world (reply.go): it searches some lines only,
+	// and the valuation is a leave valuation that has keys. shared is the
+	// world's search of them.
+	lines       lineSearcher
+	shared      replies
+	recordReply movegen.PlayRecorder // keepReply, made once: a method value allocates
 	// pass is what leaveValue values: a field, since a local would escape
 	// through the Calculator interface at every move.
 	pass move.Move
@@ -104,12 +113,16 @@ func newPlayout(s *Simulator, p *position.Position, plies int, stop func() bool)
 	o.pos = *p
 	o.pos.Board = st.Board()
 	o.record = o.recordPlay
+	o.recordReply = o.keepReply
 	if lv, ok := s.Equity.(equity.LeaveValuer); ok {
 		lv = equity.ForVariant(lv, p.Variant)
 		o.leave = func(r tile.Rack) float64 { return lv.LeaveValue(r, &o.pos) }
 		o.leaves = equity.SubLeaves(lv, &o.pos)
 		o.keyer, _ = lv.(equity.LeaveKeyer)
 		o.id = playoutIDs.Add(1)
+		if o.keyer != nil {
+			o.lines, _ = s.Gen.(lineSearcher)
+		}
 	}
 	return o, nil
 }
@@ -142,6 +155,9 @@ func (o *playout) run(m *move.Move, w *world) (outcome, bool) {
 	if st.Deal(1, w.tiles[:w.opp], w.tiles[w.opp:]) != nil {
 		return outcome{}, false
 	}
+	if o.lines != nil && o.plies > 0 && o.shared.seq != w.seq {
+		o.searchReplies(m, w)
+	}
 	// leaves is the value of the tiles each side kept at its last move,
 	// taken when it moved (before drawing, with the bag as it was then),
 	// as the static valuation takes it: the value of the draw to come is
@@ -155,7 +171,12 @@ func (o *playout) run(m *move.Move, w *world) (outcome, bool) {
 	for ply := 0; ply < o.plies && !st.Over(); ply++ {
 		side := st.Turn()
 		rack, _ := st.Rack(side)
-		found, finished := o.bestPlay(rack, o.lead(side), st.BagLen())
+		var found, finished bool
+		if ply == 0 && o.lines != nil && o.shared.seq == w.seq {
+			found, finished, _ = o.bestReply(m, rack, o.lead(side), st.BagLen())
+		} else {
+			found, finished = o.bestPlay(rack, o.lead(side), st.BagLen())
+		}
 		if !finished {
 			return outcome{}, false
 		}
@@ -227,10 +248,23 @@ func (o *playout) leaveValue(r tile.Rack, bag int) float64 {
 // the generator's bounds, which find the best play without valuing the
 // others; any other values every play.
 func (o *playout) bestPlay(rack tile.Rack, lead, bag int) (found, finished bool) {
+	o.setPos(rack, lead, bag)
+	o.found = false
+	finished = o.sim.Gen.Search(o.args(rack))
+	return o.found, finished
+}
+
+// setPos makes pos the simulated mover's view: rack, its lead in the
+// simulation so far, and the bag.
+func (o *playout) setPos(rack tile.Rack, lead, bag int) {
 	o.pos.Rack = rack
 	o.pos.BagCount = bag
 	o.pos.MyScore, o.pos.OppScore = lead, 0
-	o.found = false
+}
+
+// args asks for the best play of rack on the board as pos values it (set
+// by setPos), reported to recordPlay.
+func (o *playout) args(rack tile.Rack) movegen.Args {
 	a := movegen.Args{Variant: o.p.Variant, Board: o.st.Board(), Rack: rack, Record: o.record, Stop: o.stop, Cross: o.cross}
 	if o.leave != nil {
 		a.Keep, a.Leave, a.Leaves = 1, o.leave, o.leaves
@@ -240,8 +274,7 @@ func (o *playout) bestPlay(rack tile.Rack, lead, bag int) (found, finished bool)
 			}
 		}
 	}
-	finished = o.sim.Gen.Search(a)
-	return o.found, finished
+	return a
 }
 
 // recordPlay is the recorder of bestPlay: the hot path of a simulation
