@@ -87,8 +87,9 @@ type playout struct {
 	id    uint64
 	// lines is the generator when the opponent's replies are shared by
 	// the candidates of a world (reply.go): it searches some lines only,
-	// and the valuation is a leave valuation that has keys. shared is the
-	// world's search of them.
+	// the valuation is a leave valuation that has keys, and the board has
+	// at most 64 lines a way (movegen.ChangedLines). shared is the world's
+	// search of them.
 	lines       lineSearcher
 	shared      replies
 	recordReply movegen.PlayRecorder // keepReply, made once: a method value allocates
@@ -120,7 +121,7 @@ func newPlayout(s *Simulator, p *position.Position, plies int, stop func() bool)
 		o.leaves = equity.SubLeaves(lv, &o.pos)
 		o.keyer, _ = lv.(equity.LeaveKeyer)
 		o.id = playoutIDs.Add(1)
-		if o.keyer != nil {
+		if o.keyer != nil && p.Board.Size <= 64 { // lines past the 64th are not marked
 			o.lines, _ = s.Gen.(lineSearcher)
 		}
 	}
