@@ -81,7 +81,8 @@ func TestSearchLines(t *testing.T) {
 // TestSearchLinesKeepsTheBest: SearchLines keeping one play (by score and
 // by equity, testLeave) finds the best of the plays along its lines, as
 // Keep 0 along them lists them; given Beat, a play of the position found
-// apart, it finds the best of those worth more than Beat, or nothing.
+// apart, it finds the best of those worth more than Beat, or nothing. So
+// does SearchByGenerating over a listing of those lines.
 func TestSearchLinesKeepsTheBest(t *testing.T) {
 	lx := small()
 	r := rand.New(rand.NewPCG(18, 2))
@@ -124,15 +125,26 @@ func TestSearchLinesKeepsTheBest(t *testing.T) {
 					want = max(want, v)
 				}
 			}
-			var got []move.Move
-			lx.gen.SearchLines(Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Keep: 1, Leave: leave, Beat: beat, Record: func(m *move.Move) {
-				got = append(got, *m)
-			}}, across, down)
-			switch {
-			case want == noBound && len(got) != 0:
-				t.Errorf("position %d, %s, rows %x, columns %x, beat %v: found %s, want nothing", i, p.Name, across, down, beat, got[0].Key())
-			case want != noBound && (len(got) != 1 || value(&got[0], p.Rack, leave) != want):
-				t.Errorf("position %d, %s, rows %x, columns %x, beat %v: found %v, want a play worth %d", i, p.Name, across, down, beat, got, want)
+			// The bounded search, and a generator that can only list every
+			// play (SearchByGenerating, as the reference generators).
+			for way, search := range []func(a Args) bool{
+				func(a Args) bool { return lx.gen.SearchLines(a, across, down) },
+				func(a Args) bool {
+					return SearchByGenerating(a, func(rec PlayRecorder, stop func() bool) bool {
+						return lx.gen.SearchLines(Args{Variant: a.Variant, Board: a.Board, Rack: a.Rack, Record: rec, Stop: stop}, across, down)
+					})
+				},
+			} {
+				var got []move.Move
+				search(Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Keep: 1, Leave: leave, Beat: beat, Record: func(m *move.Move) {
+					got = append(got, *m)
+				}})
+				switch {
+				case want == noBound && len(got) != 0:
+					t.Errorf("way %d, position %d, %s, rows %x, columns %x, beat %v: found %s, want nothing", way, i, p.Name, across, down, beat, got[0].Key())
+				case want != noBound && (len(got) != 1 || value(&got[0], p.Rack, leave) != want):
+					t.Errorf("way %d, position %d, %s, rows %x, columns %x, beat %v: found %v, want a play worth %d", way, i, p.Name, across, down, beat, got, want)
+				}
 			}
 			searched++
 			if beat != nil && len(plays) > 0 && want == noBound {
