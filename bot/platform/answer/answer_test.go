@@ -82,16 +82,20 @@ func TestDeliveredTailIsHeldBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Delivered a second after its stop: the next budget holds back as much.
+	// Delivered a second after its stop: the next budget holds back as much,
+	// less what the meter forgets in the moment between (a tail halves in
+	// 10 s: a hundredth in 0.14 s; a microsecond's decay once failed the
+	// test when it asked for the whole second).
 	r.Budget.Stop = time.Now().Add(-time.Second)
-	if tail := b.Delivered(r); tail < time.Second {
+	tail := b.Delivered(r)
+	if tail < time.Second {
 		t.Fatalf("tail %v; want at least 1s", tail)
 	}
 	p := r.Position
 	now := time.Now()
 	next := b.Budget(p, now)
-	if held := next.Due.Sub(next.Stop); held < time.Second {
-		t.Fatalf("the next budget holds back %v; want the 1s tail", held)
+	if held := next.Due.Sub(next.Stop); held < tail*99/100 {
+		t.Fatalf("the next budget holds back %v; want the %v tail", held, tail)
 	}
 }
 
