@@ -94,7 +94,7 @@ func (k *keeper) offer(r int64, m *move.Move) bool {
 	if k.h.Full() {
 		w := k.h.Worst()
 		w.rank, w.seq = r, k.seq
-		tiles := append(w.m.Tiles[:0], m.Tiles...)
+		tiles := keptTiles(w.m.Tiles, m.Tiles)
 		w.m = *m
 		w.m.Tiles = tiles
 		k.h.Fix()
@@ -103,12 +103,23 @@ func (k *keeper) offer(r int64, m *move.Move) bool {
 	// Reuse the tile storage a previous search left (report truncates).
 	var tiles []move.Placement
 	if sp := k.h.Spare(); sp != nil {
-		tiles = sp.m.Tiles[:0]
+		tiles = sp.m.Tiles
 	}
 	c := kept{rank: r, seq: k.seq, m: *m}
-	c.m.Tiles = append(tiles, m.Tiles...)
+	c.m.Tiles = keptTiles(tiles, m.Tiles)
 	k.h.Push(c)
 	return true
+}
+
+// keptTiles copies ts into the storage of kept, made room for a whole
+// rack when it has too little: a kept play is replaced by longer ones as
+// a search goes on, and growing the storage tile by tile allocated again
+// and again in a keeper that is otherwise reused.
+func keptTiles(kept, ts []move.Placement) []move.Placement {
+	if cap(kept) < len(ts) {
+		kept = make([]move.Placement, 0, max(len(ts), maxRack))
+	}
+	return append(kept[:0], ts...)
 }
 
 // report hands the kept plays to rec best first, and empties k.
