@@ -285,9 +285,11 @@ func simSummary(sim *player.Simulation) string {
 		quote.CountAs(sim.Plies, "ply", "plies"), by)
 }
 
-// When the endgame solver decided (eg), the value column is the final
-// margin with best play ("<=" where the solver only showed a move cannot
-// beat its choice), or "win" for a win proven without its margin.
+// writeTop prints the top moves as a table (with the simulation's figures
+// when sim holds them). When the endgame solver decided (eg), the value
+// column is the final margin with best play ("<=" where the solver only
+// showed a move cannot beat its choice), or "win" for a win proven
+// without its margin.
 func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []player.Candidate, sim *player.Simulation, eg *player.Endgame) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	simulated := sim != nil && len(sim.Results) > 0

@@ -139,8 +139,7 @@ func (gen *GADDAGGenerator) keepBest(a Args, across, down uint64) bool {
 	s.seed = a.Keep == 1
 	s.lazyBingos = s.rb.bingoKnown && rack.Counts[tile.BlankIndex] >= 2
 	if a.Beat != nil {
-		// Only what ranks above every play of Beat's value.
-		sr.raiseBar(int64(s.valueOf(a.Beat))<<32 | 0x7fffffff)
+		sr.raiseBar(above(s.valueOf(a.Beat)))
 	}
 	s.collectAnchors(a.Board, across, down)
 	s.searchAnchors()

@@ -45,6 +45,11 @@ func fixedValue(x float64) int32 {
 // rank(b, its order).
 func rank(value int32, order int32) int64 { return int64(value)<<32 | int64(0x7fffffff-order) }
 
+// above is the highest rank a play of the given value can have: a bar at it
+// keeps only plays worth more (Args.Beat), a play of that value ranking
+// at most rank(value, 0) whatever its order.
+func above(value int32) int64 { return rank(value, 0) }
+
 // noPlay ranks below every play and every bound but noBound's.
 const noPlay = int64(noBound)<<32 | 0x7fffffff
 
@@ -173,7 +178,7 @@ func SearchByGenerating(a Args, generate func(rec PlayRecorder, stop func() bool
 	}
 	floor := noPlay
 	if a.Beat != nil {
-		floor = int64(value(a.Beat))<<32 | 0x7fffffff
+		floor = above(value(a.Beat))
 	}
 	finished := generate(func(m *move.Move) {
 		// The generator's order among equals: seq, with order fixed.

@@ -4,33 +4,14 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/tile"
 )
 
-// lineOf is the line Search reports m along: across its row (false, row)
-// or down its column (true, column). A play of one tile is across when it
-// touches a tile left or right of it.
-func lineOf(b *board.Board, m *move.Move) (down bool, line int) {
-	t := m.Tiles[0]
-	if len(m.Tiles) > 1 {
-		if m.Tiles[1].Col == t.Col {
-			return true, t.Col
-		}
-		return false, t.Row
-	}
-	left := t.Col > 0 && b.Squares[t.Row*b.Size+t.Col-1].Letter != 0
-	right := t.Col+1 < b.Size && b.Squares[t.Row*b.Size+t.Col+1].Letter != 0
-	if left || right {
-		return false, t.Row
-	}
-	return true, t.Col
-}
-
 // TestSearchLines: on positions of random games, SearchLines with random
 // sets of rows and columns finds exactly the plays of Search along those
-// lines, with the same scores, each once; with every line it is Search.
+// lines (LineOf), with the same scores, each once; with every line it is
+// Search.
 func TestSearchLines(t *testing.T) {
 	lx := small()
 	r := rand.New(rand.NewPCG(18, 1))
@@ -51,7 +32,7 @@ func TestSearchLines(t *testing.T) {
 			}
 			want := map[string]int{}
 			for j := range plays {
-				d, l := lineOf(p.Board, &plays[j])
+				d, l := LineOf(p.Board, plays[j].Tiles)
 				if d && down>>uint(l)&1 != 0 || !d && across>>uint(l)&1 != 0 {
 					want[plays[j].Key()] = plays[j].Score
 				}

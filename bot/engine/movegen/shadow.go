@@ -279,21 +279,22 @@ func (s *genState) valueOf(m *move.Move) int32 {
 	for _, pl := range m.Tiles {
 		left.Remove(pl.Tile()) // a tile the rack lacks leaves the index in range
 	}
-	rb := &s.rb
-	i := int32(0)
-	for j := 0; j < rb.nKinds; j++ {
-		i += int32(left.Counts[rb.kinds[j]]) * rb.stride[j]
-	}
-	return addValue(v, rb.value[i])
+	return addValue(v, s.rb.valueOfLeave(&left.Counts))
 }
 
 // leaveValue is the value of what the play being reported keeps: the rack
 // less the tiles pay has spent (s.owned).
 func (s *genState) leaveValue() int32 {
-	rb := &s.rb
+	return s.rb.valueOfLeave(&s.owned)
+}
+
+// valueOfLeave is the value valueLeaves gave the leave of counts, a part
+// of the rack: its index in rb.value, the counts of the rack's kinds taken
+// as the digits of an odometer.
+func (rb *rackBound) valueOfLeave(counts *[tile.NumKinds]uint8) int32 {
 	i := int32(0)
 	for j := 0; j < rb.nKinds; j++ {
-		i += int32(s.owned[rb.kinds[j]]) * rb.stride[j]
+		i += int32(counts[rb.kinds[j]]) * rb.stride[j]
 	}
 	return rb.value[i]
 }
@@ -1046,8 +1047,9 @@ func (s *genState) onlyBingos(col int, sc score) bool {
 	return s.cannotWin(b)
 }
 
-// collectAnchors loads every line of b, across then down, lists every
-// anchor with its bound in s.anchors, in the order of a Keep 0 search, and their
+// collectAnchors loads the lines of b that across (rows) and down
+// (columns) mark, lists every anchor of those lines, across then down,
+// with its bound in s.anchors, in the order of a Keep 0 search, and their
 // negated ranks, a min-heap, in s.keys, for searchAnchors.
 func (s *genState) collectAnchors(b *board.Board, across, down uint64) {
 	n := s.n
