@@ -164,10 +164,7 @@ func (p *plyMoves) holds(g *genMove, rack *tile.Rack, have uint32, across, down 
 // on reports whether g's line is among the lines across (rows) and down
 // (columns).
 func (g *genMove) on(across, down uint64) bool {
-	if g.down {
-		return down>>uint(g.line)&1 != 0
-	}
-	return across>>uint(g.line)&1 != 0
+	return movegen.Marked(g.down, int(g.line), across, down)
 }
 
 // addPass adds the pass, searched after every play.

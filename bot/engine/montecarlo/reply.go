@@ -46,10 +46,7 @@ type reply struct {
 // on reports whether r's line is among the lines across (rows) and down
 // (columns).
 func (r *reply) on(across, down uint64) bool {
-	if r.down {
-		return down>>uint(r.line)&1 != 0
-	}
-	return across>>uint(r.line)&1 != 0
+	return movegen.Marked(r.down, r.line, across, down)
 }
 
 // replies is what a playout keeps of its world's search for the

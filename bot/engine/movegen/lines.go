@@ -68,3 +68,13 @@ func ChangedLines(bd *board.Board, ts []move.Placement, across, down *uint64) {
 		}
 	}
 }
+
+// Marked reports whether the line of a play (down its column or across
+// its row, line: its index, as LineOf says) is among the lines across
+// (rows) and down (columns) mark, as ChangedLines marks them.
+func Marked(isDown bool, line int, across, down uint64) bool {
+	if isDown {
+		return down>>uint(line)&1 != 0
+	}
+	return across>>uint(line)&1 != 0
+}
