@@ -264,8 +264,12 @@ type genState struct {
 	partMax   [maxRack + 1]int32
 	// With a leave valuation, spentBound[u] and spentMax[u] are leftBound
 	// and leftMax for the plays that spend u blanks (prepareSpent).
-	spentBound   [maxSpent + 1][maxRack]int32
-	spentMax     [maxSpent + 1][maxRack + 1]int32
+	spentBound [maxSpent + 1][maxRack]int32
+	spentMax   [maxSpent + 1][maxRack + 1]int32
+	// spentPart[u] and spentPartMax[u] are partBound and partMax for the
+	// plays that spend u blanks.
+	spentPart    [maxSpent + 1][maxRack]int32
+	spentPartMax [maxSpent + 1][maxRack + 1]int32
 	bingoLetters []uint32
 	leftBounds   []int32 // every anchor's leftBound, in collection order
 	leftBound    [maxRack]int32
@@ -534,11 +538,11 @@ func (s *genState) goOn(col int, ends bool, next gaddag.Node, sc score) {
 			if s.cells[col-1].Letter == 0 {
 				more++
 			}
-			if !s.pruning || !s.cannotWin(s.leftMax[more]) {
+			if !s.pruning || !s.cannotWin(s.leftMaxOf(more)) {
 				s.gen(col-1, next, sc)
 			}
 		}
-		if leftEmpty && s.start+1 < n && (!s.pruning || !s.cannotWin(s.leftBound[left])) {
+		if leftEmpty && s.start+1 < n && (!s.pruning || !s.cannotWin(s.leftBoundOf(left))) {
 			if sep := g.Arc(next, gaddag.Separator); sep != 0 {
 				s.wordStart, s.left = col, left
 				s.gen(s.start+1, sep, sc)
@@ -566,7 +570,7 @@ func (s *genState) record(start, end int, sc score) {
 	if sc.tiles == s.v.RackSize {
 		total += s.v.BingoBonus
 	}
-	if s.pruning && s.cannotWin(addValue(fixedScore(total), s.rb.leave[sc.tiles])) {
+	if s.pruning && s.cannotWin(addValue(fixedScore(total), s.keptBound(sc.tiles))) {
 		// Blanks only lower the score of the tiles they stand for, so no
 		// way of paying for these tiles beats the best play found.
 		return

@@ -996,21 +996,27 @@ func (s *genState) prepareSpent(kl, kr int) {
 	for u := 1; u <= min(int(s.owned[tile.BlankIndex]), maxSpent); u++ {
 		leave := &s.rb.spent[u]
 		for l := 0; l <= kl; l++ {
-			b := int32(noBound)
+			b, part := int32(noBound), int32(noBound)
 			for r := min(kr, maxK-1-l); r >= 0; r-- {
-				if 1+l+r == s.rackLeft && s.bingos&(1<<l) == 0 {
+				bingo := 1+l+r == s.rackLeft
+				if bingo && s.bingos&(1<<l) == 0 {
 					continue
 				}
-				b = max(b, s.extentBoundWith(l, r, leave))
+				v := s.extentBoundWith(l, r, leave)
+				b = max(b, v)
+				if !bingo {
+					part = max(part, v)
+				}
 			}
-			s.spentBound[u][l] = b
+			s.spentBound[u][l], s.spentPart[u][l] = b, part
 		}
-		s.spentMax[u][kl+1] = noBound
+		s.spentMax[u][kl+1], s.spentPartMax[u][kl+1] = noBound, noBound
 		for l := kl; l >= 0; l-- {
 			s.spentMax[u][l] = max(s.spentMax[u][l+1], s.spentBound[u][l])
+			s.spentPartMax[u][l] = max(s.spentPartMax[u][l+1], s.spentPart[u][l])
 		}
 		for l := kl + 2; l <= maxRack; l++ {
-			s.spentMax[u][l] = noBound
+			s.spentMax[u][l], s.spentPartMax[u][l] = noBound, noBound
 		}
 	}
 }
@@ -1031,18 +1037,66 @@ func (s *genState) spentCannotWin(u, col int, sc score) bool {
 	return s.cannotWin(b)
 }
 
+// spentSoFar is how many of the rack's blanks the walk has spent: the
+// plays it can still make spend at least that many (record may pay for a
+// letter with a blank too, never the reverse). With a leave valuation they
+// keep what rb.spent bounds, far below rb.leave when the rack's best leaves
+// keep its blanks; 0 when the spent bounds are not prepared.
+func (s *genState) spentSoFar() int {
+	if !s.rb.leaves {
+		return 0
+	}
+	return min(int(s.owned[tile.BlankIndex]-s.rack[tile.BlankIndex]), maxSpent)
+}
+
+// keptBound bounds what a play of k tiles the walk is making keeps.
+func (s *genState) keptBound(k int) int32 {
+	if u := s.spentSoFar(); u > 0 {
+		return s.rb.spent[u][k]
+	}
+	return s.rb.leave[k]
+}
+
+// leftMaxOf is leftMax[l] for the walk of the anchor being searched: the
+// bound of its plays with l or more tiles left of the anchor, the tighter
+// spentMax once the walk has spent a blank.
+func (s *genState) leftMaxOf(l int) int32 {
+	if u := s.spentSoFar(); u > 0 {
+		return min(s.leftMax[l], s.spentMax[u][l])
+	}
+	return s.leftMax[l]
+}
+
+// leftBoundOf is leftBound[l] as leftMaxOf is leftMax[l].
+func (s *genState) leftBoundOf(l int) int32 {
+	if u := s.spentSoFar(); u > 0 {
+		return min(s.leftBound[l], s.spentBound[u][l])
+	}
+	return s.leftBound[l]
+}
+
 // onlyBingos reports whether, when a tile goes on the empty square col,
 // only a play of the whole rack can beat the best play found: sc scores the
 // tiles placed so far.
 func (s *genState) onlyBingos(col int, sc score) bool {
 	var b int32
+	u := s.spentSoFar()
 	switch {
 	case col > s.start:
 		b = s.partBound[s.left]
+		if u > 0 {
+			b = min(b, s.spentPart[u][s.left])
+		}
 	case col == s.anchor:
 		b = s.partMax[0]
+		if u > 0 {
+			b = min(b, s.spentPartMax[u][0])
+		}
 	default:
 		b = s.partMax[sc.tiles]
+		if u > 0 {
+			b = min(b, s.spentPartMax[u][sc.tiles])
+		}
 	}
 	return s.cannotWin(b)
 }
