@@ -948,6 +948,7 @@ func (s *genState) prepareWalk(c, lastAnchor int) {
 	// the walk to; without a blank by equity, nothing to bound apart.
 	s.walkBingos = s.bingos != 0 && s.rb.bingoKnown
 	spend := s.owned[tile.BlankIndex] > 0 && s.rb.leaves
+	s.walkSpends = spend
 	if !s.walkBingos && !spend {
 		return
 	}
@@ -1043,7 +1044,7 @@ func (s *genState) spentCannotWin(u, col int, sc score) bool {
 // keep what rb.spent bounds, far below rb.leave when the rack's best leaves
 // keep its blanks; 0 when the spent bounds are not prepared.
 func (s *genState) spentSoFar() int {
-	if !s.rb.leaves {
+	if !s.walkSpends {
 		return 0
 	}
 	return min(int(s.owned[tile.BlankIndex]-s.rack[tile.BlankIndex]), maxSpent)
