@@ -115,6 +115,11 @@ type Solver struct {
 	// the keys do not hold.
 	KeepTable bool
 
+	// searchAll searches every play of a position one play above the
+	// horizon, where the search bounds some by their score (negamax):
+	// for the tests, which compare the two.
+	searchAll bool
+
 	tt    *table
 	z     *zobrist
 	lines lineSearcher // Gen, when it can search some lines only
@@ -901,6 +906,16 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 		p.next(i)
 		g := &p.moves[i]
 		if tried && g.same(storedKey, storedPass) || passed && g.pass() {
+			continue
+		}
+		if depth == 1 && !proven && !g.pass() && g.score <= alpha && !s.searchAll {
+			// One play above the horizon the position after g is worth
+			// at least 0 to the opponent (a play that goes out, or
+			// nothing counted), so g is worth at most its score and
+			// cannot raise alpha: its value is bounded without playing
+			// it. Only once the node is unproven anyway: a proof needs
+			// every move's line to the end.
+			value = max(value, g.score)
 			continue
 		}
 		if nThreats > 0 && int(g.n) != rack.N && s.leavesOpen(p, g, threats[:nThreats], alpha, &value, &best) {

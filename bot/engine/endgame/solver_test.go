@@ -345,3 +345,56 @@ func TestSortRootOrdersByValueStably(t *testing.T) {
 		}
 	}
 }
+
+// TestHorizonBoundKeepsTheSearch: one play above the horizon, once a
+// position is unproven, the plays that cannot raise alpha are bounded by
+// their score instead of searched (negamax). That is a bound of their
+// value at that depth, never a change of it: on self-play endgames, every
+// iteration depth answers the same move, value and proof as searching
+// every play, and values the same root moves exactly, alike.
+func TestHorizonBoundKeepsTheSearch(t *testing.T) {
+	compared := 0
+	for seed := uint64(1); compared < 12 && seed < 60; seed++ {
+		st := selfPlayEvery(t, seed, 2)
+		if st == nil {
+			continue
+		}
+		st = fromMover(t, st)
+		for depth := 1; depth <= 3; depth++ {
+			var res [2]Result
+			for k, all := range []bool{false, true} {
+				s := &Solver{Gen: gen(), TableBits: 14, MaxDepth: depth, searchAll: all}
+				r, err := s.Solve(st, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res[k] = r
+			}
+			a, b := res[0], res[1]
+			if a.Move.Key() != b.Move.Key() || a.Value != b.Value || a.Proven != b.Proven || a.Depth != b.Depth {
+				t.Fatalf("seed %d, depth %d: bounded %v %+d (proven %v, depth %d), every play searched %v %+d (proven %v, depth %d)",
+					seed, depth, a.Move, a.Value, a.Proven, a.Depth, b.Move, b.Value, b.Proven, b.Depth)
+			}
+			// The root's moves valued exactly are valued alike; the others'
+			// values are bounds, which a bounded play may loosen.
+			exact := map[string]Valued{}
+			for _, m := range b.Moves {
+				exact[m.Move.Key()] = m
+			}
+			if len(a.Moves) != len(exact) {
+				t.Fatalf("seed %d, depth %d: %d root moves against %d", seed, depth, len(a.Moves), len(exact))
+			}
+			for _, m := range a.Moves {
+				o := exact[m.Move.Key()]
+				if m.Exact != o.Exact || m.Exact && m.Value != o.Value {
+					t.Fatalf("seed %d, depth %d: root move %v %+d (exact %v), every play searched %+d (exact %v)",
+						seed, depth, m.Move, m.Value, m.Exact, o.Value, o.Exact)
+				}
+			}
+		}
+		compared++
+	}
+	if compared < 12 {
+		t.Fatalf("only %d self-play endgames", compared)
+	}
+}
