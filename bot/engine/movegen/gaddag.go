@@ -254,9 +254,6 @@ type genState struct {
 	// walkBingos: the walk of the anchor tries only the bingos' letters
 	// where only a bingo can win (prepareWalk, onlyBingos).
 	walkBingos bool
-	// walkSpends: the walk of the anchor bounds the plays that spend a
-	// blank apart (prepareSpent, spentSoFar).
-	walkSpends bool
 	unchecked  uint16
 	pairs      blankPairs // bingoWords' scratch
 	// While searching an anchor (prepareWalk): partBound[l] bounds its

@@ -33,7 +33,7 @@ func TestSearchLines(t *testing.T) {
 			want := map[string]int{}
 			for j := range plays {
 				d, l := LineOf(p.Board, plays[j].Tiles)
-				if d && down>>uint(l)&1 != 0 || !d && across>>uint(l)&1 != 0 {
+				if Marked(d, l, across, down) {
 					want[plays[j].Key()] = plays[j].Score
 				}
 			}

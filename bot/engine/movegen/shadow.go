@@ -948,7 +948,6 @@ func (s *genState) prepareWalk(c, lastAnchor int) {
 	// the walk to; without a blank by equity, nothing to bound apart.
 	s.walkBingos = s.bingos != 0 && s.rb.bingoKnown
 	spend := s.owned[tile.BlankIndex] > 0 && s.rb.leaves
-	s.walkSpends = spend
 	if !s.walkBingos && !spend {
 		return
 	}
@@ -1042,9 +1041,10 @@ func (s *genState) spentCannotWin(u, col int, sc score) bool {
 // plays it can still make spend at least that many (record may pay for a
 // letter with a blank too, never the reverse). With a leave valuation they
 // keep what rb.spent bounds, far below rb.leave when the rack's best leaves
-// keep its blanks; 0 when the spent bounds are not prepared.
+// keep its blanks. Without a leave valuation it is 0: the spent bounds are
+// prepared only with one (prepareWalk), for a rack with a blank.
 func (s *genState) spentSoFar() int {
-	if !s.walkSpends {
+	if !s.rb.leaves {
 		return 0
 	}
 	return min(int(s.owned[tile.BlankIndex]-s.rack[tile.BlankIndex]), maxSpent)
@@ -1080,24 +1080,21 @@ func (s *genState) leftBoundOf(l int) int32 {
 // only a play of the whole rack can beat the best play found: sc scores the
 // tiles placed so far.
 func (s *genState) onlyBingos(col int, sc score) bool {
-	var b int32
 	u := s.spentSoFar()
-	switch {
-	case col > s.start:
-		b = s.partBound[s.left]
+	if col > s.start {
+		b := s.partBound[s.left]
 		if u > 0 {
 			b = min(b, s.spentPart[u][s.left])
 		}
-	case col == s.anchor:
-		b = s.partMax[0]
-		if u > 0 {
-			b = min(b, s.spentPartMax[u][0])
-		}
-	default:
-		b = s.partMax[sc.tiles]
-		if u > 0 {
-			b = min(b, s.spentPartMax[u][sc.tiles])
-		}
+		return s.cannotWin(b)
+	}
+	l := sc.tiles
+	if col == s.anchor {
+		l = 0
+	}
+	b := s.partMax[l]
+	if u > 0 {
+		b = min(b, s.spentPartMax[u][l])
 	}
 	return s.cannotWin(b)
 }
