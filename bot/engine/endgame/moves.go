@@ -55,26 +55,18 @@ type plyMoves struct {
 // outBonus puts plays that go out before the rest in the search order:
 // going out ends the game, so it settles the node at once, and in Lexico
 // (no penalty for the tiles left) it is the usual best answer when it
-// scores well.
-//
-// Measured in nodes to prove 30 self-play endgames of four tiles against
-// three (BenchmarkSolveSmall): by score alone 980,000; going out first
-// 355,000; and tileBonus a tile played on top, 313,000. Killer moves
-// (moves that cut off at a sibling, tried after the table's) made it
-// worse, 918,000, and a horizon value from the tiles left did not change it
-// by 1%. (Principal variation search did not either on these; on larger
-// endgames it saves 4% of the nodes, and is used: search.negamax.)
+// scores well. It stays above any play's tiles times tileBonus.
+// (Measured orders, killer moves and a horizon value from the tiles left
+// among them: endgame/BENCHMARKS.md.)
 const outBonus = 1000
 
 // tileBonus puts plays that unload more tiles first: a tile more counts
 // for 50 points of score, so plays come by the tiles they place, then by
-// score (a bingo's 50 aside). A side that unloads its rack nears the game's
-// end, where a line is proven, and with no penalty for the tiles left
-// nothing else hurries it. It was 3 (a tile more breaks close scores),
-// tuned by the nodes of BenchmarkSolveSmall's small endgames; measured on
-// self-play endgames at 1 s a solve, side by side with 3, from 6 to 100
-// proved more, level from 20 on (endgame/BENCHMARKS.md, "Plays by the
-// tiles they place"); outBonus stays above any play's tiles.
+// score. A side that unloads its rack nears the game's end, where a line
+// is proven, and with no penalty for the tiles left nothing else hurries
+// it. On self-play endgames at 1 s a solve, 20 to 100 prove alike and
+// far more than 3, the old value (endgame/BENCHMARKS.md, "Plays by the
+// tiles they place").
 const tileBonus = 50
 
 func newPlyMoves() *plyMoves {
