@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/game/tile"
 )
 
 // TestDeriveIsGeneration: along random lines of play from real self-play
@@ -175,4 +176,67 @@ func TestBlocksIsChanged(t *testing.T) {
 		t.Fatalf("%d pairs, %d blocked, %d by a run's end only: the test checks too little", pairs, blocked, byRunEnd)
 	}
 	t.Logf("%d pairs, %d blocked, %d by a run's end only", pairs, blocked, byRunEnd)
+}
+
+// TestFavourOutInTwo: in the mover's whole list of real self-play
+// endgames, every play whose leave is exactly the tiles of another play
+// is raised by outInTwoBonus, plays that go out and the pass are not, and
+// the filter's collisions raise few others.
+func TestFavourOutInTwo(t *testing.T) {
+	s := New(gen())
+	plays, raised, wrong := 0, 0, 0
+	eachEndgame(t, s, 16, func(seed uint64, sr *search) {
+		p := s.plies[0]
+		sr.generate(p, nil)
+		before := make([]int32, len(p.moves))
+		for i := range p.moves {
+			before[i] = p.moves[i].order
+		}
+		rack, _ := sr.st.Rack(sr.st.Turn())
+		p.favourOutInTwo(&rack, &s.leaves)
+		// The multisets the plays place, counted plainly.
+		placed := map[[tile.BlankIndex + 1]int]bool{}
+		counts := func(g *genMove) (c [tile.BlankIndex + 1]int) {
+			for _, pl := range p.slab[g.at : g.at+g.n] {
+				c[kind(pl)]++
+			}
+			return c
+		}
+		for i := range p.moves {
+			if g := &p.moves[i]; !g.pass() {
+				placed[counts(g)] = true
+			}
+		}
+		for i := range p.moves {
+			g := &p.moves[i]
+			up := g.order - before[i]
+			if g.pass() || int(g.n) == rack.N {
+				if up != 0 {
+					t.Fatalf("seed %d: %v raised by %d", seed, p.move(g), up)
+				}
+				continue
+			}
+			plays++
+			var leave [tile.BlankIndex + 1]int
+			used := counts(g)
+			for k := range leave {
+				leave[k] = int(rack.Counts[k]) - used[k]
+			}
+			switch {
+			case placed[leave] && up != outInTwoBonus:
+				t.Fatalf("seed %d: %v keeps the tiles of another play, raised by %d", seed, p.move(g), up)
+			case placed[leave]:
+				raised++
+			case up != 0:
+				wrong++
+			}
+		}
+	})
+	if raised < 20 {
+		t.Fatalf("only %d plays of %d keep another play's tiles", raised, plays)
+	}
+	if wrong*50 > plays {
+		t.Fatalf("%d of %d plays raised with no play of their leave", wrong, plays)
+	}
+	t.Logf("%d of %d plays keep another play's tiles; %d raised by a collision", raised, plays, wrong)
 }

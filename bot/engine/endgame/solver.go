@@ -152,6 +152,8 @@ type Solver struct {
 	// keptV is the variant of the endgame the table holds (KeepTable),
 	// nil when it holds none that may be kept.
 	keptV *variant.Variant
+	// leaves is plyMoves.favourOutInTwo's scratch.
+	leaves leaveFilter
 }
 
 // New is a solver over gen with the default table.
@@ -606,6 +608,10 @@ func (s *search) rootOf() (hashes, int, *plyMoves) {
 	spread := s.st.Scores()[s.st.Turn()] - s.st.Scores()[1-s.st.Turn()]
 	root := s.plies[0]
 	s.generate(root, nil) // whole: the answer, if nothing else, is its best play
+	if s.st.BagLen() == 0 {
+		rack, _ := s.st.Rack(s.st.Turn())
+		root.favourOutInTwo(&rack, &s.leaves)
+	}
 	sort.Sort(root)
 	if s.lines != nil {
 		s.generateOpponent()
@@ -895,13 +901,16 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 	if s.aborted {
 		return 0, false
 	}
+	rack, _ := s.st.Rack(s.st.Turn())
+	if s.st.BagLen() == 0 {
+		p.favourOutInTwo(&rack, &s.leaves)
+	}
 	// The opponent's best play that goes out, if it has one the mover's
 	// move may leave alone: after a move that changes none of its lines
 	// it is still there, with the same score, so that move is worth at
 	// most its own score less that one's, without a search.
 	var threats [maxThreats]*genMove
 	_, nThreats := s.outPlays(ply, 1, threats[:])
-	rack, _ := s.st.Rack(s.st.Turn())
 	for i := range p.moves {
 		p.next(i)
 		g := &p.moves[i]
