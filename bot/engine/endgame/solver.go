@@ -13,8 +13,12 @@
 // asking only whether they beat the best so far, and searched again when
 // one does (principal variation search; Marsland and Campbell, "Parallel
 // Search of Strongly Ordered Game Trees", 1982): 4% fewer nodes on the
-// proofs of 200 self-play endgames. macondo (endgame/negamax) and MAGPIE
-// (src/impl/endgame.c) solve Scrabble endgames the same way.
+// proofs of 200 self-play endgames. A position's own list is searched
+// plays that go out first, then plays that leave the tiles of another
+// play (a way out next turn), each kind by the tiles it places, then by
+// score (plyMoves.order, favourOutInTwo): lines that end are what proves
+// a value. macondo (endgame/negamax) and MAGPIE (src/impl/endgame.c)
+// solve Scrabble endgames the same way.
 //
 // Lexico's own end rules (package state decides them, once): the game ends
 // when a player goes out with the bag empty or after two passes in a row,
