@@ -14,10 +14,10 @@
 // one does (principal variation search; Marsland and Campbell, "Parallel
 // Search of Strongly Ordered Game Trees", 1982): 4% fewer nodes on the
 // proofs of 200 self-play endgames. A position's own list is searched
-// plays that go out first, then plays that leave the tiles of another
-// play (a way out next turn), each kind by the tiles it places, then by
-// score (plyMoves.order, favourOutInTwo): lines that end are what proves
-// a value. macondo (endgame/negamax) and MAGPIE (src/impl/endgame.c)
+// plays that go out first, then by the tiles a play places, one that
+// leaves the tiles of another play (a way out next turn) counted as
+// placing two more, then by score (plyMoves.order, favourOutInTwo):
+// lines that end are what proves a value. macondo (endgame/negamax) and MAGPIE (src/impl/endgame.c)
 // solve Scrabble endgames the same way.
 //
 // Lexico's own end rules (package state decides them, once): the game ends
