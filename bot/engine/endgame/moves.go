@@ -103,7 +103,8 @@ var tileHash = func() (h [tile.BlankIndex + 1]uint32) {
 type leaveFilter [1 << (leaveFilterBits - 6)]uint64
 
 // leaveFilterBits sizes a leaveFilter: 2 KiB, cleared at each node, for
-// lists of a few hundred plays.
+// the few hundred multisets of tiles a list's plays mostly place (a full
+// rack's thousands of plays with blanks fill it more, and misplace more).
 const leaveFilterBits = 14
 
 func (f *leaveFilter) add(h uint32) {

@@ -17,8 +17,8 @@
 // plays that go out first, then by the tiles a play places, one that
 // leaves the tiles of another play (a way out next turn) counted as
 // placing two more, then by score (plyMoves.order, favourOutInTwo):
-// lines that end are what proves a value. macondo (endgame/negamax) and MAGPIE (src/impl/endgame.c)
-// solve Scrabble endgames the same way.
+// lines that end are what proves a value. macondo (endgame/negamax) and
+// MAGPIE (src/impl/endgame.c) solve Scrabble endgames the same way.
 //
 // Lexico's own end rules (package state decides them, once): the game ends
 // when a player goes out with the bag empty or after two passes in a row,
@@ -562,6 +562,16 @@ func (s *search) derive(p *plyMoves, ref *plyMoves, seat int, across, down uint6
 	s.finish(p)
 }
 
+// favourOutInTwo raises in p, the mover's plays, those that leave a way
+// out (plyMoves.favourOutInTwo), when the bag is empty: with tiles in the
+// bag the mover draws, and its next rack is not the leave.
+func (s *search) favourOutInTwo(p *plyMoves) {
+	if s.st.BagLen() == 0 {
+		rack, _ := s.st.Rack(s.st.Turn())
+		p.favourOutInTwo(&rack, &s.leaves)
+	}
+}
+
 // buildAfter makes s.after[ply] the plays of the seat not to move at
 // ply, on the board there, derived as its next turn would derive them.
 // Each move searched at ply changes a few lines, and the position after
@@ -612,10 +622,7 @@ func (s *search) rootOf() (hashes, int, *plyMoves) {
 	spread := s.st.Scores()[s.st.Turn()] - s.st.Scores()[1-s.st.Turn()]
 	root := s.plies[0]
 	s.generate(root, nil) // whole: the answer, if nothing else, is its best play
-	if s.st.BagLen() == 0 {
-		rack, _ := s.st.Rack(s.st.Turn())
-		root.favourOutInTwo(&rack, &s.leaves)
-	}
+	s.favourOutInTwo(root)
 	sort.Sort(root)
 	if s.lines != nil {
 		s.generateOpponent()
@@ -905,16 +912,14 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 	if s.aborted {
 		return 0, false
 	}
-	rack, _ := s.st.Rack(s.st.Turn())
-	if s.st.BagLen() == 0 {
-		p.favourOutInTwo(&rack, &s.leaves)
-	}
+	s.favourOutInTwo(p)
 	// The opponent's best play that goes out, if it has one the mover's
 	// move may leave alone: after a move that changes none of its lines
 	// it is still there, with the same score, so that move is worth at
 	// most its own score less that one's, without a search.
 	var threats [maxThreats]*genMove
 	_, nThreats := s.outPlays(ply, 1, threats[:])
+	rack, _ := s.st.Rack(s.st.Turn())
 	for i := range p.moves {
 		p.next(i)
 		g := &p.moves[i]
