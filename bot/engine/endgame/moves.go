@@ -85,7 +85,7 @@ const outInTwoBonus = 100
 // tileHash is each kind of tile's (tile.Rack's indexes) term in a hash of
 // a multiset of tiles: fixed pseudo-random words (xorshift64), so that
 // sums of a few of them rarely collide.
-var tileHash = func() (h [tile.BlankIndex + 1]uint32) {
+var tileHash = func() (h [tile.NumKinds]uint32) {
 	x := uint64(0x9E3779B97F4A7C15)
 	for i := range h {
 		x ^= x << 13

@@ -195,8 +195,8 @@ func TestFavourOutInTwo(t *testing.T) {
 		rack, _ := sr.st.Rack(sr.st.Turn())
 		p.favourOutInTwo(&rack, &s.leaves)
 		// The multisets the plays place, counted plainly.
-		placed := map[[tile.BlankIndex + 1]int]bool{}
-		counts := func(g *genMove) (c [tile.BlankIndex + 1]int) {
+		placed := map[[tile.NumKinds]int]bool{}
+		counts := func(g *genMove) (c [tile.NumKinds]int) {
 			for _, pl := range p.slab[g.at : g.at+g.n] {
 				c[kind(pl)]++
 			}
@@ -217,7 +217,7 @@ func TestFavourOutInTwo(t *testing.T) {
 				continue
 			}
 			plays++
-			var leave [tile.BlankIndex + 1]int
+			var leave [tile.NumKinds]int
 			used := counts(g)
 			for k := range leave {
 				leave[k] = int(rack.Counts[k]) - used[k]
