@@ -50,7 +50,7 @@ func endgameCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)", Destination: &o.Index},
 			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", "), Destination: &o.Strategy},
-			&cli.DurationFlag{Name: "time", Value: 5 * time.Second, Usage: "search for at most `DURATION` (a bare number is milliseconds)", Destination: &o.Time},
+			&cli.DurationFlag{Name: "time", Value: 5 * time.Second, Usage: "search for at most `DURATION`", Destination: &o.Time},
 			&cli.IntFlag{Name: "candidates", Value: endgame.DefaultCandidates, Usage: "pre-endgame: the `N` highest-scoring plays compared (with the pass)", Destination: &o.Candidates},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object", Destination: &o.JSON},
 			&cli.BoolFlag{Name: "win", Usage: "with the bag empty, ask only whether you can win (a winning move, or proof that none wins), not for the best line", Destination: &o.Win},

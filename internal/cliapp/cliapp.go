@@ -277,9 +277,13 @@ func millisecondDurations(cmd *cli.Command) {
 			dest = new(time.Duration)
 		}
 		*dest = df.Value
+		usage := df.Usage
+		if !strings.HasSuffix(usage, msNote) {
+			usage += msNote // once: a usage that says it already keeps it
+		}
 		cmd.Flags[i] = &cli.GenericFlag{
 			Name: df.Name, Aliases: df.Aliases, Category: df.Category, DefaultText: df.DefaultText,
-			Usage: df.Usage + msNote, Required: df.Required, Hidden: df.Hidden, EnvVars: df.EnvVars,
+			Usage: usage, Required: df.Required, Hidden: df.Hidden, EnvVars: df.EnvVars,
 			Value: &Duration{D: dest},
 		}
 	}

@@ -41,6 +41,22 @@ func TestDurationTakesABareNumberAsMilliseconds(t *testing.T) {
 	}
 }
 
+// TestDurationUsageSaysMillisecondsOnce: every duration flag's usage ends
+// with the note on bare numbers, once, even when its command wrote it too.
+func TestDurationUsageSaysMillisecondsOnce(t *testing.T) {
+	cmd := &cli.Command{Flags: []cli.Flag{
+		&cli.DurationFlag{Name: "time", Usage: "search for at most `DURATION`"},
+		&cli.DurationFlag{Name: "budget", Usage: "at most `DURATION`" + msNote},
+	}}
+	millisecondDurations(cmd)
+	for _, f := range cmd.Flags {
+		g := f.(*cli.GenericFlag)
+		if !strings.HasSuffix(g.Usage, msNote) || strings.Count(g.Usage, msNote) != 1 {
+			t.Errorf("--%s: usage %q, want the note on bare numbers once at its end", g.Name, g.Usage)
+		}
+	}
+}
+
 func TestStatusPrintsOneLineAndTheErrorsOwnStatus(t *testing.T) {
 	var out strings.Builder
 	if got := Status("prog", nil, &out); got != 0 || out.Len() != 0 {
