@@ -39,7 +39,7 @@ func checkCommand() *cli.Command {
 			"the dictionary. " + fmt.Sprintf("GAMESTATE and a MOVE file are read up to %d MiB (serve's default --max-body).\n", maxInput>>20) +
 			"Exit status: 0 legal, 1 illegal, 2 unusable input.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "index", Usage: "dictionary index `FILE` (default: $LEXICO_INDEX, else one built from the embedded list in the user cache)", Destination: &o.Index},
+			&cli.StringFlag{Name: "index", Usage: indexUsage, Destination: &o.Index},
 			&cli.BoolFlag{Name: "json", Usage: `print {"legal","reason","score","words":[{"word","score","valid"}],"bingo"}`, Destination: &o.JSON},
 		},
 		Action: func(c *cli.Context) error {

@@ -48,7 +48,7 @@ func endgameCommand() *cli.Command {
 			"With --win (bag empty) it asks only whether you can win, which it settles far sooner than\n" +
 			"the best line: it prints a move that wins against any defence, or that none does.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)", Destination: &o.Index},
+			&cli.StringFlag{Name: "index", Usage: indexUsage, Destination: &o.Index},
 			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", "), Destination: &o.Strategy},
 			&cli.DurationFlag{Name: "time", Value: 5 * time.Second, Usage: "search for at most `DURATION`", Destination: &o.Time},
 			&cli.IntFlag{Name: "candidates", Value: endgame.DefaultCandidates, Usage: "pre-endgame: the `N` highest-scoring plays compared (with the pass)", Destination: &o.Candidates},

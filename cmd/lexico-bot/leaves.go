@@ -78,13 +78,13 @@ func leavesCommand() *cli.Command {
 					"--table, and writes the statistics to --out (resumable the same way); `leaves merge` then\n" +
 					"makes the generation's table of the k files. The same --seed gives the same tables.",
 				Flags: []cli.Flag{
-					&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index, built on first use)", Destination: &t.Index},
+					&cli.StringFlag{Name: "index", Usage: indexUsage, Destination: &t.Index},
 					&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", "), Destination: &t.Strategy},
 					&cli.StringFlag{Name: "variant", Value: variant.Multipliers.Name, Usage: variantUsage, Destination: &t.Variant},
 					&cli.IntFlag{Name: "games", Value: 10000, Usage: "games `N` per generation", Destination: &t.Games},
 					&cli.IntFlag{Name: "generations", Value: 2, Usage: "generations `G` (without --shard)", Destination: &t.Generations},
 					&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed `S` of every game", Destination: &t.Seed},
-					&cli.IntFlag{Name: "parallel", Usage: "games played at once `K` (default: one per CPU)", Destination: &t.Parallel},
+					&cli.IntFlag{Name: "parallel", Usage: "games played at once `K`", DefaultText: "one per CPU", Destination: &t.Parallel},
 					&cli.StringFlag{Name: "dir", Usage: "`DIR` of the generations' statistics and tables (without --shard)", Destination: &t.Dir},
 					&cli.StringFlag{Name: "start", Usage: "valuation `FILE[,FILE]` the first generation plays with (default the hand-tuned model data/leaves-hand.csv)", Destination: &t.Start},
 					&cli.Float64Flag{Name: "prior-weight", Value: defaultPriorWeight, Usage: "records `W` a leave needs before its own mean outweighs the estimate from its sub-leaves", Destination: &t.PriorWeight},
@@ -107,7 +107,7 @@ func leavesCommand() *cli.Command {
 				ArgsUsage: "STATS...",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "out", Usage: "the table `FILE` to write", Required: true, Destination: &m.Out},
-					&cli.Float64Flag{Name: "prior-weight", Value: defaultPriorWeight, Usage: "as for train", Destination: &m.PriorWeight},
+					&cli.Float64Flag{Name: "prior-weight", Value: defaultPriorWeight, Usage: "records `W` a leave needs before its own mean outweighs the estimate from its sub-leaves, as for train", Destination: &m.PriorWeight},
 				},
 				Action: func(c *cli.Context) error {
 					m.Args = c.Args().Slice()

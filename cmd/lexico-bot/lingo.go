@@ -41,12 +41,12 @@ func lingoCommand() *cli.Command {
 			"--human seats you first against the bots: moves are typed in the same notation; type help.\n" +
 			"The same --seed gives the same game.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)", Destination: &o.Index},
+			&cli.StringFlag{Name: "index", Usage: indexUsage, Destination: &o.Index},
 			&cli.IntFlag{Name: "players", Value: lingo.DefaultPlayers, Usage: "number of players `N`, 2 to 4", Destination: &o.Players},
-			&cli.Uint64Flag{Name: "seed", Usage: "seed `S` that shuffles the tiles (default: from the clock, and printed so the game can be replayed)", Destination: &o.Seed},
+			&cli.Uint64Flag{Name: "seed", Usage: "seed `S` that shuffles the tiles", DefaultText: "from the clock, and printed so the game can be replayed", Destination: &o.Seed},
 			&cli.IntFlag{Name: "pool", Value: lingo.DefaultPool, Usage: "tiles `N` in a pool, 1 to 10 (the pbmserv Lingo help's rules and example show 5; its challenge help says 4)", Destination: &o.Pool},
 			&cli.IntFlag{Name: "place", Value: lingo.DefaultPlace, Usage: "most tiles `N` a move places, 1 to the pool size", Destination: &o.Place},
-			&cli.BoolFlag{Name: "small", Usage: "the small set of 30 tiles (default: 49 tiles)", Destination: &o.Small},
+			&cli.BoolFlag{Name: "small", Usage: "the small set of 30 tiles instead of the full 49", Destination: &o.Small},
 			&cli.BoolFlag{Name: "full", Usage: "the full set of 98 tiles (Scramble without blanks)", Destination: &o.Full},
 			&cli.BoolFlag{Name: "no-twos", Usage: "two-letter words are not words and score nothing", Destination: &o.NoTwos},
 			&cli.BoolFlag{Name: "repeat", Usage: "tiles may be stacked on a tile showing the same letter", Destination: &o.Repeat},
@@ -241,7 +241,7 @@ func lingoWordCommand(parentIndex *string) *cli.Command {
 			"backwards\", \"XQ: not a word\". Exits 0 when every WORD is a word, 1 when one is not,\n" +
 			"2 on bad input (no word, or characters other than letters).",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)", Destination: &index},
+			&cli.StringFlag{Name: "index", Usage: indexUsage, Destination: &index},
 			&cli.BoolFlag{Name: "json", Usage: `print one JSON object a line: {"word","valid","backwards"}`, Destination: &asJSON},
 		},
 		Action: func(c *cli.Context) error {

@@ -48,6 +48,27 @@ func TestCommandLine(t *testing.T) {
 	clitest.CheckProgram(t, func(args ...string) (int, string, string) { return runBot(t, "", args...) }, "lexico-bot", names, index.FormatVersion)
 }
 
+// Each subcommand (leaves train, lingo word, ...) answers --help with flag
+// lines that name their values and say each default once, as the commands
+// do (TestCommandLine).
+func TestSubcommandHelp(t *testing.T) {
+	subs := 0
+	for _, c := range commands() {
+		for _, sub := range c.Subcommands {
+			name := c.Name + " " + sub.Name
+			code, out, errs := runBot(t, "", c.Name, sub.Name, "--help")
+			if code != 0 || !strings.Contains(out, "lexico-bot "+name) {
+				t.Errorf("%s --help: exit %d, stdout %q, stderr %q; want its usage and 0", name, code, out, errs)
+			}
+			clitest.CheckFlagLines(t, name, out)
+			subs++
+		}
+	}
+	if subs < 4 {
+		t.Fatalf("only %d subcommands found", subs)
+	}
+}
+
 // serve answers gamestates of any dictionary: its --index help does not
 // promise run's lookup by the gamestate's Dictionary URL.
 func TestServeIndexHelpIsServes(t *testing.T) {

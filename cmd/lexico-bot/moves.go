@@ -42,7 +42,7 @@ func movesCommand() *cli.Command {
 			"highest-scoring play, found without listing the others. A bad gamestate stops the run\n" +
 			"with its name, as does " + fmt.Sprintf("one over %d MiB (serve's default --max-body).", maxInput>>20),
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)", Destination: &o.Index},
+			&cli.StringFlag{Name: "index", Usage: indexUsage, Destination: &o.Index},
 			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fastest, with or without blanks, exhaustive is for checking: bench/RESULTS.md)", Destination: &o.Strategy},
 			&cli.BoolFlag{Name: "count", Usage: "print only the number of legal plays", Destination: &o.Count},
 			&cli.IntFlag{Name: "limit", Usage: "print only the first `N` lines of the listing (0: all; ignored with --count)", Destination: &o.Limit},

@@ -57,13 +57,13 @@ func playCommand() *cli.Command {
 			"(Wilson) interval, scores, bingos, illegal and late moves and time per move.\n" +
 			"--p1 human or --p2 human (or both) plays in this terminal: type `help` at the prompt.",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)", Destination: &o.Index},
+			&cli.StringFlag{Name: "index", Usage: indexUsage, Destination: &o.Index},
 			&cli.IntFlag{Name: "games", Value: 1, Usage: "number of games `N`", Destination: &o.Games},
-			&cli.Uint64Flag{Name: "seed", Usage: "seed `S` of the match (default: from the clock, and printed so the match can be replayed)", Destination: &o.Seed},
+			&cli.Uint64Flag{Name: "seed", Usage: "seed `S` of the match", DefaultText: "from the clock, and printed so the match can be replayed", Destination: &o.Seed},
 			&cli.StringFlag{Name: "p1", Value: "equity", Usage: "seat 1's `POLICY`: " + lineup.Usage() + " (your own bot: a program reading a gamestate a line on stdin and writing a move a line on stdout, or a URL taking the gamestate as a POST body)", Destination: &o.Policies[0]},
 			&cli.StringFlag{Name: "p2", Value: "greedy", Usage: "seat 2's `POLICY` (as --p1)", Destination: &o.Policies[1]},
 			variantFlag(&o.Variant, variant.Multipliers.Name),
-			&cli.IntFlag{Name: "parallel", Usage: "games played at once `K` (default: one per CPU; 1 when a person plays)", Destination: &o.Parallel},
+			&cli.IntFlag{Name: "parallel", Usage: "games played at once `K`", DefaultText: "one per CPU; 1 when a person plays", Destination: &o.Parallel},
 			&cli.StringFlag{Name: "record", Usage: "write each game into `DIR` as JSON lines (every gamestate, move and score) and as a GCG file (a DIR already holding recorded games is refused, not overwritten)", Destination: &o.Record},
 			&cli.BoolFlag{Name: "json", Usage: "print the summary as one JSON object", Destination: &o.JSON},
 			&cli.StringFlag{Name: "log-dir", Usage: "`DIR` receiving the standard error of each cmd: seat (default: a new directory under the OS temporary directory)", Destination: &o.LogDir},

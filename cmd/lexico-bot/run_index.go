@@ -43,6 +43,10 @@ func openBotIndex(flag, dictURL string, logw io.Writer) (x *index.Index, note st
 	return x, note, nil
 }
 
+// indexUsage is the --index flag's usage on every command that opens one
+// index (build.OpenIndex): the same default everywhere, said alike.
+const indexUsage = "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)"
+
 // openGenerator opens the index at path (else $LEXICO_INDEX, else the
 // default; notes about building it go to logw) and the move generator
 // strategyName names over it. The caller closes the index when done with

@@ -35,12 +35,12 @@ type botOptions struct {
 // answers one gamestate, whose Dictionary URL may have an index cached (run),
 // rather than many with no one dictionary (serve).
 func botFlags(o *botOptions, byDictionary bool) []cli.Flag {
-	indexUsage := "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)"
+	usage := indexUsage
 	if byDictionary {
-		indexUsage = "index `FILE` (default $LEXICO_INDEX, else the index cached for the gamestate's Dictionary URL, else the default index in the user cache directory, built on first use)"
+		usage = "index `FILE` (default $LEXICO_INDEX, else the index cached for the gamestate's Dictionary URL, else the default index in the user cache directory, built on first use)"
 	}
 	return append([]cli.Flag{
-		&cli.StringFlag{Name: "index", Usage: indexUsage, Destination: &o.Index},
+		&cli.StringFlag{Name: "index", Usage: usage, Destination: &o.Index},
 		&cli.StringFlag{Name: "policy", Value: "sim", Usage: "`POLICY`: sim (equity's best candidates ranked again by simulating the next turns: the strongest, and it thinks for the whole budget), equity (score plus the value of the tiles kept; exchanges when worth more; answers in milliseconds) or greedy (the highest score)", Destination: &o.Policy},
 		&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", ") + " (gaddag is the fast one; exhaustive is for checking)", Destination: &o.Strategy},
 		&cli.StringFlag{Name: "leaves", Usage: "leave values `FILE[,FILE]`: a hand-tuned model (CSV, bot/engine/equity/table.go; data/leaves-hand.csv) and/or learned tables (lexico-bot leaves train), one per bag (default the embedded tables)", Destination: &o.Leaves},

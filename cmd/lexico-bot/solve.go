@@ -45,7 +45,7 @@ func solveCommand() *cli.Command {
 			&cli.IntFlag{Name: "top", Value: 25, Usage: "how many plays `N` to list without --interactive", Destination: &o.Top},
 			&cli.BoolFlag{Name: "json", Usage: `print {"variant","board","hand","plays":[{"rank","word","row","col","dir","score","bingo","words":[{"word","score","valid"}]}]} instead of the listing`, Destination: &o.JSON},
 			&cli.BoolFlag{Name: "interactive", Usage: "page through the plays and choose one to write into the board file", Destination: &o.Interactive},
-			&cli.StringFlag{Name: "index", Usage: "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache)", Destination: &o.Index},
+			&cli.StringFlag{Name: "index", Usage: indexUsage, Destination: &o.Index},
 			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fast one)", Destination: &o.Strategy},
 		},
 		Action: func(c *cli.Context) error {

@@ -32,10 +32,26 @@ func CheckHelp(t *testing.T, run Run, program string, want []string) {
 		if code != 0 || !strings.Contains(out, program+" "+name) {
 			t.Errorf("%s --help: exit %d, stdout %q, stderr %q; want its usage and 0", name, code, out, errs)
 		}
-		// urfave/cli names a flag's value "value" unless its usage
-		// backquotes a word that says what the value is.
-		for _, line := range valuePlaceholder.FindAllString(out, -1) {
-			t.Errorf("%s --help: %q: name the value (a backquoted word in the flag's usage)", name, strings.TrimSpace(line))
+		CheckFlagLines(t, name, out)
+	}
+}
+
+// CheckFlagLines fails t for each flag line of help, command name's
+// --help, that a user would trip over: a value named "value", or a
+// default or unit said twice.
+func CheckFlagLines(t *testing.T, name, help string) {
+	t.Helper()
+	// urfave/cli names a flag's value "value" unless its usage
+	// backquotes a word that says what the value is.
+	for _, line := range valuePlaceholder.FindAllString(help, -1) {
+		t.Errorf("%s --help: %q: name the value (a backquoted word in the flag's usage)", name, strings.TrimSpace(line))
+	}
+	// A flag's line says each thing once: urfave/cli adds its own
+	// "(default: ...)" after a usage that gave one (use DefaultText),
+	// and cliapp the note on bare milliseconds.
+	for _, line := range strings.Split(help, "\n") {
+		if strings.Count(line, "(default") > 1 || strings.Count(line, "a bare number is milliseconds") > 1 {
+			t.Errorf("%s --help: %q says its default or its unit twice", name, strings.TrimSpace(line))
 		}
 	}
 }
