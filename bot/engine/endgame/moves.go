@@ -7,6 +7,7 @@ import (
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/index/multiset"
 )
 
 // genMove is a move of a ply's list: a play (its tiles at slab[at:at+n]) or
@@ -83,16 +84,14 @@ const tileBonus = 50
 const outInTwoBonus = 100
 
 // tileHash is each kind of tile's (tile.Rack's indexes) term in a hash of
-// a multiset of tiles: fixed pseudo-random words (xorshift64), so that
-// sums of a few of them rarely collide.
+// a multiset of tiles: the letters' multiset.Key words (the anagram
+// index's additive key, cut to 32 bits), and for the blank, which the
+// index's keys do not hold, a word of its own.
 var tileHash = func() (h [tile.NumKinds]uint32) {
-	x := uint64(0x9E3779B97F4A7C15)
-	for i := range h {
-		x ^= x << 13
-		x ^= x >> 7
-		x ^= x << 17
-		h[i] = uint32(x >> 32)
+	for l := range tile.BlankIndex {
+		h[l] = uint32(multiset.Letter(l))
 	}
+	h[tile.BlankIndex] = 0x9E3779B9 // 2^32 over the golden ratio: any odd word apart from the letters'
 	return h
 }()
 
