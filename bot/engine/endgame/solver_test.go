@@ -12,6 +12,7 @@ import (
 	"github.com/lexico/lexico/bot/game/state"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/internal/race"
 )
 
 // smallEndgames are endgames of real self-play boards with a few tiles on
@@ -222,6 +223,7 @@ func TestSolveRefuses(t *testing.T) {
 // buffers, so a solve allocates for its answer (the root's moves and the
 // line, copied out once an iteration), never per node searched.
 func TestSolveAllocatesOnlyAtTheRoot(t *testing.T) {
+	race.SkipAllocCounts(t)
 	s := New(gen())
 	for seed := uint64(1); seed < 20; seed++ {
 		st := selfPlay(t, variant.Multipliers, seed, 0)

@@ -21,6 +21,7 @@ import (
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/bot/platform/gamestate/gamestatetest"
+	"github.com/lexico/lexico/internal/race"
 )
 
 // The doc's example: 98 classic tiles, 37 on the board, 7 in the hand, so
@@ -399,6 +400,7 @@ func TestNoPlyIsTheStaticEquity(t *testing.T) {
 // allocations, which do not depend on the machine's speed: 400 rounds
 // allocate what one does.
 func TestSimulationMemoryDoesNotGrowWithRounds(t *testing.T) {
+	race.SkipAllocCounts(t)
 	late := selfPlay(t, variant.Multipliers, 31, -1).late
 	if late == nil {
 		t.Fatal("no position with a rack's worth in the bag")

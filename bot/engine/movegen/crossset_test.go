@@ -11,6 +11,7 @@ import (
 	"github.com/lexico/lexico/bot/game/state"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/internal/race"
 )
 
 // checkCrossSets brings ct up to date with b, as a search does, and
@@ -171,6 +172,7 @@ func TestCrossSetsOutsideWhatTheyTrack(t *testing.T) {
 // Keeping the table costs no allocation once its stacks have grown: a play
 // applied, a search reading the table, the play taken back.
 func TestCrossSetsDoNotAllocate(t *testing.T) {
+	race.SkipAllocCounts(t)
 	lx := full()
 	st := playedGame(t, lx.gen, variant.Multipliers, 8, 4)
 	top := top5(lx.gen)
