@@ -55,12 +55,8 @@ func TestSubcommandHelp(t *testing.T) {
 	subs := 0
 	for _, c := range commands() {
 		for _, sub := range c.Subcommands {
-			name := c.Name + " " + sub.Name
-			code, out, errs := runBot(t, "", c.Name, sub.Name, "--help")
-			if code != 0 || !strings.Contains(out, "lexico-bot "+name) {
-				t.Errorf("%s --help: exit %d, stdout %q, stderr %q; want its usage and 0", name, code, out, errs)
-			}
-			clitest.CheckFlagLines(t, name, out)
+			clitest.CheckCommandHelp(t, func(args ...string) (int, string, string) { return runBot(t, "", args...) },
+				"lexico-bot", c.Name+" "+sub.Name)
 			subs++
 		}
 	}

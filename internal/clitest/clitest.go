@@ -28,12 +28,20 @@ func CheckHelp(t *testing.T, run Run, program string, want []string) {
 		t.Errorf("help lists the commands %q, main lists %q", got, want)
 	}
 	for _, name := range want {
-		code, out, errs := run(name, "--help")
-		if code != 0 || !strings.Contains(out, program+" "+name) {
-			t.Errorf("%s --help: exit %d, stdout %q, stderr %q; want its usage and 0", name, code, out, errs)
-		}
-		CheckFlagLines(t, name, out)
+		CheckCommandHelp(t, run, program, name)
 	}
+}
+
+// CheckCommandHelp fails t unless program's command name (a subcommand:
+// "leaves train") answers --help with its usage and 0, in flag lines a
+// user would not trip over (CheckFlagLines).
+func CheckCommandHelp(t *testing.T, run Run, program, name string) {
+	t.Helper()
+	code, out, errs := run(append(strings.Fields(name), "--help")...)
+	if code != 0 || !strings.Contains(out, program+" "+name) {
+		t.Errorf("%s --help: exit %d, stdout %q, stderr %q; want its usage and 0", name, code, out, errs)
+	}
+	CheckFlagLines(t, name, out)
 }
 
 // CheckFlagLines fails t for each flag line of help, command name's
