@@ -3,6 +3,7 @@ package gamestate_test
 import (
 	"testing"
 
+	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 )
 
@@ -62,6 +63,39 @@ func FuzzParseMove(f *testing.F) {
 		}
 		if m.Key() != m2.Key() {
 			t.Fatalf("move %v became %v via %s", m, m2, enc)
+		}
+	})
+}
+
+// FuzzCheck: any move that parses, judged in any gamestate that parses, gets
+// a verdict without a panic, and every refusal a reason (check prints it as
+// the one line a user reads). The dictionary is a handful of words, so that
+// both verdicts come up.
+func FuzzCheck(f *testing.F) {
+	doc := readDoc(f)
+	for _, mv := range []string{
+		`[["T"], [[14,9]]]`,
+		`[["C", "A", "R"], [[6,7], [7,7], [8,7]]]`,
+		`[["C", "A", "Blank"], [[6,7], [7,7], [8,7]],["R"]]`,
+		`[["F","L","P"], ["Pass"]]`,
+		`[[], ["Pass"]]`,
+	} {
+		f.Add(doc, []byte(mv))
+	}
+	f.Add([]byte(lopsided), []byte(`[["A"], [[2,1]]]`))
+	dict := words{"CAT": true, "AT": true, "TA": true, "ODIOUST": true, "CAR": true, "QAT": true}
+	f.Fuzz(func(t *testing.T, gs, mv []byte) {
+		p, err := gamestate.Parse(gs)
+		if err != nil {
+			return
+		}
+		m, err := gamestate.ParseMove(mv, p.Board.Size)
+		if err != nil {
+			return
+		}
+		res := rules.Check(p, m, dict)
+		if res.Legal != (res.Reason == "") || res.Legal != (res.Err == nil) {
+			t.Fatalf("%v: legal %v with reason %q and error %v", m, res.Legal, res.Reason, res.Err)
 		}
 	})
 }

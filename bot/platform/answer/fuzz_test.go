@@ -1,0 +1,180 @@
+package answer
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/game/state"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/bot/platform/gamestate"
+	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/index/gaddag"
+)
+
+// FuzzAnswer: whatever gamestate parses is answered without a panic, in a
+// move that encodes, parses back to itself and is legal by rules.Check at
+// the score the bot says (the platform's boards need not be anything a game
+// could reach: more tiles of a kind than the bag holds, a rack of twelve,
+// a bag count that does not add up). The sim policy answers, so the
+// simulation, the endgame solver (bag empty) and the pre-endgame (a few
+// tiles in the bag) are fuzzed along with the static search. Run with
+//
+//	go test -run '^$' -fuzz 'FuzzAnswer$' -fuzztime 5m -fuzzminimizetime 2s ./bot/platform/answer
+//
+// (about 3 s a worker to build the embedded dictionary's GADDAG first).
+func FuzzAnswer(f *testing.F) {
+	for _, name := range []string{"doc-example.txt", "opening.json", "middle-blanks.json", "endgame.json"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "..", "data", "gamestates", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte(`{'Board': [[' ',' ',' '],[' ','A',' '],[' ',' ',' ']], 'MyHand': ['T', 'Blank', 'Blank', 'Blank'], 'NumberOfTilesInBag': 0}`))
+	f.Add([]byte(`{"Board": [["Z","Z","Z"],["Z"," ","Z"],["Z","Z","Z"]], "MyHand": ["Z","Z","A"], "NumberOfTilesInBag": 3}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		b, dict := fuzzBot(t)
+		answerLegally(t, b, dict, data)
+	})
+}
+
+// FuzzAnswerSelfPlay is FuzzAnswer on positions a game reaches, which
+// random bytes rarely parse into: a game of the variant dealt from seed,
+// played turns moves by the static search, then the mover's rack replaced
+// by rack's bytes as tiles (each a letter or the blank, any number, whatever
+// the bag held) and
+// the bag count set to bag, both when given; the position goes through the
+// platform's encoding and parser, as a gamestate would. Run with
+//
+//	go test -run '^$' -fuzz 'FuzzAnswerSelfPlay$' -fuzztime 5m -fuzzminimizetime 2s ./bot/platform/answer
+func FuzzAnswerSelfPlay(f *testing.F) {
+	f.Add(uint64(1), false, uint8(12), "", int8(-1))
+	f.Add(uint64(2), true, uint8(30), "", int8(0))
+	f.Add(uint64(3), false, uint8(22), "QZ??XJ", int8(2))
+	f.Add(uint64(4), false, uint8(0), "EEEEEEEEE", int8(90))
+	f.Add(uint64(5), false, uint8(40), "S?", int8(-1))
+	f.Fuzz(func(t *testing.T, seed uint64, classic bool, turns uint8, rack string, bag int8) {
+		b, dict := fuzzBot(t)
+		v := variant.Multipliers
+		if classic {
+			v = variant.Classic
+		}
+		g, err := state.Start(v, seed, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range int(turns) % 64 {
+			if g.Over() {
+				break
+			}
+			p := g.View()
+			ch := b.Player.ChooseStatic(context.Background(), &p)
+			if err := g.Apply(ch.Move); err != nil {
+				t.Fatalf("turn %d: the static search's %v: %v", g.Moves(), ch.Move, err)
+			}
+		}
+		p := g.View()
+		if rack != "" {
+			// Each byte a tile, so that every input is a rack: 26 letters
+			// and the blank.
+			tiles := []byte(rack)
+			for i, c := range tiles {
+				if c %= 27; c == 26 {
+					tiles[i] = tile.Blank
+				} else {
+					tiles[i] = 'A' + c
+				}
+			}
+			p.Rack = tile.RackOf(tiles)
+		}
+		if bag >= 0 {
+			p.BagCount = int(bag)
+		}
+		gs, err := gamestate.Encode(&p)
+		if err != nil {
+			return
+		}
+		answerLegally(t, b, dict, gs)
+	})
+}
+
+// answerLegally answers gs if it parses, and fails t unless the answer is a
+// move that encodes, parses back to itself and is legal by rules.Check at
+// the score the bot says.
+func answerLegally(t *testing.T, b *Bot, dict wordSet, gs []byte) {
+	p, err := gamestate.Parse(gs)
+	if err != nil {
+		return
+	}
+	r, err := b.AnswerPosition(context.Background(), p, time.Now())
+	if err != nil {
+		t.Fatalf("no answer: %v", err)
+	}
+	m, err := gamestate.ParseMove(r.Move, p.Board.Size)
+	if err != nil {
+		t.Fatalf("answered %s, which does not parse: %v", r.Move, err)
+	}
+	if m.Key() != r.Choice.Move.Key() {
+		t.Fatalf("answered %s, which parses as %v, not the chosen %v", r.Move, m, r.Choice.Move)
+	}
+	res := rules.Check(p, r.Choice.Move, dict)
+	if !res.Legal {
+		t.Fatalf("answered %v (%s) to %s: illegal: %s", r.Choice.Move, r.Move, gs, res.Reason)
+	}
+	if r.Choice.Move.Kind == move.Play && res.Score != r.Choice.Move.Score {
+		t.Fatalf("answered %v scoring %d to %s; rules.Check scores it %d", r.Choice.Move, r.Choice.Move.Score, gs, res.Score)
+	}
+}
+
+var (
+	fuzzOnce   sync.Once
+	fuzzPlayer *player.Player
+	fuzzDict   wordSet
+	fuzzErr    error
+)
+
+// wordSet is a rules.Dictionary over a set of words.
+type wordSet map[string]bool
+
+func (d wordSet) Contains(w string) bool { return d[w] }
+
+// fuzzBot is a Bot with the sim policy over the embedded dictionary's
+// GADDAG, thinking 40 ms a move, and that dictionary; made once a process.
+func fuzzBot(t *testing.T) (*Bot, wordSet) {
+	fuzzOnce.Do(func() {
+		words, err := build.DefaultWords(build.DefaultMinLen, build.DefaultMaxLen)
+		if err != nil {
+			fuzzErr = err
+			return
+		}
+		fuzzDict = wordSet{}
+		for _, w := range words {
+			fuzzDict[w] = true
+		}
+		tb, err := equity.DefaultTable()
+		if err != nil {
+			fuzzErr = err
+			return
+		}
+		fuzzPlayer, fuzzErr = player.New("sim", movegen.NewGADDAG(gaddag.Build(words)), tb)
+	})
+	if fuzzErr != nil {
+		t.Fatal(fuzzErr)
+	}
+	clock := player.DefaultClock
+	clock.Mode = player.Replay
+	clock.Override = 40 * time.Millisecond
+	clock.MinThink = 10 * time.Millisecond // simulate, however short the think
+	clock.Reserve = 5 * time.Millisecond
+	return &Bot{Player: fuzzPlayer, Clock: clock}, fuzzDict
+}
