@@ -74,12 +74,14 @@ test-race:
 # one target a run): the gamestate and move parsers, the fast JSON decoder,
 # the GADDAG loader, the move judge (rules.Check on any gamestate and move
 # that parse), the whole answer (any gamestate that parses answered by the
-# sim policy: a legal move, no panic) and the web page's API (any body: no
-# 500). Their seeds run in make test. About 15 minutes at the default 2m.
+# sim policy: a legal move, no panic; and positions self-play reaches), the
+# web page's API (any request: no 500) and Lingo's typed moves. Their seeds
+# run in make test. About 20 minutes at the default 2m.
 FUZZTIME ?= 2m
 FUZZ_TARGETS := FuzzParse:./bot/platform/gamestate FuzzParseMove:./bot/platform/gamestate \
 	FuzzFastDecodingIsEncodingJSON:./bot/platform/gamestate FuzzCheck:./bot/platform/gamestate \
-	FuzzLoad:./index/gaddag FuzzAnswer:./bot/platform/answer FuzzAPI:./bot/match/web
+	FuzzLoad:./index/gaddag FuzzAnswer:./bot/platform/answer FuzzAnswerSelfPlay:./bot/platform/answer \
+	FuzzAPI:./bot/match/web FuzzPlay:./bot/lingo
 test-fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		echo "== $${t%%:*} ($${t#*:}), $(FUZZTIME)"; \
