@@ -185,7 +185,11 @@ func main() {
 		f, w := create(out + "/leaves-" + v.Name + ".csv")
 		for r := 1; r < lt.Space.Len(); r++ {
 			rk := lt.Space.Leave(r)
-			fmt.Fprintf(w, "%s,%.2f\n", rk.String(), float64(lt.Values[r])*0.01)
+			val, ok := lt.Value(&rk)
+			if !ok {
+				die(fmt.Errorf("leave %s of %s's table has no value", rk.String(), v.Name))
+			}
+			fmt.Fprintf(w, "%s,%.2f\n", rk.String(), val)
 		}
 		w.Flush()
 		f.Close()

@@ -31,7 +31,7 @@ import (
 //
 //	go test -run '^$' -fuzz 'FuzzAnswer$' -fuzztime 5m -fuzzminimizetime 2s ./bot/platform/answer
 //
-// (about 3 s a worker to build the embedded dictionary's GADDAG first).
+// (each worker builds the embedded dictionary's GADDAG first, about a second).
 func FuzzAnswer(f *testing.F) {
 	for _, name := range []string{"doc-example.txt", "opening.json", "middle-blanks.json", "endgame.json"} {
 		data, err := os.ReadFile(filepath.Join("..", "..", "..", "data", "gamestates", name))
@@ -52,9 +52,9 @@ func FuzzAnswer(f *testing.F) {
 // random bytes rarely parse into: a game of the variant dealt from seed,
 // played turns moves by the static search, then the mover's rack replaced
 // by rack's bytes as tiles (each a letter or the blank, any number, whatever
-// the bag held) and
-// the bag count set to bag, both when given; the position goes through the
-// platform's encoding and parser, as a gamestate would. Run with
+// the bag held) and the bag count set to bag, each when given; the position
+// goes through the platform's encoding and parser, as a gamestate would.
+// Run with
 //
 //	go test -run '^$' -fuzz 'FuzzAnswerSelfPlay$' -fuzztime 5m -fuzzminimizetime 2s ./bot/platform/answer
 func FuzzAnswerSelfPlay(f *testing.F) {
