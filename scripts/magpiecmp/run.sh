@@ -45,6 +45,18 @@ ln -sfn "$D" "$M/data"
 	bin/magpie convert csv2klv CSWLVMULT4 english4 >/dev/null &&
 	bin/magpie convert csv2klv CSWLVCLASSIC english_noblank >/dev/null)
 
+# The same data with every leave worth 0: MAGPIE's search by score.
+Z=$work/data-zero
+mkdir -p "$Z/lexica"
+cp -r "$D/letterdistributions" "$D/layouts" "$Z/"
+ln -sf "$D/lexica/CSWLEX.kwg" "$D/lexica/CSWLEX.wmp" "$Z/lexica/"
+for t in CSWLVMULT CSWLVMULT4 CSWLVCLASSIC; do awk -F, '{print $1",0"}' "$D/lexica/$t.csv" >"$Z/lexica/$t.csv"; done
+ln -sfn "$Z" "$M/data"
+(cd "$M" && bin/magpie convert csv2klv CSWLVMULT english >/dev/null &&
+	bin/magpie convert csv2klv CSWLVMULT4 english4 >/dev/null &&
+	bin/magpie convert csv2klv CSWLVCLASSIC english_noblank >/dev/null)
+ln -sfn "$D" "$M/data"
+
 log "the driver, linked against MAGPIE's release objects"
 gcc -O3 -flto -march=native -DNDEBUG -DBOARD_DIM=15 -DRACK_SIZE=7 -w -pthread -I"$M/src" \
 	-o "$work/bench" "$here/magpie/bench.c" $(find "$M/obj/release-b15-r7/src" -name '*.o') -lm
@@ -64,6 +76,8 @@ for r in $(seq 1 "$rounds"); do
 		log "round $r: MAGPIE wmp=$1 cold=$2" | tee -a "$raw/alternate.log"
 		(cd "$M" && "$work/bench" "$D" "$E/positions.txt" "$1" "$2" 15) >"$raw/magpie-wmp$1-cold$2-$r.txt" 2>&1
 	done
+	log "round $r: MAGPIE by score (every leave 0)" | tee -a "$raw/alternate.log"
+	(cd "$M" && "$work/bench" "$Z" "$E/positions.txt" 1 0 15) >"$raw/magpie-wmp1-cold0-zero-$r.txt" 2>&1
 done
 log "end" | tee -a "$raw/alternate.log"
-python3 "$here/magpie/summarize.py" "$raw" | tee "$work/summary.txt" | tail -n 14
+python3 "$here/magpie/summarize.py" "$raw" | tee "$work/summary.txt" | tail -n 20
