@@ -72,7 +72,7 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 func Open(path string) (*Index, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
-		return nil, fmt.Errorf("index %s: %w", path, err)
+		return nil, fmt.Errorf("index %s: %w", path, withoutPath(path, err))
 	}
 	if fi.IsDir() {
 		return nil, fmt.Errorf("index %s: is a directory: %w", path, ErrNotIndex)
@@ -83,9 +83,19 @@ func Open(path string) (*Index, error) {
 	}
 	x, err := open(path, fi.Size())
 	if err != nil {
-		return nil, fmt.Errorf("index %s: %w", path, err)
+		return nil, fmt.Errorf("index %s: %w", path, withoutPath(path, err))
 	}
 	return x, nil
+}
+
+// withoutPath is err without the *fs.PathError naming path again ("stat
+// PATH: "), for a message that names the index once; errors.Is still sees
+// what the error was (fs.ErrNotExist, fs.ErrPermission).
+func withoutPath(path string, err error) error {
+	if pe, ok := err.(*fs.PathError); ok && pe.Path == path {
+		return pe.Err
+	}
+	return err
 }
 
 // open reads the meta pages itself before bbolt does, to tell a file that is

@@ -15,7 +15,6 @@ import (
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/platform/gamestate"
-	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/internal/quote"
 )
 
@@ -96,9 +95,9 @@ func checkMove(o checkOptions, e env) error {
 	if _, err := gamestate.ParseMove(mvData, p.Board.Size); err != nil {
 		return badInput{err}
 	}
-	x, err := build.OpenIndex(o.Index, e.stderr)
+	x, err := openIndex(o.Index, e.stderr)
 	if err != nil {
-		return badInputf("index: %w", err)
+		return err
 	}
 	defer x.Close()
 	m, res, err := gamestate.Judge(p, mvData, x)

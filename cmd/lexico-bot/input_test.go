@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -178,6 +179,29 @@ func TestLongValuesAreQuotedShort(t *testing.T) {
 	for _, line := range strings.Split(errs, "\n") {
 		if len(line) > maxLine {
 			t.Errorf("run: a %d-byte line on stderr: %.300s...", len(line), line)
+		}
+	}
+}
+
+// A missing --index is one line, the file named once ("index PATH: ..."),
+// and exit status 2, in every command that opens one.
+func TestMissingIndexIsNamedOnce(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "nope.db")
+	for _, args := range [][]string{
+		{"run", "--index", missing, docExample},
+		{"moves", "--index", missing, docExample},
+		{"check", "--index", missing, docExample, `[["T"],[[14,9]]]`},
+		{"lingo", "--index", missing},
+		{"lingo", "word", "--index", missing, "QI"},
+		{"solve", "--index", missing, "--board", filepath.Join("..", "..", "data", "wwf", "midgame.wwf"), "--hand", "ABC"},
+		{"play", "--index", missing, "--games", "1"},
+		{"serve", "--index", missing, "--addr", "127.0.0.1:0"},
+	} {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"lexico-bot"}, args...), strings.NewReader(""), &out, &errb)
+		msg := strings.TrimSuffix(errb.String(), "\n")
+		if code != 2 || !strings.HasPrefix(msg, "lexico-bot: index "+missing+": ") || strings.Count(msg, missing) != 1 || strings.Contains(msg, "\n") {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 and one line naming the index once", args[0], code, errb.String())
 		}
 	}
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/lexico/lexico/bot/lingo"
-	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/internal/quote"
 )
 
@@ -103,7 +102,7 @@ func playLingo(opts lingoOptions, e env) error {
 		return lingoInputError{errors.New("--json and --human exclude each other: a person plays on the text board")}
 	}
 	seed := opts.Seed
-	idx, err := build.OpenIndex(opts.Index, e.stderr)
+	idx, err := openIndex(opts.Index, e.stderr)
 	if err != nil {
 		return err
 	}
@@ -269,7 +268,7 @@ func lingoWords(words []string, index string, asJSON bool, e env) error {
 	if len(words) == 0 {
 		return lingoInputError{errors.New("lingo word wants at least one WORD")}
 	}
-	idx, err := build.OpenIndex(index, e.stderr)
+	idx, err := openIndex(index, e.stderr)
 	if err != nil {
 		return err
 	}

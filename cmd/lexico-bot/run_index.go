@@ -33,7 +33,7 @@ func openBotIndex(flag, dictURL string, logw io.Writer) (x *index.Index, note st
 			}
 		}
 	}
-	x, err = build.OpenIndex(flag, logw)
+	x, err = openIndex(flag, logw)
 	if err != nil {
 		return nil, "", err
 	}
@@ -41,6 +41,17 @@ func openBotIndex(flag, dictURL string, logw io.Writer) (x *index.Index, note st
 		note = fmt.Sprintf("the gamestate's dictionary %s %s; playing with %s (words from %s)", quote.Text(dictURL), why, x.Path(), src)
 	}
 	return x, note, nil
+}
+
+// openIndex is build.OpenIndex for a command's --index flag: an index that
+// cannot be opened is the user's input to mend (exit status 2), whichever
+// command asks, and its error names the file once.
+func openIndex(path string, logw io.Writer) (*index.Index, error) {
+	x, err := build.OpenIndex(path, logw)
+	if err != nil {
+		return nil, badInput{err}
+	}
+	return x, nil
 }
 
 // indexUsage is the --index flag's usage on every command that opens one
@@ -52,9 +63,9 @@ const indexUsage = "index `FILE` (default $LEXICO_INDEX, else the default index 
 // strategyName names over it. The caller closes the index when done with
 // the generator.
 func openGenerator(path, strategyName string, logw io.Writer) (*index.Index, movegen.Generator, error) {
-	x, err := build.OpenIndex(path, logw)
+	x, err := openIndex(path, logw)
 	if err != nil {
-		return nil, nil, badInputf("index: %w", err)
+		return nil, nil, err
 	}
 	gen, err := strategy.New(strategyName, x)
 	if err != nil {

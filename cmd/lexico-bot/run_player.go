@@ -158,7 +158,7 @@ func newBotSetup(o botOptions, mode player.Mode, dictURL string, logw io.Writer)
 	}
 	x, note, err := openBotIndex(o.Index, dictURL, logw)
 	if err != nil {
-		return nil, badInputf("index: %w", err)
+		return nil, err
 	}
 	gen, err := strategy.New(o.Strategy, x)
 	if err != nil {

@@ -13,7 +13,6 @@ import (
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/bot/solver"
-	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/internal/quote"
 )
 
@@ -94,7 +93,7 @@ func solveHand(o solveOptions, e env) error {
 	if err := solver.CheckHand(hand, unseen, v); err != nil {
 		return solveInputError{err}
 	}
-	idx, err := build.OpenIndex(o.Index, e.stderr)
+	idx, err := openIndex(o.Index, e.stderr)
 	if err != nil {
 		return err
 	}

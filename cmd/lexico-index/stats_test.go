@@ -45,10 +45,16 @@ func TestStatsText(t *testing.T) {
 	}
 }
 
-func TestStatsMissingIndex(t *testing.T) {
-	code, _, stderr := runCLI(t, "", "stats", "--index", filepath.Join(t.TempDir(), "none.db"))
-	if code == 0 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "no such file") {
-		t.Fatalf("exit %d, stderr %q", code, stderr)
+// A missing --index is a usage mistake, as in lexico-bot: exit status 2 and
+// one line naming the file once, in every command that reads one.
+func TestMissingIndex(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "none.db")
+	for _, args := range [][]string{{"stats"}, {"lookup", "RETAIN?"}, {"verify"}} {
+		code, _, stderr := runCLI(t, "", append([]string{args[0], "--index", missing}, args[1:]...)...)
+		msg := strings.TrimSuffix(stderr, "\n")
+		if code != 2 || strings.Contains(msg, "\n") || msg != "lexico-index: index "+missing+": no such file or directory" {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 and the file named once, not there", args[0], code, stderr)
+		}
 	}
 }
 
