@@ -208,7 +208,8 @@ func main() {
 	}
 	pf, pw := create(out + "/positions.txt")
 	of, ow := create(out + "/ours.txt")
-	fmt.Fprintln(ow, "# line blanks mid variant bag score_best_score | eq_best_score eq_best_equity eq_best_leave_value eq_best_move")
+	fmt.Fprintln(ow, "# line blanks mid variant bag score_best_score plays board_tiles | eq_best_score eq_best_equity eq_best_leave_value eq_best_move")
+	var all movegen.AllPlays
 	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 		p, err := gamestate.Parse([]byte(line))
 		if err != nil {
@@ -269,6 +270,10 @@ func main() {
 		if best.Found {
 			scoreBest = best.Move.Score
 		}
+		// every play, as the benchmark's all
+		all.Reset()
+		gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Record: all.Record})
+		plays := len(all.Moves)
 		// by equity, as the benchmark
 		best = movegen.Best{}
 		in := equity.ForVariant(lv, p.Variant)
@@ -277,12 +282,12 @@ func main() {
 		a.Leaves = equity.SubLeaves(in, p)
 		gen.Search(a)
 		if !best.Found {
-			fmt.Fprintf(ow, "%d %d %d %s %d %d | none\n", i+1, blanks, midInt, vname, p.BagCount, scoreBest)
+			fmt.Fprintf(ow, "%d %d %d %s %d %d %d %d | none\n", i+1, blanks, midInt, vname, p.BagCount, scoreBest, plays, p.Board.TileCount())
 			continue
 		}
 		leave, _ := best.Move.Leave(p.Rack)
 		lvv := in.LeaveValue(leave, p)
-		fmt.Fprintf(ow, "%d %d %d %s %d %d | %d %.3f %.3f %s leave=%s\n", i+1, blanks, midInt, vname, p.BagCount, scoreBest,
+		fmt.Fprintf(ow, "%d %d %d %s %d %d %d %d | %d %.3f %.3f %s leave=%s\n", i+1, blanks, midInt, vname, p.BagCount, scoreBest, plays, p.Board.TileCount(),
 			best.Move.Score, float64(best.Move.Score)+lvv, lvv, moveString(&best.Move), leave.String())
 	}
 	pw.Flush()

@@ -62,22 +62,24 @@ gcc -O3 -flto -march=native -DNDEBUG -DBOARD_DIM=15 -DRACK_SIZE=7 -w -pthread -I
 	-o "$work/bench" "$here/magpie/bench.c" $(find "$M/obj/release-b15-r7/src" -name '*.o') -lm
 
 log "the same problem? each position's best play, MAGPIE's against ours"
-(cd "$M" && "$work/bench" "$D" "$E/positions.txt" 1 0 0 "$work/check.txt" >/dev/null)
-python3 "$here/magpie/compare.py" "$E/ours.txt" "$work/check.txt" | tee "$work/compare.txt" | sed -n 1,12p
+(cd "$M" && "$work/bench" "$D" "$E/positions.txt" 1 0 0 best "$work/check.txt" >/dev/null)
+python3 "$here/magpie/compare.py" "$E/ours.txt" "$work/check.txt" | tee "$work/compare.txt" | sed -n 1,17p
 
 raw=$work/raw
 mkdir -p "$raw"
 for r in $(seq 1 "$rounds"); do
 	log "round $r: ours" | tee -a "$raw/alternate.log"
 	(cd bot/engine/movegen && LEXICO_INDEX=$index "$work/movegen.test" -test.run '^$' \
-		-test.bench 'Strategy/gaddag/blanks=./(findbest|findbest-equity)$' -test.benchtime 2000x) >"$raw/ours-$r.txt" 2>&1
+		-test.bench 'Strategy/gaddag/blanks=./(all|findbest|findbest-equity)$' -test.benchtime 2000x) >"$raw/ours-$r.txt" 2>&1
 	for mode in "1 0" "1 1" "0 0"; do
 		set -- $mode
 		log "round $r: MAGPIE wmp=$1 cold=$2" | tee -a "$raw/alternate.log"
-		(cd "$M" && "$work/bench" "$D" "$E/positions.txt" "$1" "$2" 15) >"$raw/magpie-wmp$1-cold$2-$r.txt" 2>&1
+		(cd "$M" && "$work/bench" "$D" "$E/positions.txt" "$1" "$2" 15 best) >"$raw/magpie-wmp$1-cold$2-$r.txt" 2>&1
 	done
 	log "round $r: MAGPIE by score (every leave 0)" | tee -a "$raw/alternate.log"
-	(cd "$M" && "$work/bench" "$Z" "$E/positions.txt" 1 0 15) >"$raw/magpie-wmp1-cold0-zero-$r.txt" 2>&1
+	(cd "$M" && "$work/bench" "$Z" "$E/positions.txt" 1 0 15 best) >"$raw/magpie-wmp1-cold0-zero-$r.txt" 2>&1
+	log "round $r: MAGPIE, every move" | tee -a "$raw/alternate.log"
+	(cd "$M" && "$work/bench" "$D" "$E/positions.txt" 1 0 15 all) >"$raw/magpie-wmp1-cold0-all-$r.txt" 2>&1
 done
 log "end" | tee -a "$raw/alternate.log"
-python3 "$here/magpie/summarize.py" "$raw" | tee "$work/summary.txt" | tail -n 20
+python3 "$here/magpie/summarize.py" "$raw" | tee "$work/summary.txt" | tail -n 26

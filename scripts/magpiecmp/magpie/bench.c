@@ -3,10 +3,14 @@
 // from our corpus, in the same order and grouping as our benchmark
 // (bot/engine/movegen/bench_strategies_test.go, findbest-equity).
 //
-// usage: bench DATA_DIR POSITIONS WMP(0|1) COLD(0|1) ROUNDS [CHECKFILE]
+// usage: bench DATA_DIR POSITIONS WMP(0|1) COLD(0|1) ROUNDS MODE(best|all) [CHECKFILE]
+//   MODE best times get_top_equity_move; all times the listing of every
+//   move by MOVE_RECORD_ALL_SMALL (by score, compact moves: MAGPIE's fastest
+//   listing, its endgame's; MOVE_RECORD_ALL took twice as long here).
 //   COLD=1 invalidates MAGPIE's per-thread rack caches (KLV leaves, subrack
 //   enumeration, RIT lookups) before every timed search, untimed.
-//   CHECKFILE: if given, write the best play of every position there.
+//   CHECKFILE: if given, write the best play of every position there, its
+//   best tile placement and how many tile placements it has.
 #include "ent/bag.h"
 #include "ent/board.h"
 #include "ent/equity.h"
@@ -104,15 +108,55 @@ static void load(Pos *p) {
   error_stack_destroy(es);
 }
 
+// all_moves generates every move of g's position into ml, sorted by score
+// (no leave looked up), and returns how many are tile placements: the
+// count the check file compares with ours.
+static int all_moves(Game *g, MoveList *ml) {
+  const MoveGenArgs args = {.game = g,
+                            .move_list = ml,
+                            .move_record_type = MOVE_RECORD_ALL,
+                            .move_sort_type = MOVE_SORT_SCORE,
+                            .override_kwg = NULL,
+                            .eq_margin_movegen = 0,
+                            .target_equity = EQUITY_MAX_VALUE,
+                            .target_leave_size_for_exchange_cutoff =
+                                UNSET_LEAVE_SIZE};
+  generate_moves(&args);
+  int n = 0;
+  for (int j = 0; j < move_list_get_count(ml); j++) {
+    if (move_get_type(move_list_get_move(ml, j)) ==
+        GAME_EVENT_TILE_PLACEMENT_MOVE) {
+      n++;
+    }
+  }
+  return n;
+}
+
+// list_moves lists every move of g's position into the compact list ml, as
+// MAGPIE's endgame does, for the timing of all plays.
+static void list_moves(Game *g, MoveList *ml) {
+  const MoveGenArgs args = {.game = g,
+                            .move_list = ml,
+                            .move_record_type = MOVE_RECORD_ALL_SMALL,
+                            .move_sort_type = MOVE_SORT_SCORE,
+                            .override_kwg = NULL,
+                            .eq_margin_movegen = 0,
+                            .target_equity = EQUITY_MAX_VALUE,
+                            .target_leave_size_for_exchange_cutoff =
+                                UNSET_LEAVE_SIZE};
+  generate_moves(&args);
+}
+
 int main(int argc, char **argv) {
-  if (argc < 6) {
-    fprintf(stderr, "usage: %s DATA_DIR POSITIONS WMP COLD ROUNDS [CHECK]\n",
+  if (argc < 7 || (strcmp(argv[6], "best") != 0 && strcmp(argv[6], "all") != 0)) {
+    fprintf(stderr, "usage: %s DATA_DIR POSITIONS WMP COLD ROUNDS best|all [CHECK]\n",
             argv[0]);
     return 2;
   }
   const char *data = argv[1];
   const int wmp = atoi(argv[3]), cold = atoi(argv[4]), rounds = atoi(argv[5]);
-  const char *check = argc > 6 ? argv[6] : NULL;
+  const bool all_mode = strcmp(argv[6], "all") == 0;
+  const char *check = argc > 7 ? argv[7] : NULL;
   log_set_level(LOG_FATAL);
 
   for (int c = 0; c < NCONF; c++) {
@@ -174,6 +218,9 @@ int main(int argc, char **argv) {
   fclose(f);
 
   MoveList *ml = move_list_create(1);
+  // every move of the corpus's most crowded rack with two blanks fits
+  MoveList *mall = move_list_create(400000);
+  MoveList *msmall = move_list_create_small(400000);
 
   if (check) {
     FILE *cf = fopen(check, "w");
@@ -212,25 +259,30 @@ int main(int argc, char **argv) {
               string_builder_peek(sb));
       if (bpi >= 0) {
         const Move *x = move_list_get_move(all, bpi);
-        fprintf(cf, " | bestplacement %d %.3f\n", equity_to_int(move_get_score(x)),
+        fprintf(cf, " | bestplacement %d %.3f", equity_to_int(move_get_score(x)),
                 equity_to_double(move_get_equity(x)));
       } else {
-        fprintf(cf, " | bestplacement none\n");
+        fprintf(cf, " | bestplacement -1 0.000");
       }
+      fprintf(cf, " placements %d\n", all_moves(g, mall));
       move_list_destroy(all);
       string_builder_destroy(sb);
     }
     fclose(cf);
   }
 
-  printf("# magpie_bench wmp=%d cold=%d rounds=%d positions=%d\n", wmp, cold,
-         rounds, n);
+  printf("# magpie_bench wmp=%d cold=%d rounds=%d positions=%d mode=%s\n", wmp,
+         cold, rounds, n, argv[6]);
   for (int blanks = 0; blanks <= 2 && rounds > 0; blanks++) {
     // untimed pass first, as our runCorpus
     for (int i = 0; i < n; i++) {
       if (ps[i].blanks == blanks) {
         load(&ps[i]);
-        get_top_equity_move(games[ps[i].conf], ml);
+        if (all_mode) {
+          list_moves(games[ps[i].conf], msmall);
+        } else {
+          get_top_equity_move(games[ps[i].conf], ml);
+        }
       }
     }
     for (int r = 0; r < rounds; r++) {
@@ -248,9 +300,12 @@ int main(int argc, char **argv) {
         game_gen_all_cross_sets(g);
         board_update_all_anchors(game_get_board(g));
         double t1 = now_ns();
-        const Move *m = get_top_equity_move(g, ml);
+        if (all_mode) {
+          list_moves(g, msmall);
+        } else {
+          get_top_equity_move(g, ml);
+        }
         double t2 = now_ns();
-        (void)m;
         p->mg[r] = t2 - t1;
         p->xs[r] = t1 - t0;
       }
@@ -304,5 +359,7 @@ int main(int argc, char **argv) {
     free(all); free(mid); free(allx); free(midx); free(pmed); free(pmedx); free(tmp);
   }
   move_list_destroy(ml);
+  move_list_destroy(mall);
+  small_move_list_destroy(msmall);
   return 0;
 }

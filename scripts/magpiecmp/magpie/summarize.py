@@ -6,11 +6,12 @@ for d in sys.argv[1:]:
     for f in sorted(glob.glob(f"{d}/ours-*.txt")):
         r = int(re.search(r'-(\d+)\.txt', f).group(1))
         for l in open(f):
-            m = re.search(r'blanks=(\d)/(findbest|findbest-equity)-\d+\s.*?([\d.]+) mid-p50-us', l)
+            m = re.search(r'blanks=(\d)/(all|findbest|findbest-equity)-\d+\s.*?([\d.]+) mid-p50-us', l)
             if m:
-                rows[(d, r)][('ours-' + ('score' if m.group(2) == 'findbest' else 'equity'), int(m.group(1)))] = float(m.group(3))
+                name = {'all': 'all', 'findbest': 'score', 'findbest-equity': 'equity'}[m.group(2)]
+                rows[(d, r)][('ours-' + name, int(m.group(1)))] = float(m.group(3))
     for f in sorted(glob.glob(f"{d}/magpie-*.txt")):
-        m0 = re.search(r'magpie-(wmp\d-cold\d(?:-zero)?)-(\d+)\.txt', f)
+        m0 = re.search(r'magpie-(wmp\d-cold\d(?:-zero|-all)?)-(\d+)\.txt', f)
         r = int(m0.group(2))
         for l in open(f):
             m = re.search(r'blanks=(\d).*movegen:.*mid-p50-us ([\d.]+) mid-median-of-pos-medians-us ([\d.]+) \| \+crosssets:.*mid-p50-us ([\d.]+)', l)
@@ -19,7 +20,7 @@ for d in sys.argv[1:]:
                 rows[(d, r)][('magpie-' + m0.group(1), b)] = float(m.group(2))
                 rows[(d, r)][('magpie-' + m0.group(1) + '-posmed', b)] = float(m.group(3))
                 rows[(d, r)][('magpie-' + m0.group(1) + '+xsets', b)] = float(m.group(4))
-engines = ['ours-score', 'ours-equity', 'magpie-wmp1-cold0-zero', 'magpie-wmp1-cold0', 'magpie-wmp1-cold0-posmed', 'magpie-wmp1-cold0+xsets', 'magpie-wmp1-cold1', 'magpie-wmp1-cold1+xsets', 'magpie-wmp0-cold0', 'magpie-wmp0-cold0+xsets']
+engines = ['ours-all', 'magpie-wmp1-cold0-all', 'ours-score', 'ours-equity', 'magpie-wmp1-cold0-zero', 'magpie-wmp1-cold0', 'magpie-wmp1-cold0-posmed', 'magpie-wmp1-cold0+xsets', 'magpie-wmp1-cold1', 'magpie-wmp1-cold1+xsets', 'magpie-wmp0-cold0', 'magpie-wmp0-cold0+xsets']
 print("| set/round | " + " | ".join(f"{e} b={b}" for e in engines for b in range(3)) + " |")
 print("|---" * (1 + 3 * len(engines)) + "|")
 allv = collections.defaultdict(list)
@@ -43,6 +44,14 @@ for b in range(3):
     print(f"| {b} | {med('ours-score'):.1f} | {med('ours-equity'):.1f} | {med('magpie-wmp1-cold0-zero'):.1f} | {med('magpie-wmp1-cold0'):.1f} | "
           f"{med('magpie-wmp1-cold0+xsets'):.1f} | {med('magpie-wmp0-cold0'):.1f} | {ratio('magpie-wmp1-cold0', 'ours-equity'):.2f} | "
           f"{ratio('magpie-wmp1-cold0', 'magpie-wmp1-cold0-zero'):.2f} | {ratio('ours-equity', 'ours-score'):.2f} |")
+print("\nevery play (ours: AllPlays; MAGPIE: MOVE_RECORD_ALL_SMALL), medians over the rounds:")
+print("| blanks | ours | MAGPIE | MAGPIE, its cross sets rebuilt | MAGPIE / ours |")
+print("|---|---|---|---|---|")
+for b in range(3):
+    if all(('ours-all', b) in rows[k] and ('magpie-wmp1-cold0-all', b) in rows[k] for k in rows):
+        med = lambda e: statistics.median(rows[k][(e, b)] for k in rows)
+        ratio = statistics.median(rows[k][('magpie-wmp1-cold0-all', b)] / rows[k][('ours-all', b)] for k in rows)
+        print(f"| {b} | {med('ours-all'):.1f} | {med('magpie-wmp1-cold0-all'):.1f} | {med('magpie-wmp1-cold0-all+xsets'):.1f} | {ratio:.2f} |")
 print("\nratios MAGPIE(wmp, default caches)/ours-equity per round (min-max):")
 for b in range(3):
     rs = [rows[k][('magpie-wmp1-cold0', b)] / rows[k][('ours-equity', b)] for k in rows]
