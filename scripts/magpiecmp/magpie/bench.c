@@ -108,13 +108,14 @@ static void load(Pos *p) {
   error_stack_destroy(es);
 }
 
-// all_moves generates every move of g's position into ml, sorted by score
-// (no leave looked up), and returns how many are tile placements: the
-// count the check file compares with ours.
-static int all_moves(Game *g, MoveList *ml) {
+// list_moves lists every move of g's position into ml by score (no leave
+// looked up): record MOVE_RECORD_ALL_SMALL into a compact list, as MAGPIE's
+// endgame does (the timing of all plays), or MOVE_RECORD_ALL into a list of
+// full moves (the count the check file compares with ours).
+static void list_moves(Game *g, MoveList *ml, move_record_t record) {
   const MoveGenArgs args = {.game = g,
                             .move_list = ml,
-                            .move_record_type = MOVE_RECORD_ALL,
+                            .move_record_type = record,
                             .move_sort_type = MOVE_SORT_SCORE,
                             .override_kwg = NULL,
                             .eq_margin_movegen = 0,
@@ -122,6 +123,11 @@ static int all_moves(Game *g, MoveList *ml) {
                             .target_leave_size_for_exchange_cutoff =
                                 UNSET_LEAVE_SIZE};
   generate_moves(&args);
+}
+
+// placements is how many of the moves of g's position are tile placements.
+static int placements(Game *g, MoveList *ml) {
+  list_moves(g, ml, MOVE_RECORD_ALL);
   int n = 0;
   for (int j = 0; j < move_list_get_count(ml); j++) {
     if (move_get_type(move_list_get_move(ml, j)) ==
@@ -130,21 +136,6 @@ static int all_moves(Game *g, MoveList *ml) {
     }
   }
   return n;
-}
-
-// list_moves lists every move of g's position into the compact list ml, as
-// MAGPIE's endgame does, for the timing of all plays.
-static void list_moves(Game *g, MoveList *ml) {
-  const MoveGenArgs args = {.game = g,
-                            .move_list = ml,
-                            .move_record_type = MOVE_RECORD_ALL_SMALL,
-                            .move_sort_type = MOVE_SORT_SCORE,
-                            .override_kwg = NULL,
-                            .eq_margin_movegen = 0,
-                            .target_equity = EQUITY_MAX_VALUE,
-                            .target_leave_size_for_exchange_cutoff =
-                                UNSET_LEAVE_SIZE};
-  generate_moves(&args);
 }
 
 int main(int argc, char **argv) {
@@ -264,7 +255,7 @@ int main(int argc, char **argv) {
       } else {
         fprintf(cf, " | bestplacement -1 0.000");
       }
-      fprintf(cf, " placements %d\n", all_moves(g, mall));
+      fprintf(cf, " placements %d\n", placements(g, mall));
       move_list_destroy(all);
       string_builder_destroy(sb);
     }
@@ -279,7 +270,7 @@ int main(int argc, char **argv) {
       if (ps[i].blanks == blanks) {
         load(&ps[i]);
         if (all_mode) {
-          list_moves(games[ps[i].conf], msmall);
+          list_moves(games[ps[i].conf], msmall, MOVE_RECORD_ALL_SMALL);
         } else {
           get_top_equity_move(games[ps[i].conf], ml);
         }
@@ -301,7 +292,7 @@ int main(int argc, char **argv) {
         board_update_all_anchors(game_get_board(g));
         double t1 = now_ns();
         if (all_mode) {
-          list_moves(g, msmall);
+          list_moves(g, msmall, MOVE_RECORD_ALL_SMALL);
         } else {
           get_top_equity_move(g, ml);
         }
