@@ -75,13 +75,14 @@ test-race:
 # the GADDAG loader, the move judge (rules.Check on any gamestate and move
 # that parse), the whole answer (any gamestate that parses answered by the
 # sim policy: a legal move, no panic; and positions self-play reaches), the
-# web page's API (any request: no 500) and Lingo's typed moves. Their seeds
-# run in make test. About 20 minutes at the default 2m.
+# bot's HTTP endpoints and the web page's API (any request: no 500) and
+# Lingo's typed moves. Their seeds run in make test. About 20 minutes at
+# the default 2m.
 FUZZTIME ?= 2m
 FUZZ_TARGETS := FuzzParse:./bot/platform/gamestate FuzzParseMove:./bot/platform/gamestate \
 	FuzzFastDecodingIsEncodingJSON:./bot/platform/gamestate FuzzCheck:./bot/platform/gamestate \
 	FuzzLoad:./index/gaddag FuzzAnswer:./bot/platform/answer FuzzAnswerSelfPlay:./bot/platform/answer \
-	FuzzAPI:./bot/match/web FuzzPlay:./bot/lingo
+	FuzzServe:./bot/platform/server FuzzAPI:./bot/match/web FuzzPlay:./bot/lingo
 test-fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		echo "== $${t%%:*} ($${t#*:}), $(FUZZTIME)"; \
