@@ -76,7 +76,7 @@ test-race:
 # that parse), the whole answer (any gamestate that parses answered by the
 # sim policy: a legal move, no panic; and positions self-play reaches), the
 # bot's HTTP endpoints and the web page's API (any request: no 500) and
-# Lingo's typed moves. Their seeds run in make test. About 20 minutes at
+# Lingo's typed moves. Their seeds run in make test. About 22 minutes at
 # the default 2m.
 FUZZTIME ?= 2m
 FUZZ_TARGETS := FuzzParse:./bot/platform/gamestate FuzzParseMove:./bot/platform/gamestate \
