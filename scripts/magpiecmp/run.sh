@@ -1,7 +1,7 @@
 #!/bin/bash
-# The best play by equity, ours against MAGPIE's, on the positions of our
-# benchmark corpus, one thread each, alternated in the same minutes
-# (README.md). Run from the repository's root:
+# The best play by equity and by score, and every play, ours against
+# MAGPIE's, on the positions of our benchmark corpus, one thread each,
+# alternated in the same minutes (README.md):
 #
 #   scripts/magpiecmp/run.sh MAGPIE_GIT WORKDIR [ROUNDS]
 #
@@ -12,7 +12,9 @@
 set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: $0 MAGPIE_GIT WORKDIR [ROUNDS]" >&2; exit 2; }
 src=$1 work=$(mkdir -p "$2" && cd "$2" && pwd) rounds=${3:-4}
-here=$(cd "$(dirname "$0")" && pwd) root=$(pwd)
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+cd "$root"
 index=${LEXICO_INDEX:-$root/bin/lexico.db}
 [ -f "$index" ] || { echo "$0: no index at $index: run make index" >&2; exit 2; }
 M=$work/MAGPIE D=$work/data E=$work/export
@@ -66,7 +68,7 @@ log "the same problem? each position's best play, MAGPIE's against ours"
 python3 "$here/magpie/compare.py" "$E/ours.txt" "$work/check.txt" | tee "$work/compare.txt" | sed -n 1,17p
 
 raw=$work/raw
-mkdir -p "$raw"
+rm -rf "$raw" && mkdir -p "$raw"
 for r in $(seq 1 "$rounds"); do
 	log "round $r: ours" | tee -a "$raw/alternate.log"
 	(cd bot/engine/movegen && LEXICO_INDEX=$index "$work/movegen.test" -test.run '^$' \
