@@ -40,9 +40,9 @@ func jsonFlag(on *bool) cli.Flag {
 
 // openIndex opens the index a command was pointed at (path, or the
 // default); notes about building the default index go to stderr so stdout
-// stays parseable.
-// A file that is not there or cannot be read is a usage mistake (exit
-// status 2, as in lexico-bot); a damaged one fails with 1, verify's verdict.
+// stays parseable. A file that is not there or cannot be read is a usage
+// mistake (exit status 2, as in lexico-bot); a damaged one fails with 1,
+// verify's verdict.
 func openIndex(path string, s streams) (*index.Index, error) {
 	x, err := build.OpenIndex(path, s.err)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
