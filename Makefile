@@ -6,7 +6,7 @@ STATE   ?= data/gamestates/doc-example.txt
 
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: all build index run test test-long test-race test-fuzz test-web web-screenshots bench deadline-bench endgame-clock endgame-figures clean
+.PHONY: all build index run test test-long test-race test-fuzz test-web web-screenshots bench bench-magpie deadline-bench endgame-clock endgame-figures clean
 
 all: build
 
@@ -109,6 +109,16 @@ bench: build index
 	LEXICO_INDEX=$(abspath $(INDEX)) $(GO) run ./scripts/benchreport -in bench/raw.jsonl -bot $(BIN)/lexico-bot \
 		-corpus data/positions/corpus.jsonl -out bench
 	$(GO) test -run '^$$' -bench . -benchmem $$($(GO) list ./... | grep -v '/bot/engine/movegen$$')
+
+# Our best play (by equity and by score) and every play against the C
+# engine MAGPIE's on the same corpus, words, rules and leave values, timed
+# in turn (scripts/magpiecmp/README.md): MAGPIE is cloned from MAGPIE_GIT
+# and built with gcc into MAGPIE_WORK, where the figures go (summary.txt).
+# About 2.5 minutes.
+MAGPIE_GIT  ?= https://github.com/jvc56/MAGPIE
+MAGPIE_WORK ?= /tmp/magpiecmp
+bench-magpie: build index
+	LEXICO_INDEX=$(abspath $(INDEX)) scripts/magpiecmp/run.sh $(MAGPIE_GIT) $(MAGPIE_WORK) 4
 
 # Issue 14's proof: live answers from `run` and `serve` (ResponseDeadline =
 # now + MoveTime when the request is sent), with and without our own CPU
