@@ -4,21 +4,17 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/lexico/lexico/bot/engine/equity"
-	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/engine/player/playertest"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/game/state"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/bot/platform/gamestate"
-	"github.com/lexico/lexico/build"
-	"github.com/lexico/lexico/index/gaddag"
 )
 
 // FuzzAnswer: whatever gamestate parses is answered without a panic, in a
@@ -111,7 +107,7 @@ func FuzzAnswerSelfPlay(f *testing.F) {
 // answerLegally answers gs if it parses, and fails t unless the answer is a
 // move that encodes, parses back to itself and is legal by rules.Check at
 // the score the bot says.
-func answerLegally(t *testing.T, b *Bot, dict wordSet, gs []byte) {
+func answerLegally(t *testing.T, b *Bot, dict playertest.Words, gs []byte) {
 	p, err := gamestate.Parse(gs)
 	if err != nil {
 		return
@@ -136,45 +132,14 @@ func answerLegally(t *testing.T, b *Bot, dict wordSet, gs []byte) {
 	}
 }
 
-var (
-	fuzzOnce   sync.Once
-	fuzzPlayer *player.Player
-	fuzzDict   wordSet
-	fuzzErr    error
-)
-
-// wordSet is a rules.Dictionary over a set of words.
-type wordSet map[string]bool
-
-func (d wordSet) Contains(w string) bool { return d[w] }
-
-// fuzzBot is a Bot with the sim policy over the embedded dictionary's
-// GADDAG, thinking 40 ms a move, and that dictionary; made once a process.
-func fuzzBot(t *testing.T) (*Bot, wordSet) {
-	fuzzOnce.Do(func() {
-		words, err := build.DefaultWords(build.DefaultMinLen, build.DefaultMaxLen)
-		if err != nil {
-			fuzzErr = err
-			return
-		}
-		fuzzDict = wordSet{}
-		for _, w := range words {
-			fuzzDict[w] = true
-		}
-		tb, err := equity.DefaultTable()
-		if err != nil {
-			fuzzErr = err
-			return
-		}
-		fuzzPlayer, fuzzErr = player.New("sim", movegen.NewGADDAG(gaddag.Build(words)), tb)
-	})
-	if fuzzErr != nil {
-		t.Fatal(fuzzErr)
-	}
+// fuzzBot is a Bot with the sim policy over the embedded dictionary,
+// thinking 40 ms a move, and that dictionary.
+func fuzzBot(t *testing.T) (*Bot, playertest.Words) {
+	pl, dict := playertest.Embedded(t, "sim")
 	clock := player.DefaultClock
 	clock.Mode = player.Replay
 	clock.Override = 40 * time.Millisecond
 	clock.MinThink = 10 * time.Millisecond // simulate, however short the think
 	clock.Reserve = 5 * time.Millisecond
-	return &Bot{Player: fuzzPlayer, Clock: clock}, fuzzDict
+	return &Bot{Player: pl, Clock: clock}, dict
 }

@@ -11,13 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lexico/lexico/bot/engine/equity"
-	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/engine/player/playertest"
 	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/gamestate/gamestatetest"
-	"github.com/lexico/lexico/build"
-	"github.com/lexico/lexico/index/gaddag"
 )
 
 // FuzzServe: no request to the bot's own endpoints makes the server fail on
@@ -63,36 +60,21 @@ func FuzzServe(f *testing.F) {
 var (
 	fuzzOnce sync.Once
 	fuzzH    http.Handler
-	fuzzErr  error
 )
 
 // fuzzHandler is a server answering with the equity policy over the
-// embedded dictionary's GADDAG, 20 ms a move; made once a process.
+// embedded dictionary, 20 ms a move; made once a process.
 func fuzzHandler(t *testing.T) http.Handler {
 	fuzzOnce.Do(func() {
-		words, err := build.DefaultWords(build.DefaultMinLen, build.DefaultMaxLen)
-		if err != nil {
-			fuzzErr = err
-			return
-		}
-		tb, err := equity.DefaultTable()
-		if err != nil {
-			fuzzErr = err
-			return
-		}
-		pl, err := player.New("equity", movegen.NewGADDAG(gaddag.Build(words)), tb)
-		if err != nil {
-			fuzzErr = err
-			return
-		}
+		pl, _ := playertest.Embedded(t, "equity")
 		clock := player.DefaultClock
 		clock.Mode = player.Replay
 		clock.Override = 20 * time.Millisecond
 		s := &Server{Bot: &answer.Bot{Player: pl, Clock: clock}, MaxBody: 64 << 10, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 		fuzzH = s.Handler()
 	})
-	if fuzzErr != nil {
-		t.Fatal(fuzzErr)
+	if fuzzH == nil {
+		t.Fatal("no server")
 	}
 	return fuzzH
 }

@@ -1,0 +1,58 @@
+// Package playertest holds a fixture the tests above the engine share: a
+// player over the embedded default dictionary's GADDAG (built once a
+// process, about a second) and that dictionary as a rules.Dictionary, to
+// judge what the player answers.
+package playertest
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/index/gaddag"
+)
+
+// Words is a rules.Dictionary over a set of words.
+type Words map[string]bool
+
+// Contains reports whether w is one of the words.
+func (d Words) Contains(w string) bool { return d[w] }
+
+var (
+	once  sync.Once
+	gen   movegen.Generator
+	table *equity.Table
+	dict  Words
+	err   error
+)
+
+// Embedded is a player of policy with the default leave table over the
+// embedded dictionary, and that dictionary.
+func Embedded(tb testing.TB, policy string) (*player.Player, Words) {
+	tb.Helper()
+	once.Do(func() {
+		var words []string
+		if words, err = build.DefaultWords(build.DefaultMinLen, build.DefaultMaxLen); err != nil {
+			return
+		}
+		if table, err = equity.DefaultTable(); err != nil {
+			return
+		}
+		dict = Words{}
+		for _, w := range words {
+			dict[w] = true
+		}
+		gen = movegen.NewGADDAG(gaddag.Build(words))
+	})
+	if err != nil {
+		tb.Fatalf("the embedded dictionary's player: %v", err)
+	}
+	pl, perr := player.New(policy, gen, table)
+	if perr != nil {
+		tb.Fatal(perr)
+	}
+	return pl, dict
+}
