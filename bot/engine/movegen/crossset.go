@@ -1,8 +1,11 @@
 package movegen
 
 import (
+	"math/bits"
+
 	"github.com/lexico/lexico/bot/engine/movegen/internal/line"
 	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/index/gaddag"
@@ -235,4 +238,57 @@ func (t *CrossSets) update(d, at int) {
 	t.mark[i] = t.serial
 	t.saved = append(t.saved, savedWord{at: int32(i), w: t.words[d][at]})
 	t.words[d][at] = t.wordAt(d, at)
+}
+
+// BestOneTile is the best play of one tile of kind k (tile.BlankIndex:
+// a blank, which may be any letter and scores 0) on b, the board t
+// tracks, scored as a search scores it: the words the tile forms across
+// and down, each with its old tiles and the square's premiums. A tile
+// placed alone is every play of a rack of one tile, so an endgame solver
+// values such a position from the table without a search. ok is false
+// when t cannot be read for b (Args.Cross's rule: another board or other
+// tile values); found is false when no square takes the tile. Among
+// squares of equal score the first in row-major order is taken.
+func (t *CrossSets) BestOneTile(b *board.Board, values *[tile.NumKinds]int, k int) (m move.Placement, score int, found, ok bool) {
+	vals := *values
+	vals[tile.BlankIndex] = 0
+	if !t.sync(b, &vals) {
+		return move.Placement{}, 0, false, false
+	}
+	v := vals[k]
+	for at, sq := range b.Squares[:t.n*t.n] {
+		if sq.Letter != 0 {
+			continue
+		}
+		down, across := t.words[0][at], t.words[1][at]
+		if !down.Has && !across.Has {
+			continue // touches no tile
+		}
+		set := down.Set & across.Set
+		letter := -1
+		if k == tile.BlankIndex {
+			if set != 0 {
+				letter = bits.TrailingZeros32(uint32(set))
+			}
+		} else if set.Has(k) {
+			letter = k
+		}
+		if letter < 0 {
+			continue
+		}
+		p := b.Premiums[at]
+		lm, wm := int32(p.LetterMultiplier()), int32(p.WordMultiplier())
+		s := int32(0)
+		if down.Has {
+			s += (down.Base + int32(v)*lm) * wm
+		}
+		if across.Has {
+			s += (across.Base + int32(v)*lm) * wm
+		}
+		if !found || int(s) > score {
+			m = move.Placement{Row: at / t.n, Col: at % t.n, Letter: tile.Byte(letter), Blank: k == tile.BlankIndex}
+			score, found = int(s), true
+		}
+	}
+	return m, score, found, true
 }

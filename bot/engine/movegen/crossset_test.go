@@ -68,6 +68,36 @@ func checkSameSearch(t *testing.T, gen *GADDAGGenerator, ct *CrossSets, st *stat
 	}
 }
 
+// checkBestOneTile compares the table's best play of one tile of kind k
+// with every play a search finds for a rack of that tile alone: the same
+// best score, none when there is none, and the table's play among the
+// search's with that score.
+func checkBestOneTile(t *testing.T, gen *GADDAGGenerator, ct *CrossSets, st *state.State, k int, where string) {
+	t.Helper()
+	var rack tile.Rack
+	rack.Counts[k], rack.N = 1, 1
+	plays := map[move.Placement]int{}
+	best, any := 0, false
+	gen.Search(Args{Variant: st.Variant(), Board: st.Board(), Rack: rack, Cross: ct, Record: func(m *move.Move) {
+		plays[m.Tiles[0]] = m.Score
+		if !any || m.Score > best {
+			best, any = m.Score, true
+		}
+	}})
+	pl, score, found, ok := ct.BestOneTile(st.Board(), &st.Variant().Values, k)
+	switch {
+	case !ok:
+		t.Fatalf("%s: the table does not serve the board it tracks", where)
+	case found != any:
+		t.Fatalf("%s: tile %c: the table finds a play %v, the search %v\n%s", where, tile.Byte(k), found, any, st.Board())
+	case found && score != best:
+		t.Fatalf("%s: tile %c: the table's best scores %d, the search's %d\n%s", where, tile.Byte(k), score, best, st.Board())
+	}
+	if s, in := plays[pl]; found && (!in || s != score) {
+		t.Fatalf("%s: tile %c: the table's play %+v (%d) is not the search's (%d, %v)\n%s", where, tile.Byte(k), pl, score, s, in, st.Board())
+	}
+}
+
 // The table kept as plays are applied and taken back is, at every point of
 // seeded self-play games (Classic, Multipliers and Words With Friends; two
 // more with LEXICO_LONG=1),
@@ -109,6 +139,13 @@ func TestCrossSetsFollowTheGame(t *testing.T) {
 					blanks = rack.Blanks() // the rack as dealt
 				}
 				checkSameSearch(t, lx.gen, ct, st, gentest.WithBlanks(rack, blanks, r), fmt.Sprintf("%s, %d blank(s)", where, blanks))
+				checkBestOneTile(t, lx.gen, ct, st, tile.BlankIndex, where)
+				for k, n := range rack.Counts {
+					if n > 0 && k != tile.BlankIndex {
+						checkBestOneTile(t, lx.gen, ct, st, k, where)
+						break
+					}
+				}
 			}
 			m := move.NewPass()
 			if cands := top(gm.v, st.Board(), rack); len(cands) > 0 && r.IntN(10) > 0 {
