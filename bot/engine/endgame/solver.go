@@ -30,7 +30,12 @@
 // shape the search: after a pass the pass ends the game, so it is tried
 // first there, its value known without a search; and the pass does not
 // count towards an iteration's depth (below), so that a line where one
-// side waits while the other plays on reaches the game's end sooner.
+// side waits while the other plays on reaches the game's end sooner. And a
+// mover down to one tile needs no search at all: each play of it goes
+// out, and its pass is worth at most nothing, since the opponent may pass
+// and end the game; so the position is worth its best play of that tile,
+// read off the cross sets the search keeps (search.lastTile), proven even
+// at an iteration's horizon.
 //
 // With the bag empty a mover's rack only shrinks, so a position's plays
 // are those of the mover's previous list still on its rack and still
@@ -62,6 +67,7 @@ import (
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/state"
+	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
 )
 
@@ -130,6 +136,10 @@ type Solver struct {
 	plies [maxPly]*plyMoves
 	opp   *plyMoves // the root opponent's plays on the root's board
 	pass  *plyMoves // the pass alone
+	last  *plyMoves // lastTile's play, for the line
+	// one and oneTile hold lastTile's play while it is recorded.
+	one     move.Move
+	oneTile [1]move.Placement
 	// played holds, per ply, the tiles of the move being searched there
 	// (none for the pass): what changed the board since an earlier ply.
 	played [maxPly][]move.Placement
@@ -296,7 +306,7 @@ func (s *Solver) ready(st *state.State) error {
 		for i := range s.plies {
 			s.plies[i], s.hashMoves[i], s.after[i] = newPlyMoves(), newPlyMoves(), newPlyMoves()
 		}
-		s.opp, s.pass = newPlyMoves(), newPlyMoves()
+		s.opp, s.pass, s.last = newPlyMoves(), newPlyMoves(), newPlyMoves()
 		s.pass.addPass()
 	}
 	s.opp.whole = false
@@ -771,6 +781,9 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 	if s.aborted {
 		return 0, false
 	}
+	if v, ok := s.lastTile(ply, alpha); ok {
+		return v, true
+	}
 	if depth == 0 {
 		// The horizon: nothing more counted, unless the mover can go out
 		// with a play of its list above (outPlay), which ends the game:
@@ -961,6 +974,84 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 	}
 	s.tt.store(key, value, s.storeDepth(depth, proven), kind, &best)
 	return value, proven
+}
+
+// lastTile settles, without a search, a position whose mover holds one
+// tile with the bag empty: every play of it goes out and ends the game,
+// and the pass is worth at most 0 (the opponent may pass and end it), so
+// the position is worth exactly the best play's score; with no play, at
+// most 0, which is a proven bound when alpha is 0 or more (fail-soft).
+// The best play of one tile is read off the cross sets kept for the
+// search (movegen.CrossSets.BestOneTile), without a generation. ok is
+// false when that does not settle the position.
+func (s *search) lastTile(ply int, alpha int32) (int32, bool) {
+	if s.st.BagLen() > 0 || s.st.Passes() > 0 {
+		return 0, false
+	}
+	rack, _ := s.st.Rack(s.st.Turn())
+	if rack.N != 1 {
+		return 0, false
+	}
+	p := s.last
+	p.reset(s.z, 1, s.st.Board())
+	if !s.bestOneTile(p, rack) {
+		return 0, false
+	}
+	switch {
+	case len(p.moves) > 0:
+		s.line[ply][0].set(p, &p.moves[0])
+		s.lineN[ply] = 1
+		return p.moves[0].score, true
+	case alpha >= 0:
+		return 0, true
+	}
+	return 0, false
+}
+
+// bestOneTile records in p the best play of rack, a single tile, if it
+// has one: read off the cross sets kept for the search
+// (movegen.CrossSets.BestOneTile), without them from every play the
+// generator lists, the same play either way (ties go to the first square
+// in row-major order, then the first letter). It reports false when the
+// search was stopped.
+func (s *search) bestOneTile(p *plyMoves, rack tile.Rack) bool {
+	bd, v := s.st.Board(), s.st.Variant()
+	k := 0
+	for rack.Counts[k] == 0 {
+		k++
+	}
+	if s.cross != nil {
+		if pl, score, found, ok := s.cross.BestOneTile(bd, &v.Values, k); ok {
+			if found {
+				s.oneTile[0] = pl
+				s.one = move.Move{Kind: move.Play, Tiles: s.oneTile[:], Score: score}
+				p.rec(&s.one)
+			}
+			return true
+		}
+	}
+	all := s.hashMoves[maxPly-1]
+	all.reset(s.z, 1, bd)
+	if !s.Gen.Search(movegen.Args{Variant: v, Board: bd, Rack: rack, Record: all.rec, Stop: s.stop}) {
+		s.aborted = true
+		return false
+	}
+	var best *genMove
+	var at move.Placement
+	for i := range all.moves {
+		g := &all.moves[i]
+		pl := all.slab[g.at]
+		if best == nil || g.score > best.score || g.score == best.score &&
+			(pl.Row*bd.Size+pl.Col < at.Row*bd.Size+at.Col || pl.Row == at.Row && pl.Col == at.Col && pl.Letter < at.Letter) {
+			best, at = g, pl
+		}
+	}
+	if best != nil {
+		s.oneTile[0] = at
+		s.one = move.Move{Kind: move.Play, Tiles: s.oneTile[:], Score: int(best.score)}
+		p.rec(&s.one)
+	}
+	return true
 }
 
 // storeDepth is the depth an entry records: toEnd for a proven value.
