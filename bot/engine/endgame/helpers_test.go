@@ -2,29 +2,21 @@ package endgame
 
 import (
 	"math/rand/v2"
-	"sync"
 	"testing"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/movegen/movegentest"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/state"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
-	"github.com/lexico/lexico/build"
-	"github.com/lexico/lexico/index/gaddag"
 )
 
-// gen is a GADDAG generator over the embedded list's words of 2 to 7
-// letters: real games, built in a moment.
-var gen = sync.OnceValue(func() movegen.Generator {
-	words, err := build.DefaultWords(2, 7)
-	if err != nil {
-		panic(err) // the embedded list is part of the binary
-	}
-	return movegen.NewGADDAG(gaddag.Build(words))
-})
+// gen is the GADDAG generator of real games over short words
+// (movegentest.Short).
+var gen = movegentest.Short
 
 // selfPlay plays a seeded game of v on a State, each side choosing at
 // random among its three highest-scoring plays (passing when it has

@@ -3,30 +3,22 @@ package montecarlo
 import (
 	"math"
 	"math/rand/v2"
-	"sync"
 	"testing"
 
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/movegen/movegentest"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/state"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
-	"github.com/lexico/lexico/build"
-	"github.com/lexico/lexico/index/gaddag"
 	"github.com/lexico/lexico/internal/race"
 )
 
-// testGen is the GADDAG generator over the embedded list's words of 2 to
-// 7 letters, built once.
-var testGen = sync.OnceValue(func() movegen.Generator {
-	words, err := build.DefaultWords(2, 7)
-	if err != nil {
-		panic(err) // the embedded list is part of the binary
-	}
-	return movegen.NewGADDAG(gaddag.Build(words))
-})
+// testGen is the GADDAG generator of real games over short words
+// (movegentest.Short).
+var testGen = movegentest.Short
 
 // A world costs no allocation: the game state, its journal and the
 // playout's buffers are reused from one world to the next, which is what

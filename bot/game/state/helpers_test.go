@@ -3,26 +3,18 @@ package state
 import (
 	"math/rand/v2"
 	"slices"
-	"sync"
 	"testing"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/movegen/movegentest"
 	"github.com/lexico/lexico/bot/game/bag"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
-	"github.com/lexico/lexico/build"
-	"github.com/lexico/lexico/index/gaddag"
 )
 
-// gen is a GADDAG generator over the embedded list's words of 2 to 7
-// letters: real games, built in a moment.
-var gen = sync.OnceValue(func() movegen.Generator {
-	words, err := build.DefaultWords(2, 7)
-	if err != nil {
-		panic(err) // the embedded list is part of the binary
-	}
-	return movegen.NewGADDAG(gaddag.Build(words))
-})
+// gen is the GADDAG generator of real games over short words
+// (movegentest.Short).
+var gen = movegentest.Short
 
 // snap is everything a State holds that a game depends on, including the
 // bag's generator (the order of the draws after the next exchange).
