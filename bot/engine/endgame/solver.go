@@ -60,6 +60,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math/bits"
 	"slices"
 	"sort"
 	"time"
@@ -1016,10 +1017,7 @@ func (s *search) lastTile(ply int, alpha int32) (int32, bool) {
 // search was stopped.
 func (s *search) bestOneTile(p *plyMoves, rack tile.Rack) bool {
 	bd, v := s.st.Board(), s.st.Variant()
-	k := 0
-	for rack.Counts[k] == 0 {
-		k++
-	}
+	k := bits.TrailingZeros32(rack.Kinds()) // the rack's one kind
 	if s.cross != nil {
 		if pl, score, found, ok := s.cross.BestOneTile(bd, &v.Values, k); ok {
 			if found {
