@@ -318,7 +318,7 @@ func (rb *rackBound) valueOfLeave(counts *[tile.NumKinds]uint8) int32 {
 // the bound is that of the largest r the rack allows, unless no play can
 // fill that extent: then the next r down.
 func (s *genState) anchorBound(c, lastAnchor int) int32 {
-	return s.anchorBoundOf(c, lastAnchor, s.rb.fit, s.rackLeft, &s.rb.leave)
+	return s.anchorBoundOf(c, lastAnchor, s.rb.fit, s.rackLeft, 0)
 }
 
 // splitsBlanks reports whether the search bounds anchors again, when they
@@ -331,9 +331,9 @@ func (s *genState) splitsBlanks() bool {
 }
 
 // anchorBoundOf is anchorBound for the plays of at most maxTiles tiles,
-// each on a square whose cross check allows a letter of fit, keeping what
-// leave values (leave[k]: the best a play of k tiles keeps).
-func (s *genState) anchorBoundOf(c, lastAnchor int, fit uint32, maxTiles int, leave *[maxRack + 1]int32) int32 {
+// each on a square whose cross check allows a letter of fit, that spend at
+// least spent of the rack's blanks (extentBoundWith).
+func (s *genState) anchorBoundOf(c, lastAnchor int, fit uint32, maxTiles, spent int) int32 {
 	cells := s.cells
 	if cells[c].Cross&fit == 0 || maxTiles == 0 {
 		s.leftMax[0] = noBound
@@ -356,12 +356,12 @@ func (s *genState) anchorBoundOf(c, lastAnchor int, fit uint32, maxTiles int, le
 					// and recorded with the others' bound for refine
 					// (settleLazy). A loose anchor is bounded again
 					// anyway (anchorBoundSplit): not recorded.
-					s.lazy = append(s.lazy, s.bingoExtent(c, l, r, leave))
+					s.lazy = append(s.lazy, s.bingoExtent(c, l, r, spent))
 					recorded = true
 					continue
 				}
 			case bingo && s.deferBingos:
-				s.deferBingo(c, l, r, leave)
+				s.deferBingo(c, l, r, spent)
 				continue
 			case !s.mayHoldPlay(c, l, r):
 				continue
@@ -369,7 +369,7 @@ func (s *genState) anchorBoundOf(c, lastAnchor int, fit uint32, maxTiles int, le
 			if bingo {
 				s.bingos |= 1 << l
 			}
-			b = max(b, s.extentBoundWith(l, r, leave))
+			b = max(b, s.extentBoundWith(l, r, spent))
 			if !s.rb.leaves {
 				// The score's bound grows with the extent; the leave's
 				// value need not.
@@ -407,14 +407,14 @@ func (s *genState) anchorBoundOf(c, lastAnchor int, fit uint32, maxTiles int, le
 // it only of the anchors that come up (refine), a fifth of them.
 func (s *genState) anchorBoundSplit(c, lastAnchor int) int32 {
 	blanks := int(s.owned[tile.BlankIndex])
-	keep := s.anchorBoundOf(c, lastAnchor, s.rackSet, s.rackLeft-blanks, &s.rb.leave)
+	keep := s.anchorBoundOf(c, lastAnchor, s.rackSet, s.rackLeft-blanks, 0)
 	keptLeft := -1
 	var kept [maxRack]int32
 	if keep != noBound {
 		keptLeft = s.kl
 		copy(kept[:keptLeft+1], s.leftBound[:keptLeft+1])
 	}
-	bound := s.anchorBoundOf(c, lastAnchor, s.rb.fit, s.rackLeft, &s.rb.spent[1])
+	bound := s.anchorBoundOf(c, lastAnchor, s.rb.fit, s.rackLeft, 1)
 	if keptLeft < 0 {
 		return bound
 	}
@@ -444,6 +444,10 @@ func (s *genState) loadExtentOf(c, lastAnchor int, fit uint32, maxK int) (kl, kr
 	ex := &s.ext
 	ce := &s.cells[c]
 	ex.w, ex.perW, ex.fixedW = int32(ce.WM), (int32(ce.LM)-1)*ce.BestFit, 0
+	ex.blankOnly = 0
+	if ce.Cross&s.rackSet == 0 {
+		ex.blankOnly = 1
+	}
 	if ce.Has {
 		ex.fixedW = (ce.Base + int32(ce.LM)*ce.BestFit) * int32(ce.WM)
 	}
@@ -456,7 +460,10 @@ func (s *genState) loadExtentOf(c, lastAnchor int, fit uint32, maxK int) (kl, kr
 // own terms and each side's running totals.
 type extent struct {
 	w, perW, fixedW int32
-	left, right     side
+	// blankOnly is 1 when no letter of the rack fits the anchor square,
+	// only a blank.
+	blankOnly   uint8
+	left, right side
 }
 
 // side holds running totals over the first k empty squares out from the
@@ -475,6 +482,9 @@ type side struct {
 	// times the best tile that fits); fixedW[k] what their cross words add
 	// whatever the multiplier (old tiles plus the best tile that fits).
 	w, perW, fixedW [maxRack]int32
+	// blankOnly[k] counts the squares among the first k that no letter of
+	// the rack fits, only a blank.
+	blankOnly [maxRack]uint8
 }
 
 // walkSide fills sd walking from anchor c in direction step (-1 or 1),
@@ -483,7 +493,7 @@ type side struct {
 func (s *genState) walkSide(sd *side, c, step, stop, limit int, fit uint32) int {
 	cells := s.cells
 	n := len(cells)
-	sd.w[0], sd.perW[0], sd.fixedW[0] = 1, 0, 0
+	sd.w[0], sd.perW[0], sd.fixedW[0], sd.blankOnly[0] = 1, 0, 0, 0
 	k, acc, key := 0, int32(0), multiset.Key(0)
 	for j := c + step; ; j += step {
 		for j >= 0 && j < n && cells[j].Letter != 0 {
@@ -501,6 +511,10 @@ func (s *genState) walkSide(sd *side, c, step, stop, limit int, fit uint32) int 
 		sd.w[k] = sd.w[k-1] * int32(ce.WM)
 		sd.perW[k] = sd.perW[k-1] + (int32(ce.LM)-1)*ce.BestFit
 		sd.fixedW[k] = sd.fixedW[k-1]
+		sd.blankOnly[k] = sd.blankOnly[k-1]
+		if ce.Cross&s.rackSet == 0 {
+			sd.blankOnly[k]++
+		}
 		if ce.Has {
 			sd.fixedW[k] += (ce.Base + int32(ce.LM)*ce.BestFit) * int32(ce.WM)
 		}
@@ -512,14 +526,29 @@ func (s *genState) walkSide(sd *side, c, step, stop, limit int, fit uint32) int 
 // (see anchorBound): their score's bound plus the best value of what a
 // play of that many tiles can keep.
 func (s *genState) extentBound(l, r int) int32 {
-	return s.extentBoundWith(l, r, &s.rb.leave)
+	return s.extentBoundWith(l, r, 0)
 }
 
-// extentBoundWith is extentBound with leave[k] the best value of what a
-// play of k tiles can keep.
-func (s *genState) extentBoundWith(l, r int, leave *[maxRack + 1]int32) int32 {
+// extentBoundWith is extentBound for the plays that spend at least spent
+// of the rack's blanks. By equity, a play also spends one on each square
+// of the extent that no letter of the rack fits, and keeps at most what
+// rb.spent bounds for that many (a rack's best leaves keep its blanks): an
+// extent with more such squares than the rack has blanks holds no play.
+// By score what a play keeps is worth nothing, and the callers take the
+// largest extent's bound as its shorter ones' (the score's bound grows
+// with the extent): no extent is ruled out.
+func (s *genState) extentBoundWith(l, r, spent int) int32 {
 	ex := &s.ext
 	L, R := &ex.left, &ex.right
+	leave := &s.rb.leave
+	if s.rb.leaves {
+		if u := max(spent, int(ex.blankOnly+L.blankOnly[l]+R.blankOnly[r])); u > 0 {
+			if u > int(s.owned[tile.BlankIndex]) {
+				return noBound
+			}
+			leave = &s.rb.spent[min(u, maxSpent)]
+		}
+	}
 	w := ex.w * L.w[l] * R.w[r]
 	perW := ex.perW + L.perW[l] + R.perW[r]
 	k := 1 + l + r
@@ -802,17 +831,17 @@ type deferredBingo struct {
 // deferBingo records the extent (l, r) of anchor c, which the whole rack
 // fills, for settleBingos: it is left out of the anchor's bounds until
 // the word map says a word fits it.
-func (s *genState) deferBingo(c, l, r int, leave *[maxRack + 1]int32) {
-	s.deferred = append(s.deferred, s.bingoExtent(c, l, r, leave))
+func (s *genState) deferBingo(c, l, r, spent int) {
+	s.deferred = append(s.deferred, s.bingoExtent(c, l, r, spent))
 }
 
 // bingoExtent is the extent (l, r) of anchor c, which the whole rack
 // fills, as deferBingo and lazyBingos record it.
-func (s *genState) bingoExtent(c, l, r int, leave *[maxRack + 1]int32) deferredBingo {
+func (s *genState) bingoExtent(c, l, r, spent int) deferredBingo {
 	start, span := s.extentSpan(c, l, r)
 	return deferredBingo{
 		key:    s.rb.key + s.ext.left.key[l] + s.ext.right.key[r],
-		bound:  s.extentBoundWith(l, r, leave),
+		bound:  s.extentBoundWith(l, r, spent),
 		anchor: int32(len(s.anchors)), // the anchor being added (addAnchor)
 		l:      int8(l), start: int8(start), end: int8(start + len(span) - 1),
 	}
@@ -994,7 +1023,6 @@ func (s *genState) prepareWalk(c, lastAnchor int) {
 func (s *genState) prepareSpent(kl, kr int) {
 	maxK := min(s.rackLeft, maxRack)
 	for u := 1; u <= min(int(s.owned[tile.BlankIndex]), maxSpent); u++ {
-		leave := &s.rb.spent[u]
 		for l := 0; l <= kl; l++ {
 			b, part := int32(noBound), int32(noBound)
 			for r := min(kr, maxK-1-l); r >= 0; r-- {
@@ -1002,7 +1030,7 @@ func (s *genState) prepareSpent(kl, kr int) {
 				if bingo && s.bingos&(1<<l) == 0 {
 					continue
 				}
-				v := s.extentBoundWith(l, r, leave)
+				v := s.extentBoundWith(l, r, u)
 				b = max(b, v)
 				if !bingo {
 					part = max(part, v)
