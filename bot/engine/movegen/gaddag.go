@@ -215,7 +215,7 @@ type genState struct {
 	seed       bool // the anchors' bingos raise the search's bar (seedBingo)
 	// lazyBingos: anchorBound assumes that a play of the whole rack fits
 	// each extent that can hold one, and the anchors that may win are
-	// refined (refine) before they are searched: most never are. Only
+	// settled (settleLazy) before they are searched: most never are. Only
 	// with two blanks, whose extents mostly hold a bingo, so that asking
 	// about every one (deferBingos) costs more than refining the few that
 	// come up; with fewer, bounding anchors twice costs more than it
@@ -228,7 +228,7 @@ type genState struct {
 	deferBingos bool
 	deferred    []deferredBingo
 	// lazy is the bingo extents lazyBingos assumed to hold a play, for
-	// refine (settleLazy).
+	// settleLazy.
 	lazy      []deferredBingo
 	deferKeys []multiset.Key
 	anchors   []anchor

@@ -43,13 +43,10 @@ type anchor struct {
 	left  int32
 	// bingos has bit l when a play of the whole rack may take l squares
 	// left of the anchor (mayHoldPlay), for prepareWalk; unchecked, when
-	// that is only assumed (lazyBingos) until refine asks the word map.
+	// that is only assumed (lazyBingos) until settleLazy asks the word map.
 	bingos, unchecked uint16
-	// loose is set while bound is anchorBound's where anchorBoundSplit
-	// would give a tighter one (splitsBlanks): refine asks it.
-	loose bool
 	// lazy[lazyFrom:lazyTo] of the genState are the bingo extents its
-	// bound assumes hold a play (lazyBingos), for refine.
+	// bound assumes hold a play (lazyBingos), for settleLazy.
 	lazyFrom, lazyTo int32
 }
 
@@ -318,29 +315,12 @@ func (rb *rackBound) valueOfLeave(counts *[tile.NumKinds]uint8) int32 {
 // the bound is that of the largest r the rack allows, unless no play can
 // fill that extent: then the next r down.
 func (s *genState) anchorBound(c, lastAnchor int) int32 {
-	return s.anchorBoundOf(c, lastAnchor, s.rb.fit, s.rackLeft, 0)
-}
-
-// splitsBlanks reports whether the search bounds anchors again, when they
-// come up, with anchorBoundSplit: by equity, with two blanks in the rack,
-// whose anchors come up to be refined anyway (lazyBingos). With one blank
-// the tighter bound spared few letter-trying calls and cost more than it
-// saved (BENCHMARKS.md).
-func (s *genState) splitsBlanks() bool {
-	return s.rb.leaves && s.owned[tile.BlankIndex] >= 2
-}
-
-// anchorBoundOf is anchorBound for the plays of at most maxTiles tiles,
-// each on a square whose cross check allows a letter of fit, that spend at
-// least spent of the rack's blanks (extentBoundWith).
-func (s *genState) anchorBoundOf(c, lastAnchor int, fit uint32, maxTiles, spent int) int32 {
-	cells := s.cells
-	if cells[c].Cross&fit == 0 || maxTiles == 0 {
+	if s.cells[c].Cross&s.rb.fit == 0 || s.rackLeft == 0 {
 		s.leftMax[0] = noBound
 		return noBound
 	}
-	maxK := min(maxTiles, maxRack)
-	kl, kr := s.loadExtentOf(c, lastAnchor, fit, maxK)
+	maxK := min(s.rackLeft, maxRack)
+	kl, kr := s.loadExtent(c, lastAnchor)
 	bound := int32(noBound)
 	s.bingos, s.unchecked = 0, 0
 	for l := 0; l <= kl; l++ {
@@ -350,18 +330,14 @@ func (s *genState) anchorBoundOf(c, lastAnchor int, fit uint32, maxTiles, spent 
 			bingo := 1+l+r == s.rackLeft
 			switch {
 			case bingo && s.lazyBingos:
+				// Assumed to hold a play, its bound added below, and
+				// recorded with the others' bound for settleLazy.
 				s.unchecked |= 1 << l
-				if !s.splitsBlanks() {
-					// Assumed to hold a play, its bound added below,
-					// and recorded with the others' bound for refine
-					// (settleLazy). A loose anchor is bounded again
-					// anyway (anchorBoundSplit): not recorded.
-					s.lazy = append(s.lazy, s.bingoExtent(c, l, r, spent))
-					recorded = true
-					continue
-				}
+				s.lazy = append(s.lazy, s.bingoExtent(c, l, r))
+				recorded = true
+				continue
 			case bingo && s.deferBingos:
-				s.deferBingo(c, l, r, spent)
+				s.deferBingo(c, l, r)
 				continue
 			case !s.mayHoldPlay(c, l, r):
 				continue
@@ -369,7 +345,7 @@ func (s *genState) anchorBoundOf(c, lastAnchor int, fit uint32, maxTiles, spent 
 			if bingo {
 				s.bingos |= 1 << l
 			}
-			b = max(b, s.extentBoundWith(l, r, spent))
+			b = max(b, s.extentBound(l, r))
 			if !s.rb.leaves {
 				// The score's bound grows with the extent; the leave's
 				// value need not.
@@ -391,56 +367,11 @@ func (s *genState) anchorBoundOf(c, lastAnchor int, fit uint32, maxTiles, spent 
 	return bound
 }
 
-// anchorBoundSplit is anchorBound by equity for a rack with blanks. The
-// best leaves of such a rack keep its blanks, and a blank fits every
-// square, so one bound over both would credit a play with the blanks'
-// reach and their value kept at once. A play that keeps every blank puts
-// real tiles only, on squares a rack letter fits (a shorter reach, often
-// none where cross words are tight) and keeps what leave[k] bounds; a play
-// that spends one keeps what spent[1][k] bounds, on any square. Each
-// play's tiles left of c are counted alike by both (the squares a real
-// tile fits are among those a blank fits, nearest first), so the bound
-// for l tiles to the left is the larger of the two. The extents left
-// loaded are those of every play (the second bound), as callers expect.
-//
-// It is never above anchorBound, and costs twice as much: the search asks
-// it only of the anchors that come up (refine), a fifth of them.
-func (s *genState) anchorBoundSplit(c, lastAnchor int) int32 {
-	blanks := int(s.owned[tile.BlankIndex])
-	keep := s.anchorBoundOf(c, lastAnchor, s.rackSet, s.rackLeft-blanks, 0)
-	keptLeft := -1
-	var kept [maxRack]int32
-	if keep != noBound {
-		keptLeft = s.kl
-		copy(kept[:keptLeft+1], s.leftBound[:keptLeft+1])
-	}
-	bound := s.anchorBoundOf(c, lastAnchor, s.rb.fit, s.rackLeft, 1)
-	if keptLeft < 0 {
-		return bound
-	}
-	if bound == noBound {
-		// Nothing fits c, so no real tile does either.
-		return noBound
-	}
-	for l := 0; l <= keptLeft; l++ {
-		s.leftBound[l] = max(s.leftBound[l], kept[l])
-	}
-	for l := s.kl; l >= 0; l-- {
-		s.leftMax[l] = max(s.leftMax[l+1], s.leftBound[l])
-	}
-	return max(bound, keep)
-}
-
 // loadExtent fills s.ext for anchor c of the loaded line, whose left part
 // stops short of column lastAnchor, and returns (and keeps in s.kl and
 // s.kr) how many empty squares each side offers.
 func (s *genState) loadExtent(c, lastAnchor int) (kl, kr int) {
-	return s.loadExtentOf(c, lastAnchor, s.rb.fit, min(s.rackLeft, maxRack))
-}
-
-// loadExtentOf is loadExtent for plays of at most maxK tiles, each on a
-// square whose cross check allows a letter of fit.
-func (s *genState) loadExtentOf(c, lastAnchor int, fit uint32, maxK int) (kl, kr int) {
+	maxK, fit := min(s.rackLeft, maxRack), s.rb.fit
 	ex := &s.ext
 	ce := &s.cells[c]
 	ex.w, ex.perW, ex.fixedW = int32(ce.WM), (int32(ce.LM)-1)*ce.BestFit, 0
@@ -831,17 +762,17 @@ type deferredBingo struct {
 // deferBingo records the extent (l, r) of anchor c, which the whole rack
 // fills, for settleBingos: it is left out of the anchor's bounds until
 // the word map says a word fits it.
-func (s *genState) deferBingo(c, l, r, spent int) {
-	s.deferred = append(s.deferred, s.bingoExtent(c, l, r, spent))
+func (s *genState) deferBingo(c, l, r int) {
+	s.deferred = append(s.deferred, s.bingoExtent(c, l, r))
 }
 
 // bingoExtent is the extent (l, r) of anchor c, which the whole rack
 // fills, as deferBingo and lazyBingos record it.
-func (s *genState) bingoExtent(c, l, r, spent int) deferredBingo {
+func (s *genState) bingoExtent(c, l, r int) deferredBingo {
 	start, span := s.extentSpan(c, l, r)
 	return deferredBingo{
 		key:    s.rb.key + s.ext.left.key[l] + s.ext.right.key[r],
-		bound:  s.extentBoundWith(l, r, spent),
+		bound:  s.extentBound(l, r),
 		anchor: int32(len(s.anchors)), // the anchor being added (addAnchor)
 		l:      int8(l), start: int8(start), end: int8(start + len(span) - 1),
 	}
@@ -1176,37 +1107,6 @@ func (s *genState) collectAnchors(b *board.Board, across, down uint64) {
 	heapify(s.keys)
 }
 
-// refine bounds anchor a again, asking the word map whether its bingos
-// fit (anchorBound without lazyBingos), and with Keep 1 raises the bar to
-// the best of those that do; for an anchor bounded loosely (a.loose), with
-// anchorBoundSplit.
-func (s *genState) refine(a *anchor) {
-	if !a.loose && a.unchecked != 0 {
-		s.settleLazy(a)
-		return
-	}
-	seeded := a.unchecked == 0 // its bingos were asked about when collected
-	d := 0
-	if a.vertical {
-		d = 1
-	}
-	n := s.n
-	s.cells = s.lines[d][int(a.row)*n : (int(a.row)+1)*n]
-	lazy := s.lazyBingos
-	s.lazyBingos = false
-	if a.loose {
-		a.bound = s.anchorBoundSplit(int(a.col), int(a.lastAnchor))
-	} else {
-		a.bound = s.anchorBound(int(a.col), int(a.lastAnchor))
-	}
-	s.lazyBingos = lazy
-	a.bingos, a.unchecked, a.loose = s.bingos, 0, false
-	copy(s.leftBounds[a.left:a.left+int32(a.nLeft)], s.leftBound[:s.kl+1])
-	if !seeded {
-		s.seedBingo(int(a.col), a.bound, a.order)
-	}
-}
-
 // settleLazy refines anchor a, whose bound assumed that its bingo extents
 // hold a play (lazyBingos), from the extents recorded when it was bounded:
 // the word map is asked about them (together), each left part's bound is
@@ -1263,7 +1163,6 @@ func (s *genState) addAnchor(d, r, c, last int) {
 	if bound != noBound || len(s.deferred) > deferred {
 		a.nLeft = int8(s.kl + 1)
 		a.bingos, a.unchecked = s.bingos, s.unchecked
-		a.loose = s.splitsBlanks()
 		if !s.lazyBingos && bound != noBound {
 			s.seedBingo(c, bound, order)
 		}
@@ -1332,11 +1231,10 @@ func (s *genState) searchAnchors() {
 			return
 		}
 		a := &s.anchors[0x7fffffff-int32(r)]
-		if a.unchecked != 0 || a.loose {
-			// Its bingo extents were only assumed to hold a play (lazyBingos),
-			// or its bound is the looser one (splitsBlanks): refined, it
-			// goes back in its place.
-			s.refine(a)
+		if a.unchecked != 0 {
+			// Its bingo extents were only assumed to hold a play
+			// (lazyBingos): settled, it goes back in its place.
+			s.settleLazy(a)
 			s.keys[0] = -rank(a.bound, a.order)
 			siftDown(s.keys, 0)
 			continue
