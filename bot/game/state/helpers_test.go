@@ -63,7 +63,11 @@ func randomMove(s *State, r *rand.Rand, plays *movegen.AllPlays) move.Move {
 	if len(plays.Moves) == 0 {
 		return move.NewPass()
 	}
-	return plays.Moves[r.IntN(len(plays.Moves))]
+	// The move owns its tiles: AllPlays reuses its storage after Reset, and
+	// BenchmarkWayBack keeps the moves of whole games.
+	m := plays.Moves[r.IntN(len(plays.Moves))]
+	m.Tiles = slices.Clone(m.Tiles)
+	return m
 }
 
 func mustApply(t testing.TB, s *State, m move.Move) {
