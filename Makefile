@@ -102,7 +102,7 @@ web-screenshots:
 # The move-generation strategies compared over data/positions/corpus.jsonl:
 # bench/RESULTS.md (side-by-side table) and bench/chart.svg, from the raw
 # `go test -json` output kept in bench/raw.jsonl; then every other package's
-# benchmarks, printed as they run.
+# benchmarks, printed as they run. About 3 minutes (2m52s on 27 Nov 2026).
 bench: build index
 	@mkdir -p bench
 	LEXICO_INDEX=$(abspath $(INDEX)) $(GO) test -run '^$$' -bench . -benchmem -json ./bot/engine/movegen/ > bench/raw.jsonl
