@@ -1,7 +1,12 @@
 # The two commands a newcomer needs: `make run` and `make test`.
 GO      ?= go
 BIN     := bin
-INDEX   ?= $(BIN)/lexico.db
+# The index make builds is the one every command reads without --index:
+# $LEXICO_INDEX, else the default index in the user cache directory (Go's
+# os.UserCacheDir: $XDG_CACHE_HOME, else $HOME/.cache). `make run` builds
+# it, so no first command pays for building it (make test-first-steps checks
+# that the two agree).
+INDEX   ?= $(or $(LEXICO_INDEX),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/lexico/default.db)
 STATE   ?= data/gamestates/doc-example.txt
 
 export PATH := $(PATH):/usr/local/go/bin
@@ -28,6 +33,7 @@ build:
 INDEX_SRC := $(shell find build index internal/alphabet cmd/lexico-index -name '*.go' ! -name '*_test.go') \
 	data/word-list-4.1.0.txt.gz go.sum
 $(INDEX): $(INDEX_SRC) | build
+	@mkdir -p $(dir $(INDEX))
 	$(BIN)/lexico-index build --out $(INDEX)
 
 index: $(INDEX)

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/lexico/lexico/index"
 )
@@ -52,45 +53,55 @@ func IndexPath(path string) (string, error) {
 // lock file beside it makes a second first use wait for the first build
 // instead of repeating it.
 func OpenIndex(path string, logw io.Writer) (*index.Index, error) {
+	x, _, err := OpenIndexTimed(path, logw)
+	return x, err
+}
+
+// OpenIndexTimed is OpenIndex, also saying how long building the default
+// index took (0 when no build was needed): a caller whose clock runs from its
+// start can leave that one-off set-up out of a budget no deadline binds.
+func OpenIndexTimed(path string, logw io.Writer) (x *index.Index, built time.Duration, err error) {
 	def, err := IndexPath(path)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if path != "" || os.Getenv(EnvIndex) != "" {
-		return index.Open(def)
+		x, err := index.Open(def)
+		return x, 0, err
 	}
-	x, err := index.Open(def)
-	if err == nil {
-		return x, nil
+	if x, err = index.Open(def); err == nil {
+		return x, 0, nil
 	}
 	// The cache file is ours: build it when missing, rebuild it when an
 	// upgrade changed the format or it was damaged.
 	if !errors.Is(err, os.ErrNotExist) && !errors.Is(err, index.ErrOlderFormat) &&
 		!errors.Is(err, index.ErrNewerFormat) && !errors.Is(err, index.ErrCorrupt) &&
 		!errors.Is(err, index.ErrNotIndex) && !errors.Is(err, index.ErrChecksum) {
-		return nil, err
+		return nil, 0, err
 	}
 	if logw == nil {
 		logw = io.Discard
 	}
+	start := time.Now()
 	if err := os.MkdirAll(filepath.Dir(def), 0o755); err != nil {
-		return nil, fmt.Errorf("default index: %w", err)
+		return nil, 0, fmt.Errorf("default index: %w", err)
 	}
 	// One builder at a time: a second first use waits for the first build
 	// and then opens its result instead of building the same file again.
 	unlock, err := lockFile(def + ".lock")
 	if err != nil {
-		return nil, fmt.Errorf("default index: lock: %w", err)
+		return nil, 0, fmt.Errorf("default index: lock: %w", err)
 	}
 	defer unlock()
 	if x, err := index.Open(def); err == nil {
-		return x, nil
+		return x, time.Since(start), nil // waited for another's build
 	}
-	fmt.Fprintf(logw, "building the default index %s from the embedded word list (first use)\n", def)
+	fmt.Fprintf(logw, "building the default index %s from the embedded word list (first use; `make run` or `lexico-index build` builds it ahead)\n", def)
 	if _, err := Build(context.Background(), Options{Out: def}); err != nil {
-		return nil, fmt.Errorf("default index: %w", err)
+		return nil, 0, fmt.Errorf("default index: %w", err)
 	}
-	return index.Open(def)
+	x, err = index.Open(def)
+	return x, time.Since(start), err
 }
 
 // DictionaryIndexPath is where the index built from the word list at url is

@@ -107,8 +107,13 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	// budget counts from the process's start. What follows thinking
 	// (stopping, encoding, writing) is a small share of that work and
 	// suffers the same load, so half the start-up is held back for it.
+	// Building the default index on its first use is set-up, not start-up:
+	// a gamestate no deadline binds thinks for its whole MoveTime after it,
+	// and none of it is held back as if delivery would take as long.
 	start, from := time.Now(), e.arrived
-	bot := &answer.Bot{Player: setup.player, Clock: setup.clock, MinTail: start.Sub(from) / 2}
+	clock := setup.clock
+	clock.Setup = setup.built
+	bot := &answer.Bot{Player: setup.player, Clock: clock, MinTail: (start.Sub(from) - setup.built) / 2}
 	rep, err := bot.AnswerPosition(ctx, p, from)
 	if err != nil {
 		return err

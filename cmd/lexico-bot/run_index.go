@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"time"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/movegen/strategy"
@@ -17,15 +18,16 @@ import (
 // openBotIndex resolves the index for a command that plays: --index, else
 // $LEXICO_INDEX, else the cached index built from dictURL (the gamestate's
 // Dictionary) when there is one, else the default index. note says what was
-// used when it is not an index built from dictURL ("" otherwise).
-func openBotIndex(flag, dictURL string, logw io.Writer) (x *index.Index, note string, err error) {
+// used when it is not an index built from dictURL ("" otherwise); built is
+// how long building the default index on its first use took.
+func openBotIndex(flag, dictURL string, logw io.Writer) (x *index.Index, note string, built time.Duration, err error) {
 	why := "is not the index's source"
 	if flag == "" && os.Getenv(build.EnvIndex) == "" && dictURL != "" {
 		if path, perr := build.DictionaryIndexPath("", dictURL); perr == nil {
 			x, err = index.Open(path)
 			switch {
 			case err == nil:
-				return x, "", nil
+				return x, "", 0, nil
 			case errors.Is(err, fs.ErrNotExist):
 				why = "has no cached index (make one: lexico-index build --source URL --out " + path + ")"
 			default:
@@ -33,14 +35,14 @@ func openBotIndex(flag, dictURL string, logw io.Writer) (x *index.Index, note st
 			}
 		}
 	}
-	x, err = openIndex(flag, logw)
+	x, built, err = build.OpenIndexTimed(flag, logw)
 	if err != nil {
-		return nil, "", err
+		return nil, "", 0, badInput{err}
 	}
 	if src := x.Meta().Source; dictURL != "" && src != dictURL {
 		note = fmt.Sprintf("the gamestate's dictionary %s %s; playing with %s (words from %s)", quote.Text(dictURL), why, x.Path(), src)
 	}
-	return x, note, nil
+	return x, note, built, nil
 }
 
 // openIndex is build.OpenIndex for a command's --index flag: an index that

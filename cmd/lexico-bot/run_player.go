@@ -120,6 +120,9 @@ type botSetup struct {
 	// note says which index was used when it is not one built from the
 	// gamestate's Dictionary.
 	note string
+	// built is how long building the default index on its first use took
+	// (0: it was there).
+	built time.Duration
 }
 
 // badInput is an error in what the user gave (flags, files, gamestate):
@@ -156,7 +159,7 @@ func newBotSetup(o botOptions, mode player.Mode, dictURL string, logw io.Writer)
 	if err != nil {
 		return nil, err
 	}
-	x, note, err := openBotIndex(o.Index, dictURL, logw)
+	x, note, built, err := openBotIndex(o.Index, dictURL, logw)
 	if err != nil {
 		return nil, err
 	}
@@ -179,7 +182,7 @@ func newBotSetup(o botOptions, mode player.Mode, dictURL string, logw io.Writer)
 	clock.Reserve, clock.MaxThink = o.Reserve, o.MaxThink
 	clock.Pressure = player.LoadPressure
 	clock.Override, clock.Mode = o.Budget, mode
-	return &botSetup{index: x, player: pl, table: table, clock: clock, note: note}, nil
+	return &botSetup{index: x, player: pl, table: table, clock: clock, note: note, built: built}, nil
 }
 
 // close closes the index once no search reads it any more (see

@@ -85,6 +85,12 @@ type Clock struct {
 	// Override, when positive, is the thinking time whatever the gamestate
 	// says (--budget); no margin is taken from it, MaxThink still caps it.
 	Override time.Duration
+	// Setup is one-off set-up spent since the arrival that is not part of
+	// answering (run building the default index on its first use). A
+	// gamestate no deadline binds (none given, a saved one, Replay) thinks
+	// for its whole MoveTime after it; a live deadline still counts it, as
+	// the platform's clock does not wait.
+	Setup time.Duration
 }
 
 // DefaultClock holds back 10% of the allowed time, at least 50 ms and at
@@ -155,8 +161,16 @@ func (c Clock) Budget(p *position.Position, arrived, now time.Time, tail time.Du
 	}
 	// From here on t is at most MaxThink (or a sane MoveTime), so the sums
 	// below cannot overflow; a deadline in the year 3000 is only compared.
+	unbound := arrived // the arrival for a budget no deadline binds
+	if c.Setup > 0 {
+		unbound = arrived.Add(min(c.Setup, now.Sub(arrived)))
+	}
+	dl := p.Deadline
+	if dl.IsZero() || c.Mode == Replay {
+		arrived = unbound
+	}
 	b.Due = arrived.Add(t)
-	if dl := p.Deadline; !dl.IsZero() && c.Mode != Replay {
+	if !dl.IsZero() && c.Mode != Replay {
 		passed := now.Sub(dl) // saturates, never wraps
 		window := max(t, c.LateWindow)
 		switch {
@@ -167,6 +181,8 @@ func (c Clock) Budget(p *position.Position, arrived, now time.Time, tail time.Du
 			return b
 		case passed >= 0:
 			b.Late, b.Saved = true, true
+			arrived = unbound
+			b.Due = arrived.Add(t)
 			src = fmt.Sprintf("the ResponseDeadline passed %s ago (a saved gamestate: --live answers it at once) and is ignored: %s", ago(passed), src)
 		case dl.Before(b.Due):
 			b.Due, src = dl, "the ResponseDeadline"

@@ -22,6 +22,8 @@ func TestBudget(t *testing.T) {
 	live.Mode, replay.Mode = Live, Replay
 	override := c
 	override.Override = 300 * ms
+	setup := c // 6 s of building the default index on first use
+	setup.Setup = 6 * time.Second
 	busy := c
 	busy.Pressure = func() float64 { return 2.5 } // 100 ms held back becomes 250
 	cases := []struct {
@@ -59,6 +61,13 @@ func TestBudget(t *testing.T) {
 		{name: "absurd MoveTime", clock: c, moveTime: 1e9 * ms, want: time.Minute - 250*ms, capped: true},
 		{name: "saturated MoveTime, year-3000 deadline", clock: c, moveTime: math.MaxInt64,
 			deadline: time.Date(3000, 1, 1, 0, 0, 0, 0, time.UTC), want: time.Minute - 250*ms, capped: true},
+		{name: "an index built: saved", clock: setup, arrived: at(-6100 * ms), moveTime: 5000 * ms, deadline: at(-time.Hour),
+			want: 4650 * ms, late: true, saved: true},
+		{name: "an index built: no deadline", clock: setup, arrived: at(-6100 * ms), moveTime: 1000 * ms, want: 800 * ms},
+		{name: "an index built: live", clock: setup, arrived: at(-6100 * ms), moveTime: 5000 * ms, deadline: at(-1100 * ms),
+			want: c.LateThink, late: true, static: true},
+		{name: "an index built: future deadline", clock: setup, arrived: at(-6100 * ms), moveTime: 10000 * ms,
+			deadline: at(3900 * ms), want: 3650 * ms},
 		{name: "a busy CPU", clock: busy, moveTime: 1000 * ms, want: 750 * ms},
 		{name: "override", clock: override, moveTime: 50 * ms, deadline: at(-time.Hour), want: 300 * ms},
 	}
