@@ -57,25 +57,28 @@ func liveDocExample(t *testing.T) []byte {
 	return gs
 }
 
-// bridge runs calculate_move on gs in python3 with env, and returns the
-// move it printed and how long it took.
-func bridge(t *testing.T, py string, gs []byte, env ...string) ([]byte, time.Duration) {
+// bridge runs calculate_move of the bridge in dir on gs in python3 with
+// env, and returns the move it printed, what it said on stderr and how long
+// it took.
+func bridge(t *testing.T, py, dir string, gs []byte, env ...string) (mv []byte, stderr string, took time.Duration) {
 	t.Helper()
 	f := filepath.Join(t.TempDir(), "gs.json")
 	if err := os.WriteFile(f, gs, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(py, "-c", `import json, sys
-sys.path.insert(0, "../../scripts/platform")
+sys.path.insert(0, sys.argv[2])
 import lexico_bridge
-print(json.dumps(lexico_bridge.calculate_move(json.load(open(sys.argv[1])))))`, f)
+print(json.dumps(lexico_bridge.calculate_move(json.load(open(sys.argv[1])))))`, f, dir)
 	cmd.Env = append(os.Environ(), env...)
+	var errs strings.Builder
+	cmd.Stderr = &errs
 	start := time.Now()
-	out, err := cmd.CombinedOutput()
+	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("python3: %v\n%s", err, out)
+		t.Fatalf("python3: %v\n%s%s", err, out, errs.String())
 	}
-	return []byte(strings.TrimSpace(string(out))), time.Since(start)
+	return []byte(strings.TrimSpace(string(out))), errs.String(), time.Since(start)
 }
 
 // ourServer serves the equity policy over the play index, for real, on a
@@ -114,7 +117,7 @@ func TestPythonBridge(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		mv, took := bridge(t, py, gs, "LEXICO_SERVER="+c.server, "LEXICO_BOT="+c.bot,
+		mv, said, took := bridge(t, py, "../../scripts/platform", gs, "LEXICO_SERVER="+c.server, "LEXICO_BOT="+c.bot,
 			"LEXICO_BOT_ARGS=--policy equity --index '"+playIndex(t)+"'")
 		m, res, err := gamestate.Judge(p, mv, x)
 		switch {
@@ -125,6 +128,60 @@ func TestPythonBridge(t *testing.T) {
 		case time.Now().After(p.Deadline):
 			t.Errorf("%s: answered after the deadline (%v)", c.name, took)
 		}
+		// A pass says why, once, naming both ways it tried; a move says
+		// nothing.
+		if wantSaid := c.pass; wantSaid != (said != "") ||
+			c.pass && (strings.Count(said, "\n") != 1 || !strings.Contains(said, c.server) || !strings.Contains(said, c.bot)) {
+			t.Errorf("%s: stderr %q; want one line naming %s and %s: %v", c.name, said, c.server, c.bot, c.pass)
+		}
+	}
+}
+
+// Without LEXICO_BOT the bridge runs the lexico-bot that make build left in
+// its own repository's bin/, found from the script's place (not the
+// working directory's); with none there nor on the PATH it passes and says
+// what to do.
+func TestPythonBridgeFindsTheRepositorysBot(t *testing.T) {
+	py := needPython(t)
+	_, x := ourServer(t)
+	repo := t.TempDir()
+	dir := filepath.Join(repo, "scripts", "platform")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"lexico_bridge.py", "sample_bot.py"} {
+		b, err := os.ReadFile(filepath.Join("../../scripts/platform", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := []string{"LEXICO_SERVER=http://127.0.0.1:1/move", "LEXICO_BOT=", "PATH=" + filepath.Dir(py),
+		"LEXICO_BOT_ARGS=--policy equity --index '" + playIndex(t) + "'"}
+	gs := liveDocExample(t)
+	p, err := gamestate.Parse(gs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mv, said, _ := bridge(t, py, dir, gs, env...)
+	if m, _, err := gamestate.Judge(p, mv, x); err != nil || m.Kind.String() != "pass" ||
+		!strings.Contains(said, "make build") || strings.Count(said, "\n") != 1 {
+		t.Errorf("no bot anywhere: answered %s, said %q; want a pass and one line saying to run make build", mv, said)
+	}
+
+	bin := filepath.Join(repo, "bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	script := fmt.Sprintf("#!/bin/sh\nLEXICO_BOT_MAIN=1 exec '%s' \"$@\"\n", os.Args[0])
+	if err := os.WriteFile(filepath.Join(bin, "lexico-bot"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mv, said, _ = bridge(t, py, dir, gs, env...)
+	if m, res, err := gamestate.Judge(p, mv, x); err != nil || !res.Legal || m.Kind.String() == "pass" || said != "" {
+		t.Errorf("bin/lexico-bot in the repository: answered %s (%v), said %q; want a move from it in silence", mv, err, said)
 	}
 }
 

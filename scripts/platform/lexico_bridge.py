@@ -11,15 +11,22 @@ Standard library only (urllib, subprocess, json). Settings, from the
 environment or as keyword arguments:
 
   LEXICO_SERVER    the serve URL        (default http://127.0.0.1:8080/move)
-  LEXICO_BOT       the lexico-bot command (default lexico-bot; split like a
-                   shell line, so "env X=1 /path/lexico-bot" works)
+  LEXICO_BOT       the lexico-bot command (default: bin/lexico-bot of the
+                   repository this file is in, as `make build` leaves it,
+                   else lexico-bot on the PATH; split like a shell line, so
+                   "env X=1 /path/lexico-bot" works)
   LEXICO_BOT_ARGS  extra flags for `run` (e.g. "--policy equity --index my.db")
+
+When neither way answers, the bot passes, and says why on stderr once (a
+bot that passes every turn in silence looks broken for no reason).
 """
 
 import json
 import os
 import shlex
+import shutil
 import subprocess
+import sys
 import time
 import urllib.request
 
@@ -73,27 +80,71 @@ def _from_server(body, url, left):
 def _from_run(body, bot, args, left):
     # --live: a deadline that has passed is answered at once, not replayed.
     cmd = shlex.split(bot) + ["run", "--live"] + shlex.split(args) + ["-"]
-    out = subprocess.run(cmd, input=body, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=left, check=True)
+    out = subprocess.run(cmd, input=body, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=left, check=True)
     return _move_of(out.stdout.decode("utf-8").splitlines()[0])
+
+
+def default_bot():
+    """The lexico-bot to run: this repository's bin/lexico-bot (make build),
+    else lexico-bot on the PATH, else None."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    built = os.path.join(here, os.pardir, os.pardir, "bin", "lexico-bot")
+    if os.access(built, os.X_OK):
+        return os.path.normpath(built)
+    return shutil.which("lexico-bot")
+
+
+# Whether the reason for passing has been said: once a process, as a bot
+# that cannot reach the engine passes every turn for the same reason.
+_said = False
+
+
+def _say_once(why):
+    global _said
+    if not _said:
+        _said = True
+        sys.stderr.write("lexico_bridge: passing: %s\n" % why)
+        sys.stderr.flush()
 
 
 def calculate_move(gamestate, server=None, bot=None, bot_args=None):
     """The platform's move list for gamestate (a dict, or its JSON text)."""
     server = server or os.environ.get("LEXICO_SERVER", "http://127.0.0.1:8080/move")
-    bot = bot or os.environ.get("LEXICO_BOT", "lexico-bot")
+    bot = bot or os.environ.get("LEXICO_BOT") or default_bot()
     bot_args = bot_args if bot_args is not None else os.environ.get("LEXICO_BOT_ARGS", "")
     try:
         gs = _as_dict(gamestate)
         body = json.dumps(gs).encode("utf-8")
         due = _deadline(gs)
-    except Exception:  # not even a gamestate: nothing better than a pass
+    except Exception as e:  # not even a gamestate: nothing better than a pass
+        _say_once("the gamestate does not read as JSON (%s)" % e)
         return PASS
-    for ask in (lambda left: _from_server(body, server, left), lambda left: _from_run(body, bot, bot_args, left)):
+    asks = [("the server " + server, lambda left: _from_server(body, server, left))]
+    if bot:
+        asks.append(("lexico-bot run (" + bot + ")", lambda left: _from_run(body, bot, bot_args, left)))
+    failed = []
+    for name, ask in asks:
         left = due - time.time()
         if left <= 0.01:
+            failed.append("no time left for " + name)
             break
         try:
             return ask(left)
-        except Exception:
-            continue
+        except Exception as e:
+            failed.append("%s: %s" % (name, _short(e)))
+    if not bot:
+        failed.append(
+            "no lexico-bot program (not in this repository's bin/ nor on the PATH): "
+            "run `make build` in the repository, start `lexico-bot serve`, or set LEXICO_BOT"
+        )
+    _say_once("; ".join(failed))
     return PASS
+
+
+def _short(e):
+    """One line for an exception: its kind and the first line of its text."""
+    if isinstance(e, subprocess.CalledProcessError):
+        lines = (e.stderr or b"").decode("utf-8", "replace").strip().splitlines()
+        return ("exit status %d%s" % (e.returncode, ": " + lines[-1] if lines else ""))[:300]
+    text = str(e).splitlines()[0] if str(e) else ""
+    return ("%s: %s" % (type(e).__name__, text))[:200]
