@@ -156,7 +156,7 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 		writeTop(stderr, p, setup.index, ch.Top, ch.Simulation, ch.Endgame)
 	}
 	if o.Board {
-		p.Board.Draw(stderr, board.DrawOptions{Coordinates: board.PlatformXY, Highlights: ch.Move.Highlights(), Colour: isTerminal(stderr)})
+		p.Board.Draw(stderr, board.DrawOptions{Highlights: ch.Move.Highlights(), Colour: isTerminal(stderr)})
 	}
 	return nil
 }
