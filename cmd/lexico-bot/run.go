@@ -18,6 +18,7 @@ import (
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/match/human"
 	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/internal/quote"
@@ -302,7 +303,9 @@ func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []pl
 	if eg != nil {
 		value = "margin"
 	}
-	fmt.Fprintf(tw, "score\t%s\twords\tleave\tmove\n", value)
+	// play is the move as the page and play write it (H8 across WORD), move
+	// the platform's format, to paste into check or a bot's answer.
+	fmt.Fprintf(tw, "score\t%s\tplay\twords\tleave\tmove\n", value)
 	for i, c := range top {
 		j := candidate(p, c, dict)
 		words := make([]string, len(j.Words))
@@ -327,7 +330,7 @@ func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []pl
 		case eg != nil:
 			v = fmt.Sprintf("%+.0f", c.Equity)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", c.Move.Score, v, what, j.Leave, j.Move)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", c.Move.Score, v, human.Format(p.Board, c.Move), what, j.Leave, j.Move)
 	}
 	tw.Flush()
 }
