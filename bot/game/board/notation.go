@@ -24,8 +24,12 @@ func ColumnName(col int) byte { return byte('A' + col) }
 func RowName(row int) int { return row + 1 }
 
 // SquareName is the square (row, col) as people type it: column letter, row
-// number, as "H8".
+// number, as "H8". A square no board has (a move sent off the board) has no
+// letter: it is written "column 100, row 114", counted the same way.
 func SquareName(row, col int) string {
+	if row < 0 || col < 0 || col >= 26 {
+		return fmt.Sprintf("column %d, row %d", col+1, RowName(row))
+	}
 	return fmt.Sprintf("%c%d", ColumnName(col), RowName(row))
 }
 

@@ -14,7 +14,9 @@ func TestSquareName(t *testing.T) {
 	for _, c := range []struct {
 		row, col int
 		want     string
-	}{{7, 7, "H8"}, {0, 0, "A1"}, {14, 14, "O15"}, {9, 2, "C10"}} {
+	}{{7, 7, "H8"}, {0, 0, "A1"}, {14, 14, "O15"}, {9, 2, "C10"},
+		// Off every board (a move sent with [99, 99]): no letter to give.
+		{113, 99, "column 100, row 114"}, {-1, 3, "column 4, row 0"}} {
 		if got := board.SquareName(c.row, c.col); got != c.want {
 			t.Errorf("SquareName(%d, %d) = %s, want %s", c.row, c.col, got, c.want)
 		}
