@@ -50,9 +50,9 @@ func runCommand() *cli.Command {
 		Flags: append(botFlags(&o.Bot, true),
 			&cli.BoolFlag{Name: "live", Usage: "take the ResponseDeadline as live however long ago it passed (a passed one is answered at once)", Destination: &o.Live},
 			&cli.BoolFlag{Name: "replay", Usage: "ignore the ResponseDeadline: think for MoveTime from the start, as when replaying a saved game", Destination: &o.Replay},
-			&cli.IntFlag{Name: "top", Usage: "also list the `N` best candidates (score, equity, words, leave) on stderr, or in the --json output", Destination: &o.Top},
+			&cli.IntFlag{Name: "top", Usage: "also list the `N` best candidates on stderr (score, equity, the play as the web page writes it, e.g. H8 across WORD, words, leave, the move in the platform's format), or in the --json output", Destination: &o.Top},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (move, score, equity, words, leave, search figures, --top list) instead of the bare move", Destination: &o.JSON},
-			&cli.BoolFlag{Name: "board", Usage: "draw the board with the move on it on stderr (colour only on a terminal)", Destination: &o.Board},
+			&cli.BoolFlag{Name: "board", Usage: "draw the board with the move on it on stderr, columns A-O and rows 1-15 from the top as on the web page (colour only on a terminal)", Destination: &o.Board},
 			&cli.BoolFlag{Name: "lines", Usage: "answer gamestates one a line on stdin, a move a line on stdout, until stdin ends (the index opened once; the protocol of a cmd: seat in play and league). A line that is no gamestate is answered with a pass, so answers stay in step", Destination: &o.Lines},
 		),
 		Action: func(c *cli.Context) error {
