@@ -57,7 +57,10 @@ func CheckHand(hand tile.Rack, unseen [tile.NumKinds]int, v *variant.Variant) er
 	return nil
 }
 
-// count is how messages name n of a tile: "1 E tile", "3 blanks (?)".
+// count is how messages name n of a tile: "1 E tile", "3 blanks". A blank
+// is named in words, not by a character: a hand may write it '*', '?' or
+// '_' and a board file as a lower-case letter, and a message quoting one of
+// these would puzzle the user who wrote another.
 func count(t byte, n int) string {
 	name := fmt.Sprintf("%d %c tile", n, t)
 	if t == tile.Blank {
@@ -65,9 +68,6 @@ func count(t byte, n int) string {
 	}
 	if n != 1 {
 		name += "s"
-	}
-	if t == tile.Blank {
-		name += " (?)"
 	}
 	return name
 }

@@ -58,8 +58,22 @@ func TestOverusedLetterRefused(t *testing.T) {
 	}
 	// Three played blanks, when the game has two.
 	b3, _ := ParseBoard([]byte(mustBoard(t, v, placed{7, 5, false, "abc"})), v)
-	if _, err := Unseen(v, b3); !errors.Is(err, ErrBoardOverused) || !strings.Contains(err.Error(), "3 blanks (?)") || !strings.Contains(err.Error(), "only 2") {
+	if _, err := Unseen(v, b3); !errors.Is(err, ErrBoardOverused) || !strings.Contains(err.Error(), "3 blanks but") || !strings.Contains(err.Error(), "only 2") {
 		t.Errorf("3 blanks: %v", err)
+	}
+}
+
+// A blank is named in words: the user may have typed it '*', '?' or '_', and
+// a message naming it by another of these characters would puzzle them.
+func TestBlanksNamedInWords(t *testing.T) {
+	v := variant.WWF
+	hand, err := ParseHand("***ab", v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = CheckHand(hand, v.Distribution, v)
+	if !errors.Is(err, ErrHandNotInBag) || !strings.Contains(err.Error(), "the hand holds 3 blanks but only 2") || strings.ContainsAny(err.Error(), "*?_") {
+		t.Errorf("hand ***ab: %v; want it to say 3 blanks, by no character", err)
 	}
 }
 
@@ -76,7 +90,7 @@ func TestHandChecks(t *testing.T) {
 		says []string
 	}{
 		{"xypdqab", ErrHandNotInBag, []string{"1 Q tile", "only 0", "has 1", "shows 1"}},
-		{"ab**", ErrHandNotInBag, []string{"2 blanks (?)", "only 1"}},
+		{"ab**", ErrHandNotInBag, []string{"2 blanks but", "only 1"}},
 		{"EEEEEEE", nil, nil},
 		{"abcdefgh", ErrHandSize, []string{"8 tiles", "holds 7"}},
 		{"ab1", ErrHand, []string{"'1'"}},

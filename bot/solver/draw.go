@@ -8,8 +8,8 @@ import (
 	"github.com/lexico/lexico/bot/game/variant"
 )
 
-// Draw shows b with m's tiles on it, for a person deciding on a play: row
-// and column numbers (0-based, as in the listing), the play's tiles in
+// Draw shows b with m's tiles on it, for a person deciding on a play: columns
+// lettered and rows numbered as the listing names squares, the play's tiles in
 // brackets, played blanks in lower case, macondo's marks on the empty
 // premium squares, and on an empty board the start square ('*'), which on a
 // WWF board carries no premium mark. m may be the zero Move to draw the
@@ -17,13 +17,12 @@ import (
 func Draw(v *variant.Variant, b *board.Board, m move.Move) string {
 	var sb strings.Builder
 	b.Draw(&sb, board.DrawOptions{
-		Coordinates: board.RowCol,
-		Premiums:    board.PremiumSymbols,
-		Highlights:  m.Highlights(),
-		MarkStart:   true,
-		StartRow:    v.StartRow,
-		StartCol:    v.StartCol,
-		Legend:      true,
+		Premiums:   board.PremiumSymbols,
+		Highlights: m.Highlights(),
+		MarkStart:  true,
+		StartRow:   v.StartRow,
+		StartCol:   v.StartCol,
+		Legend:     true,
 	})
 	return sb.String()
 }

@@ -26,13 +26,14 @@ func (d Direction) String() string {
 }
 
 // Play is a move described for a person, as the seed's solver prints it:
-// where its main word starts (row and column 0-based, row 0 the first line
-// of the board file), its direction, the words it forms and its score.
+// where its main word starts, its direction, the words it forms and its
+// score.
 type Play struct {
 	// Rank is the play's place in the ranking, from 1 (the best).
 	Rank int
 	Move move.Move
-	// Row, Col is the first square of the main word (the word along Dir).
+	// Row, Col is the first square of the main word (the word along Dir),
+	// row 0 the board file's first line; people read it as Square.
 	Row, Col int
 	Dir      Direction
 	// Word is the main word; a blank's letter is lower case.
@@ -81,10 +82,14 @@ func (p *Play) Covers(row, col int) bool {
 	return false
 }
 
-// String is one line of the solver's listing: rank, main word, row, column,
-// direction and score, then the other words the play forms.
+// Square names the main word's first square as people do (board.SquareName:
+// H8), the name the board drawings label and F= filters by.
+func (p *Play) Square() string { return board.SquareName(p.Row, p.Col) }
+
+// String is one line of the solver's listing: rank, main word, its first
+// square, direction and score, then the other words the play forms.
 func (p *Play) String() string {
-	s := fmt.Sprintf("%4d. %-15s r%2d c%2d  %-6s %4d", p.Rank, p.Word, p.Row, p.Col, p.Dir, p.Score)
+	s := fmt.Sprintf("%4d. %-15s %-3s %-6s %4d", p.Rank, p.Word, p.Square(), p.Dir, p.Score)
 	if len(p.Words) > 1 {
 		also := make([]string, 0, len(p.Words)-1)
 		for _, w := range p.Words[1:] {

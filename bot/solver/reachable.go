@@ -39,7 +39,7 @@ func checkShape(v *variant.Variant, b *board.Board) error {
 	sr, sc := v.StartRow, v.StartCol
 	if !b.Occupied(sr, sc) {
 		return fmt.Errorf("%w: %s is empty, yet the first play of every %s game covers it",
-			ErrBoardStart, squareName(sr, sc), v.Name)
+			ErrBoardStart, board.SquareName(sr, sc), v.Name)
 	}
 	if cut := cutOff(b, sr, sc); len(cut) > 0 {
 		verb := "tiles are"
@@ -47,12 +47,12 @@ func checkShape(v *variant.Variant, b *board.Board) error {
 			verb = "tile is"
 		}
 		return fmt.Errorf("%w: %d %s cut off from the tiles on the start square (%s): %s; every play after the first touches a tile already down",
-			ErrBoardDisconnected, len(cut), verb, squareName(sr, sc), squareList(cut))
+			ErrBoardDisconnected, len(cut), verb, board.SquareName(sr, sc), squareList(cut))
 	}
 	across, down := runThrough(b, sr, sc, 0, 1), runThrough(b, sr, sc, 1, 0)
 	if longest := max(across, down); longest < v.FirstWordMinLen {
 		return fmt.Errorf("%w: the longest word through the start square (%s) has %s, yet the first play of a %s game forms one of at least %d, across or down through it",
-			ErrBoardFirstWord, squareName(sr, sc), quote.Count(longest, "letter"), v.Name, v.FirstWordMinLen)
+			ErrBoardFirstWord, board.SquareName(sr, sc), quote.Count(longest, "letter"), v.Name, v.FirstWordMinLen)
 	}
 	return nil
 }
@@ -95,10 +95,6 @@ func runThrough(b *board.Board, r, c, dr, dc int) int {
 	return n
 }
 
-// squareName names a square as the solver's other messages and its listing
-// do: 0-based, row 0 the board file's first line.
-func squareName(r, c int) string { return fmt.Sprintf("row %d, column %d", r, c) }
-
 // listedSquares bounds how many squares one message names: a board with a
 // whole word misplaced is told where it starts, not every letter.
 const listedSquares = 6
@@ -106,7 +102,7 @@ const listedSquares = 6
 func squareList(sqs [][2]int) string {
 	names := make([]string, 0, min(len(sqs), listedSquares))
 	for _, sq := range sqs[:min(len(sqs), listedSquares)] {
-		names = append(names, squareName(sq[0], sq[1]))
+		names = append(names, board.SquareName(sq[0], sq[1]))
 	}
 	s := strings.Join(names, "; ")
 	if more := len(sqs) - listedSquares; more > 0 {

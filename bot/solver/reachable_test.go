@@ -13,7 +13,8 @@ import (
 
 // Every board a real game can reach is one group of tiles holding a first
 // word through the start square (7,7 under both rule sets); each refusal
-// names its reason and the squares at fault, 0-based as the listing.
+// names its reason and the squares at fault as the listing and the drawing
+// name them (H8).
 func TestCheckBoardShape(t *testing.T) {
 	wwf, lexico := variant.WWF, variant.Multipliers
 	cat := placed{7, 6, false, "CAT"} // covers the start square
@@ -33,25 +34,25 @@ func TestCheckBoardShape(t *testing.T) {
 		{"two-letter first word under wwf", wwf, []placed{{7, 7, false, "AT"}}, nil, nil},
 
 		{"a stray tile far away", wwf, []placed{cat, {0, 14, false, "Q"}}, ErrBoardDisconnected,
-			[]string{"1 tile is cut off", "row 0, column 14", "start square (row 7, column 7)"}},
+			[]string{"1 tile is cut off", ": O1; ", "start square (H8)"}},
 		{"a second group", wwf, []placed{cat, {12, 1, false, "DOG"}}, ErrBoardDisconnected,
-			[]string{"3 tiles are cut off", "row 12, column 1; row 12, column 2; row 12, column 3"}},
+			[]string{"3 tiles are cut off", "B13; C13; D13"}},
 		{"touching corners only", wwf, []placed{cat, {8, 9, false, "A"}}, ErrBoardDisconnected,
-			[]string{"row 8, column 9"}},
+			[]string{"J9"}},
 		{"a lone tile one square off", wwf, []placed{cat, {9, 7, false, "X"}}, ErrBoardDisconnected,
-			[]string{"1 tile is cut off", "row 9, column 7"}},
+			[]string{"1 tile is cut off", "H10"}},
 		{"a long list is cut short", wwf, []placed{cat, {0, 0, false, "ABCDEFGHIJ"}}, ErrBoardDisconnected,
-			[]string{"10 tiles are cut off", "row 0, column 5; and 4 more"}},
+			[]string{"10 tiles are cut off", "F1; and 4 more"}},
 
 		{"start square uncovered", wwf, []placed{{3, 0, false, "CAT"}}, ErrBoardStart,
-			[]string{"row 7, column 7 is empty", "wwf"}},
+			[]string{"H8 is empty", "wwf"}},
 		{"start square uncovered next to a word", lexico, []placed{{7, 8, false, "CAT"}}, ErrBoardStart,
-			[]string{"row 7, column 7"}},
+			[]string{"H8"}},
 		{"a lone tile off the start", wwf, []placed{{0, 0, false, "Q"}}, ErrBoardStart,
-			[]string{"row 7, column 7"}},
+			[]string{"H8"}},
 
 		{"a lone tile on the start", wwf, []placed{{7, 7, false, "Q"}}, ErrBoardFirstWord,
-			[]string{"(row 7, column 7) has 1 letter", "wwf", "at least 2"}},
+			[]string{"(H8) has 1 letter", "wwf", "at least 2"}},
 		{"two-letter first word under multipliers", lexico, []placed{{7, 7, false, "AT"}}, ErrBoardFirstWord,
 			[]string{"has 2 letters", "multipliers game", "at least 3"}},
 		// The across word through the start holds 2 letters and the down
@@ -113,8 +114,8 @@ func TestLoadBoardFileRefusesUnreachableBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := LoadBoardFile(path, variant.WWF)
-	if !errors.Is(err, ErrBoardDisconnected) || !strings.HasPrefix(err.Error(), path+": ") || !strings.Contains(err.Error(), "row 0, column 14") {
-		t.Fatalf("got %v, want ErrBoardDisconnected naming %s and row 0, column 14", err, path)
+	if !errors.Is(err, ErrBoardDisconnected) || !strings.HasPrefix(err.Error(), path+": ") || !strings.Contains(err.Error(), "O1") {
+		t.Fatalf("got %v, want ErrBoardDisconnected naming %s and O1", err, path)
 	}
 	if got, _ := os.ReadFile(path); string(got) != text {
 		t.Errorf("loading changed the file")
@@ -143,7 +144,7 @@ func TestSaveRefusesUnreachableBoard(t *testing.T) {
 // themselves.
 func TestSolveRefusesUnreachableBoard(t *testing.T) {
 	_, _, err := solveText(t, variant.WWF, boardText(15, placed{7, 6, false, "CAT"}, placed{14, 0, false, "Z"}), "AB", 0)
-	if !errors.Is(err, ErrBoardDisconnected) || !strings.Contains(err.Error(), "row 14, column 0") {
+	if !errors.Is(err, ErrBoardDisconnected) || !strings.Contains(err.Error(), "A15") {
 		t.Errorf("stray Z: %v", err)
 	}
 	_, _, err = solveText(t, variant.WWF, boardText(15, placed{2, 2, false, "CAT"}), "AB", 0)

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/internal/quote"
 )
@@ -21,7 +22,8 @@ const PageSize = 10
 // strings and the command line with the terminal:
 //
 //	N      the next page            P      the previous page
-//	F=r,c  only plays with a tile on row r, column c (0-based); F alone clears
+//	F=H8   only plays with a tile on square H8 (as the listing and the
+//	       drawing name squares; 8H too); F alone clears
 //	D=n    draw play n on the board
 //	n      choose play n: the board file is rewritten with it (a backup kept)
 //	Q      quit without changing the file
@@ -63,7 +65,7 @@ func (s *Session) Run() error {
 			fmt.Fprintln(s.Out, "\nend of input: the board file is unchanged")
 			return nil
 		}
-		// Spaces mean nothing in a command: "F = 7, 7" is F=7,7.
+		// Spaces mean nothing in a command: "F = H 8" is F=H8.
 		done, err := s.command(strings.ToUpper(strings.Join(strings.Fields(in.Text()), "")))
 		if done || err != nil {
 			return err
@@ -112,7 +114,7 @@ func (s *Session) command(cmd string) (done bool, err error) {
 	return false, nil
 }
 
-const help = "N next page, P previous page, F=r,c only plays with a tile on row r column c (F clears), D=n draw play n, a number plays it, Q quits"
+const help = "N next page, P previous page, F=H8 only plays with a tile on square H8 (F clears), D=n draw play n, a number plays it, Q quits"
 
 // page lists the plays on the current page.
 func (s *Session) page() {
@@ -135,21 +137,22 @@ func (s *Session) setView(row, col int) {
 	s.start = 0
 	s.filter = ""
 	if row >= 0 {
-		s.filter = fmt.Sprintf(" with a tile on row %d, column %d", row, col)
+		s.filter = " with a tile on " + board.SquareName(row, col)
 	}
 }
 
+// filterCmd reads the square after F= as the listing names it. The old form
+// F=row,column (0-based) is refused with the new one's example rather than
+// kept as an alias: nothing on screen shows 0-based numbers any more, and
+// someone typing F=8,8 for H8 would silently get the plays through I9.
 func (s *Session) filterCmd(arg string) {
-	rs, cs, ok := strings.Cut(arg, ",")
-	row, err1 := strconv.Atoi(strings.TrimSpace(rs))
-	col, err2 := strconv.Atoi(strings.TrimSpace(cs))
-	size := s.File.Board.Size
-	switch {
-	case !ok || err1 != nil || err2 != nil:
-		fmt.Fprintf(s.Out, "bad filter %s: write F=row,column, e.g. F=7,7\n", quote.String("F="+arg))
+	if strings.Contains(arg, ",") {
+		fmt.Fprintf(s.Out, "bad filter %s: name the square as the listing does, column letter and row number, e.g. F=H8\n", quote.String("F="+arg))
 		return
-	case !s.File.Board.In(row, col):
-		fmt.Fprintf(s.Out, "no square at row %d, column %d: rows and columns run 0-%d\n", row, col, size-1)
+	}
+	row, col, _, err := board.ParseSquare(arg, s.File.Board.Size)
+	if err != nil {
+		fmt.Fprintf(s.Out, "bad filter %s: %v\n", quote.String("F="+arg), err)
 		return
 	}
 	n := 0
@@ -159,7 +162,7 @@ func (s *Session) filterCmd(arg string) {
 		}
 	}
 	if n == 0 {
-		fmt.Fprintf(s.Out, "no play puts a tile on row %d, column %d: filter unchanged\n", row, col)
+		fmt.Fprintf(s.Out, "no play puts a tile on %s: filter unchanged\n", board.SquareName(row, col))
 		return
 	}
 	s.setView(row, col)

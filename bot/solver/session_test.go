@@ -36,7 +36,7 @@ func runSession(f *BoardFile, plays []Play, input string) (string, error) {
 
 func TestSessionPagesFiltersDrawsAndPlays(t *testing.T) {
 	f, plays, old := sessionFixture(t)
-	out, err := runSession(f, plays, "N\nN\nP\n f = 8, 7 \nF=0,0\nF=x\nD=1\nbogus\n99\nf\n3\nQ\n")
+	out, err := runSession(f, plays, "N\nN\nP\n f = h 9 \nF=9I\nF=A1\nF=x\nF=8,7\nF=P1\nD=1\nbogus\n99\nf\n3\nQ\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,9 +44,16 @@ func TestSessionPagesFiltersDrawsAndPlays(t *testing.T) {
 		"plays 1-10 of 12",
 		"plays 11-12 of 12",
 		"already at the last page",
-		"plays 1-4 of 4 with a tile on row 8, column 7",
-		"no play puts a tile on row 0, column 0",
-		`bad filter "F=X"`,
+		// Squares are named as the listing and the drawing name them, in
+		// either order (GCG's 9I), either case, spaces ignored.
+		"plays 1-4 of 4 with a tile on H9",
+		"plays 1-4 of 4 with a tile on I9",
+		"no play puts a tile on A1",
+		`bad filter "F=X": no such square`,
+		// The old 0-based row,column is refused with the new form, not
+		// read as another square.
+		`bad filter "F=8,7": name the square as the listing does, column letter and row number, e.g. F=H8`,
+		`bad filter "F=P1": no such square: "P1" is off the 15x15 board (columns A-O, rows 1-15)`,
 		"[" + string(plays[0].Move.Tiles[0].Letter) + "]",
 		`unknown command "BOGUS"`,
 		"no play \"99\": plays are numbered 1-12",

@@ -143,6 +143,9 @@ func TestSolveBoardWithBlanks(t *testing.T) {
 	if pb.Row != 7 || pb.Col != 6 || pb.Dir != Across {
 		t.Errorf("CATS described at r%d c%d %s, want r7 c6 across", pb.Row, pb.Col, pb.Dir)
 	}
+	if pb.Square() != "G8" {
+		t.Errorf("CATS starts at %s, want G8 (column G, row 8 from the top)", pb.Square())
+	}
 	// A blank in the hand scores 0 too.
 	viaBlank, _, err := solveText(t, v, boardText(15, placed{7, 6, false, "CAT"}), "*", 0)
 	if err != nil {
@@ -190,6 +193,11 @@ func TestSolveWWFPremiums(t *testing.T) {
 	// (10+1+2+3*2+1+0)*3 = 60, plus HAZER 3+1+10+1+0 = 15.
 	if best.Word != "QINDAr" || best.Row != 11 || best.Col != 0 || best.Dir != Across || best.Score != 75 {
 		t.Fatalf("best play %s, want QINDAr r11 c0 across 75", best.String())
+	}
+	// The listing names its first square as the drawing labels it: column
+	// A, row 12 from the top.
+	if got, want := best.String(), "   1. QINDAr          A12 across   75  (also HAZER 15)"; got != want {
+		t.Errorf("listed as %q, want %q", got, want)
 	}
 	if len(best.Words) != 2 || best.Words[1].Word != "HAZER" || best.Words[1].Score != 15 {
 		t.Errorf("QINDAr forms %v, want HAZER 15 beside it", best.Words)

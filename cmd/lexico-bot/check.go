@@ -12,8 +12,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/match/human"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/internal/quote"
 )
@@ -110,7 +112,7 @@ func checkMove(o checkOptions, e env) error {
 			return err
 		}
 	} else {
-		writeCheck(e.stdout, m, res, p.Variant.BingoBonus)
+		writeCheck(e.stdout, p.Board, m, res, p.Variant.BingoBonus)
 	}
 	if !res.Legal {
 		return illegalMove{res.Reason}
@@ -118,8 +120,11 @@ func checkMove(o checkOptions, e env) error {
 	return nil
 }
 
-// writeCheck says the verdict in words: one line for it, then one per word.
-func writeCheck(w io.Writer, m move.Move, res rules.Result, bingoBonus int) {
+// writeCheck says the verdict in words: one line for it, naming a play as
+// the page and play write it (B1 down SPLINT) so the reader can find it on
+// a drawn board, then one line per word. The move was given in the
+// platform's [x, y]; a refusal's square keeps those coordinates.
+func writeCheck(w io.Writer, b *board.Board, m move.Move, res rules.Result, bingoBonus int) {
 	verdict := "legal"
 	if !res.Legal {
 		verdict = "illegal: " + res.Reason
@@ -139,7 +144,7 @@ func writeCheck(w io.Writer, m move.Move, res rules.Result, bingoBonus int) {
 	if res.Bingo {
 		total += fmt.Sprintf(" (with the %d-point bonus for using every tile)", bingoBonus)
 	}
-	fmt.Fprintf(w, "play %s; %s\n", verdict, total)
+	fmt.Fprintf(w, "play %s: %s; %s\n", human.Format(b, m), verdict, total)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, wd := range res.Words {
 		valid := "in the dictionary"

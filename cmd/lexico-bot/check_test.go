@@ -113,12 +113,14 @@ func TestCheckJSON(t *testing.T) {
 func TestCheckText(t *testing.T) {
 	idx := checkIndex(t)
 	code, stdout, _ := runCheck(t, "", "--index", idx, docExample, `[["S"],[[2,7]]]`)
-	if code != 1 || !strings.Contains(stdout, "illegal: FOOLSV not in the dictionary; would score 12") ||
+	// The play is named as the page and play name it: [2, 7] (y up) is C8,
+	// the S after FOOL, which runs down column C from C4.
+	if code != 1 || !strings.Contains(stdout, "play C4 down FOOLSV: illegal: FOOLSV not in the dictionary; would score 12") ||
 		!strings.Contains(stdout, "FOOLSV  12  NOT in the dictionary") {
 		t.Errorf("exit %d, output:\n%s", code, stdout)
 	}
 	code, stdout, _ = runCheck(t, "", "--index", idx, docExample, `[["S","P","L","I","N","T"],[[1,14],[1,13],[1,12],[1,11],[1,10],[1,9]]]`)
-	if code != 0 || !strings.HasPrefix(stdout, "play legal; scores 17\n") || !strings.Contains(stdout, "IF      5  in the dictionary") {
+	if code != 0 || !strings.HasPrefix(stdout, "play B1 down SPLINT: legal; scores 17\n") || !strings.Contains(stdout, "IF      5  in the dictionary") {
 		t.Errorf("exit %d, output:\n%s", code, stdout)
 	}
 }

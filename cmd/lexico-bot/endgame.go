@@ -20,6 +20,7 @@ import (
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/game/state"
 	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/match/human"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 )
 
@@ -221,7 +222,7 @@ func printDecision(w io.Writer, st *state.State, d, tie endgame.Decision, asJSON
 	switch {
 	case d.Win:
 		_, err := fmt.Fprintf(w, "a win: %s %s scores %d and wins against any defence (proven; %s)\n",
-			out.Move, strings.Join(words, ","), d.Move.Score, how)
+			human.Format(p.Board, d.Move), out.Move, d.Move.Score, how)
 		return err
 	case d.Proven && tie.Proven && tie.Win:
 		_, err := fmt.Fprintf(w, "no move wins against the best defence, but a tie can be forced (proven; %s)\n", how)
@@ -257,6 +258,7 @@ func printEndgame(w io.Writer, st *state.State, res endgame.Result, opp tile.Rac
 	out := endgameJSON{Kind: "endgame", Proven: res.Proven, Depth: res.Depth, Nodes: res.Nodes,
 		ElapsedMS: float64(res.Elapsed.Microseconds()) / 1000, Value: &res.Value}
 	r0, _ := st.Rack(0)
+	var texts []string // each move of the line as the page writes it (A6 across FLOP)
 	applied := 0
 	defer func() {
 		for ; applied > 0; applied-- {
@@ -269,6 +271,7 @@ func printEndgame(w io.Writer, st *state.State, res endgame.Result, opp tile.Rac
 		if err != nil {
 			return err
 		}
+		texts = append(texts, human.Format(view.Board, m))
 		seat := "you"
 		if st.Turn() == 1 {
 			seat = "opponent"
@@ -295,10 +298,7 @@ func printEndgame(w io.Writer, st *state.State, res endgame.Result, opp tile.Rac
 	fmt.Fprintf(w, "final margin %+d, %s; depth %d, %d nodes in %.3f s (%.0f nodes/s)\n",
 		res.Value, status, res.Depth, res.Nodes, res.Elapsed.Seconds(), res.NodesPerSecond())
 	for i, l := range out.Line {
-		what := string(l.Move)
-		if len(l.Words) > 0 {
-			what = strings.Join(l.Words, ",") + " " + what
-		}
+		what := texts[i] + " " + string(l.Move)
 		fmt.Fprintf(w, "%3d. %-8s %-48s %4d  margin %+d\n", i+1, l.Seat, what, l.Score, l.Margin)
 	}
 	return nil
@@ -330,10 +330,7 @@ func printPreEndgame(w io.Writer, p *position.Position, res endgame.PreResult, a
 	fmt.Fprintf(w, "pre-endgame: %d in the bag, %d draws %s, %d valued for every candidate in %.3f s (%d nodes; a draw not proven is played out by the equity player)\n",
 		p.BagCount, res.Draws, how, res.Valued, res.Elapsed.Seconds(), res.Nodes)
 	for i, e := range out.Candidates {
-		what := string(e.Move)
-		if len(e.Words) > 0 {
-			what = strings.Join(e.Words, ",") + " " + what
-		}
+		what := human.Format(p.Board, res.Ranked[i].Move) + " " + string(e.Move)
 		fmt.Fprintf(w, "%3d. %-48s %4d  wins %5.1f%%  margin %+7.2f  proven in %d of %d draws\n",
 			i+1, what, e.Score, 100*e.Wins, e.Margin, e.Proven, res.Valued)
 	}

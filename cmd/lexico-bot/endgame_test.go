@@ -18,6 +18,7 @@ import (
 	"github.com/lexico/lexico/bot/game/state"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/bot/match/human"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/index"
 )
@@ -141,6 +142,7 @@ func TestEndgameCommand(t *testing.T) {
 		oppRack.Counts[k], oppRack.N = uint8(n), oppRack.N+n
 	}
 	racks, scores := [2]*tile.Rack{&p.Rack, &oppRack}, [2]int{p.MyScore, p.OppScore}
+	var named []string // the line's moves as the page names them
 	for i, l := range res.Line {
 		seat := 0
 		if l.Seat == "opponent" {
@@ -152,6 +154,7 @@ func TestEndgameCommand(t *testing.T) {
 		if err != nil || !verdict.Legal || m.Kind == move.Play && verdict.Score != l.Score {
 			t.Fatalf("line move %d (%s) %s: %v %+v, claimed score %d", i, l.Seat, l.Move, err, verdict, l.Score)
 		}
+		named = append(named, human.Format(p.Board, m))
 		if m.Kind == move.Play {
 			rules.Apply(p.Board, m)
 			*racks[seat], _ = m.Leave(*racks[seat])
@@ -167,6 +170,13 @@ func TestEndgameCommand(t *testing.T) {
 	code, text, errs := runEndgame(t, "--time", "20s", file)
 	if code != 0 || !strings.Contains(text, "proven") || strings.Count(text, "margin") < len(res.Line) {
 		t.Errorf("text form: exit %d %s\n%s", code, errs, text)
+	}
+	// Each move of the line is named as the page and play name it (O1 down
+	// PILI), the platform's format beside it.
+	for i, n := range named {
+		if !strings.Contains(text, fmt.Sprintf("%s %s", n, res.Line[i].Move)) {
+			t.Errorf("the text form does not name move %d as %q before %s:\n%s", i+1, n, res.Line[i].Move, text)
+		}
 	}
 	t.Logf("the text form:\n%s", text)
 }

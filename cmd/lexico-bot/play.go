@@ -279,7 +279,7 @@ func showEnd(w io.Writer, v *variant.Variant, r *arena.Record) {
 		}
 	}
 	fmt.Fprintf(w, "\n== Game %d over: %s\n", r.Header.Game+1, r.End.Reason)
-	b.Draw(w, board.DrawOptions{Coordinates: board.LettersNumbers})
+	b.Draw(w, board.DrawOptions{})
 	p := r.Header.Players
 	fmt.Fprintf(w, "Final score: %s %d, %s %d.\n", p[0], r.End.Scores[0], p[1], r.End.Scores[1])
 }

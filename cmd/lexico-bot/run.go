@@ -18,6 +18,7 @@ import (
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/match/human"
 	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/internal/quote"
@@ -49,9 +50,9 @@ func runCommand() *cli.Command {
 		Flags: append(botFlags(&o.Bot, true),
 			&cli.BoolFlag{Name: "live", Usage: "take the ResponseDeadline as live however long ago it passed (a passed one is answered at once)", Destination: &o.Live},
 			&cli.BoolFlag{Name: "replay", Usage: "ignore the ResponseDeadline: think for MoveTime from the start, as when replaying a saved game", Destination: &o.Replay},
-			&cli.IntFlag{Name: "top", Usage: "also list the `N` best candidates (score, equity, words, leave) on stderr, or in the --json output", Destination: &o.Top},
+			&cli.IntFlag{Name: "top", Usage: "also list the `N` best candidates on stderr (score, equity, the play as the web page writes it, e.g. H8 across WORD, words, leave, the move in the platform's format), or in the --json output", Destination: &o.Top},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (move, score, equity, words, leave, search figures, --top list) instead of the bare move", Destination: &o.JSON},
-			&cli.BoolFlag{Name: "board", Usage: "draw the board with the move on it on stderr (colour only on a terminal)", Destination: &o.Board},
+			&cli.BoolFlag{Name: "board", Usage: "draw the board with the move on it on stderr, columns A-O and rows 1-15 from the top as on the web page (colour only on a terminal)", Destination: &o.Board},
 			&cli.BoolFlag{Name: "lines", Usage: "answer gamestates one a line on stdin, a move a line on stdout, until stdin ends (the index opened once; the protocol of a cmd: seat in play and league). A line that is no gamestate is answered with a pass, so answers stay in step", Destination: &o.Lines},
 		),
 		Action: func(c *cli.Context) error {
@@ -161,7 +162,7 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 		writeTop(stderr, p, setup.index, ch.Top, ch.Simulation, ch.Endgame)
 	}
 	if o.Board {
-		p.Board.Draw(stderr, board.DrawOptions{Coordinates: board.PlatformXY, Highlights: ch.Move.Highlights(), Colour: isTerminal(stderr)})
+		p.Board.Draw(stderr, board.DrawOptions{Highlights: ch.Move.Highlights(), Colour: isTerminal(stderr)})
 	}
 	return nil
 }
@@ -307,7 +308,9 @@ func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []pl
 	if eg != nil {
 		value = "margin"
 	}
-	fmt.Fprintf(tw, "score\t%s\twords\tleave\tmove\n", value)
+	// play is the move as the page and play write it (H8 across WORD), move
+	// the platform's format, to paste into check or a bot's answer.
+	fmt.Fprintf(tw, "score\t%s\tplay\twords\tleave\tmove\n", value)
 	for i, c := range top {
 		j := candidate(p, c, dict)
 		words := make([]string, len(j.Words))
@@ -332,7 +335,7 @@ func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []pl
 		case eg != nil:
 			v = fmt.Sprintf("%+.0f", c.Equity)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", c.Move.Score, v, what, j.Leave, j.Move)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", c.Move.Score, v, human.Format(p.Board, c.Move), what, j.Leave, j.Move)
 	}
 	tw.Flush()
 }

@@ -6,13 +6,17 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/movegen/reference"
+	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/bot/match/human"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/bot/platform/gamestate/gamestatetest"
 	"github.com/lexico/lexico/build"
@@ -221,8 +225,11 @@ func TestRunGreedyTakesTheTopScore(t *testing.T) {
 	}
 }
 
+// run --board draws the board as every command names squares (columns A-O,
+// rows 1-15 from the top), the move's tiles marked on their squares, and
+// --top lists each play as the page and play write it (H8 across WORD).
 func TestRunBoardIsPlainOffTerminal(t *testing.T) {
-	code, out, errs := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, "--policy", "equity", "--board", docExample)
+	code, out, errs := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, "--policy", "equity", "--board", "--top", "3", docExample)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -230,22 +237,37 @@ func TestRunBoardIsPlainOffTerminal(t *testing.T) {
 	if strings.Contains(errs, "\x1b[") {
 		t.Fatalf("colour codes written to a non-terminal")
 	}
-	// Each placed tile shows as [L] in its row (labelled with the platform's
-	// y) and column (x): cell x spans characters 4+3x .. 6+3x.
+	lines := strings.Split(errs, "\n")
+	head := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "      A   B   C") })
+	if head < 0 {
+		t.Fatalf("no board with columns lettered A, B, C...:\n%s", errs)
+	}
+	// Rows by their label, the number at the left.
 	rows := map[string]string{}
-	for _, line := range strings.Split(errs, "\n") {
-		if len(line) > 4 {
-			rows[strings.TrimSpace(line[:4])] = line
+	for _, line := range lines[head+1:] {
+		if f := strings.Fields(line); len(f) > 0 {
+			rows[f[0]] = line
 		}
 	}
 	for _, pl := range m.Tiles {
-		row := rows[fmt.Sprint(14-pl.Row)]
-		if at := 4 + 3*pl.Col; len(row) < at+3 || row[at:at+3] != "["+string(pl.Letter)+"]" {
-			t.Fatalf("tile %c at x=%d y=%d not marked in row %q", pl.Letter, pl.Col, 14-pl.Row, row)
+		name := board.SquareName(pl.Row, pl.Col)
+		x := strings.IndexByte(lines[head], board.ColumnName(pl.Col))
+		row := rows[fmt.Sprint(board.RowName(pl.Row))]
+		if len(row) < x+2 || row[x-1:x+2] != "["+string(pl.Letter)+"]" {
+			t.Fatalf("tile %c at %s not marked under column %c in row %q", pl.Letter, name, board.ColumnName(pl.Col), row)
 		}
 	}
-	if row := rows["5"]; !strings.Contains(row, "O  D  I  O  U  S") {
-		t.Fatalf("row y=5 should hold ODIOUS from the doc's board: %q", row)
+	// The doc's ODIOUS is on the platform's y=5: row 10 from the top.
+	if row := rows["10"]; !strings.Contains(row, "O   D   I   O   U   S") || !strings.HasSuffix(row, " 10") {
+		t.Fatalf("row 10 should hold ODIOUS from the doc's board: %q", row)
+	}
+	top := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "#") })
+	if top < 0 || !strings.Contains(lines[top], "play") || top+1 >= len(lines) {
+		t.Fatalf("no --top table with a play column:\n%s", errs)
+	}
+	want := human.Format(gamestatetest.DocExample(t).Board, m)
+	if !regexp.MustCompile(`^[A-O]\d+ (across|down) [A-Z]+$`).MatchString(want) || !strings.Contains(lines[top+1], "  "+want+"  ") {
+		t.Errorf("--top's first row %q does not show the move played as %q", lines[top+1], want)
 	}
 }
 

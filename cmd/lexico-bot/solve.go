@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/lexico/lexico/bot/engine/movegen/strategy"
+	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/bot/solver"
@@ -34,15 +35,18 @@ func solveCommand() *cli.Command {
 			"The board file has a line per row and a character per column: '_' empty, A-Z a tile, a-z a played blank;\n" +
 			"a file with nothing in it is the empty board. A board no game could reach (tiles that are not one group\n" +
 			"through the start square, more of a letter than the bag holds) is refused with the reason, and left as it is.\n" +
-			"The hand is letters, '*' for a blank. Rows and columns are numbered from 0, row 0 the file's first line.\n" +
-			"--interactive reads commands from stdin: N next, P previous, F=r,c filter, D=n draw, a number plays it, Q quit.",
+			"The hand is letters, '*' for a blank. Squares are named as on the web page and in GCG: a column letter\n" +
+			"from A at the left and a row number from 1, row 1 the file's first line (H8 is the centre of a 15x15 board).\n" +
+			"Each play is listed with the first square of its word and its direction (H8 across).\n" +
+			"--interactive reads commands from stdin: N next, P previous, F=H8 only plays with a tile on H8 (F clears),\n" +
+			"D=n draw play n, a number plays it, Q quit.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "board", Usage: "board `FILE` (rewritten with the chosen play in --interactive)", Required: true, Destination: &o.Board},
 			&cli.StringFlag{Name: "hand", Usage: "the rack's `LETTERS`, '*' for a blank", Required: true, Destination: &o.Hand},
 			// --rules is the flag's old name, lexico the old name of multipliers.
 			variantFlag(&o.Variant, variant.Multipliers.Name, "rules"),
 			&cli.IntFlag{Name: "top", Value: 25, Usage: "how many plays `N` to list without --interactive", Destination: &o.Top},
-			&cli.BoolFlag{Name: "json", Usage: `print {"variant","board","hand","plays":[{"rank","word","row","col","dir","score","bingo","words":[{"word","score","valid"}]}]} instead of the listing`, Destination: &o.JSON},
+			&cli.BoolFlag{Name: "json", Usage: `print {"variant","board","hand","plays":[{"rank","word","square","row","col","dir","score","bingo","words":[{"word","score","valid"}]}]} instead of the listing (square: H8; row, col: from 0 at the top left)`, Destination: &o.JSON},
 			&cli.BoolFlag{Name: "interactive", Usage: "page through the plays and choose one to write into the board file", Destination: &o.Interactive},
 			&cli.StringFlag{Name: "index", Usage: indexUsage, Destination: &o.Index},
 			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", ") + " (all give the same plays; gaddag is the fast one)", Destination: &o.Strategy},
@@ -102,7 +106,7 @@ func solveHand(o solveOptions, e env) error {
 	// lacks is most likely a typo in the file, worth a note but not a refusal.
 	for _, w := range solver.BoardWords(f.Board) {
 		if !idx.Contains(w.Word) {
-			fmt.Fprintf(e.stderr, "note: %s on the board (r%d c%d %s) is not in the dictionary\n", w.Word, w.Row, w.Col, w.Dir)
+			fmt.Fprintf(e.stderr, "note: %s on the board (%s %s) is not in the dictionary\n", w.Word, board.SquareName(w.Row, w.Col), w.Dir)
 		}
 	}
 	gen, err := strategy.New(o.Strategy, idx)
@@ -144,22 +148,26 @@ type solveJSON struct {
 	Plays   []solvePlayJSON `json:"plays"`
 }
 
+// solvePlayJSON is one play: Square names the main word's first square as
+// the listing does (H8); Row and Col are the same square counted from 0 at
+// the top left, for programs.
 type solvePlayJSON struct {
-	Rank  int          `json:"rank"`
-	Word  string       `json:"word"`
-	Row   int          `json:"row"`
-	Col   int          `json:"col"`
-	Dir   string       `json:"dir"`
-	Score int          `json:"score"`
-	Bingo bool         `json:"bingo"`
-	Words []rules.Word `json:"words"`
+	Rank   int          `json:"rank"`
+	Word   string       `json:"word"`
+	Square string       `json:"square"`
+	Row    int          `json:"row"`
+	Col    int          `json:"col"`
+	Dir    string       `json:"dir"`
+	Score  int          `json:"score"`
+	Bingo  bool         `json:"bingo"`
+	Words  []rules.Word `json:"words"`
 }
 
 func solveReport(variant, board, hand string, plays []solver.Play, dict rules.Dictionary) solveJSON {
 	r := solveJSON{Variant: variant, Board: board, Hand: hand, Plays: []solvePlayJSON{}}
 	for _, p := range plays {
 		rules.Validate(p.Words, dict)
-		r.Plays = append(r.Plays, solvePlayJSON{Rank: p.Rank, Word: p.Word, Row: p.Row, Col: p.Col,
+		r.Plays = append(r.Plays, solvePlayJSON{Rank: p.Rank, Word: p.Word, Square: p.Square(), Row: p.Row, Col: p.Col,
 			Dir: p.Dir.String(), Score: p.Score, Bingo: p.Bingo, Words: p.Words})
 	}
 	return r

@@ -48,9 +48,10 @@ func boardFile(t *testing.T, words map[[2]int]string) (path, text string) {
 	return path, text
 }
 
-// playLine matches one play of the listing: rank, word, row, column,
+// playLine matches one play of the listing: rank, word, the first square's
+// column letter and row number (H8, as the page and GCG name squares),
 // direction, score.
-var playLine = regexp.MustCompile(`(?m)^\s*(\d+)\. (\S+)\s+r\s*(\d+) c\s*(\d+)\s+(across|down)\s+(\d+)`)
+var playLine = regexp.MustCompile(`(?m)^\s*(\d+)\. (\S+)\s+([A-O])(\d+)\s+(across|down)\s+(\d+)`)
 
 func TestSolveListsSeedExample(t *testing.T) {
 	idx := solveIndex(t)
@@ -73,9 +74,17 @@ func TestSolveListsSeedExample(t *testing.T) {
 			t.Errorf("%s: best play %s, want %s", c.rules, got, c.best)
 		}
 		for _, p := range plays {
-			if (p[5] == "across" && p[3] != "7") || (p[5] == "down" && p[4] != "7") {
-				t.Errorf("%s: first move %s at r%s c%s cannot cover the centre", c.rules, p[2], p[3], p[4])
+			// The centre is H8: a play across it is on row 8, one down
+			// it in column H.
+			if (p[5] == "across" && p[4] != "8") || (p[5] == "down" && p[3] != "H") {
+				t.Errorf("%s: first move %s at %s%s %s cannot cover the centre", c.rules, p[2], p[3], p[4], p[5])
 			}
+		}
+		// PYX across from the centre is listed at H8, as the page, play and
+		// GCG name that square, and its drawing is labelled the same way.
+		if !regexp.MustCompile(`(?m)^\s*\d+\. PYX\s+H8\s+across\s+`+strings.Fields(c.best)[1]+`$`).MatchString(out) ||
+			!strings.Contains(out, "best:\n      A   B   C   D   E   F   G   H") {
+			t.Errorf("%s: listing lacks PYX at H8 across for %s, or a drawing labelled A-O:\n%s", c.rules, c.best, out)
 		}
 		if got, _ := os.ReadFile(path); string(got) != text {
 			t.Errorf("%s: listing changed the board file", c.rules)
@@ -104,8 +113,9 @@ func TestSolveBoardWithBlanks(t *testing.T) {
 		t.Errorf("stderr %q: CAT is in the dictionary", errs)
 	}
 	// CATS through the blank c: 0+1+1+1 on squares without premiums.
-	if !regexp.MustCompile(`(?m)^\s*\d+\. cATS\s+r 7 c 6\s+across\s+3$`).MatchString(out) {
-		t.Errorf("listing lacks cATS at r7 c6 across for 3:\n%s", out)
+	// cAT was written from the file's line 8, character 7: G8.
+	if !regexp.MustCompile(`(?m)^\s*\d+\. cATS\s+G8\s+across\s+3$`).MatchString(out) {
+		t.Errorf("listing lacks cATS at G8 across for 3:\n%s", out)
 	}
 }
 
@@ -125,7 +135,7 @@ func TestSolveRefusesBadInput(t *testing.T) {
 	}{
 		{"over-used letter", []string{"--board", overused, "--hand", "ab", "--variant", "wwf"}, []string{"14 E tiles", "only 13"}},
 		{"hand not in the bag", []string{"--board", pyx, "--hand", "xypdqab", "--variant", "wwf"}, []string{"1 X tile", "only 0"}},
-		{"two blanks too many", []string{"--board", good, "--hand", "***", "--variant", "wwf"}, []string{"3 blanks (?)", "only 2"}},
+		{"two blanks too many", []string{"--board", good, "--hand", "***ab", "--variant", "wwf"}, []string{"3 blanks but only 2"}},
 		{"hand too long", []string{"--board", good, "--hand", "abcdefgh"}, []string{"8 tiles"}},
 		{"bad hand letter", []string{"--board", good, "--hand", "ab-"}, []string{"'-'"}},
 		{"short board", []string{"--board", short, "--hand", "ab"}, []string{short, "line 15"}},
@@ -159,12 +169,12 @@ func TestSolveRefusesBadInput(t *testing.T) {
 func TestSolveInteractive(t *testing.T) {
 	idx := solveIndex(t)
 	path, before := boardFile(t, nil)
-	code, out, errs := runBot(t, "N\nP\nF=7,7\nD=1\nbogus\n1\n",
+	code, out, errs := runBot(t, "N\nP\nF=H8\nD=1\nbogus\n1\n",
 		"solve", "--board", path, "--hand", "xypdqab", "--variant", "wwf", "--interactive", "--index", idx)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"plays 1-10 of", "plays 11-20 of", "with a tile on row 7, column 7", "[P]", `unknown command "BOGUS"`, "wrote " + path} {
+	for _, want := range []string{"plays 1-10 of", "plays 11-20 of", "with a tile on H8", "[P]", `unknown command "BOGUS"`, "wrote " + path} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -212,7 +222,7 @@ func TestSolveNotesUnknownBoardWords(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !strings.Contains(errs, "CZT on the board (r7 c6 across) is not in the dictionary") {
+	if !strings.Contains(errs, "CZT on the board (G8 across) is not in the dictionary") {
 		t.Errorf("stderr %q does not point at CZT", errs)
 	}
 	if !strings.Contains(out, "best plays") {
@@ -244,8 +254,8 @@ func TestSolveFromAnEmptyFile(t *testing.T) {
 
 // A board no game could reach (a stray tile, tiles off the start square, a
 // lone tile) is refused before anything is solved or written: the message
-// names the reason and the squares in the listing's 0-based rows and
-// columns, the exit status is 2 (bad input), and the file keeps every byte.
+// names the reason and the squares as the listing names them (H8), the
+// exit status is 2 (bad input), and the file keeps every byte.
 func TestSolveRefusesUnreachableBoard(t *testing.T) {
 	idx := solveIndex(t)
 	cases := []struct {
@@ -254,9 +264,9 @@ func TestSolveRefusesUnreachableBoard(t *testing.T) {
 		says  []string
 	}{
 		{"stray tile", map[[2]int]string{{7, 6}: "CAT", {0, 14}: "Q"},
-			[]string{"not one connected group", "1 tile is cut off", "row 0, column 14", "start square (row 7, column 7)"}},
+			[]string{"not one connected group", "1 tile is cut off", "cut off from the tiles on the start square (H8): O1;"}},
 		{"start square uncovered", map[[2]int]string{{3, 0}: "CAT"},
-			[]string{"none on the start square", "row 7, column 7 is empty"}},
+			[]string{"none on the start square", "H8 is empty"}},
 		{"lone tile on the start", map[[2]int]string{{7, 7}: "Q"},
 			[]string{"shorter than a first play", "has 1 letter", "at least 2"}},
 	}
@@ -308,7 +318,8 @@ func TestSolveJSONIsTheListing(t *testing.T) {
 	}
 	for i, l := range lines {
 		p := got.Plays[i]
-		if fmt.Sprint(p.Rank) != l[1] || p.Word != l[2] || fmt.Sprint(p.Row) != l[3] || fmt.Sprint(p.Col) != l[4] || p.Dir != l[5] || fmt.Sprint(p.Score) != l[6] {
+		if fmt.Sprint(p.Rank) != l[1] || p.Word != l[2] || p.Square != l[3]+l[4] || p.Dir != l[5] || fmt.Sprint(p.Score) != l[6] ||
+			string(rune('A'+p.Col)) != l[3] || fmt.Sprint(p.Row+1) != l[4] {
 			t.Errorf("play %d: JSON %+v, listing %q", i+1, p, l[0])
 		}
 		for _, w := range p.Words {

@@ -6,26 +6,6 @@ import (
 	"strings"
 )
 
-// Coordinates is how a drawing labels rows and columns: each reader of a
-// board names its squares their own way, and the labels must match the names
-// they type or read elsewhere.
-type Coordinates uint8
-
-const (
-	// RowCol numbers rows and columns from 0 at the top left: the engine's
-	// (Row, Col), as the solver lists its plays.
-	RowCol Coordinates = iota
-	// PlatformXY numbers columns x from 0 at the left and rows y from 0 at
-	// the bottom, so the top row is Size-1: the coordinates of the platform's
-	// gamestates and moves.
-	PlatformXY
-	// LettersNumbers letters columns from A and numbers rows from 1 at the
-	// top, the way people type moves (GCG). Squares are a character wider and
-	// the row number is repeated at the right, for someone playing at a
-	// terminal.
-	LettersNumbers
-)
-
 // PremiumMarks is how an uncovered premium square is drawn.
 type PremiumMarks uint8
 
@@ -45,10 +25,8 @@ type Highlight struct {
 }
 
 // DrawOptions says how Board.Draw draws; the zero value is a plain board
-// with 0-based row and column numbers and premiums named TW, DW, TL, DL.
+// with premiums named TW, DW, TL, DL.
 type DrawOptions struct {
-	// Coordinates picks the row and column labels to match the reader.
-	Coordinates Coordinates
 	// Premiums picks how uncovered premium squares are marked.
 	Premiums PremiumMarks
 	// Highlights are the tiles to set apart, usually a move's, so the reader
@@ -80,31 +58,31 @@ var premiumColour = [...]string{
 }
 
 // Two-character names sit in columns 1-2 of a square; the plain square's dot
-// is written " ." so it lines up under the names' second letter.
+// is written " ." so it lines up under the names' second letter, where
+// letters stand.
 var premiumNames = [...]string{NoPremium: " .", DoubleLetter: "DL", TripleLetter: "TL", DoubleWord: "DW", TripleWord: "TW"}
 
 var premiumSymbols = [...]string{NoPremium: ".", DoubleLetter: "'", TripleLetter: "\"", DoubleWord: "-", TripleWord: "="}
 
-// Draw writes b as text, top row first, with labelled rows and columns. Tiles
-// show their letter, played blanks in lower case; empty squares show their
-// premium; highlighted tiles are in brackets.
+// Draw writes b as text, top row first, with rows and columns labelled as
+// squares are named (SquareName: columns A, B, ... above, rows 1, 2, ... at
+// both sides), so the squares a reader finds on the drawing are the ones the
+// listings and messages name. Tiles show their letter, played blanks in lower
+// case; empty squares show their premium; highlighted tiles are in brackets.
 func (b *Board) Draw(w io.Writer, opt DrawOptions) error {
-	width := 3
-	if opt.Coordinates == LettersNumbers {
-		width = 4
-	}
 	start := opt.MarkStart && b.IsEmpty()
 	var sb strings.Builder
-	opt.writeColumnLabels(&sb, b.Size)
+	sb.WriteString("    ")
+	for c := 0; c < b.Size; c++ {
+		fmt.Fprintf(&sb, "  %c ", ColumnName(c))
+	}
+	sb.WriteByte('\n')
 	for r := 0; r < b.Size; r++ {
-		opt.writeRowLabel(&sb, b.Size, r)
+		fmt.Fprintf(&sb, "%3d ", RowName(r))
 		for c := 0; c < b.Size; c++ {
-			b.writeSquare(&sb, opt, width, r, c, start && r == opt.StartRow && c == opt.StartCol)
+			b.writeSquare(&sb, opt, r, c, start && r == opt.StartRow && c == opt.StartCol)
 		}
-		if opt.Coordinates == LettersNumbers {
-			fmt.Fprintf(&sb, "%d", r+1)
-		}
-		sb.WriteByte('\n')
+		fmt.Fprintf(&sb, "%d\n", RowName(r))
 	}
 	if opt.Legend {
 		sb.WriteString("[X] the play's tiles; lower case: a blank")
@@ -120,58 +98,24 @@ func (b *Board) Draw(w io.Writer, opt DrawOptions) error {
 	return err
 }
 
-func (opt DrawOptions) writeColumnLabels(sb *strings.Builder, size int) {
-	switch opt.Coordinates {
-	case PlatformXY:
-		sb.WriteString("    ")
-		for x := 0; x < size; x++ {
-			fmt.Fprintf(sb, "%3d", x)
-		}
-	case LettersNumbers:
-		sb.WriteString("    ")
-		for c := 0; c < size; c++ {
-			fmt.Fprintf(sb, "  %c ", 'A'+c)
-		}
-	default:
-		sb.WriteString("   ")
-		for c := 0; c < size; c++ {
-			fmt.Fprintf(sb, "%2d ", c)
-		}
-	}
-	sb.WriteByte('\n')
-}
-
-func (opt DrawOptions) writeRowLabel(sb *strings.Builder, size, r int) {
-	switch opt.Coordinates {
-	case PlatformXY:
-		_, y := ToPlatform(size, r, 0)
-		fmt.Fprintf(sb, "%3d ", y)
-	case LettersNumbers:
-		fmt.Fprintf(sb, "%3d ", r+1)
-	default:
-		fmt.Fprintf(sb, "%2d ", r)
-	}
-}
-
-// writeSquare writes one square width characters wide. A letter stands in
-// column width-2 with brackets either side of it; two-character premium
-// names fill columns 1-2. start says the square carries the start mark.
-func (b *Board) writeSquare(sb *strings.Builder, opt DrawOptions, width, r, c int, start bool) {
-	const spaces = "  "
-	lead := spaces[:width-2]
+// writeSquare writes one square four characters wide: a letter in column 2
+// with brackets either side of it when highlighted, a premium's name in
+// columns 1-2 (its symbol in column 2). start says the square carries the
+// start mark.
+func (b *Board) writeSquare(sb *strings.Builder, opt DrawOptions, r, c int, start bool) {
 	var text, style string
 	h, highlighted := opt.highlightAt(r, c)
 	switch s, premium := b.At(r, c), b.PremiumAt(r, c); {
 	case highlighted:
-		text, style = lead[1:]+"["+h.drawnLetter()+"]", ansiHighlight
+		text, style = " ["+h.drawnLetter()+"]", ansiHighlight
 	case start:
-		text = lead + "* "
+		text = "  * "
 	case !s.Empty():
-		text = lead + s.drawnLetter() + " "
+		text = "  " + s.drawnLetter() + " "
 	case opt.Premiums == PremiumSymbols:
-		text, style = lead+premiumSymbols[premium]+" ", premiumColour[premium]
+		text, style = "  "+premiumSymbols[premium]+" ", premiumColour[premium]
 	default:
-		text, style = " "+premiumNames[premium]+spaces[:width-3], premiumColour[premium]
+		text, style = " "+premiumNames[premium]+" ", premiumColour[premium]
 	}
 	if opt.Colour && style != "" {
 		text = style + text + ansiReset

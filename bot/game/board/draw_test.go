@@ -8,11 +8,11 @@ import (
 	"github.com/lexico/lexico/bot/game/variant"
 )
 
-// The expected drawings were captured from the three drawing routines this
-// one replaced (lexico-bot run --board, the human player's board, the
-// solver's), so these tests hold each reader's view to the byte. They are
-// written as cat -A shows them, ^[ for ESC and $ at each line's end, so
-// colour codes are legible and trailing spaces survive editors.
+// The expected drawings hold each reader's view to the byte: every command
+// labels columns A, B, ... and rows 1, 2, ... from the top, the names its
+// listings and messages give squares. They are written as cat -A shows them,
+// ^[ for ESC and $ at each line's end, so colour codes are legible and
+// trailing spaces survive editors.
 
 // smallBoard is 5x5 with every kind of premium, a played blank and tiles
 // in the first and last columns: the edges where labels and squares meet.
@@ -71,10 +71,10 @@ func played(b *board.Board, hs []board.Highlight) *board.Board {
 	return b
 }
 
-// solverOptions are the solver's: 0-based numbers, macondo's marks, the
-// start square and the legend.
+// solverOptions are the solver's: macondo's marks, the start square and the
+// legend.
 func solverOptions(start int, hs []board.Highlight) board.DrawOptions {
-	return board.DrawOptions{Coordinates: board.RowCol, Premiums: board.PremiumSymbols, Highlights: hs,
+	return board.DrawOptions{Premiums: board.PremiumSymbols, Highlights: hs,
 		MarkStart: true, StartRow: start, StartCol: start, Legend: true}
 }
 
@@ -90,68 +90,30 @@ func TestDraw(t *testing.T) {
 		opt  board.DrawOptions
 		want string
 	}{
-		// lexico-bot run --board: the platform's x across and y up.
-		{"platform, a play on empty squares", midBoard(),
-			board.DrawOptions{Coordinates: board.PlatformXY, Highlights: midPlay}, `
-      0  1  2  3  4  5  6  7  8  9 10 11 12 13 14$
- 14  TW  .  . DL  .  .  . TW  .  .  . DL  .  . Z $
- 13   . DW  .  .  . TL  .  .  . TL  .  .  . DW  .$
- 12   .  . DW  .  .  . DL  . DL  .  .  . DW  .  .$
- 11  DL  .  . DW  .  .  . DL  .  .  . DW  .  . DL$
- 10   .  .  .  . DW  .  .  .  . T  DW  .  .  .  .$
-  9   . TL  .  .  . TL  .  .  . R   .  .  . TL  .$
-  8   .  . DL  .  .  . DL  . DL E   .  . DL  .  .$
-  7  TW  .  . DL  . H  O  u  S  E   . DL  .  . TW$
-  6   .  . DL  .[C][a][T]  . DL  .  .  . DL  .  .$
-  5   . TL  .  .  . TL  .  .  . TL  .  .  . TL  .$
-  4   .  .  .  . DW  .  .  .  .  . DW  .  .  .  .$
-  3  DL  .  . DW  .  .  . DL  .  .  . DW  .  . DL$
-  2   .  . DW  .  .  . DL  . DL  .  .  . DW  .  .$
-  1   . DW  .  .  . TL  .  .  . TL  .  .  . DW  .$
-  0  TW  .  . DL  .  .  . TW  .  .  . DL  .  . TW$
+		// lexico-bot run --board: the chosen play not yet on the board.
+		{"run, a play on empty squares", midBoard(),
+			board.DrawOptions{Highlights: midPlay}, `
+      A   B   C   D   E   F   G   H   I   J   K   L   M   N   O $
+  1  TW   .   .  DL   .   .   .  TW   .   .   .  DL   .   .   Z 1$
+  2   .  DW   .   .   .  TL   .   .   .  TL   .   .   .  DW   . 2$
+  3   .   .  DW   .   .   .  DL   .  DL   .   .   .  DW   .   . 3$
+  4  DL   .   .  DW   .   .   .  DL   .   .   .  DW   .   .  DL 4$
+  5   .   .   .   .  DW   .   .   .   .   T  DW   .   .   .   . 5$
+  6   .  TL   .   .   .  TL   .   .   .   R   .   .   .  TL   . 6$
+  7   .   .  DL   .   .   .  DL   .  DL   E   .   .  DL   .   . 7$
+  8  TW   .   .  DL   .   H   O   u   S   E   .  DL   .   .  TW 8$
+  9   .   .  DL   .  [C] [a] [T]  .  DL   .   .   .  DL   .   . 9$
+ 10   .  TL   .   .   .  TL   .   .   .  TL   .   .   .  TL   . 10$
+ 11   .   .   .   .  DW   .   .   .   .   .  DW   .   .   .   . 11$
+ 12  DL   .   .  DW   .   .   .  DL   .   .   .  DW   .   .  DL 12$
+ 13   .   .  DW   .   .   .  DL   .  DL   .   .   .  DW   .   . 13$
+ 14   .  DW   .   .   .  TL   .   .   .  TL   .   .   .  DW   . 14$
+ 15  TW   .   .  DL   .   .   .  TW   .   .   .  DL   .   .  TW 15$
 `},
-		{"platform, empty board", standard,
-			board.DrawOptions{Coordinates: board.PlatformXY}, `
-      0  1  2  3  4  5  6  7  8  9 10 11 12 13 14$
- 14  TW  .  . DL  .  .  . TW  .  .  . DL  .  . TW$
- 13   . DW  .  .  . TL  .  .  . TL  .  .  . DW  .$
- 12   .  . DW  .  .  . DL  . DL  .  .  . DW  .  .$
- 11  DL  .  . DW  .  .  . DL  .  .  . DW  .  . DL$
- 10   .  .  .  . DW  .  .  .  .  . DW  .  .  .  .$
-  9   . TL  .  .  . TL  .  .  . TL  .  .  . TL  .$
-  8   .  . DL  .  .  . DL  . DL  .  .  . DL  .  .$
-  7  TW  .  . DL  .  .  . DW  .  .  . DL  .  . TW$
-  6   .  . DL  .  .  . DL  . DL  .  .  . DL  .  .$
-  5   . TL  .  .  . TL  .  .  . TL  .  .  . TL  .$
-  4   .  .  .  . DW  .  .  .  .  . DW  .  .  .  .$
-  3  DL  .  . DW  .  .  . DL  .  .  . DW  .  . DL$
-  2   .  . DW  .  .  . DL  . DL  .  .  . DW  .  .$
-  1   . DW  .  .  . TL  .  .  . TL  .  .  . DW  .$
-  0  TW  .  . DL  .  .  . TW  .  .  . DL  .  . TW$
-`},
-		{"platform, small board", smallBoard(),
-			board.DrawOptions{Coordinates: board.PlatformXY, Highlights: smallPlay}, `
-      0  1  2  3  4$
-  4  TW  . DL  . TW$
-  3   . DW  . TL  .$
-  2 [m] A  x  E [S]$
-  1   . TL  . DL  .$
-  0  DW  .  .  . TW$
-`},
-		{"platform, colour", smallBoard(),
-			board.DrawOptions{Coordinates: board.PlatformXY, Highlights: smallPlay, Colour: true}, `
-      0  1  2  3  4$
-  4 ^[[31m TW^[[0m  .^[[36m DL^[[0m  .^[[31m TW^[[0m$
-  3   .^[[35m DW^[[0m  .^[[34m TL^[[0m  .$
-  2 ^[[1;30;43m[m]^[[0m A  x  E ^[[1;30;43m[S]^[[0m$
-  1   .^[[34m TL^[[0m  .^[[36m DL^[[0m  .$
-  0 ^[[35m DW^[[0m  .  .  .^[[31m TW^[[0m$
-`},
-
 		// The human player: letters across, numbers down, the opponent's
 		// last move on the board and marked.
 		{"human, the last move marked", played(midBoard(), midPlay),
-			board.DrawOptions{Coordinates: board.LettersNumbers, Highlights: midPlay}, `
+			board.DrawOptions{Highlights: midPlay}, `
       A   B   C   D   E   F   G   H   I   J   K   L   M   N   O $
   1  TW   .   .  DL   .   .   .  TW   .   .   .  DL   .   .   Z 1$
   2   .  DW   .   .   .  TL   .   .   .  TL   .   .   .  DW   . 2$
@@ -170,7 +132,7 @@ func TestDraw(t *testing.T) {
  15  TW   .   .  DL   .   .   .  TW   .   .   .  DL   .   .  TW 15$
 `},
 		{"human, empty board", standard,
-			board.DrawOptions{Coordinates: board.LettersNumbers}, `
+			board.DrawOptions{}, `
       A   B   C   D   E   F   G   H   I   J   K   L   M   N   O $
   1  TW   .   .  DL   .   .   .  TW   .   .   .  DL   .   .  TW 1$
   2   .  DW   .   .   .  TL   .   .   .  TL   .   .   .  DW   . 2$
@@ -189,7 +151,7 @@ func TestDraw(t *testing.T) {
  15  TW   .   .  DL   .   .   .  TW   .   .   .  DL   .   .  TW 15$
 `},
 		{"human, nothing marked", smallBoard(),
-			board.DrawOptions{Coordinates: board.LettersNumbers}, `
+			board.DrawOptions{}, `
       A   B   C   D   E $
   1  TW   .  DL   .  TW 1$
   2   .  DW   .  TL   . 2$
@@ -198,7 +160,7 @@ func TestDraw(t *testing.T) {
   5  DW   .   .   .  TW 5$
 `},
 		{"human, small board", played(smallBoard(), smallPlay),
-			board.DrawOptions{Coordinates: board.LettersNumbers, Highlights: smallPlay}, `
+			board.DrawOptions{Highlights: smallPlay}, `
       A   B   C   D   E $
   1  TW   .  DL   .  TW 1$
   2   .  DW   .  TL   . 2$
@@ -207,7 +169,7 @@ func TestDraw(t *testing.T) {
   5  DW   .   .   .  TW 5$
 `},
 		{"human, colour", played(smallBoard(), smallPlay),
-			board.DrawOptions{Coordinates: board.LettersNumbers, Highlights: smallPlay, Colour: true}, `
+			board.DrawOptions{Highlights: smallPlay, Colour: true}, `
       A   B   C   D   E $
   1 ^[[31m TW ^[[0m  . ^[[36m DL ^[[0m  . ^[[31m TW ^[[0m1$
   2   . ^[[35m DW ^[[0m  . ^[[34m TL ^[[0m  . 2$
@@ -216,85 +178,85 @@ func TestDraw(t *testing.T) {
   5 ^[[35m DW ^[[0m  .   .   . ^[[31m TW ^[[0m5$
 `},
 
-		// lexico-bot solve: 0-based rows and columns, macondo's marks.
+		// lexico-bot solve: macondo's marks, the start square, the legend.
 		{"solver, empty WWF board: the start square has no premium but a star", board.WithLayout(15, variant.WWFLayout),
 			solverOptions(7, nil), `
-    0  1  2  3  4  5  6  7  8  9 10 11 12 13 14 $
- 0  .  .  .  =  .  .  "  .  "  .  .  =  .  .  . $
- 1  .  .  '  .  .  -  .  .  .  -  .  .  '  .  . $
- 2  .  '  .  .  '  .  .  .  .  .  '  .  .  '  . $
- 3  =  .  .  "  .  .  .  -  .  .  .  "  .  .  = $
- 4  .  .  '  .  .  .  '  .  '  .  .  .  '  .  . $
- 5  .  -  .  .  .  "  .  .  .  "  .  .  .  -  . $
- 6  "  .  .  .  '  .  .  .  .  .  '  .  .  .  " $
- 7  .  .  .  -  .  .  .  *  .  .  .  -  .  .  . $
- 8  "  .  .  .  '  .  .  .  .  .  '  .  .  .  " $
- 9  .  -  .  .  .  "  .  .  .  "  .  .  .  -  . $
-10  .  .  '  .  .  .  '  .  '  .  .  .  '  .  . $
-11  =  .  .  "  .  .  .  -  .  .  .  "  .  .  = $
-12  .  '  .  .  '  .  .  .  .  .  '  .  .  '  . $
-13  .  .  '  .  .  -  .  .  .  -  .  .  '  .  . $
-14  .  .  .  =  .  .  "  .  "  .  .  =  .  .  . $
+      A   B   C   D   E   F   G   H   I   J   K   L   M   N   O $
+  1   .   .   .   =   .   .   "   .   "   .   .   =   .   .   . 1$
+  2   .   .   '   .   .   -   .   .   .   -   .   .   '   .   . 2$
+  3   .   '   .   .   '   .   .   .   .   .   '   .   .   '   . 3$
+  4   =   .   .   "   .   .   .   -   .   .   .   "   .   .   = 4$
+  5   .   .   '   .   .   .   '   .   '   .   .   .   '   .   . 5$
+  6   .   -   .   .   .   "   .   .   .   "   .   .   .   -   . 6$
+  7   "   .   .   .   '   .   .   .   .   .   '   .   .   .   " 7$
+  8   .   .   .   -   .   .   .   *   .   .   .   -   .   .   . 8$
+  9   "   .   .   .   '   .   .   .   .   .   '   .   .   .   " 9$
+ 10   .   -   .   .   .   "   .   .   .   "   .   .   .   -   . 10$
+ 11   .   .   '   .   .   .   '   .   '   .   .   .   '   .   . 11$
+ 12   =   .   .   "   .   .   .   -   .   .   .   "   .   .   = 12$
+ 13   .   '   .   .   '   .   .   .   .   .   '   .   .   '   . 13$
+ 14   .   .   '   .   .   -   .   .   .   -   .   .   '   .   . 14$
+ 15   .   .   .   =   .   .   "   .   "   .   .   =   .   .   . 15$
 [X] the play's tiles; lower case: a blank; * start; empty premiums: = TW  - DW  " TL  ' DL$
 `},
 		{"solver, an opening covers the star on a board without premiums", board.New(15),
 			solverOptions(7, opening), `
-    0  1  2  3  4  5  6  7  8  9 10 11 12 13 14 $
- 0  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . $
- 1  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . $
- 2  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . $
- 3  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . $
- 4  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . $
- 5  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . $
- 6  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . $
- 7  .  .  .  .  .  .  . [A][b] .  .  .  .  .  . $
- 8  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . $
- 9  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . $
-10  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . $
-11  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . $
-12  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . $
-13  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . $
-14  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . $
+      A   B   C   D   E   F   G   H   I   J   K   L   M   N   O $
+  1   .   .   .   .   .   .   .   .   .   .   .   .   .   .   . 1$
+  2   .   .   .   .   .   .   .   .   .   .   .   .   .   .   . 2$
+  3   .   .   .   .   .   .   .   .   .   .   .   .   .   .   . 3$
+  4   .   .   .   .   .   .   .   .   .   .   .   .   .   .   . 4$
+  5   .   .   .   .   .   .   .   .   .   .   .   .   .   .   . 5$
+  6   .   .   .   .   .   .   .   .   .   .   .   .   .   .   . 6$
+  7   .   .   .   .   .   .   .   .   .   .   .   .   .   .   . 7$
+  8   .   .   .   .   .   .   .  [A] [b]  .   .   .   .   .   . 8$
+  9   .   .   .   .   .   .   .   .   .   .   .   .   .   .   . 9$
+ 10   .   .   .   .   .   .   .   .   .   .   .   .   .   .   . 10$
+ 11   .   .   .   .   .   .   .   .   .   .   .   .   .   .   . 11$
+ 12   .   .   .   .   .   .   .   .   .   .   .   .   .   .   . 12$
+ 13   .   .   .   .   .   .   .   .   .   .   .   .   .   .   . 13$
+ 14   .   .   .   .   .   .   .   .   .   .   .   .   .   .   . 14$
+ 15   .   .   .   .   .   .   .   .   .   .   .   .   .   .   . 15$
 [X] the play's tiles; lower case: a blank; * start; empty premiums: = TW  - DW  " TL  ' DL$
 `},
 		{"solver, no star once tiles are down", midBoard(),
 			solverOptions(7, midPlay), `
-    0  1  2  3  4  5  6  7  8  9 10 11 12 13 14 $
- 0  =  .  .  '  .  .  .  =  .  .  .  '  .  .  Z $
- 1  .  -  .  .  .  "  .  .  .  "  .  .  .  -  . $
- 2  .  .  -  .  .  .  '  .  '  .  .  .  -  .  . $
- 3  '  .  .  -  .  .  .  '  .  .  .  -  .  .  ' $
- 4  .  .  .  .  -  .  .  .  .  T  -  .  .  .  . $
- 5  .  "  .  .  .  "  .  .  .  R  .  .  .  "  . $
- 6  .  .  '  .  .  .  '  .  '  E  .  .  '  .  . $
- 7  =  .  .  '  .  H  O  u  S  E  .  '  .  .  = $
- 8  .  .  '  . [C][a][T] .  '  .  .  .  '  .  . $
- 9  .  "  .  .  .  "  .  .  .  "  .  .  .  "  . $
-10  .  .  .  .  -  .  .  .  .  .  -  .  .  .  . $
-11  '  .  .  -  .  .  .  '  .  .  .  -  .  .  ' $
-12  .  .  -  .  .  .  '  .  '  .  .  .  -  .  . $
-13  .  -  .  .  .  "  .  .  .  "  .  .  .  -  . $
-14  =  .  .  '  .  .  .  =  .  .  .  '  .  .  = $
+      A   B   C   D   E   F   G   H   I   J   K   L   M   N   O $
+  1   =   .   .   '   .   .   .   =   .   .   .   '   .   .   Z 1$
+  2   .   -   .   .   .   "   .   .   .   "   .   .   .   -   . 2$
+  3   .   .   -   .   .   .   '   .   '   .   .   .   -   .   . 3$
+  4   '   .   .   -   .   .   .   '   .   .   .   -   .   .   ' 4$
+  5   .   .   .   .   -   .   .   .   .   T   -   .   .   .   . 5$
+  6   .   "   .   .   .   "   .   .   .   R   .   .   .   "   . 6$
+  7   .   .   '   .   .   .   '   .   '   E   .   .   '   .   . 7$
+  8   =   .   .   '   .   H   O   u   S   E   .   '   .   .   = 8$
+  9   .   .   '   .  [C] [a] [T]  .   '   .   .   .   '   .   . 9$
+ 10   .   "   .   .   .   "   .   .   .   "   .   .   .   "   . 10$
+ 11   .   .   .   .   -   .   .   .   .   .   -   .   .   .   . 11$
+ 12   '   .   .   -   .   .   .   '   .   .   .   -   .   .   ' 12$
+ 13   .   .   -   .   .   .   '   .   '   .   .   .   -   .   . 13$
+ 14   .   -   .   .   .   "   .   .   .   "   .   .   .   -   . 14$
+ 15   =   .   .   '   .   .   .   =   .   .   .   '   .   .   = 15$
 [X] the play's tiles; lower case: a blank; * start; empty premiums: = TW  - DW  " TL  ' DL$
 `},
 		{"solver, empty small board", board.WithLayout(5, smallBoard().Premiums),
 			solverOptions(2, nil), `
-    0  1  2  3  4 $
- 0  =  .  '  .  = $
- 1  .  -  .  "  . $
- 2  .  .  *  .  . $
- 3  .  "  .  '  . $
- 4  -  .  .  .  = $
+      A   B   C   D   E $
+  1   =   .   '   .   = 1$
+  2   .   -   .   "   . 2$
+  3   .   .   *   .   . 3$
+  4   .   "   .   '   . 4$
+  5   -   .   .   .   = 5$
 [X] the play's tiles; lower case: a blank; * start; empty premiums: = TW  - DW  " TL  ' DL$
 `},
 		{"solver, small board", smallBoard(),
 			solverOptions(2, smallPlay), `
-    0  1  2  3  4 $
- 0  =  .  '  .  = $
- 1  .  -  .  "  . $
- 2 [m] A  x  E [S]$
- 3  .  "  .  '  . $
- 4  -  .  .  .  = $
+      A   B   C   D   E $
+  1   =   .   '   .   = 1$
+  2   .   -   .   "   . 2$
+  3  [m]  A   x   E  [S]3$
+  4   .   "   .   '   . 4$
+  5   -   .   .   .   = 5$
 [X] the play's tiles; lower case: a blank; * start; empty premiums: = TW  - DW  " TL  ' DL$
 `},
 	} {

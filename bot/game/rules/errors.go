@@ -3,6 +3,8 @@ package rules
 import (
 	"errors"
 	"fmt"
+
+	"github.com/lexico/lexico/bot/game/board"
 )
 
 // Why a move is refused. Check wraps one of these in Result.Err (with the
@@ -28,8 +30,9 @@ var (
 )
 
 // SquareError is a refusal about one square. Row and Col are the engine's
-// coordinates (row 0 at the top); a front end that speaks other coordinates
-// (the platform's [x, y] with y up) names the square itself from them, so the
+// coordinates (row 0 at the top); its message names the square as people do
+// (board.SquareName: H8), and a front end that speaks other coordinates (the
+// platform's [x, y] with y up) names the square itself from them, so the
 // conversion stays at the edge. Detail follows the square in the message.
 type SquareError struct {
 	Err      error
@@ -38,7 +41,7 @@ type SquareError struct {
 }
 
 func (e *SquareError) Error() string {
-	return fmt.Sprintf("%v: row %d, column %d%s", e.Err, e.Row, e.Col, e.Detail)
+	return fmt.Sprintf("%v: %s%s", e.Err, board.SquareName(e.Row, e.Col), e.Detail)
 }
 
 func (e *SquareError) Unwrap() error { return e.Err }

@@ -366,3 +366,23 @@ func TestNilDictionaryAcceptsAll(t *testing.T) {
 		t.Fatalf("nil dictionary: %+v", res)
 	}
 }
+
+// A refusal about a square names it as people do (H8, as the page, play and
+// the drawings name squares), not by the engine's 0-based row and column.
+func TestSquareRefusalsNameSquaresForPeople(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		p    *position.Position
+		m    move.Move
+		want string
+	}{
+		{"occupied", pos(std, "ATXYZQJ", line(7, 6, across, "CAT")), play(7, 8, across, "AT"), "I8 holds T"},
+		{"first move off the start", pos(std, "CATXYZQ"), play(7, 8, across, "CAT"), ": H8"},
+		{"past the edge", pos(std, "ATXYZQJ", line(7, 12, across, "CAT")), play(7, 15, across, "S"), "P8 on a 15x15 board"},
+	} {
+		res := rules.Check(c.p, c.m, dict("CAT", "AT", "CATS"))
+		if res.Legal || !strings.Contains(res.Reason, c.want) {
+			t.Errorf("%s: reason %q, want it to name %q", c.name, res.Reason, c.want)
+		}
+	}
+}

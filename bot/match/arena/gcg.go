@@ -103,9 +103,9 @@ func GCGPlay(b *board.Board, m move.Move) (coord, word string) {
 		return "", ""
 	}
 	if down {
-		coord = fmt.Sprintf("%c%d", 'A'+w[0].Col, w[0].Row+1)
+		coord = board.SquareName(w[0].Row, w[0].Col)
 	} else {
-		coord = fmt.Sprintf("%d%c", w[0].Row+1, 'A'+w[0].Col)
+		coord = fmt.Sprintf("%d%c", board.RowName(w[0].Row), board.ColumnName(w[0].Col))
 	}
 	var sb strings.Builder
 	for _, t := range w {

@@ -106,7 +106,7 @@ func (h *Player) Move(ctx context.Context, gs []byte) ([]byte, error) {
 func (h *Player) show(p *position.Position) {
 	last, lastMove := h.opponentMove(p)
 	fmt.Fprintf(h.Out, "\n== %s to move\n", h.Name)
-	p.Board.Draw(h.Out, board.DrawOptions{Coordinates: board.LettersNumbers, Highlights: last.Highlights(), Colour: h.Colour})
+	p.Board.Draw(h.Out, board.DrawOptions{Highlights: last.Highlights(), Colour: h.Colour})
 	switch {
 	case lastMove != "":
 		fmt.Fprintf(h.Out, "Opponent played %s for %d.\n", lastMove, p.OppScore-h.oppScore)

@@ -99,9 +99,9 @@ func parsePlay(f []string, b *board.Board) (Command, error) {
 	if len(f) < 2 || len(f) > 3 {
 		return Command{}, notation("%s: want e.g. H8 across CAR, exchange AEI, pass, hint or quit", quote.String(strings.Join(f, " ")))
 	}
-	row, col, rowFirst, err := parseSquare(f[0], b.Size)
+	row, col, rowFirst, err := board.ParseSquare(f[0], b.Size)
 	if err != nil {
-		return Command{}, err
+		return Command{}, fmt.Errorf("%w: %w", ErrNotation, err)
 	}
 	across := rowFirst
 	if len(f) == 3 {
@@ -156,34 +156,9 @@ func upper(c byte) byte {
 	return c
 }
 
-// parseSquare reads H8 or 8H: a column letter (A at the left) and a row
-// number (1 at the top), in either order; rowFirst says which came first.
-func parseSquare(s string, size int) (row, col int, rowFirst bool, err error) {
-	if s == "" {
-		return 0, 0, false, notation("no square")
-	}
-	letterFirst := isLetter(s[0])
-	var colPart, rowPart string
-	if letterFirst {
-		colPart, rowPart = s[:1], s[1:]
-	} else {
-		colPart, rowPart = s[len(s)-1:], s[:len(s)-1]
-	}
-	n, errN := strconv.Atoi(rowPart)
-	if !isLetter(colPart[0]) || errN != nil {
-		return 0, 0, false, notation("square %s: want a column letter and a row number, e.g. H8 or 8H", quote.String(s))
-	}
-	col = int(upper(colPart[0]) - 'A')
-	if col >= size || n < 1 || n > size {
-		return 0, 0, false, notation("square %s is off the %dx%d board (columns A-%c, rows 1-%d)", quote.String(s), size, size, 'A'+size-1, size)
-	}
-	return n - 1, col, !letterFirst, nil
-}
-
-func isLetter(c byte) bool { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') }
-
-// SquareName is a square as people type it: column letter, row number.
-func SquareName(row, col int) string { return fmt.Sprintf("%c%d", 'A'+col, row+1) }
+// SquareName is board.SquareName, the one name of a square for people,
+// kept here for the match layer's callers.
+func SquareName(row, col int) string { return board.SquareName(row, col) }
 
 // Format writes a play in the notation Parse reads, on b (the board before
 // the play): its main word's first square (rules.MainWord, the word the

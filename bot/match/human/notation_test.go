@@ -83,7 +83,7 @@ func TestParseRefusesWithAReason(t *testing.T) {
 	b := testBoard()
 	for _, c := range []struct{ line, want string }{
 		{"", "empty line"},
-		{"Z1 across OX", `square "Z1" is off the 7x7 board`},
+		{"Z1 across OX", `"Z1" is off the 7x7 board (columns A-G, rows 1-7)`},
 		{"A9 across OX", "off the 7x7 board"},
 		{"11 across OX", "want a column letter and a row number"},
 		{"A1 sideways OX", `direction "sideways"`},
