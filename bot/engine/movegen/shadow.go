@@ -1175,11 +1175,11 @@ func (s *genState) addAnchor(d, r, c, last int) {
 // bestSearch is the state of one Keep search beyond its keeper: the rank
 // a play must beat and the best found so far.
 //
-// It is one goroutine's. A helper goroutine used to join searches still
-// going after 150 µs; with the benchmarks' first pass untimed it never made
-// the median or the p99 better on this 2-core machine (two blanks: 83
-// against 95 µs median without it, alternated three times at load 4), and
-// a bot's other core is busy with the simulation's worlds, so it went.
+// It is one goroutine's. A helper goroutine joining long searches could
+// shorten a lone search on an idle machine, but a bot's other cores are
+// busy with the simulation's worlds, and on two cores the helper did not
+// make the median or the tail better: one goroutine keeps the search
+// simple and its cost where the caller sees it.
 type bestSearch struct {
 	// bar: a play ranked at or below it is beaten by the Keep plays
 	// already kept (noPlay until the keeper is full, or a bingo found by
