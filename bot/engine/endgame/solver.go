@@ -799,13 +799,11 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 			}
 			return g.score, false
 		}
-		// The table is not asked:
-		// an iteration reaches its horizon at positions the earlier ones
-		// never searched, but through a transposition of another length
-		// (a pass on one path), so the table knew 1 in 100 of them on
-		// BenchmarkSolveMedium, where three in five positions are at the
-		// horizon; leaving the other 99 unprobed costs the proofs 0.2%
-		// more nodes.
+		// The table is not asked: an iteration reaches its horizon at
+		// positions the earlier ones never searched, except through a
+		// transposition of another length (a pass on one path), so the
+		// table rarely knows one, and most positions are at the horizon:
+		// a probe each costs more than the few nodes a hit would spare.
 		return 0, false
 	}
 	key := s.key(&h)
