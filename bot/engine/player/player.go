@@ -214,9 +214,9 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 // Ready reads now what valuing p's leaves will read on first use, the
 // learned table of its bag, so that the time is spent before the answer's
 // budget is made, where the clock sees it, and not inside the budget,
-// where a search cannot stop it: a fresh `run` under load was once late by
-// a table read (since the tables are read in place, it takes well under a
-// millisecond).
+// where a search cannot stop it. Read in place from the binary, a table
+// takes well under a millisecond; the order still matters under load,
+// when any read can wait for a core.
 func (pl *Player) Ready(p *position.Position) {
 	if lv, ok := pl.Equity.(equity.LeaveValuer); ok {
 		equity.ForVariant(lv, p.Variant)
