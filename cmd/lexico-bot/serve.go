@@ -120,9 +120,9 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 // otherwise. A server answers bursts of concurrent requests, each
 // allocating a search's state, over a small live heap (the index is
 // memory-mapped and the learned leave tables are read in place from the
-// binary since they stopped being copied): at the default 100 the collector
-// ran often enough in the first moments of a 64-request burst under load
-// to make answers late (measured: bot/engine/player/BENCHMARKS.md).
+// binary): at the default 100 the collector runs often enough in the first
+// moments of a burst under load to make answers late. The trade: a larger
+// peak heap, which the small live heap keeps small.
 func serverGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(200)

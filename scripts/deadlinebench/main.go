@@ -1,5 +1,5 @@
 // Command deadlinebench proves (or disproves) that the bot answers before
-// the platform's ResponseDeadline (issue 14). It fires live answers, each
+// the platform's ResponseDeadline (docs/clock.md). It fires live answers, each
 // gamestate's ResponseDeadline set to now + MoveTime at the moment the
 // request is sent or the process started, and reports per condition the
 // late answers, the errors and the percentiles of delivery − deadline:

@@ -200,8 +200,8 @@ func termMatches(parts []string, name string) bool {
 	return true
 }
 
-// What estimate assumes of an answer, measured on the first full run
-// (2 shared cores, 2026-11-25): the sim policy answers at about 85% of
+// What estimate assumes of an answer, as a full run on two shared cores
+// showed: the sim policy answers at about 85% of
 // MoveTime (it keeps a margin, and some positions need no simulation), a
 // fresh run process adds about 20 ms, and a serve condition a second to
 // start and stop its server.

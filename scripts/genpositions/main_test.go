@@ -73,7 +73,7 @@ func TestCorpusIsReproducibleAndBalanced(t *testing.T) {
 	}
 }
 
-// The committed corpus is what the README's command writes today: the
+// The committed corpus is what docs/movegen.md's command writes today: the
 // benchmarks' figures are about that file, and anyone must be able to
 // regenerate it byte for byte. A change to the players or the generator
 // that alters a game (even which of two equal tiles a blank stands for)
@@ -87,7 +87,7 @@ func TestCommittedCorpusIsRegenerated(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "corpus.jsonl")
-	// The README's command opens the default index, built from the embedded
+	// That command opens the default index, built from the embedded
 	// list on first use in the user cache directory: here a temporary one
 	// (XDG_CACHE_HOME on Linux, HOME elsewhere), so the test leaves no 37 MB
 	// file in the user's home.

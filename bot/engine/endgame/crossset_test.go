@@ -127,7 +127,7 @@ func (c *counting) Unplayed(*board.Board)        { c.told++ }
 // so that the host's swings fall on both alike: the metrics are the mean
 // CPU time of a solve each way (the process's, which unlike the wall clock
 // does not count the waits for a core of a busy machine), their ratio, and
-// the ratio of the wall times. Results: bot/game/state/BENCHMARKS.md.
+// the ratio of the wall times. Past results: docs/lab/state.md.
 //
 //	go test -run '^$' -bench SolveCrossSets -benchtime 60x ./bot/engine/endgame/
 func BenchmarkSolveCrossSets(b *testing.B) {

@@ -60,27 +60,27 @@ type plyMoves struct {
 // outBonus puts plays that go out before the rest in the search order:
 // going out ends the game, so it settles the node at once, and in Lexico
 // (no penalty for the tiles left) it is the usual best answer when it
-// scores well. It stays above any play's tiles times tileBonus.
-// (Measured orders, killer moves and a horizon value from the tiles left
-// among them: endgame/BENCHMARKS.md.)
+// scores well. It stays above any play's tiles times tileBonus. (The
+// orders tried and not kept, killer moves among them: docs/lab/endgame.md.)
 const outBonus = 1000
 
 // tileBonus puts plays that unload more tiles first: a tile more counts
 // for 50 points of score, so plays come by the tiles they place, then by
 // score. A side that unloads its rack nears the game's end, where a line
 // is proven, and with no penalty for the tiles left nothing else hurries
-// it. On self-play endgames at 1 s a solve, 20 to 100 prove alike and
-// far more than 3, the old value (endgame/BENCHMARKS.md, "Plays by the
-// tiles they place").
+// it. The weight trades score for length: large enough that a play of
+// more tiles comes first whatever it scores, so lines reach the end
+// sooner, at the cost of trying low-scoring unloads before strong plays of
+// fewer tiles (any weight from 20 to 100 proves as many endgames; a small
+// one, which orders mostly by score, proves far fewer).
 const tileBonus = 50
 
 // outInTwoBonus puts a play whose leave is the tiles of another play of
 // the list, so that the mover can likely go out on its next turn, ahead
 // of plays of up to two tiles more that leave no such way out. The side
 // that goes out ends the game, and lines that end are what proves a
-// value. On self-play endgames at 1 s a solve, 25 to 400 prove alike, 13
-// more of 400 than without (endgame/BENCHMARKS.md, "Plays that leave a
-// way out").
+// value. It is worth two tiles: a way out next turn outranks a play that
+// unloads up to two more now but leaves the rack stuck.
 const outInTwoBonus = 100
 
 // tileHash is each kind of tile's (tile.Rack's indexes) term in a hash of

@@ -7,13 +7,13 @@
 // the seat to move and the passes in a row, and move ordering from the
 // previous iteration (at the root, the values it found; below, the best
 // move it stored, tried before the position's moves are generated, so
-// that when it cuts off they never are: a fifth fewer generations on
-// BenchmarkSolveSmall, and generating is most of a node's cost). After a
-// position's first move the others are searched with a null window first,
-// asking only whether they beat the best so far, and searched again when
-// one does (principal variation search; Marsland and Campbell, "Parallel
-// Search of Strongly Ordered Game Trees", 1982): 4% fewer nodes on the
-// proofs of 200 self-play endgames. A position's own list is searched
+// that when it cuts off they never are: generating is most of a node's
+// cost). After a position's first move the others are searched with a
+// null window first, asking only whether they beat the best so far, and
+// searched again when one does (principal variation search; Marsland and
+// Campbell, "Parallel Search of Strongly Ordered Game Trees", 1982): a
+// well-ordered list pays a second search rarely and saves more nodes than
+// it costs. A position's own list is searched
 // plays that go out first, then by the tiles a play places, one that
 // leaves the tiles of another play (a way out next turn) counted as
 // placing two more, then by score (plyMoves.order, favourOutInTwo):
@@ -53,7 +53,8 @@
 // that decides it), the depth reached, the nodes searched, and the
 // principal variation.
 //
-// PreEndgame extends it to a bag of a few tiles (preendgame.go).
+// PreEndgame extends it to a bag of a few tiles (preendgame.go). The
+// design, and what limits the proofs: docs/endgame.md.
 package endgame
 
 import (
@@ -90,14 +91,13 @@ const inf = int32(1 << 28)
 
 // A stop is asked within every node's move generation (movegen.Args.Stop,
 // at its first anchor and every 512 steps of its walk after) and every
-// askEvery nodes: a generation takes from microseconds with a tile or two
-// to tens of milliseconds with two blanks and the whole word list, and on
-// a loaded machine a search that asked every 16 nodes, between
-// generations only, ran a 1 s budget far past it. Three nodes in five are
-// at a horizon and generate nothing in a microsecond or so, where a clock
-// read at every node was a measurable share of the solver's time
-// (bot/engine/endgame/BENCHMARKS.md). The node budget (MaxNodes) is
-// checked at every node: nodes are only counted there.
+// askEvery nodes. Within the generation, because one takes from
+// microseconds with a tile or two to tens of milliseconds with two blanks
+// and the whole word list: asked between generations only, a loaded
+// machine ran a budget far past it. Not at every node, because most nodes
+// are at a horizon and cost about a microsecond, where a clock read is a
+// real share. The node budget (MaxNodes) is checked at every node: nodes
+// are only counted there.
 
 // Solver searches endgames. It keeps its table and buffers from solve to
 // solve, so it is not safe for concurrent use: one per goroutine.
@@ -743,9 +743,9 @@ func (s *search) child(p *plyMoves, g *genMove, ply, depth int, alpha, beta int3
 // pass. Two passes in a row end the game, so a line still ends within
 // depth plays; and a line where one side passes while the other plays
 // on (a common end: a side with nothing worth playing waits) reaches the
-// game's end, and is proven, in an iteration half as deep. Measured in
-// nodes to prove endgames (BENCHMARKS.md), it searches fewer than
-// counting the pass as a ply.
+// game's end, and is proven, in an iteration half as deep. The cost: an
+// iteration's depth no longer bounds its line's length in moves (maxPly
+// does), and proofs take fewer nodes than with the pass counted as a ply.
 func below(g *genMove, depth int) int {
 	if g.pass() {
 		return depth
@@ -799,13 +799,11 @@ func (s *search) negamax(ply, depth int, alpha, beta int32, h hashes) (int32, bo
 			}
 			return g.score, false
 		}
-		// The table is not asked:
-		// an iteration reaches its horizon at positions the earlier ones
-		// never searched, but through a transposition of another length
-		// (a pass on one path), so the table knew 1 in 100 of them on
-		// BenchmarkSolveMedium, where three in five positions are at the
-		// horizon; leaving the other 99 unprobed costs the proofs 0.2%
-		// more nodes.
+		// The table is not asked: an iteration reaches its horizon at
+		// positions the earlier ones never searched, except through a
+		// transposition of another length (a pass on one path), so the
+		// table rarely knows one, and most positions are at the horizon:
+		// a probe each costs more than the few nodes a hit would spare.
 		return 0, false
 	}
 	key := s.key(&h)
@@ -1115,10 +1113,10 @@ func (s *search) extend(line []move.Move, h hashes) []move.Move {
 
 // sortRoot orders the root's moves by value, best first, keeping values
 // and exacts alongside; among equals they keep their order (that of the
-// iteration before). An O(n log n) sort, not an insertion sort: a rack with two
-// blanks has 15,000 plays and more at the root, where an insertion sort
-// took 150 ms after the iteration's end, past the solver's stop, and made
-// an answer late (BENCHMARKS.md, "The root's sort").
+// iteration before). An O(n log n) sort, not an insertion sort: a rack
+// with two blanks has 15,000 plays and more at the root, where a quadratic
+// sort after the iteration's end runs past the solver's stop and makes an
+// answer late.
 func sortRoot(root *plyMoves, values []int32, exacts []bool) {
 	type valued struct {
 		g     genMove

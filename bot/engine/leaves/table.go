@@ -304,8 +304,8 @@ func (t *Table) SubValues(r *tile.Rack, dst []float64) {
 	// The ranks first, then the values: a search values a rack's leaves
 	// after its walks have pushed the table out of the caches, and the
 	// values read in a plain loop have their cache misses overlap, where
-	// read as each rank was found, deep in the recursion, fewer did
-	// (bot/engine/movegen/BENCHMARKS.md).
+	// read as each rank is found, deep in the recursion, fewer do. It
+	// costs a buffer of ranks (on the stack for any real rack).
 	var small [maxSubRacks]int32
 	ranks := small[:]
 	if int(stride) > len(small) {

@@ -15,7 +15,7 @@ import (
 // BenchmarkSimulate times one world (a round: every candidate played out
 // for two plies) on middle-game positions of seeded self-play games, ten
 // candidates each, on one thread: the rate at which a sim bot's budget
-// turns into worlds. Results: bot/engine/montecarlo/BENCHMARKS.md.
+// turns into worlds. Past results: docs/lab/montecarlo.md.
 //
 //	go test -run '^$' -bench Simulate -benchtime 200x ./bot/engine/montecarlo/
 func BenchmarkSimulate(b *testing.B) {

@@ -61,7 +61,7 @@ func TestSimulationSameWithCrossSets(t *testing.T) {
 // wall times. A simulation of worlds=1 makes its playouts (and
 // their table) for each world, as BenchmarkSimulate does; one of 8 makes
 // them once for eight worlds, nearer a real simulation's hundreds.
-// Results: bot/game/state/BENCHMARKS.md.
+// Past results: docs/lab/state.md.
 //
 //	go test -run '^$' -bench SimulateCrossSets -benchtime 400x ./bot/engine/montecarlo/
 func BenchmarkSimulateCrossSets(b *testing.B) {

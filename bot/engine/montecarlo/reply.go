@@ -30,9 +30,10 @@ type lineSearcher interface {
 
 // replyKeep is how many of the opponent's best plays a world keeps: after
 // a candidate that changed the lines of all of them, the board is
-// searched whole unless a play of the changed lines beats the last. Four
-// made a world of BenchmarkSimulate cheapest (three within the spread; two
-// and one dearer: BENCHMARKS.md).
+// searched whole unless a play of the changed lines beats the last. More
+// kept replies cost a longer first search and spare more whole-board
+// ones; four is where BenchmarkSimulate's world is cheapest (fewer force
+// whole-board searches more often).
 const replyKeep = 4
 
 // reply is one of the opponent's best plays on the position's board.

@@ -218,8 +218,8 @@ type genState struct {
 	// settled (settleLazy) before they are searched: most never are. Only
 	// with two blanks, whose extents mostly hold a bingo, so that asking
 	// about every one (deferBingos) costs more than refining the few that
-	// come up; with fewer, bounding anchors twice costs more than it
-	// spares (BENCHMARKS.md).
+	// come up; with fewer blanks most extents hold none, and bounding the
+	// winning anchors twice costs more than asking about all at once.
 	lazyBingos bool
 	// deferBingos: while the anchors are collected, the extents the whole
 	// rack fills are not asked about one by one but recorded in deferred
@@ -382,9 +382,10 @@ func (s *genState) genBoard(d, startRow, startCol int, lines uint64) bool {
 			if !s.isAnchor(c) {
 				continue
 			}
-			// Asked before every anchor, a stop that reads the clock was
-			// most of what the endgame solver's generations, a few steps an
-			// anchor, cost beyond the walk (endgame/BENCHMARKS.md).
+			// Counted in steps, not asked at every anchor: a stop that
+			// reads the clock costs more than a few steps of the walk, and
+			// the endgame solver's generations are mostly anchors of a few
+			// steps each.
 			if s.BeforeUnit(anchorSteps) {
 				return false
 			}

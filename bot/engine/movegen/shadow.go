@@ -1175,11 +1175,11 @@ func (s *genState) addAnchor(d, r, c, last int) {
 // bestSearch is the state of one Keep search beyond its keeper: the rank
 // a play must beat and the best found so far.
 //
-// It is one goroutine's. A helper goroutine used to join searches still
-// going after 150 µs; with the benchmarks' first pass untimed it never made
-// the median or the p99 better on this 2-core machine (two blanks: 83
-// against 95 µs median without it, alternated three times at load 4), and
-// a bot's other core is busy with the simulation's worlds, so it went.
+// It is one goroutine's. A helper goroutine joining long searches could
+// shorten a lone search on an idle machine, but a bot's other cores are
+// busy with the simulation's worlds, and on two cores the helper did not
+// make the median or the tail better: one goroutine keeps the search
+// simple and its cost where the caller sees it.
 type bestSearch struct {
 	// bar: a play ranked at or below it is beaten by the Keep plays
 	// already kept (noPlay until the keeper is full, or a bingo found by
@@ -1321,8 +1321,8 @@ func (s *genState) cannotWinAt(bound, order int32) bool {
 }
 
 // useLeftBounds readies the per-left-part bounds of the anchor to search
-// from those its collection kept (bounding it again cost 4-5% of the bounded search:
-// corpus middle game, one core, A/B in one process, four runs).
+// from those its collection kept: a little memory per anchor instead of
+// bounding each searched anchor a second time.
 func (s *genState) useLeftBounds(lb []int32) {
 	copy(s.leftBound[:], lb)
 	s.leftMax[len(lb)] = -1

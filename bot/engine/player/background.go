@@ -6,7 +6,7 @@ import "sync"
 // takes to see its stop (microseconds, more when the machine is busy), and
 // all that time it reads the index's memory map. Closing the index then
 // unmaps the pages under it: a fault that kills the process after its
-// answer (seen as exit status 2 in 3 of 330 answers of `run` under load).
+// answer, which a busy machine makes likely.
 // background counts those goroutines so that whoever closes the index can
 // wait for them first.
 var background searchCount

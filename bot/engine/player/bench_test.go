@@ -44,7 +44,7 @@ func crowdedPosition(b testing.TB, gen movegen.Generator) (p *position.Position,
 	return p, real
 }
 
-// BenchmarkAnswerCrowded50ms is the deadline figure of BENCHMARKS.md: the
+// BenchmarkAnswerCrowded50ms is the deadline figure of docs/lab/player.md: the
 // time from receiving a late-game position with MoveTime 50 ms to holding
 // the answer, under the default clock (budget 45 ms). It reports p50, p99
 // and max of that time, the share of searches that finished in budget, and

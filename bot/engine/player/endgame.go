@@ -55,10 +55,9 @@ const endgameShare = 0.9
 // endgame answers a position with the bag empty. Its simulation is one
 // world, a playout a candidate, soon played; so the solver and it run side
 // by side, the simulation on the cores the solver leaves, and the solver
-// has nearly all the time left (before, it had half, and the simulation
-// the rest after it: on 100 self-play endgames twice the nodes proved 51
-// where 44 were, BENCHMARKS.md of bot/engine/endgame). A proven answer of
-// the solver's is taken, the simulation's otherwise.
+// has nearly all the time left rather than a share before the simulation:
+// a solve proves more the longer it runs, and the simulation needs little.
+// A proven answer of the solver's is taken, the simulation's otherwise.
 func (pl *Player) endgame(ctx context.Context, p *position.Position, static Choice) Choice {
 	simCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -78,27 +77,23 @@ func (pl *Player) endgame(ctx context.Context, p *position.Position, static Choi
 
 // decideShare is the share of the solver's time that asking whether the
 // mover can win (endgame.Solver.Decide) may take before the exact solve:
-// most endgames are settled in a few milliseconds (half of the first 100
-// self-play endgames in 4.4 ms), and the rest is Solve's.
+// most endgames are settled in a few milliseconds, and the rest is
+// Solve's, so the cap costs the exact value little where Decide cannot
+// settle the question.
 const decideShare = 1.0 / 3
 
 // solveEnd hands an endgame (the bag empty) to the solver, with
 // endgameShare of the time left, and reports whether its answer replaces
 // ch's: a proven value does, else a proven win. The solver first asks
-// whether the mover can win at all (Decide), a question settled where the
-// exact value is not (85 of the first 100 self-play endgames at 1 s,
-// against 70 proven), then solves for the value with the time left, the
-// table holding the first search's bounds. A proven value maximises the
-// margin; a proven win only wins, which is what a game asks, where the
-// simulation's answer could lose it against a better defence than the
-// static player it models.
-// (Pre-endgames go to preEndgame.) An unproven endgame answer is a
-// search cut at a horizon it counts nothing beyond, and played out from 150
-// self-play endgames against the equity player (scripts/endgamefigures
-// -versus, 1 s a move on the loaded 2-core machine, where most solves
-// stop at 1 to 3 plies) it did worse than the simulation: mean final
-// margin +12.7 against +13.6 on the 125 unproven, better on 16 and worse
-// on 40; on the 25 proven the two were equal (+4.40, +4.44).
+// whether the mover can win at all (Decide), a question settled in many
+// endgames whose exact value is not proven in time, then solves for the
+// value with the time left, the table holding the first search's bounds.
+// A proven value maximises the margin; a proven win only wins, which is
+// what a game asks, where the simulation's answer could lose it against a
+// better defence than the static player it models. An unproven value is
+// not played: it is a search cut at a horizon it counts nothing beyond,
+// and played out it does worse than the simulation, which plays every
+// line to the end. (Pre-endgames go to preEndgame.)
 func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice) (Choice, bool) {
 	if p.BagCount > 0 || p.Rack.N == 0 {
 		return ch, false
@@ -183,7 +178,8 @@ const preEndgameShare = 0.25
 // the rest. The search gives up on a candidate at its first draw that is
 // not a proven win, so it costs little where there is none; the full
 // ranking by win probability (PreEndgame.Solve) proves too little within
-// a move's time to be played (BENCHMARKS.md of bot/engine/endgame).
+// a move's time to be played, and an unproven ranking is weaker than the
+// simulation's.
 func (pl *Player) preEndgame(ctx context.Context, p *position.Position, static Choice) Choice {
 	if ch, ok := pl.sureWin(ctx, p, static); ok {
 		return ch

@@ -83,10 +83,10 @@ const DefaultSimCandidates = 10
 // tiles are the opponent's rack), so the simulation plays one world, to the
 // game's end, a candidate costs one playout, and a deadline keeps those
 // played (montecarlo's playOne). Comparing more finds the endgame play the
-// static ranking placed low (a set-up, a block, the pass). Played out
-// against the equity player from 100 self-play endgames (BENCHMARKS.md of
-// bot/engine/endgame), 60 candidates gained 1.4 points an endgame over 10,
-// 200 another 0.7, 500 another 0.25: about every play of a 7-tile rack.
+// static ranking placed low (a set-up, a block, the pass); each more
+// costs one playout, and the gain shrinks as the list grows. 500 is about
+// every play of a 7-tile rack, so nothing the static ranking missed is
+// left out (the measurements: docs/lab/endgame.md).
 const EndgameSimCandidates = 500
 
 // simSearchShare is the share of the budget a simulating player gives the
@@ -214,9 +214,9 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 // Ready reads now what valuing p's leaves will read on first use, the
 // learned table of its bag, so that the time is spent before the answer's
 // budget is made, where the clock sees it, and not inside the budget,
-// where a search cannot stop it: a fresh `run` under load was once late by
-// a table read (since the tables are read in place, it takes well under a
-// millisecond).
+// where a search cannot stop it. Read in place from the binary, a table
+// takes well under a millisecond; the order still matters under load,
+// when any read can wait for a core.
 func (pl *Player) Ready(p *position.Position) {
 	if lv, ok := pl.Equity.(equity.LeaveValuer); ok {
 		equity.ForVariant(lv, p.Variant)

@@ -22,11 +22,11 @@ const maxPressure = 4
 // turn for a core, and the answer's tail grows with the queue: the time
 // held back grows with it. 1 where /proc/loadavg cannot be read.
 //
-// A reading is reused for pressureFresh: a burst of requests to serve
-// read the file once each (three system calls), 6% of serve's CPU in the
-// profile that also found the gamestates' parsing (bot/engine/player/BENCHMARKS.md), and a reading
-// a few milliseconds old says the same (the kernel updates the averages
-// every 5 s).
+// A reading is reused for pressureFresh: read once per request (three
+// system calls), the file was a visible share of serve's CPU under a
+// burst, and a reading a few milliseconds old says the same (the kernel
+// updates the averages every 5 s). The trade: the runnable count may be
+// a few milliseconds stale.
 func LoadPressure() float64 {
 	now := time.Now().UnixNano()
 	if at := lastPressure.at.Load(); at != 0 && now-at < int64(pressureFresh) && now >= at {

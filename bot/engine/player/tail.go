@@ -17,11 +17,10 @@ import (
 // reserve at once rather than after an average has caught up, and a
 // load that lasts keeps it up (its answers keep being slow), but a
 // moment's overload is not held against the answers after it for long.
-// Undecayed, one tail as long as a MoveTime of 1 s (two matches and two
-// fuzzers on two cores) left the next 64 answers of each seat no time at
-// all: a pass each, games ended 0-0 by two passes
-// (bot/engine/player/BENCHMARKS.md). Safe for concurrent use; the zero
-// value is ready.
+// Undecayed, one tail as long as a MoveTime would leave the next
+// tailWindow answers no time at all, each a pass. The trade: after a
+// decayed spike, a load that returns finds less held back for one answer.
+// Safe for concurrent use; the zero value is ready.
 type TailMeter struct {
 	mu   sync.Mutex
 	ring [tailWindow]tailAt

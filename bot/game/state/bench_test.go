@@ -38,7 +38,7 @@ func benchPlays(b *testing.B) (states []*State, plays []move.Move) {
 
 // copyInto is apply-on-copy's way back, measured against Undo: src copied
 // into dst's storage, as a search would keep a state per depth. Not in the
-// package: Undo was the cheaper (BENCHMARKS.md).
+// package: Undo was the cheaper (docs/lab/state.md).
 func copyInto(dst, src *State) {
 	if dst.board == nil || len(dst.board.Squares) != len(src.board.Squares) {
 		dst.board = src.board.Clone()
@@ -58,7 +58,7 @@ func copyInto(dst, src *State) {
 // and apply the play to the copy. The two alternate by blocks of a
 // thousand plays within one run, so that the machine's swings in speed
 // (up to 2x from minute to minute on a shared host) fall on both alike;
-// the metrics are the mean time of each. Results: BENCHMARKS.md.
+// the metrics are the mean time of each. Past results: docs/lab/state.md.
 //
 //	go test -run '^$' -bench WayBack ./bot/game/state/
 func BenchmarkWayBack(b *testing.B) {

@@ -30,9 +30,11 @@
 // of the board, bag and racks from a stack of backups instead; MAGPIE's
 // src/impl/gameplay.c does both, copies in general and a journal
 // (play_move_incremental, unplay_move_incremental) for its endgame search.
-// Measured here, the journal is the cheaper (BENCHMARKS.md). Apply and Undo
-// do not allocate once the journal has grown to the depth searched
-// (Reserve).
+// The journal trades a little bookkeeping in Apply for an Undo that
+// touches only what changed, where a copy moves the whole board and bag
+// at every node; measured both ways (BenchmarkWayBack), the journal is the
+// cheaper. Apply and Undo do not allocate once the journal has grown to
+// the depth searched (Reserve).
 //
 // A Tracker attached to a State (Track) is told of every play applied and
 // taken back, so that what a search derives from the board (the move

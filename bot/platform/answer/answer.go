@@ -71,9 +71,9 @@ func (b *Bot) init() {
 		if b.Slots > 0 {
 			// One core fewer for static turns than slots: the HTTP
 			// handlers reading, parsing and writing need a P too, and with
-			// every P searching they waited long enough, at 64 requests of
-			// 200 ms under load, to miss deadlines (23 of 640 late in one
-			// A/B run; none in 5 runs of 640 with one P left to them).
+			// every P searching, a burst of short-deadline requests under
+			// load waits for one long enough to miss deadlines. The trade:
+			// a burst's static searches go one fewer at a time.
 			b.admit, b.statics = newAdmission(b.Slots), newTurns(max(b.Slots-1, 1), staticHold)
 		}
 		b.hurry, b.hurryNow = context.WithCancel(context.Background())
@@ -200,8 +200,8 @@ func (b *Bot) static(ctx context.Context, p *position.Position, bud *player.Budg
 		// The load's guess held back the whole budget, but no other
 		// answer is under way: a search of Spare finds a play where the
 		// answer would have been a pass. Under a burst the answers stay
-		// without a search, as a search each made a burst of 64 late
-		// (bot/engine/player/BENCHMARKS.md).
+		// without a search: a search each, queued for the cores, makes
+		// the whole burst late.
 		bud.Time, bud.Stop = bud.Spare, time.Now().Add(bud.Spare)
 		bud.Note += fmt.Sprintf("; no other answer under way: a search of %v after all", bud.Spare)
 	}

@@ -23,12 +23,11 @@ const maxKeyLen = 31
 //
 // It lives in memory rather than being queried in bbolt because the anagram
 // generator makes hundreds of lookups per position and the per-query bbolt
-// cost would dominate: the 350 words of 2 to 7 letters from AEINRST take
-// 166 µs through the index's SubAnagrams query (a cursor seek per trie step,
-// a string per word) and 4.4 µs through this trie; from AEINR?? (6,722
-// words) 6.0 ms against 0.25 ms. Building it from the index's words takes a
-// few hundred milliseconds at construction; it then holds about 15 MB for
-// the default list.
+// cost would dominate: a query through bbolt pays a cursor seek per trie
+// step and a string per word, tens of times what a walk of this trie costs.
+// The trade: building it from the index's words takes a few hundred
+// milliseconds at construction, and it holds about 15 MB for the default
+// list.
 type anagramTrie struct {
 	nodes []akNode
 	words []byte // every key's words, concatenated; all of a key's words have its length

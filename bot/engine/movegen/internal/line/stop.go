@@ -7,9 +7,9 @@ import "math"
 // lookup, a starting square) and, within one, once every StopEvery steps of
 // its walk, counted down inline where the walk does real work
 // (if c.UntilStop--; c.UntilStop < 0 && c.CheckStop() { return }). Most
-// units take microseconds, but with two blanks one can take up to 18 ms of
-// CPU (an opening's anchor), 5 ms of it without a single play, so neither
-// a check per unit nor one per play bounds how long a stop takes.
+// units take microseconds, but with two blanks one can take milliseconds
+// (an opening's anchor), much of it without a single play, so neither a
+// check per unit nor one per play bounds how long a stop takes.
 type Stop struct {
 	stop      func() bool // nil: never stop
 	UntilStop int         // steps left before stop is asked again
@@ -17,12 +17,11 @@ type Stop struct {
 }
 
 // StopEvery is how many steps of a walk pass between two questions to
-// stop. Measured in thread CPU time on 61 positions of random games with
-// two blanks, full list, on the loaded 2-core development machine: 512
-// steps of either index strategy take tens of microseconds (p99 0.2-0.3 ms,
-// at most 0.5 ms), so a search stops that soon after it is asked to, and a
-// stop that reads the clock each time costs a fraction of a percent. The
-// countdown itself adds about 1% to the instructions of a generation.
+// stop. It trades how soon a search stops against what asking costs: 512
+// steps take tens of microseconds even with two blanks, so a search stops
+// well under a millisecond after it is asked to, while a stop that reads
+// the clock each time costs a fraction of a percent, and the countdown
+// itself about 1% of a generation's instructions.
 const StopEvery = 512
 
 // ResetStop readies c for a search that asks stop (nil: never stops).
