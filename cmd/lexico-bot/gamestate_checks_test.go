@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/bot/platform/gamestate/gamestatetest"
 )
 
@@ -76,4 +77,21 @@ func TestRunLinesRefusesALineAndAnswersTheNext(t *testing.T) {
 		t.Errorf("the over-long line: answered %s, stderr %q", answers[len(cases)], errs)
 	}
 	legalOnDoc(t, []byte(answers[len(cases)+1]))
+}
+
+// moves reads JSON lines on stdin; a first line no game can reach is
+// refused as that line, not read as the start of a multi-line gamestate.
+func TestMovesRefusesAnUnreachableFirstLine(t *testing.T) {
+	good, err := gamestate.Encode(gamestatetest.DocExample(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(good), `"IsMover":true`, `"IsMover":false`, 1)
+	if bad == string(good) {
+		t.Fatal("the encoded gamestate holds no IsMover")
+	}
+	code, out, errs := runBot(t, bad+"\n"+string(good)+"\n", "moves", "--index", botIndex(t), "--count", "-")
+	if code != 2 || out != "" || !strings.Contains(errs, "stdin line 1: invalid gamestate: IsMover: false") {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want exit 2 naming stdin line 1 and IsMover", code, out, errs)
+	}
 }
