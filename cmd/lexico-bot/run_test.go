@@ -299,6 +299,7 @@ func TestRunBadInput(t *testing.T) {
 		{"sim flag without sim", []string{"run", "--index", idx, "--policy", "equity", "--sim-plies", "3", docExample}, "--sim-plies applies to the sim policy"},
 		{"negative iterations", []string{"run", "--index", idx, "--policy", "sim", "--sim-iterations", "-1", docExample}, "--sim-iterations -1"},
 		{"one candidate", []string{"run", "--index", idx, "--policy", "sim", "--sim-candidates", "1", docExample}, "at least 2"},
+		{"no candidates", []string{"run", "--index", idx, "--policy", "sim", "--sim-candidates", "0", docExample}, "--sim-candidates 0: a simulation compares at least 2"},
 	}
 	for _, c := range cases {
 		code, out, errs := runBot(t, "", c.args...)
