@@ -100,17 +100,28 @@ func checkTiles(b *board.Board, rack tile.Rack, bag, premiums int) error {
 		case oc.Tile == tile.Blank:
 			field = "BlanksList"
 		}
-		if oc.Tile == tile.Blank && oc.Have == 0 {
-			return gsErr(field, "a blank, but no premium square is listed while the other rule sets' premium squares are uncovered, so this is a %s game, which has no blanks", names)
+		where := "in the hand"
+		if inHand == 0 {
+			where = "on the board"
 		}
-		return gsErr(field, "%s in the hand and %d on the board, but no %s bag holds more than %d",
-			tiles(oc.Tile, inHand), onBoard, names, oc.Have)
+		if oc.Tile == tile.Blank && oc.Have == 0 {
+			return gsErr(field, "a blank %s, but the gamestate lists no premium square, so the game is %s, which has no blanks", where, names)
+		}
+		bag := "the " + names + " bag holds only"
+		if strings.Contains(names, " or ") {
+			bag = "no " + names + " bag holds more than"
+		}
+		return gsErr(field, "%s in the hand and %d on the board, but %s %d", tiles(oc.Tile, inHand), onBoard, bag, oc.Have)
 	}
 	left := total - b.TileCount() - rack.N
 	if bag > left {
 		names := setNames(possible)
-		return gsErr("NumberOfTilesInBag", "%d, but the largest %s bag holds %d tiles: with %d on the board and %d in the hand at most %d are left",
-			bag, names, total, b.TileCount(), rack.N, max(left, 0))
+		set := "the " + names + " bag holds"
+		if strings.Contains(names, " or ") {
+			set = "the largest bag (of " + strings.Replace(names, " or ", " and ", 1) + ") holds"
+		}
+		return gsErr("NumberOfTilesInBag", "%d, but %s %d tiles: with %d on the board and %d in the hand at most %d are left",
+			bag, set, total, b.TileCount(), rack.N, max(left, 0))
 	}
 	return nil
 }
