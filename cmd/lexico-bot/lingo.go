@@ -45,8 +45,8 @@ func lingoCommand() *cli.Command {
 			&cli.Uint64Flag{Name: "seed", Usage: "seed `S` that shuffles the tiles", DefaultText: "from the clock, and printed so the game can be replayed", Destination: &o.Seed},
 			&cli.IntFlag{Name: "pool", Value: lingo.DefaultPool, Usage: "tiles `N` in a pool, 1 to 10 (the pbmserv Lingo help's rules and example show 5; its challenge help says 4)", Destination: &o.Pool},
 			&cli.IntFlag{Name: "place", Value: lingo.DefaultPlace, Usage: "most tiles `N` a move places, 1 to the pool size", Destination: &o.Place},
-			&cli.BoolFlag{Name: "small", Usage: "the small set of 30 tiles instead of the full 49", Destination: &o.Small},
-			&cli.BoolFlag{Name: "full", Usage: "the full set of 98 tiles (Scramble without blanks)", Destination: &o.Full},
+			&cli.BoolFlag{Name: "small", Usage: "the small set of 30 tiles instead of the default 49 (about half the Scramble set)", Destination: &o.Small},
+			&cli.BoolFlag{Name: "full", Usage: "the full set of 98 tiles (Scramble without blanks) instead of the default 49", Destination: &o.Full},
 			&cli.BoolFlag{Name: "no-twos", Usage: "two-letter words are not words and score nothing", Destination: &o.NoTwos},
 			&cli.BoolFlag{Name: "repeat", Usage: "tiles may be stacked on a tile showing the same letter", Destination: &o.Repeat},
 			&cli.BoolFlag{Name: "not-shared", Usage: "each player has a hidden pool of their own instead of one common pool", Destination: &o.NotShared},
@@ -241,7 +241,7 @@ func lingoWordCommand(parentIndex *string) *cli.Command {
 			"2 on bad input (no word, or characters other than letters).",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "index", Usage: indexUsage, Destination: &index},
-			&cli.BoolFlag{Name: "json", Usage: `print one JSON object a line: {"word","valid","backwards"}`, Destination: &asJSON},
+			&cli.BoolFlag{Name: "json", Usage: `print one JSON array, an object a word in the order given: [{"word","valid","backwards"}]`, Destination: &asJSON},
 		},
 		Action: func(c *cli.Context) error {
 			if index == "" {
@@ -280,19 +280,21 @@ func lingoWords(words []string, index string, asJSON bool, e env) error {
 			return lingoInputError{verdicts[i].Err}
 		}
 	}
-	enc := json.NewEncoder(e.stdout)
 	bad := 0
 	for _, v := range verdicts {
 		if !v.Valid {
 			bad++
 		}
-		if asJSON {
-			if err := enc.Encode(v); err != nil {
-				return err
-			}
-			continue
+		if !asJSON {
+			fmt.Fprintln(e.stdout, v)
 		}
-		fmt.Fprintln(e.stdout, v)
+	}
+	// One document, as every other --json of lexico-bot prints (moves'
+	// JSON lines excepted, being a stream): a reader parses it whole.
+	if asJSON {
+		if err := json.NewEncoder(e.stdout).Encode(verdicts); err != nil {
+			return err
+		}
 	}
 	if bad > 0 {
 		return errSomeNotWords{bad}

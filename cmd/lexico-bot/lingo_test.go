@@ -200,9 +200,10 @@ func TestLingoWordCommand(t *testing.T) {
 		t.Errorf("word %s %s %s (--index before word): exit %d, %q; want 1 and %q", word, notWord, backwards, code, out, want)
 	}
 	code, out, _ = runLingo(t, "", "word", "--index", idx, "--json", word, notWord)
-	var v lingo.WordVerdict
-	if code != 1 || strings.Count(out, "\n") != 2 || json.Unmarshal([]byte(strings.SplitN(out, "\n", 2)[0]), &v) != nil || !v.Valid || v.Word != word {
-		t.Errorf("word --json: exit %d, %q", code, out)
+	var vs []lingo.WordVerdict
+	if err := json.Unmarshal([]byte(out), &vs); code != 1 || err != nil || len(vs) != 2 ||
+		!vs[0].Valid || vs[0].Word != word || vs[1].Valid || vs[1].Word != notWord {
+		t.Errorf("word --json: exit %d, %q; want 1 and one JSON array of the two verdicts", code, out)
 	}
 	for _, bad := range [][]string{{}, {"c4t"}} {
 		code, out, errs := runLingo(t, "", append([]string{"word", "--index", idx}, bad...)...)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -92,7 +93,7 @@ func (s *gamestateSource) next() (data []byte, name string, err error) {
 			if len(bytes.TrimSpace(b)) > 0 {
 				s.line++
 				if s.line == 1 && err == nil {
-					if _, perr := gamestate.Parse(b); perr != nil {
+					if _, perr := gamestate.Parse(b); perr != nil && !namesAField(perr) {
 						return s.wholeStdin(b)
 					}
 				}
@@ -119,6 +120,15 @@ func (s *gamestateSource) next() (data []byte, name string, err error) {
 		b, err := readArg(s.in, "gamestate", name)
 		return b, name, err
 	}
+}
+
+// namesAField reports whether err is Parse's refusal of a gamestate it read
+// whole (it names a field at fault), not of text that is no gamestate on
+// its own, such as the first line of a multi-line one: a JSON line no game
+// can reach is refused as itself, not glued to the lines after it.
+func namesAField(err error) bool {
+	var fe *gamestate.FieldError
+	return errors.As(err, &fe) && fe.Field != ""
 }
 
 // wholeStdin reads the rest of stdin after its first line, first, and

@@ -11,6 +11,7 @@ import (
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/movegen/strategy"
 	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/data"
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/internal/quote"
 )
@@ -21,7 +22,7 @@ import (
 // used when it is not an index built from dictURL ("" otherwise); built is
 // how long building the default index on its first use took.
 func openBotIndex(flag, dictURL string, logw io.Writer) (x *index.Index, note string, built time.Duration, err error) {
-	why := "is not the index's source"
+	why, unusable := "is not the index's source", false
 	if flag == "" && os.Getenv(build.EnvIndex) == "" && dictURL != "" {
 		if path, perr := build.DictionaryIndexPath("", dictURL); perr == nil {
 			x, err = index.Open(path)
@@ -31,7 +32,7 @@ func openBotIndex(flag, dictURL string, logw io.Writer) (x *index.Index, note st
 			case errors.Is(err, fs.ErrNotExist):
 				why = "has no cached index (make one: lexico-index build --source URL --out " + path + ")"
 			default:
-				why = fmt.Sprintf("has an unusable cached index %s (%v)", path, err)
+				why, unusable = fmt.Sprintf("has an unusable cached index %s (%v)", path, err), true
 			}
 		}
 	}
@@ -39,7 +40,11 @@ func openBotIndex(flag, dictURL string, logw io.Writer) (x *index.Index, note st
 	if err != nil {
 		return nil, "", 0, badInput{err}
 	}
-	if src := x.Meta().Source; dictURL != "" && src != dictURL {
+	// The embedded list is the documented stand-in for the platform's own
+	// (data.PlatformDictionaryURL): a note on every platform gamestate
+	// would be noise. Another URL, or an unusable cached index, is noted.
+	standIn := dictURL == data.PlatformDictionaryURL && x.Meta().Source == data.DefaultDictionaryName && !unusable
+	if src := x.Meta().Source; dictURL != "" && src != dictURL && !standIn {
 		note = fmt.Sprintf("the gamestate's dictionary %s %s; playing with %s (words from %s)", quote.Text(dictURL), why, x.Path(), src)
 	}
 	return x, note, built, nil

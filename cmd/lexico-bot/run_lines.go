@@ -2,8 +2,10 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -35,13 +37,28 @@ func runLines(ctx context.Context, o runOptions, e env) error {
 	}
 	defer setup.close()
 	bot := &answer.Bot{Player: setup.player, Clock: setup.clock}
-	in := bufio.NewScanner(e.stdin)
-	in.Buffer(make([]byte, 64<<10), maxInput)
-	for n := 1; in.Scan(); n++ {
+	in := bufio.NewReaderSize(e.stdin, 64<<10)
+	var buf []byte
+	for n := 1; ; n++ {
+		line, tooLong, err := nextLine(in, buf[:0], maxInput)
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return badInputf("stdin: %w", err)
+		}
 		arrived := time.Now()
-		line := in.Bytes()
-		if len(strings.TrimSpace(string(line))) == 0 {
+		buf = line
+		if !tooLong && len(bytes.TrimSpace(line)) == 0 {
 			n--
+			continue
+		}
+		if tooLong {
+			// One line too long for any gamestate is refused like any
+			// line that is no gamestate: the seat's next answers stay in
+			// step, where stopping would leave its game without a player.
+			fmt.Fprintf(e.stdout, "%s\n", passLine)
+			fmt.Fprintf(e.stderr, "lexico-bot run: line %d: longer than %d bytes, the most a gamestate line may be; answered a pass\n", n, maxInput)
 			continue
 		}
 		rep, err := bot.Answer(ctx, line, arrived)
@@ -53,8 +70,32 @@ func runLines(ctx context.Context, o runOptions, e env) error {
 		fmt.Fprintf(e.stdout, "%s\n", rep.Move)
 		bot.Delivered(rep)
 	}
-	if err := in.Err(); err != nil {
-		return badInputf("stdin: %w (a gamestate line is at most %d bytes)", err, maxInput)
+}
+
+// nextLine reads the next line of r into buf, without its line ending, and
+// io.EOF when the input has ended. A line over most bytes is read to its end
+// but not kept (tooLong), so that memory stays bounded and the line after
+// it is read whole.
+func nextLine(r *bufio.Reader, buf []byte, most int) (line []byte, tooLong bool, err error) {
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !tooLong && len(buf)+len(chunk) <= most+2 { // room for "\r\n"
+			buf = append(buf, chunk...)
+		} else {
+			tooLong, buf = true, buf[:0]
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF && (len(buf) > 0 || tooLong):
+			// The last line, without a newline.
+		case err != nil:
+			return nil, false, err
+		}
+		buf = bytes.TrimSuffix(bytes.TrimSuffix(buf, []byte("\n")), []byte("\r"))
+		if len(buf) > most {
+			tooLong, buf = true, buf[:0]
+		}
+		return buf, tooLong, nil
 	}
-	return nil
 }

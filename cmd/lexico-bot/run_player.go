@@ -97,8 +97,10 @@ func applySim(o simOptions, players ...*player.Player) error {
 			return badInputf("--%s applies to the sim policy, and no player here uses it", simFlagNames[i])
 		}
 	}
-	if o.Candidates == 1 {
-		return badInputf("--sim-candidates 1: a simulation compares at least 2 candidates")
+	// 0 once meant the default (10) silently; the flag's default is
+	// shown in the help, so asking for fewer than 2 is a mistake to name.
+	if o.Candidates == 1 || o.Given[0] && o.Candidates < 2 {
+		return badInputf("--sim-candidates %d: a simulation compares at least 2 candidates (default %d)", o.Candidates, player.DefaultSimCandidates)
 	}
 	for _, pl := range players {
 		if pl == nil || pl.Sim == nil {

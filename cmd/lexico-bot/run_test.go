@@ -193,16 +193,32 @@ func TestRunSimReportsItsSimulation(t *testing.T) {
 }
 
 // A gamestate whose tiles no set could hold (three Zs in a classic hand)
-// cannot be simulated: the sim policy still answers, with the search's
-// choice, and says why it did not simulate.
-func TestRunSimFallsBackWhenTheUnseenTilesAreUnknown(t *testing.T) {
+// is refused with one line naming the field, exit 2, before any search.
+func TestRunRefusesTilesNoBagHolds(t *testing.T) {
 	doc := gamestatetest.DocExampleBytes(t)
 	zzz := strings.Replace(string(doc), "'MyHand': ['T', 'N', 'F', 'S', 'L', 'P', 'I']", "'MyHand': ['Z', 'Z', 'Z', 'S', 'L', 'P', 'I']", 1)
 	if zzz == string(doc) {
 		t.Fatal("the doc example's hand has changed: update this test")
 	}
-	got, errs := runAsJSON(t, zzz, "--policy", "sim", "-")
-	if got.Sim == nil || got.Sim.Iterations != 0 || !strings.Contains(got.Sim.Error, "2 more Z than the classic set has") {
+	code, out, errs := runBot(t, zzz, "run", "--index", botIndex(t), "--strategy", testStrategy, "-")
+	if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "MyHand: 3 Z in the hand") {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want exit 2 and one line naming MyHand", code, out, errs)
+	}
+}
+
+// A gamestate a game can reach but whose tiles Parse's guess of the bag
+// cannot hold (four H: the wwf bag has four, the multipliers bag two)
+// cannot be simulated: the sim policy still answers, with the search's
+// choice, and says why it did not simulate.
+func TestRunSimFallsBackWhenTheUnseenTilesAreUnknown(t *testing.T) {
+	doc := gamestatetest.DocExampleBytes(t)
+	hhh := strings.Replace(string(doc), "'MyHand': ['T', 'N', 'F', 'S', 'L', 'P', 'I']", "'MyHand': ['H', 'H', 'H', 'S', 'L', 'P', 'I']", 1)
+	hhh = strings.Replace(hhh, "'DoubleWordList': [],", "'DoubleWordList': [[0, 0]],", 1)
+	if !strings.Contains(hhh, "'H', 'H', 'H'") || !strings.Contains(hhh, "[[0, 0]]") {
+		t.Fatal("the doc example's hand or premium lists have changed: update this test")
+	}
+	got, errs := runAsJSON(t, hhh, "--policy", "sim", "-")
+	if got.Sim == nil || got.Sim.Iterations != 0 || !strings.Contains(got.Sim.Error, "2 more H than the multipliers set has") {
 		t.Fatalf("simulation %+v; want none, with the reason", got.Sim)
 	}
 	if !strings.Contains(errs, "not simulated") || len(got.Move) == 0 {
@@ -305,6 +321,7 @@ func TestRunBadInput(t *testing.T) {
 		{"sim flag without sim", []string{"run", "--index", idx, "--policy", "equity", "--sim-plies", "3", docExample}, "--sim-plies applies to the sim policy"},
 		{"negative iterations", []string{"run", "--index", idx, "--policy", "sim", "--sim-iterations", "-1", docExample}, "--sim-iterations -1"},
 		{"one candidate", []string{"run", "--index", idx, "--policy", "sim", "--sim-candidates", "1", docExample}, "at least 2"},
+		{"no candidates", []string{"run", "--index", idx, "--policy", "sim", "--sim-candidates", "0", docExample}, "--sim-candidates 0: a simulation compares at least 2"},
 	}
 	for _, c := range cases {
 		code, out, errs := runBot(t, "", c.args...)

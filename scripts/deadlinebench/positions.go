@@ -11,6 +11,10 @@ import (
 	"slices"
 	"strconv"
 	"time"
+
+	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/bot/platform/gamestate"
 )
 
 // Position classes.
@@ -31,7 +35,10 @@ type Position struct {
 	Hand   int // tiles in the rack
 	Bag    int
 	Size   int // the board's side
-	raw    map[string]json.RawMessage
+	// Refused is why run and serve refuse the gamestate (nil: they answer
+	// it, maybe as the multipliers game reachable made it).
+	Refused error
+	raw     map[string]json.RawMessage
 }
 
 // Unseen is the tiles neither on the board nor in the rack, of the 100 of
@@ -65,9 +72,67 @@ func parsePosition(line int, data []byte) (*Position, error) {
 			p.Blanks++
 		}
 	}
-	p.Class = classify(p)
+	if _, err := gamestate.Parse(data); err != nil {
+		p.raw, p.Refused = reachable(raw, f.Board, err)
+	}
+	if p.Refused == nil {
+		p.Class = classify(p)
+	}
 	return p, nil
 }
+
+// reachable makes a corpus gamestate one that run and serve answer. The
+// corpus is synthetic: genpositions gives every third rack two blanks,
+// classic ones too, and no classic game holds a blank, so the front ends
+// refuse those gamestates (gamestate.Parse names the blank). Such a
+// position is sent as the multipliers game it could be: the same board and
+// rack with the multipliers board's uncovered premium squares listed, the
+// endgame and crowded-board stress (two blanks to place) kept. A gamestate
+// still refused (a multipliers one with more blanks than its bag) is
+// returned with refused set, and stays out of every class.
+func reachable(raw map[string]json.RawMessage, rows [][]string, why error) (out map[string]json.RawMessage, refused error) {
+	v := variant.Multipliers
+	for _, name := range premiumLists {
+		if l := bytes.TrimSpace(raw[name]); len(l) > 0 && !bytes.Equal(l, []byte("[]")) && !bytes.Equal(l, []byte("null")) {
+			return raw, why // premiums listed already: not a classic gamestate
+		}
+	}
+	if len(rows) != v.Size {
+		return raw, why
+	}
+	lists := map[board.Premium][][2]int{}
+	for y, row := range rows {
+		for x, sq := range row {
+			r, c := board.FromPlatform(v.Size, x, y)
+			if pr := v.Layout[r*v.Size+c]; pr != board.NoPremium && (sq == " " || sq == "") {
+				lists[pr] = append(lists[pr], [2]int{x, y})
+			}
+		}
+	}
+	out = make(map[string]json.RawMessage, len(raw)+4)
+	for k, val := range raw {
+		out[k] = val
+	}
+	for i, pr := range []board.Premium{board.DoubleLetter, board.TripleLetter, board.DoubleWord, board.TripleWord} {
+		js, err := json.Marshal(append([][2]int{}, lists[pr]...))
+		if err != nil {
+			return raw, err
+		}
+		out[premiumLists[i]] = js
+	}
+	data, err := json.Marshal(out)
+	if err != nil {
+		return raw, err
+	}
+	if _, err := gamestate.Parse(data); err != nil {
+		return raw, why
+	}
+	return out, nil
+}
+
+// premiumLists are the gamestate's premium fields, in the order reachable
+// fills them.
+var premiumLists = []string{"DoubleLetterList", "TripleLetterList", "DoubleWordList", "TripleWordList"}
 
 // classify puts a position in a class ("" for none of them).
 func classify(p *Position) string {
@@ -123,6 +188,9 @@ func selectPositions(corpus []*Position, seed uint64, perClass int, endgames, cr
 				p, ok := byLine[l]
 				if !ok {
 					return nil, fmt.Errorf("%s: the corpus has no line %d", class, l)
+				}
+				if p.Refused != nil {
+					return nil, fmt.Errorf("%s: line %d is a gamestate run and serve refuse: %w", class, l, p.Refused)
 				}
 				if p.Class != class {
 					return nil, fmt.Errorf("%s: line %d is not one (%d tiles on the board, %d blanks in the rack, %d in the bag)",

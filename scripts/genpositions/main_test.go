@@ -48,7 +48,7 @@ func TestCorpusIsReproducibleAndBalanced(t *testing.T) {
 	variants := map[bool]bool{} // keyed by "has premium squares": multipliers, not classic
 	phases := map[int]bool{}
 	for i, l := range lines {
-		p, err := gamestate.Parse([]byte(l))
+		p, err := gamestate.ParseSynthetic([]byte(l))
 		if err != nil {
 			t.Fatalf("line %d: %v", i+1, err)
 		}

@@ -211,7 +211,7 @@ func main() {
 	fmt.Fprintln(ow, "# line blanks mid variant bag score_best_score plays board_tiles | eq_best_score eq_best_equity eq_best_leave_value eq_best_move")
 	var all movegen.AllPlays
 	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		p, err := gamestate.Parse([]byte(line))
+		p, err := gamestate.ParseSynthetic([]byte(line))
 		if err != nil {
 			die(err)
 		}

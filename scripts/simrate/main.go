@@ -28,6 +28,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/scripts/internal/host"
 )
 
@@ -148,6 +149,11 @@ func positionFiles(o options) ([]posFile, func(), error) {
 		if err := json.Unmarshal(sc.Bytes(), &gs); err != nil {
 			cleanup()
 			return nil, nil, fmt.Errorf("%s line %d: %v", o.corpus, n, err)
+		}
+		// Lines no game can reach (the corpus gives some classic racks
+		// blanks) are refused by run since gamestates are checked: skip them.
+		if _, err := gamestate.Parse(sc.Bytes()); err != nil {
+			continue
 		}
 		if gs.NumberOfTilesInBag >= o.minBag && gs.NumberOfTilesInBag <= o.maxBag {
 			middle = append(middle, line{n, bytes.Clone(sc.Bytes())})

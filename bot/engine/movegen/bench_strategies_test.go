@@ -71,7 +71,7 @@ func benchSetup(b *testing.B) {
 		sc := bufio.NewScanner(f)
 		sc.Buffer(nil, 1<<20)
 		for line := 1; sc.Scan(); line++ {
-			p, err := gamestate.Parse(sc.Bytes())
+			p, err := gamestate.ParseSynthetic(sc.Bytes())
 			if err != nil {
 				benchErr = fmt.Errorf("%s line %d: %w", corpusPath, line, err)
 				return

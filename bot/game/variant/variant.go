@@ -6,6 +6,7 @@ package variant
 
 import (
 	"fmt"
+	"iter"
 	"sort"
 	"strings"
 
@@ -174,6 +175,20 @@ func ByName(name string) (*Variant, error) {
 func Renamed(name string) (current string, old bool) {
 	current, old = oldNames[strings.ToLower(strings.TrimSpace(name))]
 	return current, old
+}
+
+// All lists the registered variants, in no particular order: for a reader
+// that must allow for any of them (a gamestate does not say its rule set).
+// The registry is filled at init and only read after, so its map is
+// iterated directly: a gamestate is checked without allocating a list.
+func All() iter.Seq[*Variant] {
+	return func(yield func(*Variant) bool) {
+		for _, v := range registry {
+			if !yield(v) {
+				return
+			}
+		}
+	}
 }
 
 // Names lists the registered variants, sorted.

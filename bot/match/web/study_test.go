@@ -72,6 +72,25 @@ func TestStudySimulatesWhenAsked(t *testing.T) {
 	}
 }
 
+// Study reads a gamestate as every front end does: one no game can reach
+// (three Z in a classic hand) is refused with the field named.
+func TestStudyRefusesAnUnreachableGamestate(t *testing.T) {
+	_, srv := testSite(t, testConfig(t))
+	gs, err := os.ReadFile("../../../data/gamestates/doc-example.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zzz := strings.Replace(string(gs), "'MyHand': ['T', 'N', 'F',", "'MyHand': ['Z', 'Z', 'Z',", 1)
+	if zzz == string(gs) {
+		t.Fatal("the doc example's hand has changed: update this test")
+	}
+	var e map[string]string
+	code := call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: zzz}, &e)
+	if code != http.StatusBadRequest || !strings.Contains(e["error"], "invalid gamestate: MyHand: 3 Z") {
+		t.Errorf("three Z in a classic hand: %d %v; want 400 naming MyHand", code, e)
+	}
+}
+
 // Study takes a board file with a hand too: the seed's empty Words With
 // Friends board and xypdqab gets plays of that hand, the rest of the bag
 // unseen; a hand the board's tiles leave no room for is refused.

@@ -1,7 +1,6 @@
 package gamestate
 
 import (
-	"encoding/json"
 	"strconv"
 
 	"github.com/lexico/lexico/bot/game/tile"
@@ -170,12 +169,12 @@ func fastDecode(raw []byte, dst any) bool {
 		})
 	case *[]string:
 		return listOf(raw, d, plainString)
-	case *[][]json.Number:
-		return listOf(raw, d, func(v []byte) ([]json.Number, bool) {
-			var xy []json.Number
+	case *[][]number:
+		return listOf(raw, d, func(v []byte) ([]number, bool) {
+			var xy []number
 			return xy, listOf(v, &xy, integer)
 		})
-	case *json.Number:
+	case *number:
 		n, ok := integer(raw)
 		*d = n
 		return ok
@@ -253,16 +252,16 @@ func plainString(v []byte) (string, bool) {
 }
 
 // smallInts holds the numbers a board's positions use.
-var smallInts = func() (t [100]json.Number) {
+var smallInts = func() (t [100]number) {
 	for i := range t {
-		t[i] = json.Number(strconv.Itoa(i))
+		t[i] = number(strconv.Itoa(i))
 	}
 	return t
 }()
 
 // integer decodes a JSON number written as an integer: an optional minus
 // sign and digits.
-func integer(v []byte) (json.Number, bool) {
+func integer(v []byte) (number, bool) {
 	digits := v
 	if len(digits) > 0 && digits[0] == '-' {
 		digits = digits[1:]
@@ -280,5 +279,5 @@ func integer(v []byte) (json.Number, bool) {
 	if len(v) <= 2 && v[0] != '-' && n < len(smallInts) {
 		return smallInts[n], true
 	}
-	return json.Number(v), true
+	return number(v), true
 }

@@ -123,20 +123,28 @@ func TestFastDecodingIsEncodingJSON(t *testing.T) {
 		}
 	}
 	// Both outcomes must be well represented for the comparison to mean
-	// anything.
-	if mangledParsed < 250 || failed < 1000 {
-		t.Fatalf("%d mangled inputs parsed and %d failed: want at least 250 and 1000", mangledParsed, failed)
+	// anything. (Fewer mangled inputs parse since a lower-case board
+	// letter outside BlanksList and a number in quotes are refused.)
+	if mangledParsed < 200 || failed < 1000 {
+		t.Fatalf("%d mangled inputs parsed and %d failed: want at least 200 and 1000", mangledParsed, failed)
 	}
 	t.Logf("%d parsed alike (%d of them mangled), %d failed alike", parsed, mangledParsed, failed)
 }
 
-// BenchmarkParse is one gamestate of the corpus a call, in turn.
+// BenchmarkParse is one gamestate of the corpus a call, in turn, among
+// those a game can reach (the others are refused before the end of the
+// work a reachable one costs).
 func BenchmarkParse(b *testing.B) {
 	data, err := os.ReadFile("../../../data/positions/corpus.jsonl")
 	if err != nil {
 		b.Fatal(err)
 	}
-	lines := bytes.Split(bytes.TrimSpace(data), []byte("\n"))
+	var lines [][]byte
+	for _, l := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
+		if _, err := Parse(l); err == nil {
+			lines = append(lines, l)
+		}
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

@@ -72,7 +72,7 @@ func ParseMove(data []byte, size int) (move.Move, error) {
 		return move.NewExchange(rackTiles), nil
 	}
 
-	var positions [][]json.Number
+	var positions [][]number
 	dec := json.NewDecoder(bytes.NewReader(parts[1]))
 	dec.UseNumber()
 	if err := dec.Decode(&positions); err != nil {

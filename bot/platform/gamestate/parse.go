@@ -12,6 +12,7 @@ package gamestate
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -58,7 +59,25 @@ func gsErr(field, format string, args ...any) error {
 // premium square is listed, else Classic (98 tiles). Late in a Multipliers
 // game with every premium covered and no blank seen, the guess is Classic;
 // only tile-tracking strategies care.
-func Parse(data []byte) (*position.Position, error) {
+//
+// Parse refuses, naming the field and the value, a gamestate no game can
+// reach: more of a tile on the board and in the hand than any bag it could
+// come from holds (a blank in a classic game among them: see bag.go), more
+// tiles in the bag than are left, a lower-case board letter not in
+// BlanksList, a negative MoveTime, a number written as a string, IsMover
+// false. A missing or null MoveTime is 0, which the player's Clock reads as
+// none given.
+func Parse(data []byte) (*position.Position, error) { return parse(data, true) }
+
+// ParseSynthetic is Parse without the refusal of tile counts no game can
+// reach, for positions made up on purpose to test the engine beyond real
+// games: the position corpus (scripts/genpositions) gives classic racks
+// blanks and multipliers racks a third and fourth blank so that the move
+// generator's benchmarks meet every number of blanks. Every front end
+// reads platform input with Parse.
+func ParseSynthetic(data []byte) (*position.Position, error) { return parse(data, false) }
+
+func parse(data []byte, reachable bool) (*position.Position, error) {
 	js, valid, err := toValidJSON(data)
 	if err != nil {
 		return nil, gsErr("", "%v", err)
@@ -84,7 +103,7 @@ func Parse(data []byte) (*position.Position, error) {
 	if err := f.required("Board", &rows); err != nil {
 		return nil, err
 	}
-	b, err := parseBoard(rows)
+	b, lower, err := parseBoard(rows)
 	if err != nil {
 		return nil, err
 	}
@@ -93,9 +112,16 @@ func Parse(data []byte) (*position.Position, error) {
 	if err := applyBlanks(f, b); err != nil {
 		return nil, err
 	}
+	for _, xy := range lower {
+		if s := b.At(board.FromPlatform(size, xy[0], xy[1])); !s.Blank {
+			return nil, gsErr(fmt.Sprintf("Board[%d][%d]", xy[1], xy[0]),
+				"%s is lower case but [%d, %d] is not in BlanksList: the platform writes every tile in capitals and lists the blanks in BlanksList",
+				quote.String(string(s.Letter-'A'+'a')), xy[0], xy[1])
+		}
+	}
 	premiums := 0
 	for _, pl := range premiumLists {
-		var list [][]json.Number
+		var list [][]number
 		if err := f.optional(pl.field, &list); err != nil {
 			return nil, err
 		}
@@ -143,6 +169,21 @@ func Parse(data []byte) (*position.Position, error) {
 	if p.BagCount < 0 {
 		return nil, gsErr("NumberOfTilesInBag", "%d is negative", p.BagCount)
 	}
+	if reachable {
+		if err := checkTiles(b, p.Rack, p.BagCount, premiums); err != nil {
+			return nil, err
+		}
+	}
+	// The platform hands a player a gamestate only to ask for its move,
+	// and its documentation says IsMover "will always be true" then: false
+	// is a gamestate for no one to answer.
+	mover := true
+	if err := f.optional("IsMover", &mover); err != nil {
+		return nil, err
+	}
+	if !mover {
+		return nil, gsErr("IsMover", "false: a gamestate asks for a move only of the player to move (IsMover true)")
+	}
 	p.FirstGo = b.IsEmpty()
 	if err := f.optional("FirstGo", &p.FirstGo); err != nil {
 		return nil, err
@@ -157,17 +198,23 @@ func Parse(data []byte) (*position.Position, error) {
 	if err := f.optionalInt(opp, &p.OppScore); err != nil {
 		return nil, err
 	}
-	var ms int64
-	if err := f.optionalInt64("ResponseDeadline", &ms); err != nil {
+	var deadline int64
+	if err := f.optionalInt64("ResponseDeadline", &deadline); err != nil {
 		return nil, err
 	}
-	if ms != 0 {
-		p.Deadline = time.UnixMilli(ms)
+	if deadline != 0 {
+		p.Deadline = time.UnixMilli(deadline)
 	}
-	if err := f.optionalInt64("MoveTime", &ms); err != nil {
+	// A missing or null MoveTime stays 0, which the player's Clock reads as
+	// "none given" and replaces by its documented default.
+	var moveTime int64
+	if err := f.optionalInt64("MoveTime", &moveTime); err != nil {
 		return nil, err
 	}
-	p.MoveTime = millis(ms)
+	if moveTime < 0 {
+		return nil, gsErr("MoveTime", "%d is negative (milliseconds to think)", moveTime)
+	}
+	p.MoveTime = millis(moveTime)
 	if err := f.optional("Dictionary", &p.Dictionary); err != nil {
 		return nil, err
 	}
@@ -198,20 +245,24 @@ var premiumLists = []struct {
 }
 
 // parseBoard reads Board[y][x] (y up) into an engine board (Row 0 at the top).
-// A square is " " (or "") when empty, else one letter A-Z; a lower-case
-// letter is taken as a played blank, as board.String draws one.
-func parseBoard(rows [][]string) (*board.Board, error) {
+// A square is " " (or "") when empty, else one letter A-Z. The platform
+// writes every tile in capitals and names the blanks in BlanksList; a
+// lower-case letter (as board.String draws a blank) is read as its capital
+// and returned in lower, the [x, y] of each, for Parse to accept only where
+// BlanksList names the square too: taken alone as a blank, it silently
+// changed the bag and every score through it.
+func parseBoard(rows [][]string) (b *board.Board, lower [][2]int, err error) {
 	size := len(rows)
 	if size == 0 {
-		return nil, gsErr("Board", "no rows")
+		return nil, nil, gsErr("Board", "no rows")
 	}
 	if size > maxSize {
-		return nil, gsErr("Board", "%d rows, at most %d supported", size, maxSize)
+		return nil, nil, gsErr("Board", "%d rows, at most %d supported", size, maxSize)
 	}
-	b := board.New(size)
+	b = board.New(size)
 	for y, row := range rows {
 		if len(row) != size {
-			return nil, gsErr(fmt.Sprintf("Board[%d]", y), "%d squares, want %d (the board must be square)", len(row), size)
+			return nil, nil, gsErr(fmt.Sprintf("Board[%d]", y), "%d squares, want %d (the board must be square)", len(row), size)
 		}
 		for x, s := range row {
 			var sq board.Square
@@ -220,20 +271,21 @@ func parseBoard(rows [][]string) (*board.Board, error) {
 			case len(s) == 1 && tile.IsLetter(s[0]):
 				sq.Letter = s[0]
 			case len(s) == 1 && s[0] >= 'a' && s[0] <= 'z':
-				sq.Letter, sq.Blank = s[0]-'a'+'A', true
+				sq.Letter = s[0] - 'a' + 'A'
+				lower = append(lower, [2]int{x, y})
 			default:
-				return nil, gsErr(fmt.Sprintf("Board[%d][%d]", y, x), "%s is not a letter A-Z or \" \"", quote.String(s))
+				return nil, nil, gsErr(fmt.Sprintf("Board[%d][%d]", y, x), "%s is not a letter A-Z or \" \"", quote.String(s))
 			}
 			r, c := board.FromPlatform(size, x, y)
 			b.Set(r, c, sq)
 		}
 	}
-	return b, nil
+	return b, lower, nil
 }
 
 // applyBlanks marks the squares of BlanksList as played blanks.
 func applyBlanks(f fields, b *board.Board) error {
-	var list [][]json.Number
+	var list [][]number
 	if err := f.optional("BlanksList", &list); err != nil {
 		return err
 	}
@@ -263,7 +315,7 @@ func hasBlank(b *board.Board) bool {
 }
 
 // square converts a platform position [x, y] to engine (row, col).
-func square(xy []json.Number, size int) (row, col int, err error) {
+func square(xy []number, size int) (row, col int, err error) {
 	if len(xy) != 2 {
 		return 0, 0, fmt.Errorf("a position is [x, y], got %d numbers", len(xy))
 	}
@@ -309,7 +361,7 @@ func buildVariant(f fields, b *board.Board) (*variant.Variant, error) {
 	if tileScores(f["TileScores"], &v.Values) {
 		return &v, nil
 	}
-	var scores map[string]json.Number
+	var scores map[string]number
 	if err := f.optional("TileScores", &scores); err != nil {
 		return nil, err
 	}
@@ -358,6 +410,10 @@ func (f fields) optional(name string, dst any) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	if err := dec.Decode(dst); err != nil {
+		var sn *stringNumberError
+		if errors.As(err, &sn) {
+			return gsErr(name, "%s is a string, where a number is wanted (write it without quotes)", quote.String(sn.Value))
+		}
 		return gsErr(name, "%s", typeMessage(err))
 	}
 	return nil
@@ -385,7 +441,7 @@ func (f fields) optionalInt(name string, dst *int) error {
 // optionalInt64 accepts an integer written as a JSON number, also with a
 // zero fraction (1544012659463.0), as some encoders print them.
 func (f fields) optionalInt64(name string, dst *int64) error {
-	var n json.Number
+	var n number
 	if err := f.optional(name, &n); err != nil || n == "" {
 		return err
 	}
@@ -409,7 +465,7 @@ func typeMessage(err error) string {
 	if found, want, _, ok := quote.JSONMismatch(err); ok {
 		return fmt.Sprintf("found a JSON %s where %s is expected", found, want)
 	}
-	// A string where a json.Number is wanted is accepted when it holds a
+	// A string where a number is wanted is accepted when it holds a
 	// number ("50"); this is encoding/json's error for one that does not.
 	if strings.HasPrefix(err.Error(), "json: invalid number literal") {
 		return "found a JSON string that is not a number where a number is expected"

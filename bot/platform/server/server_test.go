@@ -193,6 +193,11 @@ func TestBadRequests(t *testing.T) {
 		{"check with null fields", "/check", `{"gamestate": null, "move": null}`, 400, `want both "gamestate" and "move"`},
 		{"check not an object", "/check", `[1, 2]`, 400, `want {"gamestate": ..., "move": ...}: found a JSON array`},
 		{"check bad move", "/check", `{"gamestate": ` + jsonString(doc) + `, "move": [["T"], [[1]]]}`, 400, "move"},
+		// Gamestates no game can reach, refused alike by every front end.
+		{"blank in a classic hand", "/move", strings.Replace(doc, "'MyHand': ['T',", "'MyHand': ['Blank',", 1), 400, "invalid gamestate: MyHand: a blank"},
+		{"MoveTime a string", "/move", strings.Replace(doc, "'MoveTime': 5000", "'MoveTime': '5000'", 1), 400, `invalid gamestate: MoveTime: "5000" is a string`},
+		{"check IsMover false", "/check", `{"gamestate": ` + jsonString(strings.Replace(doc, "'IsMover': True", "'IsMover': False", 1)) +
+			`, "move": [[],["Pass"]]}`, 400, "invalid gamestate: IsMover: false"},
 	}
 	for _, c := range cases {
 		code, body := post(t, ts.URL+c.path, c.body)

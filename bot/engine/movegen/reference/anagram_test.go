@@ -307,7 +307,7 @@ func TestAnagramAgreesOnCorpus(t *testing.T) {
 	plays := 0
 	lines := strings.Split(strings.TrimSpace(string(f)), "\n")
 	for i, line := range lines {
-		gs, err := gamestate.Parse([]byte(line))
+		gs, err := gamestate.ParseSynthetic([]byte(line))
 		if err != nil {
 			t.Fatalf("corpus line %d: %v", i+1, err)
 		}
