@@ -19,7 +19,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"io/fs"
 	"log/slog"
 	"net/http"
 	"time"
@@ -75,29 +74,68 @@ func New(cfg Config) (*Site, error) {
 // Close stops every game.
 func (s *Site) Close() { s.Store.Close() }
 
+// assets are the files under /web/static/ the page loads; nothing else in
+// static/ is served (index.html is a template, rendered only at /).
+var assets = map[string]bool{"app.js": true, "app.css": true, "example.txt": true}
+
 // Handler serves GET / (the page), /web/static/ (its script and style) and
-// /web/api/.
+// /web/api/. A path served with another method is answered 405 with Allow.
 func (s *Site) Handler() http.Handler {
 	mux := http.NewServeMux()
-	sub, _ := fs.Sub(static, "static")
-	mux.Handle("GET /web/static/", http.StripPrefix("/web/static/", http.FileServerFS(sub)))
-	mux.HandleFunc("GET /{$}", s.index)
-	mux.HandleFunc("POST /web/api/games", s.newGame)
-	mux.HandleFunc("GET /web/api/games/{id}", s.game(func(w http.ResponseWriter, r *http.Request, g *Game) {
+	route := func(method, path string, h http.HandlerFunc) {
+		mux.HandleFunc(method+" "+path, h)
+		allow := method
+		if method == http.MethodGet {
+			allow += ", HEAD"
+		}
+		// The method-less pattern is less specific: it takes only the
+		// requests the one above does not.
+		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Allow", allow)
+			fail(w, fmt.Errorf("%w: %s %s (it takes %s)", ErrMethod, quote.Text(r.Method), quote.String(r.URL.Path), allow))
+		})
+	}
+	route("GET", "/{$}", s.index)
+	route("GET", "/web/static/{name}", s.asset)
+	route("POST", "/web/api/games", s.newGame)
+	route("GET", "/web/api/games/{id}", s.game(func(w http.ResponseWriter, r *http.Request, g *Game) {
 		writeJSON(w, http.StatusOK, g.View())
 	}))
-	mux.HandleFunc("POST /web/api/games/{id}/check", s.game(s.check))
-	mux.HandleFunc("POST /web/api/games/{id}/move", s.game(s.move))
-	mux.HandleFunc("GET /web/api/games/{id}/gcg", s.game(s.gcg))
-	mux.HandleFunc("POST /web/api/study", s.study)
-	mux.HandleFunc("POST /web/api/solve", s.solve)
+	route("POST", "/web/api/games/{id}/check", s.game(s.check))
+	route("POST", "/web/api/games/{id}/move", s.game(s.move))
+	route("GET", "/web/api/games/{id}/gcg", s.game(s.gcg))
+	route("POST", "/web/api/study", s.study)
+	route("POST", "/web/api/solve", s.solve)
 	mux.HandleFunc("/web/", func(w http.ResponseWriter, r *http.Request) {
-		fail(w, fmt.Errorf("%w: %s %s", errNotFound, r.Method, r.URL.Path))
+		// The path is the client's, possibly a megabyte: quoted short.
+		fail(w, fmt.Errorf("%w: %s %s", errNotFound, quote.Text(r.Method), quote.String(r.URL.Path)))
 	})
-	return mux
+	return noSniff(mux)
+}
+
+// noSniff tells browsers to take every reply as the type it says it is (a
+// JSON reply stays data, never a script), when the site is served alone as
+// when it is mounted on the bot's server (which says so too).
+func noSniff(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		next.ServeHTTP(w, r)
+	})
 }
 
 var errNotFound = errors.New("no such page")
+
+// asset serves one of the page's files by name. A name the page does not
+// load (a directory, the template, bytes that are not UTF-8) is a 404, as
+// any unknown path.
+func (s *Site) asset(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	if !assets[name] {
+		fail(w, fmt.Errorf("%w: %s", errNotFound, quote.String(r.URL.Path)))
+		return
+	}
+	http.ServeFileFS(w, r, static, "static/"+name)
+}
 
 // pageData fills the page's choices in.
 type pageData struct {
@@ -265,6 +303,8 @@ func fail(w http.ResponseWriter, err error) {
 		status = http.StatusBadRequest
 	case errors.Is(err, ErrNoGame), errors.Is(err, errNotFound):
 		status = http.StatusNotFound
+	case errors.Is(err, ErrMethod):
+		status = http.StatusMethodNotAllowed
 	case errors.Is(err, ErrStale), errors.Is(err, ErrOver), errors.Is(err, ErrNotOver):
 		status = http.StatusConflict
 	case errors.Is(err, ErrTooManyGames):
