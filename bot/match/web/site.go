@@ -137,10 +137,12 @@ func (s *Site) asset(w http.ResponseWriter, r *http.Request) {
 	http.ServeFileFS(w, r, static, "static/"+name)
 }
 
-// pageData fills the page's choices in.
+// pageData fills the page's choices in, the defaults selected being the
+// API's and the command line's.
 type pageData struct {
-	Policies, Variants, RuleSets []string
-	MinBotMS, MaxBotMS           int64
+	Policies, Variants, RuleSets  []string
+	DefaultPolicy, DefaultVariant string
+	MinBotMS, MaxBotMS, BotMS     int64
 	// Layouts are the solver's rule sets' empty boards, for its editor.
 	Layouts map[string]BoardView
 }
@@ -157,7 +159,9 @@ func (s *Site) index(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	s.page.Execute(w, pageData{Policies: player.Policies, Variants: variant.Names(), RuleSets: rules,
-		MinBotMS: MinBotTime.Milliseconds(), MaxBotMS: MaxBotTime.Milliseconds(), Layouts: layouts})
+		DefaultPolicy: DefaultPolicy, DefaultVariant: variant.Multipliers.Name,
+		MinBotMS: MinBotTime.Milliseconds(), MaxBotMS: MaxBotTime.Milliseconds(), BotMS: DefaultBotTime.Milliseconds(),
+		Layouts: layouts})
 }
 
 // decode reads a JSON body into v, refusing it in words a caller of the
@@ -228,6 +232,9 @@ type CheckResponse struct {
 	Score  int    `json:"score"`
 	Words  any    `json:"words"`
 	Bingo  bool   `json:"bingo"`
+	// Text is the move in the page's notation ("H8 across CAT"), as the
+	// game's moves are listed (/check only).
+	Text string `json:"text,omitempty"`
 	// Game is the game after the move and the bot's answer (/move only,
 	// when the move was legal).
 	Game *GameView `json:"game,omitempty"`
@@ -259,7 +266,11 @@ func (s *Site) check(w http.ResponseWriter, r *http.Request, g *Game) {
 		fail(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, CheckResponse{Legal: res.Legal, Reason: res.Reason, Score: res.Score, Words: res.Words, Bingo: res.Bingo})
+	out := CheckResponse{Legal: res.Legal, Reason: res.Reason, Score: res.Score, Words: res.Words, Bingo: res.Bingo}
+	if res.Legal {
+		out.Text = g.Text(m)
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 func (s *Site) move(w http.ResponseWriter, r *http.Request, g *Game) {
