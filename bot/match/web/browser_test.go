@@ -146,6 +146,21 @@ func current(t *testing.T, site *Site, id string) (*Game, string) {
 	return g, g.View().Rack
 }
 
+// newGameOf opens the page at url (which opens on a game) and starts a new
+// one against policy with ms per move, waiting until it is shown.
+func newGameOf(t *testing.T, ctx context.Context, url, policy string, ms int) {
+	t.Helper()
+	run(t, ctx, "open the page", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#rack button")))
+	opened := gameID(t, ctx)
+	run(t, ctx, "start a game against "+policy,
+		chromedp.SetValue(chromedp.CSS("#policy"), policy),
+		chromedp.SetValue(chromedp.CSS("#bot-ms"), fmt.Sprint(ms)),
+		chromedp.Click(chromedp.CSS("#new-game-btn")))
+	get(t, ctx, "wait for the new game", chromedp.Poll[bool](fmt.Sprintf(
+		`location.hash !== %q && document.querySelectorAll("#rack button").length > 0`, "#play/"+opened),
+		chromedp.WithPollingTimeout(time.Minute)))
+}
+
 // gameID reads the id the page keeps in its address.
 func gameID(t *testing.T, ctx context.Context) string {
 	t.Helper()
@@ -493,8 +508,6 @@ func TestBrowserStudyAndSolve(t *testing.T) {
 
 	// A phone-sized screen shows the same board.
 	run(t, ctx, "a phone", chromedp.EmulateViewport(390, 844), chromedp.Navigate(srv.URL+"/?seed=11#play"),
-		chromedp.SetValue(chromedp.CSS("#bot-ms"), "50"),
-		chromedp.Click(chromedp.CSS("#new-game-btn")),
 		chromedp.WaitVisible(chromedp.CSS("#rack button")))
 	width := get(t, ctx, "the page's width", chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
 	if width > 390 {
@@ -545,12 +558,7 @@ func TestBrowserWholeGameAgainstGreedy(t *testing.T) {
 	ctx := browser(t, 1200, 1000)
 	cfg := testConfig(t)
 	site, srv := testSite(t, cfg)
-	run(t, ctx, "start a game",
-		chromedp.Navigate(srv.URL+"/"),
-		chromedp.SetValue(chromedp.CSS("#policy"), "greedy"),
-		chromedp.SetValue(chromedp.CSS("#bot-ms"), "50"),
-		chromedp.Click(chromedp.CSS("#new-game-btn")),
-		chromedp.WaitVisible(chromedp.CSS("#rack button")))
+	newGameOf(t, ctx, srv.URL+"/", "greedy", 50)
 	id := gameID(t, ctx)
 	pl, _ := player.New("greedy", cfg.Generator, cfg.Leaves)
 	for turn := 0; ; turn++ {

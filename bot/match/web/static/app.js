@@ -153,11 +153,12 @@ async function newGame(note) {
   const botFirst = $("starter").value === "bot";
   const policy = $("policy").value;
   setExplain("", "");
+  clearGame();
   let stop = null;
   if (botFirst) {
     $("status").textContent = `A new game · ${policy} moves first`;
     stop = countdown($("thinking"), $("think-bar"), $("think-text"), policy, Number($("bot-ms").value));
-  } else if (!play.game) {
+  } else {
     $("status").textContent = "Dealing a game…";
   }
   const { status, data } = await api("POST", "games", {
@@ -186,7 +187,10 @@ async function openGame() {
   play.opened = true;
   const parts = location.hash.slice(1).split("/");
   const id = (parts[0] === "play" && parts[1]) || localStorage.getItem("lexico-game");
+  emptyBoard();
   if (id) {
+    // A game whose bot is thinking answers once it has moved.
+    $("status").textContent = "Loading the game…";
     const { status, data } = await api("GET", "games/" + id);
     if (status === 200) {
       localStorage.setItem("lexico-game", data.id);
@@ -221,19 +225,30 @@ function showChoices(g) {
   $("bot-ms").value = g.bot_ms;
 }
 
+// emptyBoard draws the empty board of the variant chosen.
+function emptyBoard() {
+  const layout = LAYOUTS[$("variant").value] || Object.values(LAYOUTS)[0];
+  drawBoard($("play-board"), { size: layout.size, cells: layout.cells, premiums: layout.premiums,
+    start_row: layout.start_row, start_col: layout.start_col });
+}
+
 // noGame shows the empty board of the variant chosen and no rack: nothing
 // of a game gone stays on screen.
 function noGame() {
   play.game = null;
   play.pending = [];
-  const layout = LAYOUTS[$("variant").value] || Object.values(LAYOUTS)[0];
-  const view = { size: layout.size, cells: layout.cells, premiums: layout.premiums, start_row: layout.start_row, start_col: layout.start_col };
-  drawBoard($("play-board"), view);
+  clearGame();
+  $("status").textContent = "No game: choose the bot and press New game.";
+}
+
+// clearGame empties the board, the rack and the moves, and disables the
+// buttons, while a game is dealt or when there is none.
+function clearGame() {
+  emptyBoard();
   $("rack").innerHTML = "";
   $("events").innerHTML = "";
   $("end").hidden = true;
   $("gcg").hidden = true;
-  $("status").textContent = "No game: choose the bot and press New game.";
   for (const id of ["play-btn", "recall-btn", "pass-btn", "exchange-btn"]) $(id).disabled = true;
 }
 
@@ -455,7 +470,7 @@ async function checkPending() {
   const { status, data } = await api("POST", `games/${play.game.id}/check`, pendingMove());
   if (seq !== play.checkSeq) return;
   if (status !== 200) { setExplain(data.error, "bad"); return; }
-  play.lastCheck = data;
+  play.lastCheck = { seq, data };
   if (data.legal) setExplain(`${data.score} points: ${wordsText(data.words)}${data.bingo ? " (bingo)" : ""}`, "good");
   else setExplain(data.reason, "bad");
 }
@@ -464,7 +479,9 @@ async function checkPending() {
 // countdown running and the move listed meanwhile.
 async function send(body) {
   const g = play.game;
-  const check = play.lastCheck;
+  // The verdict on the tiles as they lie (not one on fewer tiles, when
+  // Enter beat the last check's answer).
+  const check = play.lastCheck && play.lastCheck.seq === play.checkSeq ? play.lastCheck.data : null;
   let text = body.kind === "pass" ? "pass" : `exchange ${body.exchange}`, score = 0;
   if (body.kind === "play" && check && check.legal && check.text) {
     text = `${check.text} +${check.score}` + (check.bingo ? " (bingo)" : "") + ` — ${wordsText(check.words)}`;
