@@ -80,6 +80,8 @@ var assets = map[string]bool{"app.js": true, "app.css": true, "example.txt": tru
 
 // Handler serves GET / (the page), /web/static/ (its script and style) and
 // /web/api/. A path served with another method is answered 405 with Allow.
+// The server it is mounted on (package server) sets the headers every reply
+// carries, such as X-Content-Type-Options.
 func (s *Site) Handler() http.Handler {
 	mux := http.NewServeMux()
 	route := func(method, path string, h http.HandlerFunc) {
@@ -110,17 +112,7 @@ func (s *Site) Handler() http.Handler {
 		// The path is the client's, possibly a megabyte: quoted short.
 		fail(w, fmt.Errorf("%w: %s %s", errNotFound, quote.Text(r.Method), quote.String(r.URL.Path)))
 	})
-	return noSniff(mux)
-}
-
-// noSniff tells browsers to take every reply as the type it says it is (a
-// JSON reply stays data, never a script), when the site is served alone as
-// when it is mounted on the bot's server (which says so too).
-func noSniff(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("X-Content-Type-Options", "nosniff")
-		next.ServeHTTP(w, r)
-	})
+	return mux
 }
 
 var errNotFound = errors.New("no such page")

@@ -257,7 +257,8 @@ func TestUnknownPathsAndMethods(t *testing.T) {
 	}
 }
 
-// Every JSON answer, the bot's endpoints' included, says nosniff.
+// Every JSON answer of the bot's endpoints says nosniff (set in one place
+// for them and the page: TestPageGetsTheRootAndWebOnly).
 func TestJSONRepliesSayNoSniff(t *testing.T) {
 	s, _ := newServer(t, &fixedGen{})
 	ts := httptest.NewServer(s.Handler())
@@ -355,6 +356,9 @@ func TestPageGetsTheRootAndWebOnly(t *testing.T) {
 		resp.Body.Close()
 		if resp.StatusCode != c.status || !strings.Contains(string(body), c.body) {
 			t.Errorf("%s %s: %d %q; want %d with %q", c.method, c.path, resp.StatusCode, body, c.status, c.body)
+		}
+		if resp.Header.Get("X-Content-Type-Options") != "nosniff" { // the page's replies too
+			t.Errorf("%s %s: no X-Content-Type-Options: nosniff", c.method, c.path)
 		}
 	}
 }
