@@ -91,9 +91,9 @@ function countdown(box, bar, text, who, ms) {
   box.hidden = false;
   const tick = () => {
     const t = performance.now() - start;
-    if (ms <= 0) { // no time given: searching until it is done
+    if (ms <= 0) { // no time known: until it is done
       bar.removeAttribute("value");
-      text.textContent = `${who} is searching…`;
+      text.textContent = `${who} is thinking…`;
     } else if (t < ms) {
       bar.max = ms;
       bar.value = t;
@@ -187,11 +187,16 @@ async function openGame() {
   play.opened = true;
   const parts = location.hash.slice(1).split("/");
   const id = (parts[0] === "play" && parts[1]) || localStorage.getItem("lexico-game");
-  emptyBoard();
+  clearGame();
   if (id) {
-    // A game whose bot is thinking answers once it has moved.
+    // A game whose bot is thinking answers once it has moved: past a
+    // moment (no flash when it answers at once) a bar moves meanwhile.
     $("status").textContent = "Loading the game…";
+    let stop = null;
+    const wait = setTimeout(() => { stop = countdown($("thinking"), $("think-bar"), $("think-text"), "the bot", 0); }, 300);
     const { status, data } = await api("GET", "games/" + id);
+    clearTimeout(wait);
+    if (stop) stop();
     if (status === 200) {
       localStorage.setItem("lexico-game", data.id);
       history.replaceState(null, "", location.search + "#play/" + data.id);
