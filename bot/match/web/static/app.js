@@ -12,7 +12,12 @@ async function api(method, path, body) {
     opts.body = JSON.stringify(body);
     opts.headers["Content-Type"] = "application/json";
   }
-  const resp = await fetch("/web/api/" + path, opts);
+  let resp;
+  try {
+    resp = await fetch("/web/api/" + path, opts);
+  } catch (e) { // the server stopped, or the network: said, not a page frozen
+    return { status: 0, data: { error: `the server did not answer (${e.message}): is lexico-bot serve still running?` } };
+  }
   let data = null;
   try { data = await resp.json(); } catch (e) { data = { error: "the server answered " + resp.status }; }
   return { status: resp.status, data };
@@ -205,7 +210,7 @@ async function openGame() {
       return;
     }
     localStorage.removeItem("lexico-game");
-    if (status === 404) { newGame("The last game was over an hour old and has been dropped: here is a new one."); return; }
+    if (status === 404) { newGame("The last game is no longer kept (games are dropped an hour after their last move, and when the server restarts): here is a new one."); return; }
     noGame();
     setExplain(data.error, "bad");
     return;
