@@ -184,6 +184,7 @@ async function newGame(note) {
   showChoices(data);
   setGame(data);
   if (note) setExplain(note, "");
+  else if (data.first_go && !data.over) setExplain("Your turn: the first play covers the ★ square.", "");
 }
 
 // openGame resumes the game in the address or the last one played here, or
