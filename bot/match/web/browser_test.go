@@ -146,6 +146,21 @@ func current(t *testing.T, site *Site, id string) (*Game, string) {
 	return g, g.View().Rack
 }
 
+// newGameOf opens the page at url (which opens on a game) and starts a new
+// one against policy with ms per move, waiting until it is shown.
+func newGameOf(t *testing.T, ctx context.Context, url, policy string, ms int) {
+	t.Helper()
+	run(t, ctx, "open the page", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#rack button")))
+	opened := gameID(t, ctx)
+	run(t, ctx, "start a game against "+policy,
+		chromedp.SetValue(chromedp.CSS("#policy"), policy),
+		chromedp.SetValue(chromedp.CSS("#bot-ms"), fmt.Sprint(ms)),
+		chromedp.Click(chromedp.CSS("#new-game-btn")))
+	get(t, ctx, "wait for the new game", chromedp.Poll[bool](fmt.Sprintf(
+		`location.hash !== %q && document.querySelectorAll("#rack button").length > 0`, "#play/"+opened),
+		chromedp.WithPollingTimeout(time.Minute)))
+}
+
 // gameID reads the id the page keeps in its address.
 func gameID(t *testing.T, ctx context.Context) string {
 	t.Helper()
@@ -157,21 +172,52 @@ func gameID(t *testing.T, ctx context.Context) string {
 	return id
 }
 
-// The quick tour, in make test: a game against greedy; a legal move by
-// clicking tiles, the bot's answer; an illegal move explained before it is
-// sent; a reload resumes the game.
+// choices reads the new-game form: the bot, the variant, who moves first
+// and the bot's time.
+func choices(t *testing.T, ctx context.Context) []string {
+	t.Helper()
+	return get(t, ctx, "read the choices", chromedp.Evaluate[[]string](
+		`["policy", "variant", "starter", "bot-ms"].map(id => document.getElementById(id).value)`))
+}
+
+// thinkingWatch records, from now on, what the page shows while the bot
+// thinks: the countdown's texts, the status lines and the move sent.
+const thinkingWatch = `window.seen = {think: [], status: [], sent: []};
+new MutationObserver(() => {
+  if (document.querySelector("#thinking").hidden) return;
+  const last = (a, v) => { if (v && a[a.length - 1] !== v) a.push(v); };
+  last(seen.think, document.querySelector("#think-text").textContent);
+  last(seen.status, document.querySelector("#status").textContent);
+  const sent = document.querySelector("#events li.sent");
+  last(seen.sent, sent && sent.textContent);
+}).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});`
+
+// The quick tour, in make test: the page opens on a game against sim, the
+// API's and the command line's default, with a board and a rack; a legal
+// move by clicking tiles; while sim thinks, a countdown runs, the status
+// line says whose turn it is and the move sent is listed; the bot's answer;
+// an illegal move explained before it is sent; a reload resumes the game.
 func TestBrowserPlayAMoveAndSeeTheBotAnswer(t *testing.T) {
 	ctx := browser(t, 1200, 1000)
 	cfg := testConfig(t)
 	site, srv := testSite(t, cfg)
-	run(t, ctx, "open the page and start a game",
-		chromedp.Navigate(srv.URL+"/?seed=11"),
-		chromedp.SetValue(chromedp.CSS("#policy"), "greedy"),
-		chromedp.SetValue(chromedp.CSS("#bot-ms"), "50"),
-		chromedp.Click(chromedp.CSS("#new-game-btn")),
+	run(t, ctx, "open the page", chromedp.Navigate(srv.URL+"/?seed=11"),
 		chromedp.WaitVisible(chromedp.CSS("#rack button")))
+	if got, want := choices(t, ctx), []string{"sim", "multipliers", "you", fmt.Sprint(DefaultBotTime.Milliseconds())}; !slices.Equal(got, want) {
+		t.Errorf("the page opens with the choices %q; want the API's defaults %q", got, want)
+	}
+	squares := get(t, ctx, "count the squares", chromedp.Evaluate[int](`document.querySelectorAll("#play-board .sq:not(.lbl)").length`))
+	tiles := get(t, ctx, "count the rack", chromedp.Evaluate[int](`document.querySelectorAll("#rack button").length`))
+	status := get(t, ctx, "read the status", chromedp.Text(chromedp.CSS("#status")))
+	if squares != 225 || tiles != 7 || !strings.Contains(status, "sim 0") || !strings.Contains(status, "your turn") {
+		t.Errorf("the page opens on %d squares, %d tiles, status %q; want a board of 225, a rack of 7, your turn against sim", squares, tiles, status)
+	}
 	id := gameID(t, ctx)
 	g, rack := current(t, site, id)
+	if g.Policy != "sim" || g.Variant.Name != "multipliers" {
+		t.Fatalf("the game opened is %s on %s; want sim on multipliers", g.Policy, g.Variant.Name)
+	}
+	screenshot(t, ctx, "play-open")
 	pl, _ := player.New("greedy", cfg.Generator, cfg.Leaves)
 	g.mu.Lock()
 	ch := pl.Choose(context.Background(), g.pos)
@@ -190,13 +236,36 @@ func TestBrowserPlayAMoveAndSeeTheBotAnswer(t *testing.T) {
 		t.Fatalf("before sending, the page says %q (%v); want %q", now, err, want)
 	}
 	screenshot(t, ctx, "play-placed")
+	get(t, ctx, "watch the page while sim thinks", chromedp.Evaluate[bool](thinkingWatch+"; true"))
 	run(t, ctx, "play it and wait for the bot",
 		chromedp.Click(chromedp.CSS("#play-btn")),
-		chromedp.WaitVisible(chromedp.CSS("#events li:nth-child(2)")))
+		chromedp.WaitVisible(chromedp.CSS("#thinking")))
+	screenshot(t, ctx, "play-thinking")
+	run(t, ctx, "wait for the bot", chromedp.WaitVisible(chromedp.CSS("#events li:nth-child(2):not(.sent)")),
+		chromedp.WaitNotVisible(chromedp.CSS("#thinking")))
 	first := get(t, ctx, "read your move", chromedp.Text(chromedp.CSS("#events li:nth-child(1)")))
 	second := get(t, ctx, "read the bot's", chromedp.Text(chromedp.CSS("#events li:nth-child(2)")))
-	if !strings.HasPrefix(first, "You: "+human.Format(g.Variant.NewBoard(), ch.Move)) || !strings.HasPrefix(second, "greedy: ") {
-		t.Fatalf("moves listed: %q, %q; want yours (%s) then greedy's", first, second, human.Format(g.Variant.NewBoard(), ch.Move))
+	yours := "You: " + human.Format(g.Variant.NewBoard(), ch.Move)
+	if !strings.HasPrefix(first, yours) || !strings.HasPrefix(second, "sim: ") {
+		t.Fatalf("moves listed: %q, %q; want yours (%s) then sim's", first, second, yours)
+	}
+	type watched struct {
+		Think  []string `json:"think"`
+		Status []string `json:"status"`
+		Sent   []string `json:"sent"`
+	}
+	seen := get(t, ctx, "read what the page showed", chromedp.Evaluate[watched](`window.seen`))
+	// The countdown ticks (its text changes while sim thinks); the status
+	// line is sim's turn, your move's points counted; your move is listed.
+	if len(seen.Think) < 2 || !strings.HasPrefix(seen.Think[0], "sim is thinking") {
+		t.Errorf("while sim thought the countdown read %q; want it to tick, saying sim is thinking", seen.Think)
+	}
+	wantStatus := fmt.Sprintf("You %d · sim 0 · bag 86 · sim's turn", ch.Move.Score)
+	if len(seen.Status) == 0 || seen.Status[0] != wantStatus {
+		t.Errorf("while sim thought the status read %q; want %q", seen.Status, wantStatus)
+	}
+	if len(seen.Sent) == 0 || !strings.HasPrefix(seen.Sent[0], yours) {
+		t.Errorf("while sim thought the moves listed %q; want yours, %q", seen.Sent, yours)
 	}
 	view := g.View()
 	last := view.Events[len(view.Events)-1]
@@ -238,6 +307,39 @@ func TestBrowserPlayAMoveAndSeeTheBotAnswer(t *testing.T) {
 	if n != len(view.Events) {
 		t.Errorf("after a reload the page lists %d moves; want %d", n, len(view.Events))
 	}
+
+	// A game with a blank on the rack, against equity on wwf, opened by
+	// its address: the blank is drawn as a blank, and the form shows the
+	// game loaded, after a reload too and when the address names none.
+	var blank *Game
+	for seed := uint64(1); blank == nil; seed++ {
+		if seed > 300 {
+			t.Fatal("no deal of 300 puts a blank on the person's rack")
+		}
+		bg, err := site.Store.New(Options{Policy: "equity", Variant: "wwf", BotTime: 300 * time.Millisecond, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(bg.View().Rack, "?") {
+			blank = bg
+		}
+	}
+	wantChoices := []string{"equity", "wwf", "you", "300"}
+	for _, how := range []chromedp.Action[chromedp.Void]{chromedp.Navigate(srv.URL + "/#play/" + blank.ID), chromedp.Reload(), chromedp.Navigate(srv.URL + "/")} {
+		run(t, ctx, "open the game with a blank", how, chromedp.WaitVisible(chromedp.CSS("#rack button.blank")))
+		if id := gameID(t, ctx); id != blank.ID {
+			t.Fatalf("the page opened game %s; want %s", id, blank.ID)
+		}
+		if got := choices(t, ctx); !slices.Equal(got, wantChoices) {
+			t.Errorf("the form shows %q for a game of %q", got, wantChoices)
+		}
+		look := get(t, ctx, "read the blank", chromedp.Evaluate[[]string](`(b => [b.textContent, b.getAttribute("aria-label"),
+			getComputedStyle(b).borderStyle, getComputedStyle(document.querySelector("#rack button:not(.blank)")).borderStyle])(document.querySelector("#rack button.blank"))`))
+		if look[0] != "?" || look[1] != "blank" || look[2] == look[3] {
+			t.Errorf("the blank on the rack reads %q, is labelled %q, bordered %s (a letter: %s); want \"?\", blank, styled apart", look[0], look[1], look[2], look[3])
+		}
+	}
+	screenshot(t, ctx, "play-blank")
 }
 
 // Study: a gamestate pasted, its best move listed first and highlighted on
@@ -262,9 +364,23 @@ func TestBrowserStudyAndSolve(t *testing.T) {
 	if want.Move.Kind != move.Play {
 		t.Fatalf("the test's position has no play: %v", want.Move)
 	}
-	run(t, ctx, "study a gamestate",
+	// Study opens on the empty board of its rules, saying what to do, and
+	// loads the documentation's example on request.
+	run(t, ctx, "open Study",
 		chromedp.Navigate(srv.URL+"/#study"),
-		chromedp.WaitVisible(chromedp.CSS("#study-gamestate")),
+		chromedp.WaitVisible(chromedp.CSS("#study-board .sq")))
+	squares := get(t, ctx, "count the study's squares", chromedp.Evaluate[int](`document.querySelectorAll("#study-board .sq:not(.lbl)").length`))
+	prompt := get(t, ctx, "read the study's prompt", chromedp.Text(chromedp.CSS("#study-info")))
+	if squares != 225 || !strings.Contains(prompt, "Paste a gamestate") {
+		t.Errorf("Study opens on %d squares saying %q; want the empty board and what to do", squares, prompt)
+	}
+	run(t, ctx, "load the example", chromedp.Click(chromedp.CSS("#study-example")))
+	example := get(t, ctx, "read the example", chromedp.Poll[string](`document.querySelector("#study-gamestate").value`,
+		chromedp.WithPollingTimeout(30*time.Second)))
+	if !strings.Contains(example, "'MyHand'") {
+		t.Errorf("the example loaded reads %.100q; want the doc's gamestate", example)
+	}
+	run(t, ctx, "study a gamestate",
 		chromedp.SetValue(chromedp.CSS("#study-gamestate"), string(gs)),
 		chromedp.SetValue(chromedp.CSS("#study-top"), "5"),
 		chromedp.Click(chromedp.CSS("#study-btn")))
@@ -275,6 +391,18 @@ func TestBrowserStudyAndSolve(t *testing.T) {
 	}
 	highlighted(t, ctx, "study-board", want.Move)
 	screenshot(t, ctx, "study")
+
+	// An error leaves nothing of the study before on screen.
+	run(t, ctx, "study a gamestate that is none",
+		chromedp.SetValue(chromedp.CSS("#study-gamestate"), "{'Board': 7}"),
+		chromedp.Click(chromedp.CSS("#study-btn")))
+	refusal := get(t, ctx, "read the refusal", chromedp.Poll[string](`document.querySelector("#study-error").textContent`,
+		chromedp.WithPollingTimeout(30*time.Second)))
+	left := get(t, ctx, "what is left", chromedp.Evaluate[[]int](`[document.querySelectorAll("#study-moves li").length,
+		document.querySelectorAll("#study-board .sq.hl, #study-board .sq.tile").length]`))
+	if left[0] != 0 || left[1] != 0 {
+		t.Errorf("after the refusal %q, %d moves and %d tiles of the study before are on screen; want none", refusal, left[0], left[1])
+	}
 
 	// An endgame studied with sim: the solver decides, and the moves are
 	// listed with their final margins, "at most" where only bounded.
@@ -298,7 +426,7 @@ func TestBrowserStudyAndSolve(t *testing.T) {
 
 	v := variant.WWF
 	hand, _ := solver.ParseHand("xypdqab", v)
-	plays, err := solver.Solve(cfg.Generator, v, v.NewBoard(), hand, 1)
+	plays, err := solver.Solve(cfg.Generator, v, v.NewBoard(), hand, 200) // as the page asks
 	if err != nil || len(plays) == 0 {
 		t.Fatalf("the solver on the empty board: %v %v", plays, err)
 	}
@@ -328,22 +456,58 @@ func TestBrowserStudyAndSolve(t *testing.T) {
 		t.Errorf("the best play listed is %q; want %q with %d pts", top, text, plays[0].Score)
 	}
 	highlighted(t, ctx, "solve-board", plays[0].Move)
+	if strings.Contains(top, "row") || strings.Contains(top, "col") {
+		t.Errorf("the best play reads %q: squares are named only as the board labels them (A-O, 1-15)", top)
+	}
+
+	// The filter names a square as the board labels it: H6 is column H,
+	// row 6 from the top (the engine's row 5, column 7).
+	withH6 := 0
+	for _, p := range plays {
+		if slices.ContainsFunc(p.Move.Tiles, func(pl move.Placement) bool { return pl.Row == 5 && pl.Col == 7 }) {
+			withH6++
+		}
+	}
+	// filter types f into the filter box, as a person would, after
+	// clearing it.
+	filter := func(f string) {
+		get(t, ctx, "clear the filter", chromedp.Evaluate[bool](`document.querySelector("#solve-filter").value = ""; true`))
+		run(t, ctx, "type the filter "+f, chromedp.SendKeys(chromedp.CSS("#solve-filter"), f))
+	}
+	filter("H6")
+	listed := get(t, ctx, "read the plays on H6", chromedp.Evaluate[[]string](`[...document.querySelectorAll("#solve-plays li")].map(li => li.textContent)`))
+	if withH6 == 0 || withH6 == len(plays) || len(listed) != withH6 {
+		t.Errorf("filtered on H6 the page lists %d plays; want the %d of %d with a tile on H6", len(listed), withH6, len(plays))
+	}
+	screenshot(t, ctx, "solve-filter")
+	filter("F=7,7")
+	filterErr := get(t, ctx, "read the filter's refusal", chromedp.Text(chromedp.CSS("#solve-error")))
+	if n := get(t, ctx, "count the plays", chromedp.Evaluate[int](`document.querySelectorAll("#solve-plays li").length`)); n != 0 || !strings.Contains(filterErr, "H8") {
+		t.Errorf("the filter F=7,7 lists %d plays and says %q; want none and how to name a square (H8)", n, filterErr)
+	}
+	filter(" ")
+	if n := get(t, ctx, "count the plays", chromedp.Evaluate[int](`document.querySelectorAll("#solve-plays li").length`)); n != len(plays) {
+		t.Errorf("without a filter the page lists %d plays; want %d", n, len(plays))
+	}
 	screenshot(t, ctx, "solve")
 
 	// The bag check's refusal is shown: more Z than the game has.
 	run(t, ctx, "a hand no bag holds",
 		chromedp.SetValue(chromedp.CSS("#solve-hand"), "zzzz"),
 		chromedp.Click(chromedp.CSS("#solve-btn")))
-	refusal := get(t, ctx, "read the refusal", chromedp.Poll[string](`document.querySelector("#solve-error").textContent`,
+	refusal = get(t, ctx, "read the refusal", chromedp.Poll[string](`document.querySelector("#solve-error").textContent`,
 		chromedp.WithPollingTimeout(30*time.Second)))
 	if !strings.Contains(refusal, "Z") {
 		t.Errorf("the refusal of zzzz reads %q; want it to name the tile", refusal)
 	}
+	left = get(t, ctx, "what is left", chromedp.Evaluate[[]int](`[document.querySelectorAll("#solve-plays li").length,
+		document.querySelectorAll("#solve-board .sq.hl").length]`))
+	if left[0] != 0 || left[1] != 0 {
+		t.Errorf("after the refusal %d plays and %d highlighted squares of the solve before are on screen; want none", left[0], left[1])
+	}
 
 	// A phone-sized screen shows the same board.
 	run(t, ctx, "a phone", chromedp.EmulateViewport(390, 844), chromedp.Navigate(srv.URL+"/?seed=11#play"),
-		chromedp.SetValue(chromedp.CSS("#bot-ms"), "50"),
-		chromedp.Click(chromedp.CSS("#new-game-btn")),
 		chromedp.WaitVisible(chromedp.CSS("#rack button")))
 	width := get(t, ctx, "the page's width", chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
 	if width > 390 {
@@ -394,12 +558,7 @@ func TestBrowserWholeGameAgainstGreedy(t *testing.T) {
 	ctx := browser(t, 1200, 1000)
 	cfg := testConfig(t)
 	site, srv := testSite(t, cfg)
-	run(t, ctx, "start a game",
-		chromedp.Navigate(srv.URL+"/"),
-		chromedp.SetValue(chromedp.CSS("#policy"), "greedy"),
-		chromedp.SetValue(chromedp.CSS("#bot-ms"), "50"),
-		chromedp.Click(chromedp.CSS("#new-game-btn")),
-		chromedp.WaitVisible(chromedp.CSS("#rack button")))
+	newGameOf(t, ctx, srv.URL+"/", "greedy", 50)
 	id := gameID(t, ctx)
 	pl, _ := player.New("greedy", cfg.Generator, cfg.Leaves)
 	for turn := 0; ; turn++ {

@@ -3,11 +3,14 @@ package web
 import "errors"
 
 // Why a request to the page's API is refused; each maps to one HTTP status
-// (status in handlers.go).
+// (fail in site.go).
 var (
 	// ErrBadRequest: the request cannot be read or names something unknown
 	// (a policy, a variant, a malformed move): 400.
 	ErrBadRequest = errors.New("bad request")
+	// ErrMethod: the path is served, but not for the request's method: 405,
+	// with the methods it takes in Allow.
+	ErrMethod = errors.New("method not allowed")
 	// ErrNoGame: no game has that id, or it expired: 404.
 	ErrNoGame = errors.New("no such game")
 	// ErrTooManyGames: the store holds its most games, none of them

@@ -19,7 +19,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"io/fs"
 	"log/slog"
 	"net/http"
 	"time"
@@ -75,34 +74,67 @@ func New(cfg Config) (*Site, error) {
 // Close stops every game.
 func (s *Site) Close() { s.Store.Close() }
 
+// assets are the files under /web/static/ the page loads; nothing else in
+// static/ is served (index.html is a template, rendered only at /).
+var assets = map[string]bool{"app.js": true, "app.css": true, "example.txt": true}
+
 // Handler serves GET / (the page), /web/static/ (its script and style) and
-// /web/api/.
+// /web/api/. A path served with another method is answered 405 with Allow.
+// The server it is mounted on (package server) sets the headers every reply
+// carries, such as X-Content-Type-Options.
 func (s *Site) Handler() http.Handler {
 	mux := http.NewServeMux()
-	sub, _ := fs.Sub(static, "static")
-	mux.Handle("GET /web/static/", http.StripPrefix("/web/static/", http.FileServerFS(sub)))
-	mux.HandleFunc("GET /{$}", s.index)
-	mux.HandleFunc("POST /web/api/games", s.newGame)
-	mux.HandleFunc("GET /web/api/games/{id}", s.game(func(w http.ResponseWriter, r *http.Request, g *Game) {
+	route := func(method, path string, h http.HandlerFunc) {
+		mux.HandleFunc(method+" "+path, h)
+		allow := method
+		if method == http.MethodGet {
+			allow += ", HEAD"
+		}
+		// The method-less pattern is less specific: it takes only the
+		// requests the one above does not.
+		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Allow", allow)
+			fail(w, fmt.Errorf("%w: %s %s (it takes %s)", ErrMethod, quote.Text(r.Method), quote.String(r.URL.Path), allow))
+		})
+	}
+	route("GET", "/{$}", s.index)
+	route("GET", "/web/static/{name}", s.asset)
+	route("POST", "/web/api/games", s.newGame)
+	route("GET", "/web/api/games/{id}", s.game(func(w http.ResponseWriter, r *http.Request, g *Game) {
 		writeJSON(w, http.StatusOK, g.View())
 	}))
-	mux.HandleFunc("POST /web/api/games/{id}/check", s.game(s.check))
-	mux.HandleFunc("POST /web/api/games/{id}/move", s.game(s.move))
-	mux.HandleFunc("GET /web/api/games/{id}/gcg", s.game(s.gcg))
-	mux.HandleFunc("POST /web/api/study", s.study)
-	mux.HandleFunc("POST /web/api/solve", s.solve)
+	route("POST", "/web/api/games/{id}/check", s.game(s.check))
+	route("POST", "/web/api/games/{id}/move", s.game(s.move))
+	route("GET", "/web/api/games/{id}/gcg", s.game(s.gcg))
+	route("POST", "/web/api/study", s.study)
+	route("POST", "/web/api/solve", s.solve)
 	mux.HandleFunc("/web/", func(w http.ResponseWriter, r *http.Request) {
-		fail(w, fmt.Errorf("%w: %s %s", errNotFound, r.Method, r.URL.Path))
+		// The path is the client's, possibly a megabyte: quoted short.
+		fail(w, fmt.Errorf("%w: %s %s", errNotFound, quote.Text(r.Method), quote.String(r.URL.Path)))
 	})
 	return mux
 }
 
 var errNotFound = errors.New("no such page")
 
-// pageData fills the page's choices in.
+// asset serves one of the page's files by name. A name the page does not
+// load (a directory, the template, bytes that are not UTF-8) is a 404, as
+// any unknown path.
+func (s *Site) asset(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	if !assets[name] {
+		fail(w, fmt.Errorf("%w: %s", errNotFound, quote.String(r.URL.Path)))
+		return
+	}
+	http.ServeFileFS(w, r, static, "static/"+name)
+}
+
+// pageData fills the page's choices in, the defaults selected being the
+// API's and the command line's.
 type pageData struct {
-	Policies, Variants, RuleSets []string
-	MinBotMS, MaxBotMS           int64
+	Policies, Variants, RuleSets  []string
+	DefaultPolicy, DefaultVariant string
+	MinBotMS, MaxBotMS, BotMS     int64
 	// Layouts are the solver's rule sets' empty boards, for its editor.
 	Layouts map[string]BoardView
 }
@@ -119,7 +151,9 @@ func (s *Site) index(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	s.page.Execute(w, pageData{Policies: player.Policies, Variants: variant.Names(), RuleSets: rules,
-		MinBotMS: MinBotTime.Milliseconds(), MaxBotMS: MaxBotTime.Milliseconds(), Layouts: layouts})
+		DefaultPolicy: DefaultPolicy, DefaultVariant: variant.Multipliers.Name,
+		MinBotMS: MinBotTime.Milliseconds(), MaxBotMS: MaxBotTime.Milliseconds(), BotMS: DefaultBotTime.Milliseconds(),
+		Layouts: layouts})
 }
 
 // decode reads a JSON body into v, refusing it in words a caller of the
@@ -190,6 +224,9 @@ type CheckResponse struct {
 	Score  int    `json:"score"`
 	Words  any    `json:"words"`
 	Bingo  bool   `json:"bingo"`
+	// Text is the move in the page's notation ("H8 across CAT"), as the
+	// game's moves are listed (/check only).
+	Text string `json:"text,omitempty"`
 	// Game is the game after the move and the bot's answer (/move only,
 	// when the move was legal).
 	Game *GameView `json:"game,omitempty"`
@@ -221,7 +258,11 @@ func (s *Site) check(w http.ResponseWriter, r *http.Request, g *Game) {
 		fail(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, CheckResponse{Legal: res.Legal, Reason: res.Reason, Score: res.Score, Words: res.Words, Bingo: res.Bingo})
+	out := CheckResponse{Legal: res.Legal, Reason: res.Reason, Score: res.Score, Words: res.Words, Bingo: res.Bingo}
+	if res.Legal {
+		out.Text = g.Text(m)
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 func (s *Site) move(w http.ResponseWriter, r *http.Request, g *Game) {
@@ -265,6 +306,8 @@ func fail(w http.ResponseWriter, err error) {
 		status = http.StatusBadRequest
 	case errors.Is(err, ErrNoGame), errors.Is(err, errNotFound):
 		status = http.StatusNotFound
+	case errors.Is(err, ErrMethod):
+		status = http.StatusMethodNotAllowed
 	case errors.Is(err, ErrStale), errors.Is(err, ErrOver), errors.Is(err, ErrNotOver):
 		status = http.StatusConflict
 	case errors.Is(err, ErrTooManyGames):

@@ -40,6 +40,10 @@ const (
 	// person may ask for: a page that asks for an hour would hold a core.
 	MinBotTime = 50 * time.Millisecond
 	MaxBotTime = 10 * time.Second
+	// DefaultBotTime is the bot's time per move when a game names none:
+	// long enough for the sim policy to simulate, short enough that a
+	// person is not kept waiting.
+	DefaultBotTime = time.Second
 )
 
 // StoreConfig says what the games are played with and how many are kept.
@@ -67,6 +71,10 @@ type StoreConfig struct {
 // server under a random id, so a reload resumes it; games untouched for TTL
 // are dropped (their referee stopped), and at most MaxGames are kept: a new
 // game first pushes out the expired ones, then the oldest finished one,
+// then the oldest the person has not moved in yet (the page opens on a
+// game, so every visit makes one: a person who opened the page and left
+// must not keep the next one out; the trade is that a person who waits
+// longer than everyone else before a first move may find the game gone),
 // and is refused when every game is still being played.
 type Store struct {
 	cfg   StoreConfig
@@ -153,7 +161,7 @@ type Options struct {
 	// BotFirst lets the bot move first.
 	BotFirst bool
 	// BotTime is the bot's thinking time per move, within
-	// [MinBotTime, MaxBotTime]; 0 is one second.
+	// [MinBotTime, MaxBotTime]; 0 is DefaultBotTime.
 	BotTime time.Duration
 	// Seed shuffles the bag; 0 draws one at random.
 	Seed uint64
@@ -174,7 +182,7 @@ func (s *Store) New(o Options) (*Game, error) {
 		return nil, fmt.Errorf("%w: %v", ErrBadRequest, err)
 	}
 	if o.BotTime == 0 {
-		o.BotTime = time.Second
+		o.BotTime = DefaultBotTime
 	}
 	if o.BotTime < MinBotTime || o.BotTime > MaxBotTime {
 		return nil, fmt.Errorf("%w: the bot's time %v is outside [%v, %v]", ErrBadRequest, o.BotTime, MinBotTime, MaxBotTime)
@@ -195,7 +203,7 @@ func (s *Store) New(o Options) (*Game, error) {
 
 	s.mu.Lock()
 	s.sweep()
-	if len(s.games) >= s.cfg.MaxGames && !s.evictFinished() {
+	if len(s.games) >= s.cfg.MaxGames && !s.evict((*Game).isOver) && !s.evict((*Game).untouched) {
 		s.mu.Unlock()
 		return nil, fmt.Errorf("%w: %d games are being played, the most kept; try again later", ErrTooManyGames, len(s.games))
 	}
@@ -209,12 +217,12 @@ func (s *Store) New(o Options) (*Game, error) {
 	return g, nil
 }
 
-// evictFinished drops the game over whose last use is oldest, and reports
-// whether there was one. Callers hold s.mu.
-func (s *Store) evictFinished() bool {
+// evict drops the game whose last use is oldest of those which, and
+// reports whether there was one. Callers hold s.mu.
+func (s *Store) evict(which func(*Game) bool) bool {
 	var oldest *Game
 	for _, g := range s.games {
-		if g.isOver() && (oldest == nil || g.used.Before(oldest.used)) {
+		if which(g) && (oldest == nil || g.used.Before(oldest.used)) {
 			oldest = g
 		}
 	}
@@ -410,6 +418,25 @@ func (g *Game) finish(rec *arena.Record) {
 }
 
 func (g *Game) isOver() bool { return g.over.Load() }
+
+// untouched reports whether the person has made no move yet. It does not
+// wait for g.mu (held while the bot thinks): the events tell.
+func (g *Game) untouched() bool {
+	g.evmu.Lock()
+	defer g.evmu.Unlock()
+	return !slices.ContainsFunc(g.events, func(ev Event) bool { return ev.Seat == g.Seat })
+}
+
+// Text is m in the page's notation on the board of the person's turn, ""
+// when it is not their turn.
+func (g *Game) Text(m move.Move) string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.pos == nil {
+		return ""
+	}
+	return human.Format(g.pos.Board, m)
+}
 
 // Check judges m for the person's turn without playing it: the page asks
 // before it sends, so an illegal move is explained in words.

@@ -103,6 +103,15 @@ func newGame(t *testing.T, srv *httptest.Server, req NewGameRequest) (GameView, 
 	return gv, code
 }
 
+// pass passes the person's turn of game id.
+func pass(t *testing.T, srv *httptest.Server, id string, turn int) {
+	t.Helper()
+	var res CheckResponse
+	if code := call(t, "POST", srv.URL+"/web/api/games/"+id+"/move", MoveRequest{Turn: turn, Kind: "pass"}, &res); code != http.StatusOK {
+		t.Fatalf("a pass: %d %+v", code, res)
+	}
+}
+
 // The store keeps at most MaxGames: the next is refused with 503 while
 // every game is in play, and taken once one has expired (whose id is then
 // unknown).
@@ -115,10 +124,13 @@ func TestTooManyGamesAreRefusedUntilOneExpires(t *testing.T) {
 	if code != http.StatusCreated || first.ID == "" || first.Turn != 1 || len(first.Rack) != 7 {
 		t.Fatalf("first game: %d %+v; want 201, turn 1 and a rack of 7", code, first)
 	}
+	pass(t, srv, first.ID, 1) // in play: a move made
 	clock.Add(40 * time.Minute)
-	if _, code := newGame(t, srv, NewGameRequest{Policy: "equity", BotMS: 50, Seed: 2}); code != http.StatusCreated {
+	second, code := newGame(t, srv, NewGameRequest{Policy: "equity", BotMS: 50, Seed: 2})
+	if code != http.StatusCreated {
 		t.Fatalf("second game: %d; want 201", code)
 	}
+	pass(t, srv, second.ID, 1)
 	var e map[string]string
 	if code := call(t, "POST", srv.URL+"/web/api/games", NewGameRequest{Policy: "greedy", BotMS: 50}, &e); code != http.StatusServiceUnavailable || !strings.Contains(e["error"], "too many games") {
 		t.Fatalf("third game with two in play: %d %v; want 503 saying too many games", code, e)
@@ -132,6 +144,34 @@ func TestTooManyGamesAreRefusedUntilOneExpires(t *testing.T) {
 	}
 	if n := site.Store.Len(); n != 2 {
 		t.Errorf("%d games kept; want 2", n)
+	}
+}
+
+// A game the person has not moved in yet (the page opens on one at every
+// visit) makes way for a new one when the store is full, the oldest first;
+// a game with a move in it is kept.
+func TestUntouchedGamesMakeWay(t *testing.T) {
+	cfg := testConfig(t)
+	clock := &fakeClock{now: time.Unix(1e9, 0)}
+	cfg.MaxGames, cfg.Now = 2, clock.Now
+	site, srv := testSite(t, cfg)
+	played, _ := newGame(t, srv, NewGameRequest{Policy: "greedy", BotMS: 50, Seed: 1})
+	pass(t, srv, played.ID, 1)
+	clock.Add(time.Minute)
+	opened, _ := newGame(t, srv, NewGameRequest{Policy: "greedy", BotMS: 50, Seed: 2})
+	clock.Add(time.Minute)
+	third, code := newGame(t, srv, NewGameRequest{Policy: "greedy", BotMS: 50, Seed: 3})
+	if code != http.StatusCreated {
+		t.Fatalf("a new game with one of two untouched: %d; want 201", code)
+	}
+	var e map[string]string
+	if code := call(t, "GET", srv.URL+"/web/api/games/"+opened.ID, nil, &e); code != http.StatusNotFound {
+		t.Errorf("the untouched game: %d; want it gone (404)", code)
+	}
+	for _, id := range []string{played.ID, third.ID} {
+		if _, err := site.Store.Get(id); err != nil {
+			t.Errorf("game %s: %v; want it kept", id, err)
+		}
 	}
 }
 

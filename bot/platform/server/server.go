@@ -52,7 +52,8 @@ const DefaultMaxBody = 1 << 20
 // few kilobytes takes milliseconds on any link that can play the game.
 const DefaultBodyTimeout = 2 * time.Second
 
-// Handler routes the three endpoints with logging around them.
+// Handler routes the three endpoints, and the page when there is one, with
+// logging around them.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /move", s.move)
@@ -60,29 +61,44 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
+	served := "POST /move, POST /check, GET /healthz"
 	if s.Page != nil {
-		mux.Handle("GET /{$}", s.Page)
+		// Every method reaches the page at its paths, so that it answers a
+		// wrong one with its own 405 and Allow.
+		mux.Handle("/{$}", s.Page)
 		mux.Handle("/web/", s.Page)
+		served += ", GET / (the web page; its API under /web/api/)"
 	}
 	// Everything else: the mux's own 404 and 405 answer in plain text, and a
 	// client reading {"error": ...} from every refusal would choke on them.
-	mux.HandleFunc("/", unknown)
-	return s.logged(mux)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { unknown(w, r, served) })
+	return s.logged(noSniff(mux))
 }
 
-// endpoints are the paths served and the methods each takes.
+// noSniff tells browsers to take every reply as the type it says it is
+// (JSON stays data, never a script or a page), in one place for every
+// endpoint and the page mounted here.
+func noSniff(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// endpoints are the bot's paths and the methods each takes.
 var endpoints = map[string]string{"/move": "POST", "/check": "POST", "/healthz": "GET, HEAD"}
 
 // unknown refuses a request no endpoint takes: a known path with the wrong
-// method (405, with the Allow header), or an unknown path (404). The method
-// (any token) and the path are the client's and may be long: quoted short.
-func unknown(w http.ResponseWriter, r *http.Request) {
+// method (405, with the Allow header), or an unknown path (404, listing what
+// is served). The method (any token) and the path are the client's and may
+// be long: quoted short.
+func unknown(w http.ResponseWriter, r *http.Request, served string) {
 	if allow, ok := endpoints[r.URL.Path]; ok {
 		w.Header().Set("Allow", allow)
 		fail(w, r, fmt.Errorf("%w: %s %s (it takes %s)", ErrMethod, quote.Text(r.Method), r.URL.Path, allow))
 		return
 	}
-	fail(w, r, fmt.Errorf("%w: %s (the endpoints: POST /move, POST /check, GET /healthz)", ErrNotFound, quote.String(r.URL.Path)))
+	fail(w, r, fmt.Errorf("%w: %s (served: %s)", ErrNotFound, quote.String(r.URL.Path), served))
 }
 
 // Serve answers on ln until ctx is done, then stops taking connections,

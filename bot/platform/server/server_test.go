@@ -234,7 +234,7 @@ func TestUnknownPathsAndMethods(t *testing.T) {
 		{"PUT", "/check", 405, "PUT /check (it takes POST)", "POST"},
 		{"POST", "/healthz", 405, "POST /healthz (it takes GET, HEAD)", "GET, HEAD"},
 		{"GET", "/", 404, `no such endpoint: "/"`, ""},
-		{"POST", "/moves", 404, `no such endpoint: "/moves"`, ""},
+		{"POST", "/moves", 404, `no such endpoint: "/moves" (served: POST /move, POST /check, GET /healthz)`, ""},
 	} {
 		req, err := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader("{}"))
 		if err != nil {
@@ -252,6 +252,41 @@ func TestUnknownPathsAndMethods(t *testing.T) {
 		}
 		if got := resp.Header.Get("Allow"); got != c.allow {
 			t.Errorf("%s %s: Allow %q, want %q", c.method, c.path, got, c.allow)
+		}
+		if got := resp.Header.Get("X-Content-Type-Options"); got != "nosniff" {
+			t.Errorf("%s %s: X-Content-Type-Options %q; want nosniff, so that no browser runs the JSON as a script", c.method, c.path, got)
+		}
+		if strings.Contains(e.Error, "web page") {
+			t.Errorf("%s %s: %q lists the page, which is not served here", c.method, c.path, e.Error)
+		}
+	}
+}
+
+// Every JSON answer of the bot's endpoints says nosniff (set in one place
+// for them and the page: TestPageGetsTheRootAndWebOnly).
+func TestJSONRepliesSayNoSniff(t *testing.T) {
+	s, _ := newServer(t, &fixedGen{})
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	doc := string(gamestatetest.DocExampleBytes(t))
+	for _, c := range []struct{ path, body string }{
+		{"/move", doc},
+		{"/check", `{"gamestate": ` + jsonString(doc) + `, "move": [[], ["Pass"]]}`},
+		{"/healthz", ""},
+	} {
+		method := "POST"
+		if c.body == "" {
+			method = "GET"
+		}
+		req, _ := http.NewRequest(method, ts.URL+c.path, strings.NewReader(c.body))
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/json" ||
+			resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s %s: %d, %v; want 200, JSON, nosniff", method, c.path, resp.StatusCode, resp.Header)
 		}
 	}
 }
@@ -311,8 +346,11 @@ func TestPageGetsTheRootAndWebOnly(t *testing.T) {
 		{"GET", "/web/static/app.js", 200, "page /web/static/app.js"},
 		{"POST", "/web/api/games", 200, "page /web/api/games"},
 		{"GET", "/healthz", 200, `{"status":"ok"}`},
+		{"POST", "/", 200, "page /"}, // the page answers its own 405
 		{"GET", "/move", 405, "it takes POST"},
 		{"GET", "/index.html", 404, "no such endpoint"},
+		// The 404 lists everything served, the page included.
+		{"GET", "/index.html", 404, "POST /move, POST /check, GET /healthz, GET / (the web page"},
 	} {
 		req, _ := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader("{}"))
 		resp, err := http.DefaultClient.Do(req)
@@ -323,6 +361,9 @@ func TestPageGetsTheRootAndWebOnly(t *testing.T) {
 		resp.Body.Close()
 		if resp.StatusCode != c.status || !strings.Contains(string(body), c.body) {
 			t.Errorf("%s %s: %d %q; want %d with %q", c.method, c.path, resp.StatusCode, body, c.status, c.body)
+		}
+		if resp.Header.Get("X-Content-Type-Options") != "nosniff" { // the page's replies too
+			t.Errorf("%s %s: no X-Content-Type-Options: nosniff", c.method, c.path)
 		}
 	}
 }

@@ -12,7 +12,12 @@ async function api(method, path, body) {
     opts.body = JSON.stringify(body);
     opts.headers["Content-Type"] = "application/json";
   }
-  const resp = await fetch("/web/api/" + path, opts);
+  let resp;
+  try {
+    resp = await fetch("/web/api/" + path, opts);
+  } catch (e) { // the server stopped, or the network: said, not a page frozen
+    return { status: 0, data: { error: `the server did not answer (${e.message}): is lexico-bot serve still running?` } };
+  }
   let data = null;
   try { data = await resp.json(); } catch (e) { data = { error: "the server answered " + resp.status }; }
   return { status: resp.status, data };
@@ -39,7 +44,8 @@ function drawBoard(el, view, marks, overlay, onSquare) {
       if (marks && marks[key]) cls += " " + marks[key];
       const sq = cell("", cls);
       if (letter) sq.textContent = letter.toUpperCase();
-      else if (PREMIUM_TEXT[prem]) sq.innerHTML = `<span class="pm">${PREMIUM_TEXT[prem]}</span>`;
+      // The start square shows its star, its colour the premium.
+      else if (PREMIUM_TEXT[prem] && !(r === view.start_row && c === view.start_col)) sq.innerHTML = `<span class="pm">${PREMIUM_TEXT[prem]}</span>`;
       sq.dataset.row = r; sq.dataset.col = c;
       sq.id = el.id + "-" + r + "-" + c;
       sq.setAttribute("role", "gridcell");
@@ -66,6 +72,47 @@ function tilesKey(tiles) {
   return m;
 }
 
+// squareName names a square as the board labels it: the column's letter,
+// then the row's number from 1 at the top (as GCG names squares).
+function squareName(r, c) { return COLS[c] + (r + 1); }
+
+// parseSquare reads a square named as the board labels it ("H8", or "8H"
+// as GCG writes an across play's), or returns null.
+function parseSquare(text, n) {
+  const m = /^([A-Z])(\d{1,2})$/.exec(text) || /^(\d{1,2})([A-Z])$/.exec(text);
+  if (!m) return null;
+  const [letter, num] = /\d/.test(m[1]) ? [m[2], m[1]] : [m[1], m[2]];
+  const col = COLS.indexOf(letter), row = Number(num) - 1;
+  if (col < 0 || col >= n || row < 0 || row >= n) return null;
+  return { row, col };
+}
+
+// countdown shows who is thinking for about ms in the box (a progress bar
+// and a line of text), the seconds left ticking down, until the returned
+// function is called. Past ms the bar turns indeterminate (it keeps moving)
+// and says the answer is coming: the page never looks frozen.
+function countdown(box, bar, text, who, ms) {
+  const start = performance.now();
+  box.hidden = false;
+  const tick = () => {
+    const t = performance.now() - start;
+    if (ms <= 0) { // no time known: until it is done
+      bar.removeAttribute("value");
+      text.textContent = `${who} is thinking…`;
+    } else if (t < ms) {
+      bar.max = ms;
+      bar.value = t;
+      text.textContent = `${who} is thinking… ${((ms - t) / 1000).toFixed(1)} s left`;
+    } else {
+      bar.removeAttribute("value");
+      text.textContent = `${who} is thinking… answering now`;
+    }
+  };
+  tick();
+  const timer = setInterval(tick, 100);
+  return () => { clearInterval(timer); box.hidden = true; };
+}
+
 function wordsText(words) {
   return (words || []).map((w) => `${w.word} ${w.score}${w.valid === false ? " (not a word)" : ""}`).join(", ");
 }
@@ -79,6 +126,8 @@ function showView() {
     $("tab-" + v).classList.toggle("active", v === name);
   }
   if (name === "solve" && !solve.drawn) solveRender();
+  if (name === "study" && !study.data) studyEmpty();
+  if (name === "play" && !play.opened) openGame();
 }
 window.addEventListener("hashchange", showView);
 
@@ -92,32 +141,126 @@ const play = {
   exchanging: false,
   xsel: new Set(),
   checkSeq: 0,
+  opened: false,  // a game was resumed or dealt when Play was first shown
+  thinking: null, // while the bot thinks: {stop, text} (the person's move)
+  lastCheck: null, // the server's verdict on the pending tiles
 };
 
-$("new-game").addEventListener("submit", async (e) => {
+$("new-game").addEventListener("submit", (e) => {
   e.preventDefault();
+  newGame();
+});
+
+// newGame deals a game with the form's choices (on first load, the API's
+// defaults: the strongest bot, multipliers, you first).
+async function newGame(note) {
   $("new-game-btn").disabled = true;
-  setExplain("Starting…", "");
+  const botFirst = $("starter").value === "bot";
+  const policy = $("policy").value;
+  setExplain("", "");
+  clearGame();
+  let stop = null;
+  if (botFirst) {
+    $("status").textContent = `A new game · ${policy} moves first`;
+    stop = countdown($("thinking"), $("think-bar"), $("think-text"), policy, Number($("bot-ms").value));
+  } else {
+    $("status").textContent = "Dealing a game…";
+  }
   const { status, data } = await api("POST", "games", {
-    policy: $("policy").value, variant: $("variant").value,
-    bot_first: $("starter").value === "bot", bot_ms: Number($("bot-ms").value),
+    policy, variant: $("variant").value, bot_first: botFirst, bot_ms: Number($("bot-ms").value),
     // ?seed=N in the address deals the same bag again (0: a random one).
     seed: Number(new URLSearchParams(location.search).get("seed")) || 0,
   });
+  if (stop) stop();
   $("new-game-btn").disabled = false;
-  if (status !== 201) { setExplain(data.error, "bad"); $("game").hidden = false; return; }
+  if (status !== 201) {
+    // The game on screen, if any, is still the one being played.
+    if (play.game) renderPlay(); else noGame();
+    setExplain(data.error, "bad");
+    return;
+  }
   localStorage.setItem("lexico-game", data.id);
   history.replaceState(null, "", "#play/" + data.id);
+  showChoices(data);
   setGame(data);
-});
+  if (note) setExplain(note, "");
+  else if (data.first_go && !data.over) setExplain("Your turn: the first play covers the ★ square.", "");
+}
 
-async function resume() {
+// openGame resumes the game in the address or the last one played here, or
+// deals a new one: the page opens on a board and a rack.
+async function openGame() {
+  play.opened = true;
   const parts = location.hash.slice(1).split("/");
   const id = (parts[0] === "play" && parts[1]) || localStorage.getItem("lexico-game");
-  if (!id) return;
-  const { status, data } = await api("GET", "games/" + id);
+  clearGame();
+  if (id) {
+    // A game whose bot is thinking answers once it has moved: past a
+    // moment (no flash when it answers at once) a bar moves meanwhile.
+    $("status").textContent = "Loading the game…";
+    let stop = null;
+    const wait = setTimeout(() => { stop = countdown($("thinking"), $("think-bar"), $("think-text"), "the bot", 0); }, 300);
+    const { status, data } = await api("GET", "games/" + id);
+    clearTimeout(wait);
+    if (stop) stop();
+    if (status === 200) {
+      localStorage.setItem("lexico-game", data.id);
+      history.replaceState(null, "", location.search + "#play/" + data.id);
+      showChoices(data);
+      setGame(data);
+      return;
+    }
+    localStorage.removeItem("lexico-game");
+    if (status === 404) { newGame("The last game is no longer kept (games are dropped an hour after their last move, and when the server restarts): here is a new one."); return; }
+    noGame();
+    setExplain(data.error, "bad");
+    return;
+  }
+  newGame();
+}
+
+// resume shows the game again as the server holds it (after a move was
+// refused as stale: another tab moved first).
+async function resume() {
+  if (!play.game) return;
+  const { status, data } = await api("GET", "games/" + play.game.id);
   if (status === 200) setGame(data);
-  else localStorage.removeItem("lexico-game");
+}
+
+// showChoices sets the form to the game loaded, so that what it shows is
+// what is being played (a reload included), not the page's defaults.
+function showChoices(g) {
+  $("policy").value = g.policy;
+  $("variant").value = g.variant;
+  $("starter").value = g.seat === 1 ? "bot" : "you";
+  $("bot-ms").value = g.bot_ms;
+}
+
+// emptyBoard draws the empty board of the variant chosen.
+function emptyBoard() {
+  const layout = LAYOUTS[$("variant").value] || Object.values(LAYOUTS)[0];
+  drawBoard($("play-board"), { size: layout.size, cells: layout.cells, premiums: layout.premiums,
+    start_row: layout.start_row, start_col: layout.start_col });
+}
+
+// noGame shows the empty board of the variant chosen and no rack: nothing
+// of a game gone stays on screen.
+function noGame() {
+  play.game = null;
+  play.pending = [];
+  clearGame();
+  $("status").textContent = "No game: choose the bot and press New game.";
+}
+
+// clearGame empties the board, the rack and the moves, and disables the
+// buttons, while a game is dealt or when there is none.
+function clearGame() {
+  emptyBoard();
+  $("rack").innerHTML = "";
+  $("events").innerHTML = "";
+  $("end").hidden = true;
+  $("gcg").hidden = true;
+  for (const id of ["play-btn", "recall-btn", "pass-btn", "exchange-btn"]) $(id).disabled = true;
 }
 
 function setGame(g) {
@@ -126,7 +269,7 @@ function setGame(g) {
   play.selected = -1;
   play.exchanging = false;
   play.xsel.clear();
-  $("game").hidden = false;
+  play.lastCheck = null;
   if (!play.cursor) play.cursor = { row: g.board.start_row, col: g.board.start_col, down: false };
   setExplain("", "");
   renderPlay();
@@ -159,19 +302,23 @@ function renderPlay() {
   for (const { t, i, used } of rackLeft()) {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = t === "?" ? "" : t;
-    b.title = t === "?" ? "blank" : t;
+    // A blank is a tile marked "?", styled apart: it is no empty slot.
+    b.textContent = t;
+    b.title = t === "?" ? "a blank: it stands for any letter you choose" : t;
     b.dataset.index = i;
     b.setAttribute("aria-label", t === "?" ? "blank" : t);
-    if (used) b.className = "used";
+    if (t === "?") b.classList.add("blank");
+    if (used) b.classList.add("used");
     if (i === play.selected) b.classList.add("sel");
     if (play.exchanging && play.xsel.has(i)) b.classList.add("xsel");
     b.addEventListener("click", () => onRackTile(i));
     rack.appendChild(b);
   }
-  const yourTurn = !g.over;
-  let status = `You ${g.scores[0]} · ${g.policy} ${g.scores[1]} · bag ${g.bag}`;
+  const thinking = play.thinking;
+  const yourTurn = !g.over && !thinking;
+  let status = `You ${g.scores[0] + (thinking ? thinking.score : 0)} · ${g.policy} ${g.scores[1]} · bag ${g.bag}`;
   if (g.over) status += " · game over";
+  else if (thinking) status += ` · ${g.policy}'s turn`;
   else status += " · your turn";
   $("status").textContent = status;
   for (const id of ["play-btn", "recall-btn", "pass-btn"]) $(id).disabled = !yourTurn;
@@ -190,6 +337,12 @@ function renderPlay() {
     if (e.kind === "play") text += ` +${e.score}` + (e.bingo ? " (bingo)" : "") + ` — ${wordsText(e.words)}`;
     if (e.refused) text += ` (refused: ${e.refused})`;
     li.textContent = text;
+    ev.appendChild(li);
+  }
+  if (thinking) { // the person's move, sent: listed at once, as played
+    const li = document.createElement("li");
+    li.className = "sent";
+    li.textContent = `You: ${thinking.text}`;
     ev.appendChild(li);
   }
   ev.scrollTop = ev.scrollHeight;
@@ -328,14 +481,31 @@ async function checkPending() {
   const { status, data } = await api("POST", `games/${play.game.id}/check`, pendingMove());
   if (seq !== play.checkSeq) return;
   if (status !== 200) { setExplain(data.error, "bad"); return; }
+  play.lastCheck = { seq, data };
   if (data.legal) setExplain(`${data.score} points: ${wordsText(data.words)}${data.bingo ? " (bingo)" : ""}`, "good");
   else setExplain(data.reason, "bad");
 }
 
+// send plays the person's move and waits for the bot's answer, the
+// countdown running and the move listed meanwhile.
 async function send(body) {
-  setExplain(`${play.game.policy} is thinking…`, "");
-  for (const id of ["play-btn", "recall-btn", "pass-btn", "exchange-btn"]) $(id).disabled = true;
-  const { status, data } = await api("POST", `games/${play.game.id}/move`, body);
+  const g = play.game;
+  // The verdict on the tiles as they lie (not one on fewer tiles, when
+  // Enter beat the last check's answer).
+  const check = play.lastCheck && play.lastCheck.seq === play.checkSeq ? play.lastCheck.data : null;
+  let text = body.kind === "pass" ? "pass" : `exchange ${body.exchange}`, score = 0;
+  if (body.kind === "play" && check && check.legal && check.text) {
+    text = `${check.text} +${check.score}` + (check.bingo ? " (bingo)" : "") + ` — ${wordsText(check.words)}`;
+    score = check.score;
+  } else if (body.kind === "play") {
+    text = "a play";
+  }
+  setExplain("", "");
+  play.thinking = { text, score, stop: countdown($("thinking"), $("think-bar"), $("think-text"), g.policy, g.bot_ms) };
+  renderPlay();
+  const { status, data } = await api("POST", `games/${g.id}/move`, body);
+  play.thinking.stop();
+  play.thinking = null;
   if (status === 200) {
     setGame(data.game);
     const g = data.game, last = g.events[g.events.length - 1];
@@ -344,6 +514,12 @@ async function send(body) {
       if (last.kind === "play") t += ` for ${last.score}: ${wordsText(last.words)}`;
       setExplain(t, "");
     }
+    return;
+  }
+  if (status === 404) { // the game expired: nothing of it stays
+    localStorage.removeItem("lexico-game");
+    noGame();
+    setExplain(data.error + ". Press New game for another.", "bad");
     return;
   }
   renderPlay();
@@ -385,19 +561,43 @@ $("exchange-btn").addEventListener("click", () => {
 // ---------- study ----------
 
 const study = { data: null };
+const STUDY_PROMPT = "Paste a gamestate above (or load the example), then Find the best moves: they are listed here and shown on the board.";
+
+// studyEmpty shows the study with nothing studied: the empty board of the
+// rules chosen and what to do.
+function studyEmpty(prompt) {
+  study.data = null;
+  const layout = LAYOUTS[$("study-variant").value];
+  drawBoard($("study-board"), { size: layout.size, cells: layout.cells, premiums: layout.premiums,
+    start_row: layout.start_row, start_col: layout.start_col });
+  $("study-moves").innerHTML = "";
+  $("study-info").textContent = prompt === undefined ? STUDY_PROMPT : prompt;
+}
+
+$("study-variant").addEventListener("change", () => { if (!study.data) studyEmpty(); });
+$("study-example").addEventListener("click", async () => {
+  const resp = await fetch("/web/static/example.txt");
+  if (!resp.ok) { $("study-error").textContent = `the example could not be loaded (${resp.status})`; return; }
+  $("study-gamestate").value = await resp.text();
+  $("study-hand").value = "";
+  $("study-error").textContent = "";
+  if (!study.data) $("study-info").textContent = "The documentation's example gamestate: press Find the best moves.";
+});
 
 $("study-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   $("study-error").textContent = "";
   $("study-btn").disabled = true;
-  $("study-info").textContent = "Thinking…";
+  const ms = Number($("study-ms").value), sim = $("study-sim").checked;
+  const stop = countdown($("study-thinking"), $("study-bar"), $("study-think-text"), sim ? "sim" : "equity", sim ? ms : 0);
   const { status, data } = await api("POST", "study", {
     gamestate: $("study-gamestate").value, top: Number($("study-top").value),
-    sim: $("study-sim").checked, ms: Number($("study-ms").value),
-    hand: $("study-hand").value.trim(), variant: $("study-variant").value,
+    sim, ms, hand: $("study-hand").value.trim(), variant: $("study-variant").value,
   });
+  stop();
   $("study-btn").disabled = false;
-  if (status !== 200) { $("study-error").textContent = data.error; $("study-info").textContent = ""; return; }
+  // An error leaves nothing of the last study on screen.
+  if (status !== 200) { studyEmpty(""); $("study-error").textContent = data.error; return; }
   study.data = data;
   $("study-info").textContent = `Rack ${data.rack} · scores ${data.scores[0]} to ${data.scores[1]} · bag ${data.bag}` + (data.note ? ` · ${data.note}` : "");
   listMoves($("study-moves"), data.moves, (m) => {
@@ -518,25 +718,35 @@ $("solve-form").addEventListener("submit", async (e) => {
     rules: $("solve-rules").value, board: $("solve-text").value, hand: $("solve-hand").value, top: 200,
   });
   $("solve-btn").disabled = false;
-  if (status !== 200) { $("solve-error").textContent = data.error; $("solve-plays").innerHTML = ""; return; }
+  if (status !== 200) { // nothing of the last solve stays on screen
+    solve.plays = [];
+    $("solve-plays").innerHTML = "";
+    solveRender();
+    $("solve-error").textContent = data.error;
+    return;
+  }
   solve.plays = data.plays.map((p, i) => Object.assign(p, { start: data.starts[i] }));
   showPlays();
 });
 
-// The filter is the solver's F=r,c: only plays with a tile on row r,
-// column c (0-based, as the board file counts).
+// The filter is a square named as the board labels it (H8: column H, row
+// 8 from the top): only the plays with a tile on it are listed.
 function showPlays() {
-  const f = $("solve-filter").value.replace(/\s+/g, "").toUpperCase();
+  const f = $("solve-filter").value.replace(/\s+/g, "").toUpperCase().replace(/^F=/, "");
   let plays = solve.plays;
   $("solve-error").textContent = "";
-  if (f && f !== "F" && f !== "F=") {
-    const m = /^(?:F=)?(\d+),(\d+)$/.exec(f);
-    if (!m) { $("solve-error").textContent = `bad filter "${f}": write F=row,column, e.g. F=7,7`; return; }
-    const r = Number(m[1]), c = Number(m[2]);
-    plays = plays.filter((p) => p.tiles.some((t) => t.Row === r && t.Col === c));
+  if (f) {
+    const sq = parseSquare(f, solve.size);
+    if (!sq) {
+      $("solve-plays").innerHTML = "";
+      solveRender();
+      $("solve-error").textContent = `filter "${f}": name a square as the board does, column A-${COLS[solve.size - 1]} then row 1-${solve.size}, e.g. H8`;
+      return;
+    }
+    plays = plays.filter((p) => p.tiles.some((t) => t.Row === sq.row && t.Col === sq.col));
   }
   listMoves($("solve-plays"), plays, (p) =>
-    `#${p.rank} ${p.text}  (row ${p.start.row}, col ${p.start.col}, ${p.start.dir})  ${p.score} pts  leave ${p.leave || "-"}  — ${wordsText(p.words)}`,
+    `#${p.rank} ${p.text}  ${p.score} pts  leave ${p.leave || "-"}  — ${wordsText(p.words)}`,
   (p) => solveRender(p));
 }
 $("solve-filter").addEventListener("input", () => { if (solve.plays.length) showPlays(); });
@@ -545,4 +755,3 @@ $("solve-filter").addEventListener("input", () => { if (solve.plays.length) show
 
 $("solve-text").value = emptyRows(15).join("\n");
 showView();
-resume();
