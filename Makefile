@@ -50,7 +50,7 @@ run: build index
 # line as it finishes (plain go test prints them in order, behind the
 # slowest), each test over 5 s as it ends, and, after 15 s without output,
 # the tests still running. Its move generator agreement tests compare a
-# sample of random-game positions (about 300); the sweep over about 1,900 is
+# sample of random-game positions (about 80); the sweep over about 1,900 is
 # make test-long.
 test:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
