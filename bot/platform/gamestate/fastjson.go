@@ -6,18 +6,16 @@ import (
 	"github.com/lexico/lexico/bot/game/tile"
 )
 
-// Every request to serve parses a gamestate before anything else, and
-// encoding/json's reflection made parsing a third of serve's CPU under a
-// burst of 64 concurrent requests (a CPU profile of the deadline
-// benchmark's serve/c64/m200/burn: more than the move searches), so each
-// request waited for the parsing of those ahead of it before its own clock
-// could even be read. The shapes a gamestate's fields take (a board of
-// one-letter strings, lists of integer pairs, a hand of short strings,
-// plain integers) are read here directly from text already known to be
-// valid JSON. Anything else (an escape, a non-ASCII byte, a fraction, a
-// shape this does not know) is left to encoding/json, which decodes it, or
-// words the error, as before; TestFastDecodingIsEncodingJSON holds the two
-// to the same results.
+// Every request to serve parses a gamestate before anything else, so under
+// a burst of requests parsing sits ahead of every request's clock, and
+// encoding/json's reflection costs more there than the move searches. The
+// shapes a gamestate's fields take (a board of one-letter strings, lists of
+// integer pairs, a hand of short strings, plain integers) are read here
+// directly from text already known to be valid JSON. Anything else (an
+// escape, a non-ASCII byte, a fraction, a shape this does not know) is left
+// to encoding/json, which decodes it or words the error; the trade is a
+// second decoder to keep in step, which TestFastDecodingIsEncodingJSON
+// holds to the same results.
 
 // decodeFast is switched off by the tests that compare both ways.
 var decodeFast = true
