@@ -54,15 +54,15 @@ func botFlags(o *botOptions, byDictionary bool) []cli.Flag {
 
 // simOptions tune the sim policy (run, serve and play).
 type simOptions struct {
-	Candidates, Plies, Iterations int
-	// Given says which of the three flags the command line set: setting one
+	Candidates, Plies, Iterations, Threads int
+	// Given says which of the flags the command line set: setting one
 	// when no player simulates is refused, since it would silently change
 	// nothing.
-	Given [3]bool
+	Given [4]bool
 }
 
 // simFlagNames are the sim flags, in simOptions' order.
-var simFlagNames = [3]string{"sim-candidates", "sim-plies", "sim-iterations"}
+var simFlagNames = [4]string{"sim-candidates", "sim-plies", "sim-iterations", "sim-threads"}
 
 // simFlags binds the sim flags to o; o.Given is read by noteGiven.
 func simFlags(o *simOptions) []cli.Flag {
@@ -70,6 +70,7 @@ func simFlags(o *simOptions) []cli.Flag {
 		&cli.IntFlag{Name: simFlagNames[0], Value: player.DefaultSimCandidates, Usage: "sim policy: how many of the search's best candidates `N` it simulates (more may find a move the static ranking placed low; fewer gives each more worlds)", Destination: &o.Candidates},
 		&cli.IntFlag{Name: simFlagNames[1], Value: montecarlo.DefaultPlies, Usage: "sim policy: turns `N` played after each candidate (more sees further, costs more and adds the noise of more draws)", Destination: &o.Plies},
 		&cli.IntFlag{Name: simFlagNames[2], Usage: "sim policy: at most `N` worlds a move (0: as many as the budget allows); capped, the answer no longer depends on the machine's speed", Destination: &o.Iterations},
+		&cli.IntFlag{Name: simFlagNames[3], Usage: "sim policy: goroutines `N` playing worlds at once for each move (0: one per core); 1 with games played two at once gives each game one core, as a one-thread opponent has (an endgame's solver runs beside them)", Destination: &o.Threads},
 	}
 }
 
@@ -89,7 +90,7 @@ func applySim(o simOptions, players ...*player.Player) error {
 			sims++
 		}
 	}
-	for i, v := range [3]int{o.Candidates, o.Plies, o.Iterations} {
+	for i, v := range [4]int{o.Candidates, o.Plies, o.Iterations, o.Threads} {
 		if v < 0 {
 			return badInputf("--%s %d: want 0 or more", simFlagNames[i], v)
 		}
@@ -107,7 +108,7 @@ func applySim(o simOptions, players ...*player.Player) error {
 			continue
 		}
 		sim := *pl.Sim
-		sim.Plies, sim.MaxIterations = o.Plies, o.Iterations
+		sim.Plies, sim.MaxIterations, sim.Threads = o.Plies, o.Iterations, o.Threads
 		pl.Sim, pl.SimCandidates = &sim, o.Candidates
 	}
 	return nil

@@ -13,6 +13,7 @@ import (
 
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/movegen/reference"
+	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/rules"
@@ -287,6 +288,27 @@ func TestRunBoardIsPlainOffTerminal(t *testing.T) {
 	}
 }
 
+// --sim-threads reaches the simulation of every seat that simulates, and
+// leaves the others alone.
+func TestSimThreadsReachTheSimulation(t *testing.T) {
+	sim, err := player.New("sim", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eq, err := player.New("equity", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := simOptions{Candidates: player.DefaultSimCandidates, Threads: 1}
+	o.Given[3] = true
+	if err := applySim(o, sim, eq); err != nil {
+		t.Fatal(err)
+	}
+	if sim.Sim == nil || sim.Sim.Threads != 1 || eq.Sim != nil {
+		t.Errorf("after --sim-threads 1: sim's simulation %+v, equity's %+v; want 1 thread and none", sim.Sim, eq.Sim)
+	}
+}
+
 func TestRunBadInput(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
@@ -322,6 +344,8 @@ func TestRunBadInput(t *testing.T) {
 		{"negative iterations", []string{"run", "--index", idx, "--policy", "sim", "--sim-iterations", "-1", docExample}, "--sim-iterations -1"},
 		{"one candidate", []string{"run", "--index", idx, "--policy", "sim", "--sim-candidates", "1", docExample}, "at least 2"},
 		{"no candidates", []string{"run", "--index", idx, "--policy", "sim", "--sim-candidates", "0", docExample}, "--sim-candidates 0: a simulation compares at least 2"},
+		{"negative threads", []string{"run", "--index", idx, "--policy", "sim", "--sim-threads", "-2", docExample}, "--sim-threads -2"},
+		{"threads without sim", []string{"run", "--index", idx, "--policy", "equity", "--sim-threads", "1", docExample}, "--sim-threads applies to the sim policy"},
 	}
 	for _, c := range cases {
 		code, out, errs := runBot(t, "", c.args...)

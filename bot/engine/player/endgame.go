@@ -62,7 +62,11 @@ func (pl *Player) endgame(ctx context.Context, p *position.Position, static Choi
 	simCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	sim := *pl.Sim
-	sim.Threads = max(1, runtime.GOMAXPROCS(0)-1)
+	threads := sim.Threads
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	sim.Threads = max(1, threads-1) // the solver takes one
 	mine := static
 	mine.Top = slices.Clone(static.Top) // simulate may append the pass
 	simulated := make(chan Choice, 1)
