@@ -142,8 +142,13 @@ func createLog(dir string, fields []string) (*os.File, string, error) {
 func (c *Command) Spec() string { return c.spec }
 
 // Agent implements Seat: each game gets its own agent, which takes a
-// process at its first move and hands it back when the game ends.
-func (c *Command) Agent(int) arena.Agent { return &gameAgent{c: c} }
+// process before the game starts (a new one warmed up, so that its
+// start-up is not charged to a move) and hands it back when the game ends.
+func (c *Command) Agent(int) arena.Agent {
+	a := &gameAgent{c: c}
+	a.p, a.dead = c.acquire()
+	return a
+}
 
 // Report implements Seat.
 func (c *Command) Report() Report {
@@ -205,7 +210,44 @@ func (c *Command) acquire() (*proc, error) {
 	c.mu.Lock()
 	c.live[p] = true
 	c.mu.Unlock()
+	if err := c.warm(p); err != nil {
+		return nil, err
+	}
 	return p, nil
+}
+
+// warm hands a new process a throw-away gamestate (an opening, its
+// deadline WarmUp away) and waits for its answer, which is discarded: by
+// then the program has loaded what it loads at start-up.
+func (c *Command) warm(p *proc) error {
+	limit := c.cfg.warmUp()
+	start := time.Now()
+	gs, err := warmUpGamestate(start, limit)
+	var line []byte
+	if err == nil {
+		line, err = oneLine(gs)
+	}
+	if err != nil {
+		return c.crash(p, fmt.Sprintf("could not be handed its warm-up gamestate (%v)", err))
+	}
+	p.stdin.SetWriteDeadline(start.Add(limit))
+	if _, err := p.stdin.Write(line); err != nil {
+		return c.crash(p, fmt.Sprintf("did not take its warm-up gamestate (%v)", err))
+	}
+	t := time.NewTimer(limit)
+	defer t.Stop()
+	select {
+	case _, ok := <-p.lines:
+		if !ok {
+			return c.crash(p, "exited before answering its warm-up gamestate")
+		}
+	case <-t.C:
+		return c.crash(p, fmt.Sprintf("gave no answer to its warm-up gamestate in %v: stopped", limit))
+	}
+	c.mu.Lock()
+	fmt.Fprintf(c.log, "== lexico: process %d warmed up in %v (its answer to the throw-away opening discarded)\n", p.id, time.Since(start).Round(time.Millisecond))
+	c.mu.Unlock()
+	return nil
 }
 
 // release takes a process back at the end of a game.

@@ -44,13 +44,32 @@ type Config struct {
 	// awaited (and counted late) before a command's process is stopped as
 	// hung (0: DefaultGrace).
 	Grace time.Duration
+	// WarmUp is how long a command's new process may take to answer the
+	// throw-away gamestate it is handed before its first game's first move
+	// is timed (0: DefaultWarmUp). A program that loads a large word list
+	// at start-up would otherwise spend its first move's time on it. Longer
+	// waits for slower starts; a process silent for that long is stopped
+	// and its game refused, as a crash.
+	WarmUp time.Duration
 }
+
+// DefaultWarmUp is Config.WarmUp when left 0: far more than any bot's
+// start-up, short enough that a program that never answers does not hold
+// a match for long.
+const DefaultWarmUp = 30 * time.Second
 
 func (c Config) grace() time.Duration {
 	if c.Grace <= 0 {
 		return DefaultGrace
 	}
 	return c.Grace
+}
+
+func (c Config) warmUp() time.Duration {
+	if c.WarmUp <= 0 {
+		return DefaultWarmUp
+	}
+	return c.WarmUp
 }
 
 // Seat is an external player: it gives the arena an Agent per game and

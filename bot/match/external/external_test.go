@@ -83,14 +83,24 @@ func TestMain(m *testing.M) {
 // helper modes: good answers every move; late answers its second move of
 // each process 150 ms after the deadline; crash exits on its third move;
 // hang falls silent on its second;
-// garbage answers every second move with a line that is no move.
+// garbage answers every second move with a line that is no move;
+// slowstart takes 1.5 s to start; mute never answers its warm-up. The
+// warm-up gamestate each process gets first is answered and not counted.
 func helper(mode string) int {
 	bot := equityBot(fatalTB{})
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 64<<10), 1<<20)
-	for n := 1; in.Scan(); n++ {
+	switch mode {
+	case "slowstart":
+		time.Sleep(1500 * time.Millisecond)
+	case "mute":
+		time.Sleep(time.Minute)
+		return 0
+	}
+	for n := 0; in.Scan(); n++ {
 		gs := in.Bytes()
 		switch {
+		case n == 0: // the warm-up
 		case mode == "crash" && n == 3:
 			fmt.Fprintln(os.Stderr, "helper: crashing on purpose at move 3")
 			return 3
@@ -350,5 +360,42 @@ func TestBadSpecs(t *testing.T) {
 	}
 	if !IsSpec("cmd:x") || !IsSpec("http://h:1/") || IsSpec("equity") {
 		t.Error("IsSpec tells cmd: and http:// specs from policy names")
+	}
+}
+
+// A program's start-up is not charged to its first move: a process that
+// takes 1.5 s to start plays whole games at 1 s a move with no late move,
+// since it answers a throw-away gamestate before its first game's clock
+// runs.
+func TestCommandSeatIsWarmedUpBeforeTheClock(t *testing.T) {
+	s := newSeat(t, helperSpec("slowstart"))
+	sum, _ := match(t, s, 2, 2, time.Second)
+	if me := sum.Seats[0]; me.Illegal != 0 || me.Late != 0 || me.AvgScore == 0 {
+		t.Errorf("slow starter: %d illegal, %d late, %.1f points a game; want clean games that score", me.Illegal, me.Late, me.AvgScore)
+	}
+	if rep := s.Report(); rep.Started != 2 || rep.Crashes != 0 {
+		t.Errorf("report %+v; want 2 processes started, none crashed", rep)
+	}
+}
+
+// A process that never answers its warm-up is stopped after WarmUp, and its
+// game is refused, as a crash.
+func TestCommandSeatSilentAtWarmUpIsStopped(t *testing.T) {
+	s, err := New(helperSpec("mute"), Config{LogDir: t.TempDir(), WarmUp: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	start := time.Now()
+	sum, _ := match(t, s, 1, 1, time.Second)
+	rep := s.Report()
+	if rep.Crashes != 1 || len(rep.CrashNotes) != 1 || !strings.Contains(rep.CrashNotes[0], "warm-up") {
+		t.Errorf("report %+v; want one crash naming the warm-up", rep)
+	}
+	if me := sum.Seats[0]; me.Wins != 0 {
+		t.Errorf("the mute seat won %d games", me.Wins)
+	}
+	if took := time.Since(start); took > 20*time.Second {
+		t.Errorf("the match took %v: the mute process held it", took)
 	}
 }

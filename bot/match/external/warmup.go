@@ -1,0 +1,27 @@
+package external
+
+import (
+	"time"
+
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/bot/platform/gamestate"
+)
+
+// warmUpMoveTime is the MoveTime of the warm-up gamestate: short, so that
+// a bot that thinks for its whole MoveTime answers soon after its start-up.
+const warmUpMoveTime = 200 * time.Millisecond
+
+// warmUpGamestate is the throw-away gamestate a new process is handed
+// before its first game: the opening of a multipliers game (empty board,
+// the first go), its deadline limit from now.
+func warmUpGamestate(now time.Time, limit time.Duration) ([]byte, error) {
+	v := variant.Multipliers
+	p := &position.Position{
+		Variant: v, Board: v.NewBoard(), Rack: tile.RackOf([]byte("AEINRST")),
+		BagCount: v.TotalTiles() - 2*v.RackSize, FirstGo: true,
+		Deadline: now.Add(limit), MoveTime: warmUpMoveTime, Status: "RUNNING",
+	}
+	return gamestate.Encode(p)
+}
