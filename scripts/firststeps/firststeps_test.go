@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/lexico/lexico/scripts/internal/host"
 )
 
 // checks maps each kind of README step to the check of what the README
@@ -47,7 +49,7 @@ func TestFirstSteps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("load %s at the start", loadavg())
+	t.Logf("load %s at the start", host.LoadAverage())
 	built := false
 	for _, s := range steps {
 		k := s.Kind()
@@ -66,7 +68,7 @@ func TestFirstSteps(t *testing.T) {
 		start := time.Now()
 		ok = t.Run(s.Section+": "+s.Line, func(t *testing.T) { check(t, f, s) })
 		t.Logf("%s: %s in %.1fs (load %s)", map[bool]string{true: "ok", false: "FAILED"}[ok], s.Line,
-			time.Since(start).Seconds(), loadavg())
+			time.Since(start).Seconds(), host.LoadAverage())
 		if k == "make run" {
 			if !ok {
 				t.Fatal("`make run` failed: the first steps need what it builds")
@@ -271,18 +273,4 @@ func mustOutput(t *testing.T, name string, args ...string) string {
 		t.Fatalf("%s %s: %v", name, strings.Join(args, " "), err)
 	}
 	return string(out)
-}
-
-// loadavg is the machine's load over 1, 5 and 15 minutes, to read the
-// durations logged beside it (the machine may be shared).
-func loadavg() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "unknown"
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "unknown"
-	}
-	return strings.Join(f[:3], " ")
 }
