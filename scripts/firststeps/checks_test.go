@@ -243,8 +243,9 @@ func startServe(t *testing.T, f *fresh, s Step) (base string, stop func(os.Signa
 	go func() { exited <- cmd.Wait() }()
 	log := func() string { b, _ := os.ReadFile(logf.Name()); return tail(string(b), 20) }
 	base = "http://" + addr
+	client := &http.Client{Timeout: 5 * time.Second}
 	for {
-		resp, err := http.Get(base + "/healthz")
+		resp, err := client.Get(base + "/healthz")
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
