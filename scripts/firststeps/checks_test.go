@@ -312,8 +312,15 @@ var logRE = regexp.MustCompile(`standard error in (\S+?)[;,]?(\s|$)`)
 // the win rate with its interval, scores, and illegal and late moves per
 // seat.
 func checkPlay(t *testing.T, f *fresh, s Step) {
-	if _, err := f.lookPath("python3"); err != nil {
+	python, err := f.lookPath("python3")
+	if err != nil {
 		t.Skipf("python3 is not installed (%v): the sample Python bot's step is skipped", err)
+	}
+	// The seat's first move waits for the interpreter to start (a pyenv
+	// shim takes seconds on a loaded machine): say how long, to read a
+	// late first move by.
+	if r := f.run(t, time.Minute, "python3", "-c", "pass"); r.code == 0 {
+		t.Logf("python3 is %s; it starts in %.2fs", python, r.took.Seconds())
 	}
 	args := s.Args
 	if g, ok := s.Flag("games"); ok {
