@@ -104,7 +104,8 @@ test-web:
 # The README's two commands and first steps as printed, on a fresh clone of
 # the committed HEAD with an empty HOME (scripts/firststeps): a clean build
 # of the programs and of the default index, then each first step, the
-# sample bot's match cut to 2 games. A few minutes on the 2-core machine,
+# sample bot's match cut to 2 games. About a minute on the 2-core machine
+# (most of it make run's build, from Go's build cache; more on a cold one),
 # so not part of make test (which checks only that the README's steps are
 # ones this test knows); CI runs it after make test.
 .PHONY: test-first-steps

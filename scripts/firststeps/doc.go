@@ -11,7 +11,7 @@
 // test learns what that step promises.
 //
 // The whole run builds the programs and the default index from scratch and
-// plays a match, a few minutes on the 2-core machine, so it runs only with
+// plays a match, about a minute on the 2-core machine, so it runs only with
 // LEXICO_FIRST_STEPS=1 (make test-first-steps); make test runs only the
 // cheap part, which reads the README and checks that its first steps are
 // commands the test knows and name files that exist.

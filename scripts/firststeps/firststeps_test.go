@@ -34,11 +34,11 @@ var notRun = map[string]string{
 // The README's two commands and first steps, as printed, on a fresh clone
 // of HEAD with a fresh HOME: each does what the README says (see checks).
 // A clean build of the programs and of the default index, then a match of
-// the sample bot: minutes, so only with LEXICO_FIRST_STEPS=1 (make
+// the sample bot: about a minute, so only with LEXICO_FIRST_STEPS=1 (make
 // test-first-steps).
 func TestFirstSteps(t *testing.T) {
 	if os.Getenv("LEXICO_FIRST_STEPS") == "" {
-		t.Skip("the README's first steps on a fresh clone and HOME take minutes: set LEXICO_FIRST_STEPS=1 (make test-first-steps)")
+		t.Skip("the README's first steps on a fresh clone and HOME take about a minute: set LEXICO_FIRST_STEPS=1 (make test-first-steps)")
 	}
 	f := newFresh(t)
 	readme, err := os.ReadFile(filepath.Join(f.dir, "README.md"))
