@@ -101,6 +101,17 @@ test-fuzz:
 test-web:
 	LEXICO_BROWSER_LONG=1 $(GO) test -count=1 -v -timeout 10m -run Browser ./bot/match/web/
 
+# The README's two commands and first steps as printed, on a fresh clone of
+# the committed HEAD with an empty HOME (scripts/firststeps): a clean build
+# of the programs and of the default index, then each first step, the
+# sample bot's match cut to 2 games. About a minute on the 2-core machine
+# (most of it make run's build, from Go's build cache; more on a cold one),
+# so not part of make test (which checks only that the README's steps are
+# ones this test knows); CI runs it after make test.
+.PHONY: test-first-steps
+test-first-steps:
+	LEXICO_FIRST_STEPS=1 $(GO) test -count=1 -v -timeout 45m ./scripts/firststeps/
+
 # The screenshots of each view, for people to look at: bench/web/*.png.
 web-screenshots:
 	LEXICO_BROWSER_LONG=1 LEXICO_SCREENSHOTS=$(abspath bench/web) $(GO) test -count=1 -timeout 10m -run Browser ./bot/match/web/
