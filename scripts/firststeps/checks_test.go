@@ -297,9 +297,8 @@ func get(t *testing.T, c *http.Client, url string) (*http.Response, []byte) {
 	return resp, body
 }
 
-// playGames is how many games the play step is run for. The README's 10
-// games of a second a move take a few minutes on the 2-core machine; 2
-// games, one a worker, show what the step promises (the sample bot plays
+// playGames is how many games the play step is run for at most. 2 games,
+// one a worker, show what the step promises (the sample bot plays
 // and scores through our engine, the summary is printed) in under a
 // minute on a quiet machine.
 const playGames = 2

@@ -36,10 +36,15 @@ PASS = [[], ["Pass"]]
 # code after we answer.
 SAFETY_S = 0.15
 
-# A deadline that has passed (a saved gamestate, or none given) leaves no
-# time that can be met; each step then gets this much, so that a replayed
+# A gamestate with no deadline, or one long past (a saved gamestate), leaves
+# no time that can be met; each step then gets this much, so that a replayed
 # gamestate still gets the engine's move.
 NO_DEADLINE_S = 2.0
+
+# A deadline that has just passed, or is nearer than SAFETY_S, is live and
+# (nearly) late: the engine answers its static move at once, and the bridge
+# waits at most this long for it.
+LATE_S = 0.3
 
 
 def _as_dict(gamestate):
@@ -51,14 +56,26 @@ def _as_dict(gamestate):
 
 
 def _deadline(gs):
-    """The instant (time.time()) by which our answer must be back."""
+    """The instant (time.time()) by which our answer must be back, and the
+    gamestate to hand the engine: when the deadline is ahead, its
+    ResponseDeadline is moved SAFETY_S earlier, so that the engine plans to
+    answer before the bridge's own cut-off, not after it."""
     try:
         ms = int(gs.get("ResponseDeadline") or 0)
     except (TypeError, ValueError, AttributeError):
         ms = 0
-    if ms / 1000.0 - SAFETY_S > time.time():
-        return ms / 1000.0 - SAFETY_S
-    return time.time() + NO_DEADLINE_S
+    try:
+        window = max(float(gs.get("MoveTime") or 0) / 1000.0, 1.0)
+    except (TypeError, ValueError, AttributeError):
+        window = 1.0
+    now = time.time()
+    deadline = ms / 1000.0
+    if ms <= 0 or deadline < now - window:
+        return now + NO_DEADLINE_S, gs  # none given, or a saved gamestate
+    if deadline - SAFETY_S > now:
+        due = deadline - SAFETY_S
+        return due, dict(gs, ResponseDeadline=int(due * 1000))
+    return now + LATE_S, gs  # live, and (nearly) late: the static move at once
 
 
 def _move_of(text):
@@ -113,9 +130,8 @@ def calculate_move(gamestate, server=None, bot=None, bot_args=None):
     bot = bot or os.environ.get("LEXICO_BOT") or default_bot()
     bot_args = bot_args if bot_args is not None else os.environ.get("LEXICO_BOT_ARGS", "")
     try:
-        gs = _as_dict(gamestate)
+        due, gs = _deadline(_as_dict(gamestate))
         body = json.dumps(gs).encode("utf-8")
-        due = _deadline(gs)
     except Exception as e:  # not even a gamestate: nothing better than a pass
         _say_once("the gamestate does not read as JSON (%s)" % e)
         return PASS
