@@ -160,10 +160,9 @@ func fillBlanks(words []string, log2 uint, less int) (slots []byte, nsets int) {
 
 // LoadBlanks uses b (as made by Bytes) in place: b must stay valid and
 // unchanged while the table is in use. It checks the header and the sizes
-// but not the checksum (Check does): reading 48 MiB at every open would
-// cost a bot's start-up several milliseconds (faulting every page of the
-// map in), while a search reads a few dozen slots. A damaged slot can only
-// loosen or tighten one bingo bound; `lexico-index verify` finds it.
+// but not the checksum, which Check compares: a pass over 48 MiB for the
+// default list, that a caller may run beside other work (index.Open runs
+// it on a goroutine of its own) before any search reads the table.
 func LoadBlanks(b []byte) (*BlankTable, error) {
 	if len(b) < blankHeaderLen {
 		return nil, fmt.Errorf("%w: %d bytes, the header needs %d", ErrTruncated, len(b), blankHeaderLen)
