@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -510,6 +511,44 @@ var littleEndian = func() bool {
 	return *(*byte)(unsafe.Pointer(&x)) == 1
 }()
 
+// Detach copies every structure a search reads (the GADDAG, the multiset
+// and blank tables, both Bloom filters) out of the memory map into the
+// process's own memory, in place: the GADDAG and tables already handed out
+// read the copies, with the same answers. Only the word queries (ByLength,
+// Anagrams, Each...) still read the map, and they report a fault there as
+// ErrCorrupt.
+//
+// It is for a long-running reader such as a server: a file truncated in
+// place under a mapping (cp or a shell redirect over it) faults the next
+// read of a page past its new end, which would kill the process with
+// SIGBUS; a detached Index keeps answering moves from what it read. (A
+// file replaced by rename, as lexico-index build writes, leaves the map
+// whole: it keeps the old file's pages.) The trade: the copies, about 70
+// MB for the default index and some tens of milliseconds once, beside the
+// page cache's. Detach must not run while the Index is in use.
+func (x *Index) Detach() (err error) {
+	if x.db == nil {
+		return ErrClosed
+	}
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer guard(&err, "copying the index out of its memory map (the file changed under it)")
+	x.gaddag.Detach()
+	x.multisets.Detach()
+	x.blanks.Detach()
+	x.words = detachBloom(x.words)
+	x.fragRaw = bytes.Clone(x.fragRaw)
+	if x.fragments != nil {
+		x.fragments = bloomOf(x.fragRaw, x.meta.FragmentBloom)
+	}
+	return nil
+}
+
+// detachBloom is f with its bits in the process's own memory (f's may be
+// the memory map's: uint64sOf).
+func detachBloom(f *bloom.BloomFilter) *bloom.BloomFilter {
+	return bloom.FromWithM(slices.Clone(f.BitSet().Words()), f.Cap(), f.K())
+}
+
 // Close releases the file. Queries after Close report ErrClosed (or false);
 // Close must not run while queries are in flight, and the GADDAG returned by
 // GADDAG must not be used after it (its bytes live in the memory map).
@@ -539,7 +578,7 @@ func (x *Index) view(fn func(tx *bolt.Tx) error) (err error) {
 		return ErrClosed
 	}
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer guard(&err, "reading")
+	defer guard(&err, "reading the file (changed under the running program?)")
 	x.restOnce.Do(func() {
 		defer guard(&x.restErr, "checking the page structure")
 		if problems := x.rest.finish(); len(problems) > 0 {

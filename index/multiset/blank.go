@@ -1,6 +1,7 @@
 package multiset
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
@@ -279,3 +280,14 @@ func (t *BlankTable) PairMultisets() int { return t.two.nsets }
 // PairLog2Slots is the second part's size: 2^PairLog2Slots slots of 8
 // bytes.
 func (t *BlankTable) PairLog2Slots() uint { return 64 - t.two.shift }
+
+// Detach makes t read a copy of its bytes in the process's own memory
+// instead of those LoadBlanks was given (an index's memory map), so that a
+// file truncated under the map cannot fault a lookup. It must not run
+// while t is in use; its answers do not change.
+func (t *BlankTable) Detach() {
+	raw := bytes.Clone(t.raw)
+	one := uint64(len(t.one.slots))
+	slots := raw[blankHeaderLen:]
+	t.raw, t.one.slots, t.two.slots = raw, slots[:one], slots[one:]
+}
