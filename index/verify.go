@@ -85,6 +85,10 @@ func (x *Index) Verify() (err error) {
 		return
 	}
 	_ = x.db.View(func(tx *bolt.Tx) error {
+		stage = "checking the word buckets' checksums"
+		if err := x.checkBuckets(tx); err != nil && len(problems) < maxProblems {
+			problems = append(problems, err) // a *DamageError naming the bucket
+		}
 		stage = "checking the word list"
 		words := x.verifyWords(tx, add)
 		stage = "checking the length/letter bucket"
