@@ -171,7 +171,18 @@ func bulkLoad(ctx context.Context, path string, words []string, meta *index.Meta
 		return nil
 	}
 
+	// Each word bucket's checksum, over what is written (index.BucketSum).
+	meta.BucketCRC = map[string]uint32{}
+	sum := func(bucket []byte, n int, kv func(i int) (k, v []byte)) {
+		var s index.BucketSum
+		for i := range n {
+			s.Add(kv(i))
+		}
+		meta.BucketCRC[string(bucket)] = s.Sum()
+	}
+
 	wkeys := wordKeys(words)
+	sum(index.BucketWords, len(wkeys), func(i int) ([]byte, []byte) { return wkeys[i], nil })
 	if err := step("words", func() error {
 		return putSorted(ctx, db, index.BucketWords, len(wkeys), func(i int) ([]byte, []byte) {
 			return wkeys[i], nil
@@ -181,6 +192,7 @@ func bulkLoad(ctx context.Context, path string, words []string, meta *index.Meta
 	}
 
 	llKeys, llValues := lengthLetterSets(words)
+	sum(index.BucketLengthLetter, len(llKeys), func(i int) ([]byte, []byte) { return llKeys[i], llValues[i] })
 	if err := step("length_letter", func() error {
 		return putSorted(ctx, db, index.BucketLengthLetter, len(llKeys), func(i int) ([]byte, []byte) {
 			return llKeys[i], llValues[i]
@@ -190,6 +202,7 @@ func bulkLoad(ctx context.Context, path string, words []string, meta *index.Meta
 	}
 
 	keys, values := anagramSets(words)
+	sum(index.BucketAnagrams, len(keys), func(i int) ([]byte, []byte) { return keys[i], values[i] })
 	meta.AnagramKeys = len(keys)
 	if err := step("anagrams", func() error {
 		return putSorted(ctx, db, index.BucketAnagrams, len(keys), func(i int) ([]byte, []byte) {

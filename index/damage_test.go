@@ -208,3 +208,59 @@ func TestDamagedMetaPageIsNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestEditedWordBucketIsRefusedByTheFirstQuery: the word buckets' pages
+// wait for the first word query, and their contents too: a value changed
+// behind the index's back (through bbolt, so every page is sound) opens,
+// plays (no move search reads the buckets), and makes the first word query
+// and every one after it fail with ErrChecksum naming the bucket, never
+// answer from it; verify names it too.
+func TestEditedWordBucketIsRefusedByTheFirstQuery(t *testing.T) {
+	for _, b := range []struct {
+		bucket    []byte
+		structure string
+	}{
+		{index.BucketWords, index.StructWordsBucket},
+		{index.BucketLengthLetter, index.StructLengthLetter},
+		{index.BucketAnagrams, index.StructAnagramsBucket},
+	} {
+		p := copyIndex(t)
+		rewrite(t, p, func(tx *bolt.Tx) error {
+			bk := tx.Bucket(b.bucket)
+			k, v := bk.Cursor().First()
+			if len(v) == 0 {
+				// The words bucket: a key changed, one letter.
+				k2 := append([]byte(nil), k...)
+				k2[len(k2)-1] ^= 0x01
+				if err := bk.Delete(k); err != nil {
+					return err
+				}
+				return bk.Put(k2, nil)
+			}
+			v2 := append([]byte(nil), v...)
+			v2[0] ^= 0x01
+			return bk.Put(k, v2)
+		})
+		x, err := index.Open(p)
+		if err != nil {
+			t.Fatalf("%s edited: Open: %v (the word buckets are not read until a query)", b.structure, err)
+		}
+		if !x.Contains(strings.ToUpper(smallList[0])) {
+			t.Errorf("%s edited: Contains(%q) false: the GADDAG is whole", b.structure, smallList[0])
+		}
+		for range 2 {
+			_, err := x.ByLength(3)
+			var d *index.DamageError
+			if !errors.Is(err, index.ErrChecksum) || !errors.As(err, &d) || d.Structure != b.structure {
+				t.Errorf("%s edited: ByLength: %v, want ErrChecksum naming it", b.structure, err)
+			}
+			if _, err := x.Anagrams("TAC"); !errors.Is(err, index.ErrChecksum) {
+				t.Errorf("%s edited: Anagrams: %v, want ErrChecksum", b.structure, err)
+			}
+		}
+		if err := x.Verify(); err == nil || !strings.Contains(err.Error(), b.structure+": ") {
+			t.Errorf("%s edited: Verify: %v, want it named", b.structure, err)
+		}
+		x.Close()
+	}
+}

@@ -31,6 +31,38 @@ var (
 	ErrBadRack = errors.New("rack must hold letters A-Z and blanks (?)")
 )
 
+// The structures of an index that a damaged file is reported by: the
+// Structure of a *DamageError.
+const (
+	StructGADDAG         = "GADDAG"
+	StructWordBloom      = "word Bloom filter"
+	StructFragmentBloom  = "fragment Bloom filter"
+	StructMultisetTable  = "multiset table"
+	StructBlankTable     = "blank table"
+	StructWordsBucket    = "words bucket"
+	StructLengthLetter   = "length/letter bucket"
+	StructAnagramsBucket = "anagrams bucket"
+)
+
+// DamageError is damage found in one structure of the index before it was
+// used: the message names the structure ("index F: blank table: index
+// checksum mismatch: ..."), errors.Is sees Err (ErrChecksum or
+// ErrCorrupt), and errors.As gives the structure to a caller that reports
+// or counts it.
+type DamageError struct {
+	Structure string // one of the Struct constants
+	Err       error  // wraps ErrChecksum or ErrCorrupt, with the detail
+}
+
+func (e *DamageError) Error() string { return e.Structure + ": " + e.Err.Error() }
+func (e *DamageError) Unwrap() error { return e.Err }
+
+// damaged is a *DamageError of structure, sentinel (ErrChecksum or
+// ErrCorrupt) and a detail.
+func damaged(structure string, sentinel error, format string, args ...any) error {
+	return &DamageError{Structure: structure, Err: fmt.Errorf("%w: %s", sentinel, fmt.Sprintf(format, args...))}
+}
+
 // Unexported: reasons behind the errors above, that Open tells apart.
 var (
 	// errNoMagic: a meta page does not hold bbolt's magic number.

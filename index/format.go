@@ -11,7 +11,10 @@
 // buckets would cost a bucket lookup per query and waste a page per bucket.
 package index
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"hash/crc32"
+)
 
 // FormatVersion is the layout this package reads and package build writes.
 // Bump it on any change of bucket, key or blob layout: an older binary then
@@ -20,8 +23,10 @@ import "encoding/binary"
 // Version 2 added BlobMultisets; version 3 made it a multiset.Table (the
 // words of each multiset) instead of a Bloom filter of the multisets;
 // version 4 added BlobBlanks, the letters a blank may be; version 5 added
-// its second part, the letters the first of two blanks may be.
-const FormatVersion = 5
+// its second part, the letters the first of two blanks may be; version 6
+// the word buckets' checksums (Meta.BucketCRC), without which their
+// contents were checked only by Verify.
+const FormatVersion = 6
 
 // Magic is stored under MetaMagic so a foreign bbolt file is told apart from
 // a Lexico index before anything else is read.
@@ -90,3 +95,26 @@ func LengthLetterKey(n int, c byte) []byte { return []byte{byte(n), c} }
 
 // EncodeFormat is the MetaFormat value for version v.
 func EncodeFormat(v int) []byte { return binary.BigEndian.AppendUint32(nil, uint32(v)) }
+
+// BucketSum is the checksum of a word bucket's contents (BucketWords,
+// BucketLengthLetter, BucketAnagrams), stored in Meta.BucketCRC: the CRC-32C
+// of every key and value in key order, each preceded by its length as a
+// uvarint. Package build adds the pairs as it writes them; the first word
+// query adds them as it reads them back, and compares.
+type BucketSum struct {
+	crc uint32
+	buf []byte
+}
+
+// Add adds a key and its value, in key order.
+func (s *BucketSum) Add(k, v []byte) {
+	s.buf = binary.AppendUvarint(s.buf[:0], uint64(len(k)))
+	s.crc = crc32.Update(s.crc, castagnoli, s.buf)
+	s.crc = crc32.Update(s.crc, castagnoli, k)
+	s.buf = binary.AppendUvarint(s.buf[:0], uint64(len(v)))
+	s.crc = crc32.Update(s.crc, castagnoli, s.buf)
+	s.crc = crc32.Update(s.crc, castagnoli, v)
+}
+
+// Sum is the checksum of the pairs added.
+func (s *BucketSum) Sum() uint32 { return s.crc }

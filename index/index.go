@@ -10,6 +10,8 @@ import (
 	"io/fs"
 	"os"
 	"runtime/debug"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 	"unsafe"
@@ -46,11 +48,13 @@ type Index struct {
 	rest     *pageWalk
 	restOnce sync.Once
 	restErr  error
-	// fragments is the fragment Bloom filter, read and checked by the first
-	// Fragment (or Verify), once: no move search asks it, and its 2 MB,
-	// which bbolt leaves unaligned for a []uint64, are a copy and a
-	// checksum that every bot's start-up would otherwise pay. fragErr is
-	// what reading it found wrong.
+	// fragments is the fragment Bloom filter, built from fragRaw (its
+	// bytes in the map, checksummed by Open) by the first Fragment (or
+	// Verify), once: no move search asks it, and its 2 MB, which bbolt
+	// leaves unaligned for a []uint64, are a copy that every bot's
+	// start-up would otherwise pay. fragErr is what building it found
+	// wrong.
+	fragRaw   []byte
 	fragOnce  sync.Once
 	fragments *bloom.BloomFilter
 	fragErr   error
@@ -213,10 +217,33 @@ var queryBuckets = map[string]bool{string(BucketWords): true, string(BucketLengt
 // load checks the file's page structure (cheaply), identity, version and
 // blobs, and pins a read transaction. m is the meta page bbolt reads the file
 // through.
+//
+// Every structure a move search reads is checksummed here, before any
+// search can read it: the GADDAG, the word Bloom filter, the multiset
+// table and the blank table; and the fragment Bloom filter, which is only
+// built at its first use. The blank table is most of the file (48 MiB of
+// the default index's 84), so its checksum runs on a goroutine of its own
+// beside the GADDAG's and the multiset table's checks, on the second core
+// when there is one. Checking it at open rather than at its first use
+// costs every bot's start-up that pass (the first touch of its pages is
+// most of it); in exchange a damaged table is refused with the file, with
+// one line naming it, where a search that found it damaged could only
+// loosen its bound or fail mid-move.
 func (x *Index) load(fileSize int64, m boltMeta) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	what := "checking the page structure"
 	defer guardStage(&err, &what)
+	var blankSum <-chan error
+	defer func() {
+		// Wait for the blank table's check, whatever happened meanwhile:
+		// it reads the map, which Close unmaps.
+		if blankSum == nil {
+			return
+		}
+		if e := <-blankSum; err == nil {
+			err = e
+		}
+	}()
 	w := x.startWalk(fileSize, m, false, 1, queryBuckets)
 	if len(w.problems) > 0 {
 		return fmt.Errorf("%w: damaged: bbolt: %s", ErrCorrupt, w.problems[0])
@@ -265,17 +292,37 @@ func (x *Index) load(fileSize int64, m boltMeta) (err error) {
 	}
 	what = "reading the blobs"
 	blobs := tx.Bucket(BucketBlobs)
-	if x.words, err = loadBloom(blobs, BlobWordBloom, x.meta.WordBloom); err != nil {
+	if x.blanks, err = loadBlanks(blobs, x.meta.Blanks, x.meta.BlankPairs); err != nil {
+		return err
+	}
+	blankSum = aside(StructBlankTable, func() error { return checkBlanks(x.blanks) })
+	if x.words, err = loadBloom(blobs, BlobWordBloom, x.meta.WordBloom, StructWordBloom); err != nil {
+		return err
+	}
+	if x.fragRaw, err = bloomBytes(blobs, BlobFragmentBloom, x.meta.FragmentBloom, StructFragmentBloom); err != nil {
 		return err
 	}
 	if x.multisets, err = loadMultisets(blobs, x.meta.Multisets); err != nil {
 		return err
 	}
-	if x.blanks, err = loadBlanks(blobs, x.meta.Blanks, x.meta.BlankPairs); err != nil {
-		return err
-	}
 	what = "reading the GADDAG"
 	return x.loadGADDAG(tx.Bucket(BucketGADDAG))
+}
+
+// aside runs check on a goroutine of its own and delivers its error. The
+// goroutine sets its own debug.SetPanicOnFault (the caller's does not
+// cover it), so a file cut short under the map is ErrCorrupt naming
+// structure, not a crash.
+func aside(structure string, check func() error) <-chan error {
+	done := make(chan error, 1)
+	go func() {
+		var err error
+		defer func() { done <- err }()
+		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+		defer guard(&err, "reading the "+structure)
+		err = check()
+	}()
+	return done
 }
 
 // fragmentFilter is the fragment Bloom filter, read and checked on the
@@ -287,7 +334,7 @@ func (x *Index) fragmentFilter() (*bloom.BloomFilter, error) {
 	x.fragOnce.Do(func() {
 		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 		defer guard(&x.fragErr, "reading the fragment Bloom filter")
-		x.fragments, x.fragErr = loadBloom(x.pin.Bucket(BucketBlobs), BlobFragmentBloom, x.meta.FragmentBloom)
+		x.fragments = bloomOf(x.fragRaw, x.meta.FragmentBloom)
 	})
 	return x.fragments, x.fragErr
 }
@@ -296,30 +343,46 @@ func (x *Index) fragmentFilter() (*bloom.BloomFilter, error) {
 // checking its recorded size; multiset.Load checks its checksum and
 // structure.
 func loadMultisets(b *bolt.Bucket, info MultisetInfo) (*multiset.Table, error) {
-	return loadTable(b, BlobMultisets, "multiset", info, multiset.Load, (*multiset.Table).Log2Slots, (*multiset.Table).Multisets)
+	return loadTable(b, BlobMultisets, StructMultisetTable, info, multiset.Load, (*multiset.Table).Log2Slots, (*multiset.Table).Multisets)
 }
 
 // loadTable loads the table of blob key with load, which checks its
-// checksum and structure, after checking its recorded size, and checks its
-// shape (slots, multisets) against info.
-func loadTable[T any](b *bolt.Bucket, key []byte, what string, info MultisetInfo, load func([]byte) (T, error), log2 func(T) uint, sets func(T) int) (T, error) {
+// structure (and the multiset table's checksum), after checking its
+// recorded size, and checks its shape (slots, multisets) against info.
+// Its errors are *DamageError naming structure.
+func loadTable[T any](b *bolt.Bucket, key []byte, structure string, info MultisetInfo, load func([]byte) (T, error), log2 func(T) uint, sets func(T) int) (T, error) {
 	var zero T
 	v, err := getBlob(b, key, info.Blob)
 	if err != nil {
-		return zero, err
+		return zero, &DamageError{structure, err}
 	}
 	t, err := load(v)
-	switch {
-	case errors.Is(err, multiset.ErrChecksum):
-		return zero, fmt.Errorf("%w: %v", ErrChecksum, err)
-	case err != nil:
-		return zero, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	if err != nil {
+		return zero, tableDamage(structure, err)
 	}
 	if log2(t) != info.Log2Slots || sets(t) != info.Multisets {
-		return zero, fmt.Errorf("%w: %s table has 2^%d slots and %d multisets, metadata says 2^%d and %d",
-			ErrCorrupt, what, log2(t), sets(t), info.Log2Slots, info.Multisets)
+		return zero, damaged(structure, ErrCorrupt, "2^%d slots and %d multisets, metadata says 2^%d and %d",
+			log2(t), sets(t), info.Log2Slots, info.Multisets)
 	}
 	return t, nil
+}
+
+// tableDamage is a multiset table's or blank table's error as a
+// *DamageError naming structure: ErrChecksum for a checksum mismatch, else
+// ErrCorrupt, with package multiset's detail.
+func tableDamage(structure string, err error) error {
+	if errors.Is(err, multiset.ErrChecksum) {
+		return damaged(structure, ErrChecksum, "%s", strings.TrimPrefix(err.Error(), multiset.ErrChecksum.Error()+": "))
+	}
+	return damaged(structure, ErrCorrupt, "%v", err)
+}
+
+// checkBlanks compares the blank table's checksum with its slots.
+func checkBlanks(t *multiset.BlankTable) error {
+	if err := t.Check(); err != nil {
+		return tableDamage(StructBlankTable, err)
+	}
+	return nil
 }
 
 // Multisets is the table of the words' letter multisets, valid until
@@ -327,16 +390,16 @@ func loadTable[T any](b *bolt.Bucket, key []byte, what string, info MultisetInfo
 func (x *Index) Multisets() *multiset.Table { return x.multisets }
 
 // loadBlanks uses the blank table in place in the memory map, after
-// checking its recorded size and its parts' shapes (info, pairs);
-// multiset.BlankTable.Check checks its checksum (verify).
+// checking its recorded size and its parts' shapes (info, pairs); the
+// caller checks its checksum (checkBlanks), a pass over most of the file.
 func loadBlanks(b *bolt.Bucket, info MultisetInfo, pairs TableShape) (*multiset.BlankTable, error) {
-	t, err := loadTable(b, BlobBlanks, "blank", info, multiset.LoadBlanks, (*multiset.BlankTable).Log2Slots, (*multiset.BlankTable).Multisets)
+	t, err := loadTable(b, BlobBlanks, StructBlankTable, info, multiset.LoadBlanks, (*multiset.BlankTable).Log2Slots, (*multiset.BlankTable).Multisets)
 	if err != nil {
 		return nil, err
 	}
 	if got := (TableShape{t.PairLog2Slots(), t.PairMultisets()}); got != pairs {
-		return nil, fmt.Errorf("%w: blank table's second part has 2^%d slots and %d multisets, metadata says 2^%d and %d",
-			ErrCorrupt, got.Log2Slots, got.Multisets, pairs.Log2Slots, pairs.Multisets)
+		return nil, damaged(StructBlankTable, ErrCorrupt, "its second part has 2^%d slots and %d multisets, metadata says 2^%d and %d",
+			got.Log2Slots, got.Multisets, pairs.Log2Slots, pairs.Multisets)
 	}
 	return t, nil
 }
@@ -350,14 +413,14 @@ func (x *Index) Blanks() *multiset.BlankTable { return x.blanks }
 func (x *Index) loadGADDAG(b *bolt.Bucket) error {
 	v := b.Get(GADDAGKey)
 	if v == nil {
-		return fmt.Errorf("%w: GADDAG missing", ErrCorrupt)
+		return damaged(StructGADDAG, ErrCorrupt, "missing")
 	}
 	g, err := gaddag.Load(v)
 	switch {
 	case errors.Is(err, gaddag.ErrChecksum):
-		return fmt.Errorf("%w: %v", ErrChecksum, err)
+		return damaged(StructGADDAG, ErrChecksum, "%s", strings.TrimPrefix(err.Error(), gaddag.ErrChecksum.Error()+": "))
 	case err != nil:
-		return fmt.Errorf("%w: %v", ErrCorrupt, err)
+		return damaged(StructGADDAG, ErrCorrupt, "%v", err)
 	}
 	x.gaddag = g
 	return nil
@@ -366,14 +429,15 @@ func (x *Index) loadGADDAG(b *bolt.Bucket) error {
 // GADDAG is the dictionary's GADDAG, valid until Close.
 func (x *Index) GADDAG() *gaddag.GADDAG { return x.gaddag }
 
-// checkBlob fetches a blob and checks it against its recorded size and CRC.
-func checkBlob(b *bolt.Bucket, key []byte, info BlobInfo) ([]byte, error) {
+// checkBlob fetches a blob and checks it against its recorded size and CRC;
+// its errors are *DamageError naming structure.
+func checkBlob(b *bolt.Bucket, key []byte, info BlobInfo, structure string) ([]byte, error) {
 	v, err := getBlob(b, key, info)
 	if err != nil {
-		return nil, err
+		return nil, &DamageError{structure, err}
 	}
-	if crc32.Checksum(v, castagnoli) != info.CRC32C {
-		return nil, fmt.Errorf("%w: blob %q", ErrChecksum, key)
+	if sum := crc32.Checksum(v, castagnoli); sum != info.CRC32C {
+		return nil, damaged(structure, ErrChecksum, "blob %q: stored %08x, computed %08x", key, info.CRC32C, sum)
 	}
 	return v, nil
 }
@@ -395,15 +459,30 @@ func getBlob(b *bolt.Bucket, key []byte, info BlobInfo) ([]byte, error) {
 // copied once into aligned uint64s (a few hundred microseconds for megabytes):
 // bbolt values carry no alignment guarantee, so aliasing the map as []uint64
 // would be undefined behaviour on strict-alignment platforms.
-func loadBloom(b *bolt.Bucket, key []byte, info BloomInfo) (*bloom.BloomFilter, error) {
-	v, err := checkBlob(b, key, info.Blob)
+func loadBloom(b *bolt.Bucket, key []byte, info BloomInfo, structure string) (*bloom.BloomFilter, error) {
+	v, err := bloomBytes(b, key, info, structure)
+	if err != nil {
+		return nil, err
+	}
+	return bloomOf(v, info), nil
+}
+
+// bloomBytes is a Bloom filter's bit array, checked against its recorded
+// size, CRC and shape.
+func bloomBytes(b *bolt.Bucket, key []byte, info BloomInfo, structure string) ([]byte, error) {
+	v, err := checkBlob(b, key, info.Blob, structure)
 	if err != nil {
 		return nil, err
 	}
 	if info.K == 0 || info.M == 0 || uint(len(v)) != (info.M+63)/64*8 {
-		return nil, fmt.Errorf("%w: Bloom filter %q shape m=%d k=%d for %d bytes", ErrCorrupt, key, info.M, info.K, len(v))
+		return nil, damaged(structure, ErrCorrupt, "shape m=%d k=%d for %d bytes", info.M, info.K, len(v))
 	}
-	return bloom.FromWithM(uint64sOf(v), info.M, info.K), nil
+	return v, nil
+}
+
+// bloomOf is the filter of bit array v (as bloomBytes checked it).
+func bloomOf(v []byte, info BloomInfo) *bloom.BloomFilter {
+	return bloom.FromWithM(uint64sOf(v), info.M, info.K)
 }
 
 // uint64sOf is v read as little-endian words: v's own memory (the memory
@@ -432,6 +511,44 @@ var littleEndian = func() bool {
 	return *(*byte)(unsafe.Pointer(&x)) == 1
 }()
 
+// Detach copies every structure a search reads (the GADDAG, the multiset
+// and blank tables, both Bloom filters) out of the memory map into the
+// process's own memory, in place: the GADDAG and tables already handed out
+// read the copies, with the same answers. Only the word queries (ByLength,
+// Anagrams, Each...) still read the map, and they report a fault there as
+// ErrCorrupt.
+//
+// It is for a long-running reader such as a server: a file truncated in
+// place under a mapping (cp or a shell redirect over it) faults the next
+// read of a page past its new end, which would kill the process with
+// SIGBUS; a detached Index keeps answering moves from what it read. (A
+// file replaced by rename, as lexico-index build writes, leaves the map
+// whole: it keeps the old file's pages.) The trade: the copies, about 70
+// MB for the default index and some tens of milliseconds once, beside the
+// page cache's. Detach must not run while the Index is in use.
+func (x *Index) Detach() (err error) {
+	if x.db == nil {
+		return ErrClosed
+	}
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer guard(&err, "copying the index out of its memory map (the file changed under it)")
+	x.gaddag.Detach()
+	x.multisets.Detach()
+	x.blanks.Detach()
+	x.words = detachBloom(x.words)
+	x.fragRaw = bytes.Clone(x.fragRaw)
+	if x.fragments != nil {
+		x.fragments = bloomOf(x.fragRaw, x.meta.FragmentBloom)
+	}
+	return nil
+}
+
+// detachBloom is f with its bits in the process's own memory (f's may be
+// the memory map's: uint64sOf).
+func detachBloom(f *bloom.BloomFilter) *bloom.BloomFilter {
+	return bloom.FromWithM(slices.Clone(f.BitSet().Words()), f.Cap(), f.K())
+}
+
 // Close releases the file. Queries after Close report ErrClosed (or false);
 // Close must not run while queries are in flight, and the GADDAG returned by
 // GADDAG must not be used after it (its bytes live in the memory map).
@@ -445,7 +562,7 @@ func (x *Index) Close() error {
 	}
 	err := x.db.Close()
 	x.db = nil
-	x.gaddag = nil // its bytes were in the map
+	x.gaddag, x.fragRaw = nil, nil // their bytes were in the map
 	return err
 }
 
@@ -455,17 +572,56 @@ func (x *Index) Path() string { return x.path }
 // Meta describes the index (a copy; callers may keep it).
 func (x *Index) Meta() Meta { return x.meta }
 
+// wordBuckets names the word buckets and the structures they are.
+var wordBuckets = []struct {
+	name      []byte
+	structure string
+}{
+	{BucketWords, StructWordsBucket},
+	{BucketLengthLetter, StructLengthLetter},
+	{BucketAnagrams, StructAnagramsBucket},
+}
+
+// checkBuckets compares each word bucket's contents with its checksum in
+// Meta.BucketCRC: the first word query's check, a pass over every key (some
+// tens of milliseconds for the default index, that no bot that only
+// generates moves pays). The page walk must have passed first: the
+// cursors follow the pages.
+func (x *Index) checkBuckets(tx *bolt.Tx) error {
+	for _, b := range wordBuckets {
+		want, ok := x.meta.BucketCRC[string(b.name)]
+		if !ok {
+			return damaged(b.structure, ErrCorrupt, "no checksum in the metadata")
+		}
+		var s BucketSum
+		c := tx.Bucket(b.name).Cursor()
+		for k, v := c.First(); k != nil; k, v = c.Next() {
+			s.Add(k, v)
+		}
+		if got := s.Sum(); got != want {
+			return damaged(b.structure, ErrChecksum, "stored %08x, computed %08x", want, got)
+		}
+	}
+	return nil
+}
+
 // view runs fn in a read transaction, turning a damaged page into ErrCorrupt.
 func (x *Index) view(fn func(tx *bolt.Tx) error) (err error) {
 	if x.db == nil {
 		return ErrClosed
 	}
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer guard(&err, "reading")
+	defer guard(&err, "reading the file (changed under the running program?)")
 	x.restOnce.Do(func() {
-		defer guard(&x.restErr, "checking the page structure")
+		defer guard(&x.restErr, "checking the word buckets")
+		// Every key of the word buckets, with the order a seek relies on
+		// (a flipped branch key misroutes a seek, and the checksum's
+		// cursor walk passes it): the checksum reads them all anyway.
+		x.rest.keys = true
 		if problems := x.rest.finish(); len(problems) > 0 {
 			x.restErr = fmt.Errorf("%w: damaged: bbolt: %s", ErrCorrupt, problems[0])
+		} else {
+			x.restErr = x.checkBuckets(x.pin)
 		}
 		x.rest = nil
 	})

@@ -41,6 +41,8 @@ type Meta struct {
 	// words' multisets less two letters); Blanks gives its first part's
 	// and the whole blob's.
 	BlankPairs TableShape `json:"blank_pairs"`
+	// BucketCRC holds each word bucket's BucketSum, by bucket name.
+	BucketCRC map[string]uint32 `json:"bucket_crc32c"`
 }
 
 // TableShape is a hash table's size: 2^Log2Slots slots of 8 bytes holding

@@ -118,52 +118,37 @@ func TestOpenNewerAndOlderFormat(t *testing.T) {
 	}
 }
 
-func TestOpenBlobChecksumMismatch(t *testing.T) {
-	for _, blob := range []struct{ bucket, key []byte }{
-		{index.BucketBlobs, index.BlobWordBloom},
-		{index.BucketBlobs, index.BlobMultisets},
-		{index.BucketGADDAG, index.GADDAGKey},
+// TestOpenRefusesEveryDamagedBlob: every structure a move search reads
+// (the GADDAG, the word Bloom filter, the multiset and blank tables) and
+// the fragment Bloom filter is checksummed by Open, before any search can
+// read it. A flipped bit in any of them is refused with ErrChecksum, in a
+// *DamageError naming the structure, in the one line the user sees.
+func TestOpenRefusesEveryDamagedBlob(t *testing.T) {
+	for _, blob := range []struct {
+		bucket, key []byte
+		structure   string
+	}{
+		{index.BucketBlobs, index.BlobWordBloom, index.StructWordBloom},
+		{index.BucketBlobs, index.BlobFragmentBloom, index.StructFragmentBloom},
+		{index.BucketBlobs, index.BlobMultisets, index.StructMultisetTable},
+		{index.BucketBlobs, index.BlobBlanks, index.StructBlankTable},
+		{index.BucketGADDAG, index.GADDAGKey, index.StructGADDAG},
 	} {
 		p := copyIndex(t)
 		flipLastBit(t, p, blob.bucket, blob.key)
-		wantOpenError(t, p, index.ErrChecksum)
-	}
-}
-
-// The blank table is not read through at open (a bot's start-up would pay
-// 5 ms for it): a damaged slot opens, and Verify reports the checksum.
-func TestVerifyFindsADamagedBlankTable(t *testing.T) {
-	p := copyIndex(t)
-	flipLastBit(t, p, index.BucketBlobs, index.BlobBlanks)
-	x, err := index.Open(p)
-	if err != nil {
-		t.Fatalf("Open: %v", err)
-	}
-	defer x.Close()
-	if err := x.Verify(); !errors.Is(err, index.ErrChecksum) {
-		t.Fatalf("Verify: %v, want %v", err, index.ErrChecksum)
-	}
-}
-
-// No move search asks the fragment filter, so Open leaves it to the first
-// Fragment: a damaged one opens, is not used (every string may be part of a
-// word, which is never wrong), and Verify reports its checksum.
-func TestDamagedFragmentFilterIsNotUsedAndVerifyReportsIt(t *testing.T) {
-	p := copyIndex(t)
-	flipLastBit(t, p, index.BucketBlobs, index.BlobFragmentBloom)
-	x, err := index.Open(p)
-	if err != nil {
-		t.Fatalf("Open: %v", err)
-	}
-	defer x.Close()
-	for _, s := range []string{"AT", "QZXJ"} {
-		if !x.Fragment(s) {
-			t.Errorf("Fragment(%q) = false with a damaged filter; want true (it may not rule anything out)", s)
+		x, err := index.Open(p)
+		if err == nil {
+			x.Close()
+			t.Errorf("%s damaged: Open succeeded", blob.structure)
+			continue
 		}
-	}
-	err = x.Verify()
-	if !errors.Is(err, index.ErrChecksum) || !strings.Contains(err.Error(), "bloom.fragments") {
-		t.Fatalf("Verify: %v, want %v naming bloom.fragments", err, index.ErrChecksum)
+		var d *index.DamageError
+		if !errors.Is(err, index.ErrChecksum) || !errors.As(err, &d) || d.Structure != blob.structure {
+			t.Errorf("%s damaged: Open: %v, want ErrChecksum in a DamageError naming it", blob.structure, err)
+		}
+		if msg := err.Error(); strings.Contains(msg, "\n") || !strings.Contains(msg, ": "+blob.structure+": ") {
+			t.Errorf("%s damaged: %q is not one line naming it", blob.structure, msg)
+		}
 	}
 }
 

@@ -85,6 +85,10 @@ func (x *Index) Verify() (err error) {
 		return
 	}
 	_ = x.db.View(func(tx *bolt.Tx) error {
+		stage = "checking the word buckets' checksums"
+		if err := x.checkBuckets(tx); err != nil && len(problems) < maxProblems {
+			problems = append(problems, err) // a *DamageError naming the bucket
+		}
 		stage = "checking the word list"
 		words := x.verifyWords(tx, add)
 		stage = "checking the length/letter bucket"
@@ -192,20 +196,11 @@ func (x *Index) verifyAnagrams(tx *bolt.Tx, words []string, add problemFunc) {
 // verifyDerived checks the structures a Bloom filter or GADDAG query relies
 // on: a false negative there would silently drop a word.
 func (x *Index) verifyDerived(words []string, add problemFunc) {
-	// Open leaves the blank table's checksum out (multiset.LoadBlanks).
-	if err := x.blanks.Check(); err != nil {
-		if !add(ErrChecksum, "%v", err) {
-			return
-		}
-	}
-	// Open leaves the fragment filter to its first use (fragmentFilter).
+	// Open checked every blob's checksum before Verify could run, and
+	// leaves building the fragment filter to its first use.
 	fragments, err := x.fragmentFilter()
 	if err != nil {
-		kind := ErrCorrupt
-		if errors.Is(err, ErrChecksum) {
-			kind = ErrChecksum
-		}
-		if !add(kind, "%s", strings.TrimPrefix(err.Error(), kind.Error()+": ")) {
+		if !add(ErrCorrupt, "%s", strings.TrimPrefix(err.Error(), ErrCorrupt.Error()+": ")) {
 			return
 		}
 	}

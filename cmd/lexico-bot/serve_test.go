@@ -7,6 +7,8 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"path/filepath"
+	"reflect"
 	"regexp"
 	"runtime"
 	"strings"
@@ -268,4 +270,30 @@ func stopServe(t *testing.T, exited chan int, stderr *syncBuffer) {
 	if code := <-exited; code != 0 {
 		t.Fatalf("serve exited %d:\n%s", code, stderr.String())
 	}
+}
+
+// An index file truncated in place under a running serve (cp or a shell
+// redirect over it) would fault its next read of the map, SIGBUS: serve
+// keeps answering, the same move, from its own copy of what a search
+// reads (index.Index.Detach).
+func TestServeSurvivesItsIndexTruncated(t *testing.T) {
+	b, err := os.ReadFile(botIndex(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "index.db")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	addr, stderr, exited := startServe(t, "--policy", "equity", "--index", path)
+	doc := liveDoc(t, time.Minute, 5*time.Second)
+	before := postMove(t, addr, doc)
+	if err := os.Truncate(path, 0); err != nil {
+		t.Fatal(err)
+	}
+	after := postMove(t, addr, doc)
+	if !after.Complete || !reflect.DeepEqual(after.Move, before.Move) {
+		t.Fatalf("after the truncation: %+v; before: %+v", after, before)
+	}
+	stopServe(t, exited, stderr)
 }

@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/lexico/lexico/index"
+	bolt "go.etcd.io/bbolt"
 )
 
 func TestLookupBestScoringFirst(t *testing.T) {
@@ -48,5 +51,29 @@ func TestLookupBadRack(t *testing.T) {
 		if code != 2 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Fatalf("%v: exit %d, stderr %q", args, code, stderr)
 		}
+	}
+}
+
+// A word bucket edited behind the index's back opens (no move search reads
+// it) and is refused by lookup, its first word query: one line naming the
+// file and the bucket, exit 1, nothing on stdout.
+func TestLookupRefusesAnEditedAnagramBucket(t *testing.T) {
+	path := buildTestIndex(t)
+	db, err := bolt.Open(path, 0o644, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(index.BucketAnagrams)
+		k, v := b.Cursor().First()
+		v = append([]byte(nil), v...)
+		v[0] ^= 0x01
+		return b.Put(k, v)
+	})
+	db.Close()
+	code, stdout, stderr := runCLI(t, "", "lookup", "--index", path, "RETAINS")
+	if code == 0 || stdout != "" || strings.Count(strings.TrimSpace(stderr), "\n") != 0 ||
+		!strings.Contains(stderr, path+": anagrams bucket: index checksum mismatch") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }

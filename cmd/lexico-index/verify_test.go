@@ -46,7 +46,8 @@ func TestVerifyNotAnIndex(t *testing.T) {
 // line naming the damage, never a panic or a Go stack trace. The damage: a
 // flag that makes a word a bucket with no header (it crashed verify inside
 // bbolt), found by Open; a flipped bit in the backup meta page (verify
-// passed it), found by Verify.
+// passed it), found by Verify; a flipped bit in the blank table (named the
+// multiset table) and in the fragment filter, found by Open and named.
 func TestVerifyDamagedFile(t *testing.T) {
 	clean, err := os.ReadFile(buildTestIndex(t))
 	if err != nil {
@@ -55,6 +56,15 @@ func TestVerifyDamagedFile(t *testing.T) {
 	l, err := damage.Map(clean)
 	if err != nil {
 		t.Fatal(err)
+	}
+	atKey := func(kind, part, bucket, key string) int64 {
+		for _, r := range l.Regions {
+			if r.Kind == kind && r.Part == part && r.Bucket == bucket && (key == "" || r.Key == key) {
+				return r.Off + r.Len - 1
+			}
+		}
+		t.Fatalf("no %s %s of key %q in %q in the test index", kind, part, key, bucket)
+		return 0
 	}
 	at := func(kind, part, bucket string) int64 {
 		for _, r := range l.Regions {
@@ -72,6 +82,9 @@ func TestVerifyDamagedFile(t *testing.T) {
 	}{
 		{"a word flagged as a bucket", at("inline", "elements", "words"), `bucket "words", sub-bucket "ADZ": 0-byte bucket header`},
 		{"backup meta page", at("meta 1", "fields", "") + 20, "bbolt meta page 1 (the copy bbolt falls back on): checksum mismatch"},
+		// Named as the blank table, not the multiset table.
+		{"blank table", atKey("leaf", "values", "blobs", "blanks"), "blank table: index checksum mismatch"},
+		{"fragment filter", atKey("leaf", "values", "blobs", "bloom.fragments"), "fragment Bloom filter: index checksum mismatch"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "damaged.db")

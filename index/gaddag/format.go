@@ -1,12 +1,14 @@
 package gaddag
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
 	"math/bits"
 	"runtime/debug"
+	"slices"
 	"unsafe"
 )
 
@@ -203,4 +205,21 @@ func badArc(a []uint32, starts []uint64) error {
 		i += 2 + k
 	}
 	return fmt.Errorf("%w: an arc points inside a node", ErrCorrupt)
+}
+
+// Detach makes g read a copy of its array in the process's own memory
+// instead of b, the bytes Load was given (an index's memory map): a file
+// truncated under a mapping faults at the next read of a page past its
+// new end, and Detach is how a long-running reader is immune to that. It
+// must not run while g is in use; g reads the same array, so its answers
+// do not change.
+func (g *GADDAG) Detach() {
+	raw := bytes.Clone(g.raw)
+	body := raw[headerLen:]
+	if len(g.a) > 0 && littleEndianHost && uintptr(unsafe.Pointer(&body[0]))%4 == 0 {
+		g.a = unsafe.Slice((*uint32)(unsafe.Pointer(&body[0])), len(g.a))
+	} else {
+		g.a = slices.Clone(g.a)
+	}
+	g.raw = raw
 }

@@ -1,6 +1,7 @@
 package multiset
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
@@ -160,10 +161,9 @@ func fillBlanks(words []string, log2 uint, less int) (slots []byte, nsets int) {
 
 // LoadBlanks uses b (as made by Bytes) in place: b must stay valid and
 // unchanged while the table is in use. It checks the header and the sizes
-// but not the checksum (Check does): reading 48 MiB at every open would
-// cost a bot's start-up several milliseconds (faulting every page of the
-// map in), while a search reads a few dozen slots. A damaged slot can only
-// loosen or tighten one bingo bound; `lexico-index verify` finds it.
+// but not the checksum, which Check compares: a pass over 48 MiB for the
+// default list, that a caller may run beside other work (index.Open runs
+// it on a goroutine of its own) before any search reads the table.
 func LoadBlanks(b []byte) (*BlankTable, error) {
 	if len(b) < blankHeaderLen {
 		return nil, fmt.Errorf("%w: %d bytes, the header needs %d", ErrTruncated, len(b), blankHeaderLen)
@@ -280,3 +280,14 @@ func (t *BlankTable) PairMultisets() int { return t.two.nsets }
 // PairLog2Slots is the second part's size: 2^PairLog2Slots slots of 8
 // bytes.
 func (t *BlankTable) PairLog2Slots() uint { return 64 - t.two.shift }
+
+// Detach makes t read a copy of its bytes in the process's own memory
+// instead of those LoadBlanks was given (an index's memory map), so that a
+// file truncated under the map cannot fault a lookup. It must not run
+// while t is in use; its answers do not change.
+func (t *BlankTable) Detach() {
+	raw := bytes.Clone(t.raw)
+	one := uint64(len(t.one.slots))
+	slots := raw[blankHeaderLen:]
+	t.raw, t.one.slots, t.two.slots = raw, slots[:one], slots[one:]
+}

@@ -9,6 +9,7 @@
 package multiset
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -344,4 +345,14 @@ func (t *Table) HasWord(k Key, word string) bool {
 		}
 	}
 	return false
+}
+
+// Detach makes t read a copy of its bytes in the process's own memory
+// instead of those Load was given (an index's memory map), so that a file
+// truncated under the map cannot fault a lookup. It must not run while t
+// is in use; its answers do not change.
+func (t *Table) Detach() {
+	raw := bytes.Clone(t.raw)
+	slots := uint64(len(t.slots))
+	t.raw, t.slots, t.data = raw, raw[headerLen:headerLen+slots], raw[headerLen+slots:]
 }
