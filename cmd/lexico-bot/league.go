@@ -128,6 +128,9 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 		return err
 	}
 	defer closeAfterSearches(x)
+	if err := detach(x); err != nil {
+		return err
+	}
 	lt, err := league.New(names, specs, v.Name, o.Games, o.Seed)
 	if err != nil {
 		return badInput{err}

@@ -146,6 +146,9 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 		return err
 	}
 	defer closeAfterSearches(x)
+	if err := detach(x); err != nil {
+		return err
+	}
 
 	clock := player.DefaultClock
 	clock.Mode = player.Live // the referee's deadline is live

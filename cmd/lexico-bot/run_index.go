@@ -81,3 +81,16 @@ func openGenerator(path, strategyName string, logw io.Writer) (*index.Index, mov
 	}
 	return x, gen, nil
 }
+
+// detach gives a command that outlives one use of its index file (serve,
+// run --lines, play, league) its own copy of what the searches read
+// (index.Index.Detach), so that a file truncated or written over under it
+// cannot kill it with SIGBUS. A one-move run skips it: the copy (tens of
+// milliseconds, about 70 MB) would cost every move its start-up. It runs
+// before any search does.
+func detach(x *index.Index) error {
+	if err := x.Detach(); err != nil {
+		return fmt.Errorf("index %s: %w", x.Path(), err)
+	}
+	return nil
+}

@@ -36,6 +36,9 @@ func runLines(ctx context.Context, o runOptions, e env) error {
 		return err
 	}
 	defer setup.close()
+	if err := detach(setup.index); err != nil {
+		return err
+	}
 	bot := &answer.Bot{Player: setup.player, Clock: setup.clock}
 	in := bufio.NewReaderSize(e.stdin, 64<<10)
 	var buf []byte

@@ -80,11 +80,8 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 		return err
 	}
 	defer setup.close()
-	// A server outlives any one use of its index file: its own copy of
-	// what the searches read keeps a file truncated under it from killing
-	// it with SIGBUS (index.Index.Detach).
-	if err := setup.index.Detach(); err != nil {
-		return fmt.Errorf("index %s: %w", setup.index.Path(), err)
+	if err := detach(setup.index); err != nil {
+		return err
 	}
 	setup.table.ReadShipped() // before the first request, not during it
 	serverGC()
