@@ -29,6 +29,7 @@ type serveOptions struct {
 	Grace       time.Duration
 	ThinkSlots  int
 	BodyTimeout time.Duration
+	WebMaxThink time.Duration
 	Args        []string
 }
 
@@ -50,6 +51,7 @@ func serveCommand() *cli.Command {
 			&cli.DurationFlag{Name: "grace", Value: 10 * time.Second, Usage: "`DURATION` a shutdown waits for the answers in flight to be written (every search answers its best move at once)", Destination: &o.Grace},
 			&cli.IntFlag{Name: "think-slots", Usage: "how many searches `N` may think at once (0: one per core); a request that finds none free in time answers with the static move", Destination: &o.ThinkSlots},
 			&cli.DurationFlag{Name: "body-timeout", Value: server.DefaultBodyTimeout, Usage: "longest `DURATION` to read a request's body", Destination: &o.BodyTimeout},
+			&cli.DurationFlag{Name: "web-max-think", Value: web.MaxBotTime, Usage: "longest `DURATION` the web page may ask a study or its bot's move to think (longer ranks better but holds a thinking slot longer; the page's searches leave one slot for /move)", Destination: &o.WebMaxThink},
 		),
 		Action: func(c *cli.Context) error {
 			o.Bot.Sim.noteGiven(c)
@@ -72,6 +74,9 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 	if o.BodyTimeout < 0 {
 		return badInputf("--body-timeout %v: want 0 (the default) or a positive duration", o.BodyTimeout)
 	}
+	if o.WebMaxThink < web.MinBotTime {
+		return badInputf("--web-max-think %v: want at least %v", o.WebMaxThink, web.MinBotTime)
+	}
 	if o.Grace < 0 {
 		return badInputf("--grace %v: want 0 (stop at once) or a positive duration", o.Grace)
 	}
@@ -91,13 +96,16 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 	if slots == 0 {
 		slots = answer.DefaultSlots()
 	}
-	bot := &answer.Bot{Player: setup.player, Clock: setup.clock, Slots: slots}
+	// One gate for every search of the server: /move's, and the web page's
+	// games' and studies' through its guests' view.
+	gate := answer.NewGate(slots)
+	bot := &answer.Bot{Player: setup.player, Clock: setup.clock, Gate: gate}
 	table, err := leaveTable(o.Bot.Leaves)
 	if err != nil {
 		return err
 	}
 	page, err := web.New(web.Config{StoreConfig: web.StoreConfig{Generator: setup.player.Gen, Leaves: table,
-		Dict: setup.index, Clock: setup.clock}, Log: log})
+		Dict: setup.index, Clock: setup.clock, Gate: gate.Guests(), MaxThink: o.WebMaxThink}, Log: log})
 	if err != nil {
 		return err
 	}

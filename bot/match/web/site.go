@@ -152,7 +152,7 @@ func (s *Site) index(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	s.page.Execute(w, pageData{Policies: player.Policies, Variants: variant.Names(), RuleSets: rules,
 		DefaultPolicy: DefaultPolicy, DefaultVariant: variant.Multipliers.Name,
-		MinBotMS: MinBotTime.Milliseconds(), MaxBotMS: MaxBotTime.Milliseconds(), BotMS: DefaultBotTime.Milliseconds(),
+		MinBotMS: MinBotTime.Milliseconds(), MaxBotMS: s.Store.cfg.MaxThink.Milliseconds(), BotMS: min(DefaultBotTime, s.Store.cfg.MaxThink).Milliseconds(),
 		Layouts: layouts})
 }
 

@@ -24,6 +24,7 @@ import (
 	"github.com/lexico/lexico/bot/match/human"
 	"github.com/lexico/lexico/bot/match/lineup"
 	"github.com/lexico/lexico/bot/match/referee"
+	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/internal/quote"
 )
@@ -38,6 +39,7 @@ const (
 	DefaultMaxTurns = 200
 	// MinBotTime and MaxBotTime bound the bot's thinking time per move a
 	// person may ask for: a page that asks for an hour would hold a core.
+	// MaxBotTime is StoreConfig.MaxThink's default.
 	MinBotTime = 50 * time.Millisecond
 	MaxBotTime = 10 * time.Second
 	// DefaultBotTime is the bot's time per move when a game names none:
@@ -57,6 +59,17 @@ type StoreConfig struct {
 	// Clock is the bots' clock; each game sets its Override to the bot's
 	// time per move.
 	Clock player.Clock
+	// Gate is the admission the bots and the studies think under: a
+	// server's answer.Gate's Guests view, so that the page's searches take
+	// the server's thinking slots (leaving one for its /move), never think
+	// beside them, and are hurried by its shutdown. nil: a Gate of the
+	// games' own, unbounded.
+	Gate *answer.Gate
+	// MaxThink is the longest thinking a page may ask for, a bot's move or
+	// a study (0: MaxBotTime). Longer studies rank better, but hold a
+	// thinking slot longer: the trade is the page's depth against how
+	// often the other searches find the slots taken.
+	MaxThink time.Duration
 	// MaxGames bounds the games kept at once (0: DefaultMaxGames); TTL is
 	// how long a game untouched is kept (0: DefaultTTL); MaxTurns ends a
 	// game at that many turns (0: DefaultMaxTurns).
@@ -101,6 +114,15 @@ func NewStore(cfg StoreConfig) (*Store, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.MaxThink <= 0 {
+		cfg.MaxThink = MaxBotTime
+	}
+	if cfg.MaxThink < MinBotTime {
+		return nil, fmt.Errorf("%w: the most thinking %v is less than the least, %v", ErrConfig, cfg.MaxThink, MinBotTime)
+	}
+	if cfg.Gate == nil {
+		cfg.Gate = answer.NewGate(0)
 	}
 	s := &Store{cfg: cfg, games: map[string]*Game{}, stop: make(chan struct{})}
 	go s.janitor()
@@ -161,7 +183,8 @@ type Options struct {
 	// BotFirst lets the bot move first.
 	BotFirst bool
 	// BotTime is the bot's thinking time per move, within
-	// [MinBotTime, MaxBotTime]; 0 is DefaultBotTime.
+	// [MinBotTime, StoreConfig.MaxThink]; 0 is DefaultBotTime (at most
+	// MaxThink).
 	BotTime time.Duration
 	// Seed shuffles the bag; 0 draws one at random.
 	Seed uint64
@@ -182,10 +205,10 @@ func (s *Store) New(o Options) (*Game, error) {
 		return nil, fmt.Errorf("%w: %v", ErrBadRequest, err)
 	}
 	if o.BotTime == 0 {
-		o.BotTime = DefaultBotTime
+		o.BotTime = min(DefaultBotTime, s.cfg.MaxThink)
 	}
-	if o.BotTime < MinBotTime || o.BotTime > MaxBotTime {
-		return nil, fmt.Errorf("%w: the bot's time %v is outside [%v, %v]", ErrBadRequest, o.BotTime, MinBotTime, MaxBotTime)
+	if o.BotTime < MinBotTime || o.BotTime > s.cfg.MaxThink {
+		return nil, fmt.Errorf("%w: the bot's time %v is outside [%v, %v]", ErrBadRequest, o.BotTime, MinBotTime, s.cfg.MaxThink)
 	}
 	if o.Policy == "" {
 		o.Policy = DefaultPolicy
@@ -315,7 +338,8 @@ func (s *Store) start(v *variant.Variant, pl *player.Player, o Options) *Game {
 	names := [2]string{"you", o.Policy}
 	var agents [2]arena.Agent
 	agents[g.Seat] = personSeat{g}
-	agents[1-g.Seat] = &botSeat{bot: arena.NewBot(pl, clock), g: g, seat: 1 - g.Seat, dict: s.cfg.Dict}
+	bot := arena.Bot{Bot: &answer.Bot{Player: pl, Clock: clock, Gate: s.cfg.Gate}}
+	agents[1-g.Seat] = &botSeat{bot: bot, g: g, seat: 1 - g.Seat, dict: s.cfg.Dict}
 	if g.Seat == 1 {
 		names[0], names[1] = names[1], names[0]
 	}
@@ -393,7 +417,7 @@ func event(seat int, b *board.Board, m move.Move, res rules.Result) Event {
 
 // advance waits until it is the person's turn or the game is over. It
 // waits for the bot whatever the request does: the bot's time is bounded
-// (MaxBotTime and the clock), and a move half played would leave the game
+// (MaxThink, the clock, and the Gate's hurry on shutdown), and a move half played would leave the game
 // in no state a reload could show. Callers hold g.mu.
 func (g *Game) advance() {
 	select {
