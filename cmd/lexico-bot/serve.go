@@ -30,6 +30,9 @@ type serveOptions struct {
 	ThinkSlots  int
 	BodyTimeout time.Duration
 	WebMaxThink time.Duration
+	MaxConns    int
+	IdleTimeout time.Duration
+	MaxHeader   int
 	Args        []string
 }
 
@@ -50,7 +53,10 @@ func serveCommand() *cli.Command {
 			&cli.Int64Flag{Name: "max-body", Value: server.DefaultMaxBody, Usage: "largest request body, `BYTES` (larger: 413)", Destination: &o.MaxBody},
 			&cli.DurationFlag{Name: "grace", Value: 10 * time.Second, Usage: "`DURATION` a shutdown waits for the answers in flight to be written (every search answers its best move at once)", Destination: &o.Grace},
 			&cli.IntFlag{Name: "think-slots", Usage: "how many searches `N` may think at once (0: one per core); a request that finds none free in time answers with the static move", Destination: &o.ThinkSlots},
-			&cli.DurationFlag{Name: "body-timeout", Value: server.DefaultBodyTimeout, Usage: "longest `DURATION` to read a request's body", Destination: &o.BodyTimeout},
+			&cli.DurationFlag{Name: "body-timeout", Value: server.DefaultBodyTimeout, Usage: "longest `DURATION` to read a request's body, on every endpoint (shorter refuses slow links sooner)", Destination: &o.BodyTimeout},
+			&cli.IntFlag{Name: "max-conns", Value: server.DefaultMaxConns, Usage: "most open connections `N`: past it a new one takes the place of the one idle longest, or is answered 503 when all are in requests (lowered to fit the open-file limit; more admits more requests at once, each costing a file)", Destination: &o.MaxConns},
+			&cli.DurationFlag{Name: "idle-timeout", Value: server.DefaultIdleTimeout, Usage: "`DURATION` a keep-alive connection may wait for its next request (longer saves clients a dial, shorter frees connections sooner)", Destination: &o.IdleTimeout},
+			&cli.IntFlag{Name: "max-header-bytes", Value: server.DefaultMaxHeaderBytes, Usage: "largest request header, `BYTES` (larger: 431)", Destination: &o.MaxHeader},
 			&cli.DurationFlag{Name: "web-max-think", Value: web.MaxBotTime, Usage: "longest `DURATION` the web page may ask a study or its bot's move to think (longer ranks better but holds a thinking slot longer; the page's searches leave one slot for /move)", Destination: &o.WebMaxThink},
 		),
 		Action: func(c *cli.Context) error {
@@ -74,6 +80,15 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 	if o.BodyTimeout < 0 {
 		return badInputf("--body-timeout %v: want 0 (the default) or a positive duration", o.BodyTimeout)
 	}
+	if o.MaxConns <= 0 {
+		return badInputf("--max-conns %d: want a positive number of connections", o.MaxConns)
+	}
+	if o.IdleTimeout <= 0 {
+		return badInputf("--idle-timeout %v: want a positive duration", o.IdleTimeout)
+	}
+	if o.MaxHeader <= 0 {
+		return badInputf("--max-header-bytes %d: want a positive number of bytes", o.MaxHeader)
+	}
 	if o.WebMaxThink < web.MinBotTime {
 		return badInputf("--web-max-think %v: want at least %v", o.WebMaxThink, web.MinBotTime)
 	}
@@ -92,6 +107,13 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 		return badInputf("--addr: %w", err)
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, nil))
+	conns := o.MaxConns
+	if files := openFiles(); files > 0 && conns > files-filesKept {
+		// Past the limit accept fails and the server stalls: the bound
+		// must come first.
+		conns = max(files-filesKept, 1)
+		log.Warn("--max-conns lowered to fit the open-file limit", "max_conns", conns, "open_files", files)
+	}
 	slots := o.ThinkSlots
 	if slots == 0 {
 		slots = answer.DefaultSlots()
@@ -111,7 +133,8 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 	}
 	defer page.Close()
 	s := &server.Server{Bot: bot, Dict: setup.index, MaxBody: o.MaxBody, Log: log,
-		BodyTimeout: o.BodyTimeout, Page: page.Handler()}
+		BodyTimeout: o.BodyTimeout, MaxConns: conns, IdleTimeout: o.IdleTimeout, MaxHeaderBytes: o.MaxHeader,
+		Page: page.Handler()}
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	log.Info("listening", "addr", ln.Addr().String(), "index", setup.index.Path(),
@@ -122,6 +145,11 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 	log.Info("stopped")
 	return nil
 }
+
+// filesKept is the open files a server keeps for other than its
+// connections: the index, the log, the connections being refused (16) and
+// room to spare.
+const filesKept = 64
 
 // serverGC lets a server's heap grow to three times what is live between
 // collections (GOGC=200), unless the GOGC environment variable says

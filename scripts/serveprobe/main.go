@@ -49,6 +49,7 @@ type options struct {
 	studyMS           int
 	games             int
 	conns             int
+	dialRate          int
 	nofile            int
 	moveTime          time.Duration
 	termMax           time.Duration
@@ -63,12 +64,13 @@ func run() int {
 	flag.StringVar(&o.bot, "bot", "bin/lexico-bot", "lexico-bot `BINARY` to probe")
 	flag.StringVar(&o.index, "index", "", "index `FILE` given to serve (empty: serve's default)")
 	flag.StringVar(&o.state, "state", "data/gamestates/middle-blanks.json", "gamestate `FILE` asked (bag not empty, so /move and the studies simulate)")
-	flag.StringVar(&o.phases, "phases", "web,idle,cross,slow,term", "`PHASES` to run, comma-separated")
+	flag.StringVar(&o.phases, "phases", "alone,web,idle,cross,slow,term", "`PHASES` to run, comma-separated")
 	flag.DurationVar(&o.dur, "dur", 20*time.Second, "how long the web and idle phases ask live moves")
 	flag.IntVar(&o.studies, "studies", 16, "concurrent web simulations `N` (POST /web/api/study, sim)")
 	flag.IntVar(&o.studyMS, "study-ms", 8000, "each study's thinking time `MS`")
 	flag.IntVar(&o.games, "games", 2, "concurrent web games `N` whose bot moves first (sim, 8 s a move)")
 	flag.IntVar(&o.conns, "conns", 6000, "idle connections `N` held open in the idle phase")
+	flag.IntVar(&o.dialRate, "dial-rate", 500, "most dials a second `N` of the idle connections once the first ones are open (each re-dials when the server closes it)")
 	flag.IntVar(&o.nofile, "nofile", 4096, "open-file limit `N` of the server in the idle phase")
 	flag.DurationVar(&o.moveTime, "move-time", time.Second, "live /move's MoveTime")
 	flag.DurationVar(&o.termMax, "term-max", time.Second, "longest a SIGTERM may take to stop serve with web searches in flight")
@@ -87,6 +89,8 @@ func run() int {
 		var ok bool
 		var err error
 		switch ph {
+		case "alone":
+			ok, err = phaseAlone(o, state)
 		case "web":
 			ok, err = phaseWeb(o, state)
 		case "idle":
@@ -195,6 +199,17 @@ type moveStats struct {
 	errs      []string
 	minMargin time.Duration
 	policies  map[string]int
+	notes     map[string]int // why the static move answered, by kind
+}
+
+// noteKind is a /move note without its figures.
+func noteKind(note string) string {
+	for _, k := range []string{"no thinking slot", "less than", "no time left", "busy", "passed", "shutting down"} {
+		if strings.Contains(note, k) {
+			return k
+		}
+	}
+	return note
 }
 
 func (m *moveStats) String() string {
@@ -205,8 +220,13 @@ func (m *moveStats) String() string {
 		pol = append(pol, fmt.Sprintf("%s %d", k, v))
 	}
 	slices.Sort(pol)
-	s := fmt.Sprintf("/move: %d answers, %d late, %d errors, smallest margin %v (policies: %s)",
-		m.n, m.late, len(m.errs), m.minMargin.Round(time.Millisecond), strings.Join(pol, ", "))
+	notes := []string{}
+	for k, v := range m.notes {
+		notes = append(notes, fmt.Sprintf("%q %d", k, v))
+	}
+	slices.Sort(notes)
+	s := fmt.Sprintf("/move: %d answers, %d late, %d errors, smallest margin %v (policies: %s; notes: %s)",
+		m.n, m.late, len(m.errs), m.minMargin.Round(time.Millisecond), strings.Join(pol, ", "), strings.Join(notes, ", "))
 	if len(m.errs) > 0 {
 		s += "; first error: " + m.errs[0]
 	}
@@ -216,7 +236,7 @@ func (m *moveStats) String() string {
 func (m *moveStats) ok() bool { return m.late == 0 && len(m.errs) == 0 && m.n > 0 }
 
 func liveMoves(ctx context.Context, addr string, state []byte, mt time.Duration) *moveStats {
-	st := &moveStats{minMargin: time.Hour, policies: map[string]int{}}
+	st := &moveStats{minMargin: time.Hour, policies: map[string]int{}, notes: map[string]int{}}
 	var raw map[string]json.RawMessage
 	json.Unmarshal(state, &raw)
 	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: mt + 5*time.Second}
@@ -230,6 +250,7 @@ func liveMoves(ctx context.Context, addr string, state []byte, mt time.Duration)
 		resp, err := client.Post("http://"+addr+"/move", "application/json", bytes.NewReader(body))
 		var out struct {
 			Policy string `json:"policy"`
+			Note   string `json:"note"`
 		}
 		if err == nil {
 			data, rerr := io.ReadAll(resp.Body)
@@ -250,6 +271,9 @@ func liveMoves(ctx context.Context, addr string, state []byte, mt time.Duration)
 			st.errs = append(st.errs, err.Error())
 		} else {
 			st.policies[out.Policy]++
+			if out.Note != "" {
+				st.notes[noteKind(out.Note)]++
+			}
 			st.minMargin = min(st.minMargin, margin)
 			if margin < 0 {
 				st.late++
@@ -315,6 +339,23 @@ func postJSON(ctx context.Context, client *http.Client, addr, path string, body 
 	defer resp.Body.Close()
 	out, err := io.ReadAll(resp.Body)
 	return resp.StatusCode, out, err
+}
+
+// phaseAlone: live /move answers with nothing else asked, the control for
+// the phases that add a load.
+func phaseAlone(o options, state []byte) (bool, error) {
+	srv, err := startServer(o, 0)
+	if err != nil {
+		return false, err
+	}
+	defer srv.stop()
+	ctx, cancel := context.WithTimeout(context.Background(), o.dur/2)
+	defer cancel()
+	hz := healthz(ctx, srv.addr)
+	mv := liveMoves(ctx, srv.addr, state, o.moveTime)
+	health, _ := hz()
+	fmt.Printf("alone: live /move with nothing else asked, for %v\n  %s\n  %s\n", o.dur/2, mv, health)
+	return mv.ok(), nil
 }
 
 // phaseWeb: live /move answers beside o.studies concurrent web simulations
@@ -406,12 +447,35 @@ func phaseIdle(o options, state []byte) (bool, error) {
 	var open, dials, refused, served atomic.Int64
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 64) // dials at once
+	// Re-dials are paced at o.dialRate a second: the phase is about idle
+	// connections, not a flood of new ones (which costs the machine's CPU,
+	// whatever the server does).
+	var first atomic.Int64
+	tokens := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(time.Second / time.Duration(max(o.dialRate, 1)))
+		defer tick.Stop()
+		for ctx.Err() == nil {
+			select {
+			case tokens <- struct{}{}:
+			case <-ctx.Done():
+			}
+			<-tick.C
+		}
+	}()
 	req := []byte("GET /healthz HTTP/1.1\r\nHost: " + srv.addr + "\r\n\r\n")
 	for range o.conns {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for ctx.Err() == nil {
+				if first.Add(1) > int64(o.conns) {
+					select {
+					case <-tokens:
+					case <-ctx.Done():
+						return
+					}
+				}
 				sem <- struct{}{}
 				c, err := net.DialTimeout("tcp", srv.addr, 2*time.Second)
 				<-sem
@@ -454,7 +518,7 @@ func phaseIdle(o options, state []byte) (bool, error) {
 	health, hfails := hz()
 	cancel()
 	wg.Wait()
-	fmt.Printf("idle: %d connections held idle (re-dialled when closed) against serve limited to %d files, for %v\n", o.conns, o.nofile, o.dur)
+	fmt.Printf("idle: %d connections held idle (re-dialled when closed, at most %d a second) against serve limited to %d files, for %v\n", o.conns, o.dialRate, o.nofile, o.dur)
 	fmt.Printf("  %s\n  %s\n", mv, health)
 	fmt.Printf("  idle connections open when measuring began %d; dials %d, served %d, refused or failed %d; server errors logged %d\n",
 		peak, dials.Load(), served.Load(), refused.Load(), srv.errs.Load())
