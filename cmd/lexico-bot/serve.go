@@ -33,6 +33,7 @@ type serveOptions struct {
 	MaxConns    int
 	IdleTimeout time.Duration
 	MaxHeader   int
+	AllowHosts  cli.StringSlice
 	Args        []string
 }
 
@@ -47,7 +48,10 @@ func serveCommand() *cli.Command {
 			"--think-slots searches think at once. On SIGINT or SIGTERM every search answers its best move\n" +
 			"at once, then the server stops. POST /check takes {\"gamestate\": ..., \"move\": ...} and\n" +
 			"answers as `check --json`. GET / is a web page to play the bot, study a gamestate and solve\n" +
-			"a board file (its API under /web/). Logs one line per request on stderr.",
+			"a board file (its API under /web/: JSON bodies only, and only from this server's own page; --allow-host\n" +
+			"adds a proxy's public name). The page's searches take --think-slots too, leaving one for /move.\n" +
+			"Connections are bounded (--max-conns: past it the one idle longest makes way, or a 503 when all\n" +
+			"are busy) and closed when idle (--idle-timeout). Logs one line per request on stderr.",
 		Flags: append(botFlags(&o.Bot, false),
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "listen `ADDRESS` (host:port; port 0 picks a free one)", Destination: &o.Addr},
 			&cli.Int64Flag{Name: "max-body", Value: server.DefaultMaxBody, Usage: "largest request body, `BYTES` (larger: 413)", Destination: &o.MaxBody},
@@ -56,6 +60,7 @@ func serveCommand() *cli.Command {
 			&cli.DurationFlag{Name: "body-timeout", Value: server.DefaultBodyTimeout, Usage: "longest `DURATION` to read a request's body, on every endpoint (shorter refuses slow links sooner)", Destination: &o.BodyTimeout},
 			&cli.IntFlag{Name: "max-conns", Value: server.DefaultMaxConns, Usage: "most open connections `N`: past it a new one takes the place of the one idle longest, or is answered 503 when all are in requests (lowered to fit the open-file limit; more admits more requests at once, each costing a file)", Destination: &o.MaxConns},
 			&cli.DurationFlag{Name: "idle-timeout", Value: server.DefaultIdleTimeout, Usage: "`DURATION` a keep-alive connection may wait for its next request (longer saves clients a dial, shorter frees connections sooner)", Destination: &o.IdleTimeout},
+			&cli.StringSliceFlag{Name: "allow-host", Usage: "a `NAME` the web page's API answers to besides loopback names and --addr's address: the public name of a proxy in front (repeat for more; every name allowed is one whose pages may drive the server)", Destination: &o.AllowHosts},
 			&cli.IntFlag{Name: "max-header-bytes", Value: server.DefaultMaxHeaderBytes, Usage: "largest request header, `BYTES` (larger: 431)", Destination: &o.MaxHeader},
 			&cli.DurationFlag{Name: "web-max-think", Value: web.MaxBotTime, Usage: "longest `DURATION` the web page may ask a study or its bot's move to think (longer ranks better but holds a thinking slot longer; the page's searches leave one slot for /move)", Destination: &o.WebMaxThink},
 		),
@@ -88,6 +93,11 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 	}
 	if o.MaxHeader <= 0 {
 		return badInputf("--max-header-bytes %d: want a positive number of bytes", o.MaxHeader)
+	}
+	for _, h := range o.AllowHosts.Value() {
+		if h == "" || strings.ContainsAny(h, ":/ ") {
+			return badInputf("--allow-host %s: want a host name, without scheme or port", quote.String(h))
+		}
 	}
 	if o.WebMaxThink < web.MinBotTime {
 		return badInputf("--web-max-think %v: want at least %v", o.WebMaxThink, web.MinBotTime)
@@ -133,6 +143,7 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 	}
 	defer page.Close()
 	s := &server.Server{Bot: bot, Dict: setup.index, MaxBody: o.MaxBody, Log: log,
+		AllowHosts:  o.AllowHosts.Value(),
 		BodyTimeout: o.BodyTimeout, MaxConns: conns, IdleTimeout: o.IdleTimeout, MaxHeaderBytes: o.MaxHeader,
 		Page: page.Handler()}
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)

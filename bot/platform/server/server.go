@@ -62,6 +62,10 @@ type Server struct {
 	// Page, when set, serves GET / and everything under /web/ (the web
 	// page and its own API, package web); the endpoints above are not its.
 	Page http.Handler
+	// AllowHosts are names the page's API answers to besides loopback
+	// names and the address served: the public name of a proxy in front.
+	// Every name allowed is one whose pages may drive the server.
+	AllowHosts []string
 }
 
 // DefaultMaxBody is MaxBody when it is left 0.
@@ -85,8 +89,12 @@ const (
 )
 
 // Handler routes the three endpoints, and the page when there is one, with
-// logging around them.
-func (s *Server) Handler() http.Handler {
+// logging around them, answering as served on no address but loopback
+// names and AllowHosts.
+func (s *Server) Handler() http.Handler { return s.handler(nil) }
+
+// handler is Handler for a server listening on addr.
+func (s *Server) handler(addr net.Addr) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /move", s.move)
 	mux.HandleFunc("POST /check", s.check)
@@ -104,7 +112,7 @@ func (s *Server) Handler() http.Handler {
 	// Everything else: the mux's own 404 and 405 answer in plain text, and a
 	// client reading {"error": ...} from every refusal would choke on them.
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { unknown(w, r, served) })
-	return s.logged(noSniff(s.bodyTimeout(mux)))
+	return s.logged(noSniff(s.guard(addr, s.bodyTimeout(mux))))
 }
 
 // bodyTimeout bounds the reading of every request's body by BodyTimeout
@@ -176,7 +184,7 @@ func unknown(w http.ResponseWriter, r *http.Request, served string) {
 func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration) error {
 	limit := newConns(cmp.Or(s.MaxConns, DefaultMaxConns))
 	srv := &http.Server{
-		Handler:           s.Handler(),
+		Handler:           s.handler(ln.Addr()),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		IdleTimeout:       cmp.Or(s.IdleTimeout, DefaultIdleTimeout),
@@ -353,6 +361,10 @@ func fail(w http.ResponseWriter, r *http.Request, err error) {
 		status = http.StatusNotFound
 	case errors.Is(err, ErrMethod):
 		status = http.StatusMethodNotAllowed
+	case errors.Is(err, ErrForbidden):
+		status = http.StatusForbidden
+	case errors.Is(err, ErrMediaType):
+		status = http.StatusUnsupportedMediaType
 	}
 	annotate(r, slog.String("error", err.Error()))
 	writeJSON(w, status, map[string]string{"error": err.Error()})
