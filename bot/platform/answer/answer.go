@@ -1,8 +1,10 @@
 // Package answer is the one way a gamestate becomes a move: parse it,
 // budget it by the clock contract (bot/engine/player/deadline.go), choose, encode.
-// run, serve and the arena's bots all answer through a Bot, so the rules of
-// the clock (when the answer is due, what is held back, when the static move
-// answers, how many searches think at once) hold on every path alike.
+// run, serve (its /move, and its web page's games and studies) and the
+// arena's bots all answer through a Bot, so the rules of the clock (when the
+// answer is due, what is held back, when the static move answers, how many
+// searches think at once) hold on every path alike. A server's Bots share
+// one Gate: its thinking slots and its shutdown.
 package answer
 
 import (
