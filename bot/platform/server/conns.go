@@ -9,11 +9,12 @@ import (
 )
 
 // conns bounds a server's open connections. A connection past the bound
-// takes the place of the one that has waited longest for a request (a
-// keep-alive connection between requests, or one that has sent nothing
-// yet): it is closed, as its idle timeout would have closed it later. Only
-// when every connection is in a request is the new one refused, with a 503
-// written and the connection closed. So a flood of idle connections can
+// takes the place of the one that has waited longest for a request: a
+// keep-alive connection between requests first, else one that has sent
+// nothing for newGrace since it was accepted. That one is closed, as its
+// idle timeout would have closed it later. Only when no connection is
+// waiting so (every one in a request, or just accepted) is the new one
+// refused, with a 503 written and the connection closed. So a flood of idle connections can
 // neither run the process out of files (accept would then fail and the
 // server stall, /healthz and /move with it) nor keep a client out: the
 // flood's own connections make way. The trade: a client that keeps a
@@ -23,19 +24,31 @@ type conns struct {
 	max  int
 	mu   sync.Mutex
 	open int
-	// waiting holds the connections waiting for a request, since when.
-	waiting map[net.Conn]time.Time
+	// waiting holds the connections waiting for a request.
+	waiting map[net.Conn]wait
 	// refusing bounds the refusals under way: each holds its connection a
 	// moment to write the 503; past the bound the connection is closed
 	// without one.
 	refusing chan struct{}
 }
 
+type wait struct {
+	since time.Time
+	fresh bool // accepted, no request yet
+}
+
+// newGrace is how long a connection just accepted is left to send its
+// first request before it may make way for another: a client's request
+// is on its way, and closing its connection then would fail the request.
+// Longer protects clients on a crowded machine, shorter sheds a flood of
+// connections that send nothing sooner.
+const newGrace = time.Second
+
 // refusers is how many refused connections may be answered at once.
 const refusers = 16
 
 func newConns(max int) *conns {
-	return &conns{max: max, waiting: map[net.Conn]time.Time{}, refusing: make(chan struct{}, refusers)}
+	return &conns{max: max, waiting: map[net.Conn]wait{}, refusing: make(chan struct{}, refusers)}
 }
 
 // listener is a net.Listener whose Accept keeps within the bound.
@@ -68,10 +81,15 @@ func (c *conns) admit() bool {
 		return true
 	}
 	var victim net.Conn
-	var since time.Time
-	for nc, t := range c.waiting {
-		if victim == nil || t.Before(since) {
-			victim, since = nc, t
+	var vw wait
+	grace := time.Now().Add(-newGrace)
+	for nc, w := range c.waiting {
+		if w.fresh && w.since.After(grace) {
+			continue
+		}
+		// Idle before fresh, then the longest waiting.
+		if victim == nil || (vw.fresh && !w.fresh) || (vw.fresh == w.fresh && w.since.Before(vw.since)) {
+			victim, vw = nc, w
 		}
 	}
 	if victim == nil {
@@ -92,7 +110,7 @@ func (c *conns) state(nc net.Conn, st http.ConnState) {
 	defer c.mu.Unlock()
 	switch st {
 	case http.StateNew, http.StateIdle:
-		c.waiting[nc] = time.Now()
+		c.waiting[nc] = wait{since: time.Now(), fresh: st == http.StateNew}
 	default:
 		delete(c.waiting, nc)
 	}

@@ -178,3 +178,25 @@ func TestSlowBodiesAreCutOnEveryEndpoint(t *testing.T) {
 		}
 	}
 }
+
+// A connection just accepted, its request perhaps on the way, does not
+// make way for another: the newcomer is refused instead.
+func TestAJustAcceptedConnectionKeepsItsPlace(t *testing.T) {
+	s, _ := newServer(t, &fixedGen{moves: []move.Move{tAfterOdious}})
+	s.MaxConns = 1
+	addr := serving(t, s)
+	first, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	time.Sleep(20 * time.Millisecond) // accepted, nothing sent yet
+	if _, _, status := healthzOn(t, addr); !strings.HasPrefix(status, "503") {
+		t.Fatalf("a second connection beside one just accepted: %q; want 503", status)
+	}
+	first.SetDeadline(time.Now().Add(time.Second))
+	fmt.Fprintf(first, "GET /healthz HTTP/1.1\r\nHost: %s\r\n\r\n", addr)
+	if resp, err := http.ReadResponse(bufio.NewReader(first), nil); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("the first connection's request: %v %v; want it served", resp, err)
+	}
+}
