@@ -310,8 +310,6 @@ func fail(w http.ResponseWriter, err error) {
 		status = http.StatusMethodNotAllowed
 	case errors.Is(err, ErrStale), errors.Is(err, ErrOver), errors.Is(err, ErrNotOver):
 		status = http.StatusConflict
-	case errors.Is(err, ErrTooManyGames):
-		status = http.StatusServiceUnavailable
 	case errors.Is(err, context.DeadlineExceeded):
 		status = http.StatusGatewayTimeout
 	}

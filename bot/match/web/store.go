@@ -86,9 +86,10 @@ type StoreConfig struct {
 // game first pushes out the expired ones, then the oldest finished one,
 // then the oldest the person has not moved in yet (the page opens on a
 // game, so every visit makes one: a person who opened the page and left
-// must not keep the next one out; the trade is that a person who waits
-// longer than everyone else before a first move may find the game gone),
-// and is refused when every game is still being played.
+// must not keep the next one out), then the one used least recently. A new
+// game is never refused: the trade is that a person who leaves a game
+// longer than the others may find it gone, where refusing would let
+// MaxGames games left open keep everyone out for TTL.
 type Store struct {
 	cfg   StoreConfig
 	mu    sync.Mutex
@@ -227,8 +228,7 @@ func (s *Store) New(o Options) (*Game, error) {
 	s.mu.Lock()
 	s.sweep()
 	if len(s.games) >= s.cfg.MaxGames && !s.evict((*Game).isOver) && !s.evict((*Game).untouched) {
-		s.mu.Unlock()
-		return nil, fmt.Errorf("%w: %d games are being played, the most kept; try again later", ErrTooManyGames, len(s.games))
+		s.evict(func(*Game) bool { return true })
 	}
 	g := s.start(v, pl, o)
 	s.games[g.ID] = g
@@ -264,7 +264,8 @@ func (s *Store) Get(id string) (*Game, error) {
 	s.sweep()
 	g, ok := s.games[id]
 	if !ok {
-		return nil, fmt.Errorf("%w: %q (games are kept %v after their last move)", ErrNoGame, id, s.cfg.TTL)
+		return nil, fmt.Errorf("%w: %q (games are kept %v after their last use, and the one used least recently makes way for a new one past %d)",
+			ErrNoGame, id, s.cfg.TTL, s.cfg.MaxGames)
 	}
 	g.used = s.cfg.Now()
 	return g, nil
