@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/state"
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/bot/platform/answer"
@@ -47,17 +48,9 @@ func TestStudyOfAnEndgameListsMargins(t *testing.T) {
 // Study with sim: every move listed carries the simulation's figures.
 func TestStudySimulatesWhenAsked(t *testing.T) {
 	_, srv := testSite(t, testConfig(t))
-	st, err := state.Start(variant.Multipliers, 11, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pos := st.View()
-	gs, err := gamestate.Encode(&pos)
-	if err != nil {
-		t.Fatal(err)
-	}
+	gs, pos := studyGamestate(t)
 	var out StudyResponse
-	if code := call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: string(gs), Top: 3, Sim: true, MS: 300}, &out); code != http.StatusOK {
+	if code := call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: gs, Top: 3, Sim: true, MS: 300}, &out); code != http.StatusOK {
 		t.Fatalf("study: %d %+v", code, out)
 	}
 	if len(out.Moves) == 0 || out.Rack != pos.Rack.String() {
@@ -136,7 +129,7 @@ func TestSolveRefusals(t *testing.T) {
 
 // studyGamestate is a multipliers opening, the bag full: a study with sim
 // simulates it.
-func studyGamestate(t *testing.T) string {
+func studyGamestate(t *testing.T) (string, *position.Position) {
 	t.Helper()
 	st, err := state.Start(variant.Multipliers, 11, 0)
 	if err != nil {
@@ -147,7 +140,7 @@ func studyGamestate(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return string(gs)
+	return string(gs), &pos
 }
 
 // A study thinks in the server's slots: on a gate of two, the page's
@@ -158,7 +151,7 @@ func TestStudyWaitsForNoSlotTheServerNeeds(t *testing.T) {
 	cfg := testConfig(t)
 	cfg.Gate = answer.NewGate(2).Guests()
 	_, srv := testSite(t, cfg)
-	gs := studyGamestate(t)
+	gs, _ := studyGamestate(t)
 	first := make(chan StudyResponse, 1)
 	go func() {
 		var out StudyResponse
@@ -185,8 +178,9 @@ func TestStudyTimeIsCappedByTheServer(t *testing.T) {
 	cfg := testConfig(t)
 	cfg.MaxThink = 2 * time.Second
 	_, srv := testSite(t, cfg)
+	gs, _ := studyGamestate(t)
 	var e map[string]string
-	if code := call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: studyGamestate(t), Sim: true, MS: 3000}, &e); code != http.StatusBadRequest || !strings.Contains(e["error"], "2s") {
+	if code := call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: gs, Sim: true, MS: 3000}, &e); code != http.StatusBadRequest || !strings.Contains(e["error"], "2s") {
 		t.Errorf("3 s asked of a 2 s server: %d %v; want 400 naming 2s", code, e)
 	}
 }
