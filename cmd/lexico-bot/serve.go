@@ -34,11 +34,16 @@ type serveOptions struct {
 	IdleTimeout time.Duration
 	MaxHeader   int
 	AllowHosts  cli.StringSlice
+	WebGames    string
+	// WebGamesSet: --web-games was given, so a file in use is an error
+	// rather than a warning.
+	WebGamesSet bool
 	Args        []string
 }
 
 func serveCommand() *cli.Command {
 	var o serveOptions
+	gamesFile, _ := web.DefaultGamesFile()
 	return &cli.Command{
 		Name:  "serve",
 		Usage: "answer gamestates over HTTP: POST /move, POST /check, GET /healthz; a web page at /",
@@ -60,6 +65,7 @@ func serveCommand() *cli.Command {
 			&cli.DurationFlag{Name: "body-timeout", Value: server.DefaultBodyTimeout, Usage: "longest `DURATION` to read a request's body, on every endpoint (shorter refuses slow links sooner)", Destination: &o.BodyTimeout},
 			&cli.IntFlag{Name: "max-conns", Value: server.DefaultMaxConns, Usage: "most open connections `N`: past it a new one takes the place of the one idle longest, or is answered 503 when all are in requests (lowered to fit the open-file limit; more admits more requests at once, each costing a file)", Destination: &o.MaxConns},
 			&cli.DurationFlag{Name: "idle-timeout", Value: server.DefaultIdleTimeout, Usage: "`DURATION` a keep-alive connection may wait for its next request (longer saves clients a dial, shorter frees connections sooner)", Destination: &o.IdleTimeout},
+			&cli.StringFlag{Name: "web-games", Value: gamesFile, Usage: "bbolt `FILE` the web page's games are kept in, so that they survive a restart (\"\": in memory only; one server a file: the default file held by another server keeps this one's games in memory, with a warning)", Destination: &o.WebGames},
 			&cli.StringSliceFlag{Name: "allow-host", Usage: "a `NAME` the web page's API answers to besides loopback names and --addr's address: the public name of a proxy in front (repeat for more; every name allowed is one whose pages may drive the server)", Destination: &o.AllowHosts},
 			&cli.IntFlag{Name: "max-header-bytes", Value: server.DefaultMaxHeaderBytes, Usage: "largest request header, `BYTES` (larger: 431)", Destination: &o.MaxHeader},
 			&cli.DurationFlag{Name: "web-max-think", Value: web.MaxBotTime, Usage: "longest `DURATION` the web page may ask a study or its bot's move to think (longer ranks better but holds a thinking slot longer; the page's searches leave one slot for /move)", Destination: &o.WebMaxThink},
@@ -67,6 +73,7 @@ func serveCommand() *cli.Command {
 		Action: func(c *cli.Context) error {
 			o.Bot.Sim.noteGiven(c)
 			o.Args = c.Args().Slice()
+			o.WebGamesSet = c.IsSet("web-games")
 			return serve(c.Context, o, envOf(c))
 		},
 	}
@@ -136,10 +143,18 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 	if err != nil {
 		return err
 	}
-	page, err := web.New(web.Config{StoreConfig: web.StoreConfig{Generator: setup.player.Gen, Leaves: table,
-		Dict: setup.index, Clock: setup.clock, Gate: gate.Guests(), MaxThink: o.WebMaxThink}, Log: log})
+	webCfg := web.Config{StoreConfig: web.StoreConfig{Generator: setup.player.Gen, Leaves: table,
+		Dict: setup.index, Clock: setup.clock, Gate: gate.Guests(), MaxThink: o.WebMaxThink, File: o.WebGames}, Log: log}
+	page, err := web.New(webCfg)
+	if err != nil && o.WebGames != "" && !o.WebGamesSet {
+		// The default file, held by another server (or unwritable): this
+		// one still serves, its games kept in memory.
+		log.Warn("the web page's games are kept in memory only", "reason", err.Error())
+		webCfg.File = ""
+		page, err = web.New(webCfg)
+	}
 	if err != nil {
-		return err
+		return badInputf("--web-games: %w", err)
 	}
 	defer page.Close()
 	s := &server.Server{Bot: bot, Dict: setup.index, MaxBody: o.MaxBody, Log: log,

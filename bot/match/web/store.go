@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	crand "crypto/rand"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -11,6 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/movegen"
@@ -65,6 +68,10 @@ type StoreConfig struct {
 	// beside them, and are hurried by its shutdown. nil: a Gate of the
 	// games' own, unbounded.
 	Gate *answer.Gate
+	// File, when set, is the bbolt file the games are kept in, so that a
+	// game survives a restart (persist.go); "": in memory only. One server
+	// a file.
+	File string
 	// MaxThink is the longest thinking a page may ask for, a bot's move or
 	// a study (0: MaxBotTime). Longer studies rank better, but hold a
 	// thinking slot longer: the trade is the page's depth against how
@@ -92,6 +99,7 @@ type StoreConfig struct {
 // MaxGames games left open keep everyone out for TTL.
 type Store struct {
 	cfg   StoreConfig
+	db    *bolt.DB // StoreConfig.File's, or nil
 	mu    sync.Mutex
 	games map[string]*Game
 	stop  chan struct{}
@@ -126,6 +134,14 @@ func NewStore(cfg StoreConfig) (*Store, error) {
 		cfg.Gate = answer.NewGate(0)
 	}
 	s := &Store{cfg: cfg, games: map[string]*Game{}, stop: make(chan struct{})}
+	if cfg.File != "" {
+		db, err := openGames(cfg.File)
+		if err != nil {
+			return nil, err
+		}
+		s.db = db
+		s.restore()
+	}
 	go s.janitor()
 	return s, nil
 }
@@ -154,6 +170,10 @@ func (s *Store) Close() {
 		g.cancel()
 		delete(s.games, id)
 	}
+	if s.db != nil {
+		s.db.Close() // the games stay in the file for the next start
+		s.db = nil
+	}
 }
 
 // Len is the number of games kept.
@@ -170,6 +190,7 @@ func (s *Store) sweep() {
 		if now.Sub(g.used) > s.cfg.TTL {
 			g.cancel()
 			delete(s.games, id)
+			s.forget(id)
 		}
 	}
 }
@@ -230,9 +251,10 @@ func (s *Store) New(o Options) (*Game, error) {
 	if len(s.games) >= s.cfg.MaxGames && !s.evict((*Game).isOver) && !s.evict((*Game).untouched) {
 		s.evict(func(*Game) bool { return true })
 	}
-	g := s.start(v, pl, o)
+	g := s.start(newID(), v, pl, o, nil, nil)
 	s.games[g.ID] = g
 	s.mu.Unlock()
+	s.save(g)
 
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -254,6 +276,7 @@ func (s *Store) evict(which func(*Game) bool) bool {
 	}
 	oldest.cancel()
 	delete(s.games, oldest.ID)
+	s.forget(oldest.ID)
 	return true
 }
 
@@ -284,8 +307,8 @@ type Game struct {
 	dict     rules.Dictionary
 	used     time.Time // guarded by the store's mu
 	cancel   context.CancelFunc
-	toPerson chan []byte // the gamestates the person is handed
-	fromPage chan []byte // the person's moves, in the platform's format
+	toPerson chan []byte   // the gamestates the person is handed
+	fromPage chan pageMove // the person's moves
 	done     chan *arena.Record
 
 	// mu serialises the moves and guards what follows.
@@ -300,9 +323,41 @@ type Game struct {
 	over atomic.Bool
 
 	// evmu guards events, which the bot's seat appends to from the
-	// referee's goroutine.
+	// referee's goroutine, and moves and replay.
 	evmu   sync.Mutex
 	events []Event
+	// moves are every move handed to the referee, both seats', kept so
+	// that a restart can play the game again (persist.go); replay are
+	// those still to be handed again after a restart.
+	moves  []json.RawMessage
+	replay []json.RawMessage
+	store  *Store
+}
+
+// replayed is the next move to hand the referee again after a restart,
+// if any.
+func (g *Game) replayed() ([]byte, bool) {
+	g.evmu.Lock()
+	defer g.evmu.Unlock()
+	if len(g.replay) == 0 {
+		return nil, false
+	}
+	m := g.replay[0]
+	g.replay = g.replay[1:]
+	g.moves = append(g.moves, m)
+	return m, true
+}
+
+// played records a move handed to the referee (and ev, the page's record
+// of it, when not nil) and keeps the game.
+func (g *Game) played(m []byte, ev *Event) {
+	g.evmu.Lock()
+	g.moves = append(g.moves, json.RawMessage(m))
+	if ev != nil {
+		g.events = append(g.events, *ev)
+	}
+	g.evmu.Unlock()
+	g.store.save(g)
 }
 
 // Event is one move of the game as the page shows it.
@@ -327,12 +382,21 @@ func newID() string { return strings.ToLower(crand.Text()) }
 
 // start seats the bot and the person and lets the referee play in a
 // goroutine. Callers hold s.mu.
-func (s *Store) start(v *variant.Variant, pl *player.Player, o Options) *Game {
+//
+// replay are moves already played (a game restored), handed to the referee
+// before any seat is asked, and events the page's record of them.
+func (s *Store) start(id string, v *variant.Variant, pl *player.Player, o Options, replay []json.RawMessage, events []Event) *Game {
 	ctx, cancel := context.WithCancel(context.Background())
-	g := &Game{ID: newID(), Policy: o.Policy, Variant: v, BotTime: o.BotTime, Seed: o.Seed, dict: s.cfg.Dict,
-		used: s.cfg.Now(), cancel: cancel, toPerson: make(chan []byte), fromPage: make(chan []byte), done: make(chan *arena.Record, 1)}
+	g := &Game{ID: id, Policy: o.Policy, Variant: v, BotTime: o.BotTime, Seed: o.Seed, dict: s.cfg.Dict,
+		used: s.cfg.Now(), cancel: cancel, toPerson: make(chan []byte), fromPage: make(chan pageMove), done: make(chan *arena.Record, 1)}
 	if o.BotFirst {
 		g.Seat = 1
+	}
+	g.replay, g.events, g.store = replay, events, s
+	for _, ev := range events {
+		if ev.Seat == g.Seat {
+			g.turn++ // the person's turns played
+		}
 	}
 	clock := s.cfg.Clock
 	clock.Mode, clock.Override = player.Live, o.BotTime
@@ -359,10 +423,20 @@ func (s *Store) start(v *variant.Variant, pl *player.Player, o Options) *Game {
 	return g
 }
 
+// pageMove is a move of the person's: the platform's move list, and the
+// page's record of it.
+type pageMove struct {
+	data []byte
+	ev   Event
+}
+
 // personSeat hands the gamestates to the page and answers with its moves.
 type personSeat struct{ g *Game }
 
 func (p personSeat) Move(ctx context.Context, gs []byte) ([]byte, error) {
+	if m, ok := p.g.replayed(); ok {
+		return m, nil
+	}
 	select {
 	case p.g.toPerson <- gs:
 	case <-ctx.Done():
@@ -370,7 +444,10 @@ func (p personSeat) Move(ctx context.Context, gs []byte) ([]byte, error) {
 	}
 	select {
 	case m := <-p.g.fromPage:
-		return m, nil
+		// Recorded before the referee goes on to the bot's answer, so
+		// the moves are kept in the order played.
+		p.g.played(m.data, &m.ev)
+		return m.data, nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
@@ -385,12 +462,16 @@ type botSeat struct {
 }
 
 func (b *botSeat) Move(ctx context.Context, gs []byte) ([]byte, error) {
+	if m, ok := b.g.replayed(); ok {
+		return m, nil
+	}
 	ans, err := b.bot.Move(ctx, gs)
 	if err != nil {
 		return nil, err
 	}
 	p, perr := gamestate.Parse(gs)
 	if perr != nil {
+		b.g.played(ans, nil)
 		return ans, nil
 	}
 	m, res, jerr := gamestate.Judge(p, ans, b.dict)
@@ -401,9 +482,7 @@ func (b *botSeat) Move(ctx context.Context, gs []byte) ([]byte, error) {
 			ev.Refused = jerr.Error()
 		}
 	}
-	b.g.evmu.Lock()
-	b.g.events = append(b.g.events, ev)
-	b.g.evmu.Unlock()
+	b.g.played(ans, &ev)
 	return ans, nil
 }
 
@@ -512,14 +591,11 @@ func (g *Game) Play(turn int, m move.Move) (rules.Result, error) {
 	}
 	ev := event(g.Seat, g.pos.Board, m, res)
 	select {
-	case g.fromPage <- data:
+	case g.fromPage <- pageMove{data, ev}:
 	case rec := <-g.done: // stopped (expired) while the person thought
 		g.finish(rec)
 		return rules.Result{}, ErrOver
 	}
-	g.evmu.Lock()
-	g.events = append(g.events, ev)
-	g.evmu.Unlock()
 	g.pos = nil
 	g.advance()
 	return res, nil
