@@ -148,7 +148,8 @@ deadline-bench: build index
 # API; a body a byte a second on every endpoint; SIGTERM with web searches
 # thinking. Loopback only. About 80 seconds; it fails on a late or failed
 # /move, a cross-site request served, a slow body held past 4 s or a
-# shutdown over 1 s. It needs `ulimit -n` of at least 6,300 for itself.
+# shutdown over 1 s. It opens 6,000 connections itself: its hard open-file
+# limit (`ulimit -Hn`) must be at least 6,300.
 .PHONY: serve-probe
 SERVE_PROBE_FLAGS ?=
 serve-probe: build
