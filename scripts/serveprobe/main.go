@@ -30,6 +30,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -124,13 +125,19 @@ type server struct {
 	addr string
 	errs atomic.Int32 // log lines at level ERROR
 	done chan struct{}
+	dir  string // its games file's
 }
 
 // startServer starts serve on a loopback port, limited to nofile open files
 // when nofile > 0 (prlimit: Go raises its soft limit to the hard one, so
 // both are set).
 func startServer(o options, nofile int, extra ...string) (*server, error) {
-	args := []string{"serve", "--addr", "127.0.0.1:0"}
+	dir, err := os.MkdirTemp("", "serveprobe")
+	if err != nil {
+		return nil, err
+	}
+	// The web games in a file of the server's own, not the user's cache.
+	args := []string{"serve", "--addr", "127.0.0.1:0", "--web-games", filepath.Join(dir, "games.db")}
 	if o.index != "" {
 		args = append(args, "--index", o.index)
 	}
@@ -149,7 +156,7 @@ func startServer(o options, nofile int, extra ...string) (*server, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	s := &server{cmd: cmd, done: make(chan struct{})}
+	s := &server{cmd: cmd, done: make(chan struct{}), dir: dir}
 	addr := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stderr)
@@ -189,6 +196,7 @@ func (s *server) stop() {
 		s.cmd.Process.Kill()
 		<-s.done
 	}
+	os.RemoveAll(s.dir)
 }
 
 // moves asks live /move answers one after another until stop, each on a
