@@ -98,8 +98,8 @@ func (s *Store) forget(id string) {
 }
 
 // restore plays the kept games again to where they stood; those expired,
-// or that can no longer be read, are dropped. Called before the store
-// serves.
+// or that can no longer be read or played, are dropped (Site logs how
+// many). Called before the store serves.
 func (s *Store) restore() {
 	var kept []savedGame
 	var drop [][]byte
@@ -117,6 +117,7 @@ func (s *Store) restore() {
 	for _, k := range drop {
 		s.forget(string(k))
 	}
+	s.restored.dropped = len(drop)
 	for _, sg := range kept {
 		v, err := variant.ByName(sg.Variant)
 		var pl *player.Player
@@ -125,8 +126,10 @@ func (s *Store) restore() {
 		}
 		if err != nil || len(s.games) >= s.cfg.MaxGames {
 			s.forget(sg.ID)
+			s.restored.dropped++
 			continue
 		}
+		s.restored.kept++
 		o := Options{Policy: sg.Policy, Variant: sg.Variant, BotFirst: sg.BotFirst, BotTime: time.Duration(sg.BotMS) * time.Millisecond, Seed: sg.Seed}
 		s.mu.Lock()
 		g := s.start(sg.ID, v, pl, o, sg.Moves, sg.Events)

@@ -68,6 +68,9 @@ func New(cfg Config) (*Site, error) {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
+	if cfg.File != "" {
+		log.Info("web games", "file", cfg.File, "restored", st.restored.kept, "dropped", st.restored.dropped)
+	}
 	return &Site{Store: st, gen: cfg.Generator, table: cfg.Leaves, page: page, log: log}, nil
 }
 

@@ -98,12 +98,15 @@ type StoreConfig struct {
 // longer than the others may find it gone, where refusing would let
 // MaxGames games left open keep everyone out for TTL.
 type Store struct {
-	cfg   StoreConfig
-	db    *bolt.DB // StoreConfig.File's, or nil
-	mu    sync.Mutex
-	games map[string]*Game
-	stop  chan struct{}
-	once  sync.Once
+	cfg StoreConfig
+	db  *bolt.DB // StoreConfig.File's, or nil
+	// restored counts the games of the file played again at the start,
+	// and those dropped (expired, unreadable).
+	restored struct{ kept, dropped int }
+	mu       sync.Mutex
+	games    map[string]*Game
+	stop     chan struct{}
+	once     sync.Once
 }
 
 // NewStore makes a store and starts its janitor, which drops expired games
