@@ -164,6 +164,21 @@ deadline-bench: build index
 	$(GO) build -o $(BIN)/deadlinebench ./scripts/deadlinebench
 	$(BIN)/deadlinebench -bot $(BIN)/lexico-bot -index $(INDEX) -out $(DEADLINE_OUT) $(DEADLINE_FLAGS)
 
+# Issue 44's proof that serve holds (scripts/serveprobe): live /move answers
+# (MoveTime 1 s, ResponseDeadline = now + MoveTime) alone, beside 16 web
+# simulations and 2 web games, and under 6,000 idle connections against a
+# server limited to 4,096 files (prlimit); cross-site requests to the web
+# API; a body a byte a second on every endpoint; SIGTERM with web searches
+# thinking. Loopback only. About 80 seconds; it fails on a late or failed
+# /move, a cross-site request served, a slow body held past 4 s or a
+# shutdown over 1 s. It opens 6,000 connections itself: its hard open-file
+# limit (`ulimit -Hn`) must be at least 6,300.
+.PHONY: serve-probe
+SERVE_PROBE_FLAGS ?=
+serve-probe: build
+	$(GO) build -o $(BIN)/serveprobe ./scripts/serveprobe
+	$(BIN)/serveprobe -bot $(BIN)/lexico-bot $(SERVE_PROBE_FLAGS)
+
 # The endgame solver's clock: self-play endgames with two blanks on the
 # mover's rack, answered through answer.Bot two at once, 1 s a move; it
 # fails if an answer was late. About 45 seconds.

@@ -29,11 +29,21 @@ type serveOptions struct {
 	Grace       time.Duration
 	ThinkSlots  int
 	BodyTimeout time.Duration
+	WebMaxThink time.Duration
+	MaxConns    int
+	IdleTimeout time.Duration
+	MaxHeader   int
+	AllowHosts  cli.StringSlice
+	WebGames    string
+	// WebGamesSet: --web-games was given, so a file in use is an error
+	// rather than a warning.
+	WebGamesSet bool
 	Args        []string
 }
 
 func serveCommand() *cli.Command {
 	var o serveOptions
+	gamesFile, _ := web.DefaultGamesFile()
 	return &cli.Command{
 		Name:  "serve",
 		Usage: "answer gamestates over HTTP: POST /move, POST /check, GET /healthz; a web page at /",
@@ -43,17 +53,27 @@ func serveCommand() *cli.Command {
 			"--think-slots searches think at once. On SIGINT or SIGTERM every search answers its best move\n" +
 			"at once, then the server stops. POST /check takes {\"gamestate\": ..., \"move\": ...} and\n" +
 			"answers as `check --json`. GET / is a web page to play the bot, study a gamestate and solve\n" +
-			"a board file (its API under /web/). Logs one line per request on stderr.",
+			"a board file (its API under /web/: JSON bodies only, and only from this server's own page; --allow-host\n" +
+			"adds a proxy's public name). The page's searches take --think-slots too, leaving one for /move.\n" +
+			"Connections are bounded (--max-conns: past it the one idle longest makes way, or a 503 when all\n" +
+			"are busy) and closed when idle (--idle-timeout). Logs one line per request on stderr.",
 		Flags: append(botFlags(&o.Bot, false),
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "listen `ADDRESS` (host:port; port 0 picks a free one)", Destination: &o.Addr},
 			&cli.Int64Flag{Name: "max-body", Value: server.DefaultMaxBody, Usage: "largest request body, `BYTES` (larger: 413)", Destination: &o.MaxBody},
 			&cli.DurationFlag{Name: "grace", Value: 10 * time.Second, Usage: "`DURATION` a shutdown waits for the answers in flight to be written (every search answers its best move at once)", Destination: &o.Grace},
-			&cli.IntFlag{Name: "think-slots", Usage: "how many searches `N` may think at once (0: one per core); a request that finds none free in time answers with the static move", Destination: &o.ThinkSlots},
-			&cli.DurationFlag{Name: "body-timeout", Value: server.DefaultBodyTimeout, Usage: "longest `DURATION` to read a request's body", Destination: &o.BodyTimeout},
+			&cli.IntFlag{Name: "think-slots", Usage: "how many searches `N` may think at once, the web page's included (0: one per core; the page's take at most N-1, at least 1); a request that finds none free in time answers with the static move", Destination: &o.ThinkSlots},
+			&cli.DurationFlag{Name: "body-timeout", Value: server.DefaultBodyTimeout, Usage: "longest `DURATION` to read a request's body, on every endpoint (shorter refuses slow links sooner)", Destination: &o.BodyTimeout},
+			&cli.IntFlag{Name: "max-conns", Value: server.DefaultMaxConns, Usage: "most open connections `N`: past it a new one takes the place of the one idle longest, or is answered 503 when all are in requests (lowered to fit the open-file limit; more admits more requests at once, each costing a file)", Destination: &o.MaxConns},
+			&cli.DurationFlag{Name: "idle-timeout", Value: server.DefaultIdleTimeout, Usage: "`DURATION` a keep-alive connection may wait for its next request (longer saves clients a dial, shorter frees connections sooner)", Destination: &o.IdleTimeout},
+			&cli.StringFlag{Name: "web-games", Value: gamesFile, Usage: "bbolt `FILE` the web page's games are kept in, so that they survive a restart (\"\": in memory only; one server a file: the default file held by another server keeps this one's games in memory, with a warning)", Destination: &o.WebGames},
+			&cli.StringSliceFlag{Name: "allow-host", Usage: "a `NAME` the web page's API answers to besides loopback names and --addr's address: the public name of a proxy in front (repeat for more; every name allowed is one whose pages may drive the server)", Destination: &o.AllowHosts},
+			&cli.IntFlag{Name: "max-header-bytes", Value: server.DefaultMaxHeaderBytes, Usage: "largest request header, `BYTES` (larger: 431)", Destination: &o.MaxHeader},
+			&cli.DurationFlag{Name: "web-max-think", Value: web.MaxBotTime, Usage: "longest `DURATION` the web page may ask a study or its bot's move to think (longer ranks better but holds a thinking slot longer; the page's searches leave one slot for /move)", Destination: &o.WebMaxThink},
 		),
 		Action: func(c *cli.Context) error {
 			o.Bot.Sim.noteGiven(c)
 			o.Args = c.Args().Slice()
+			o.WebGamesSet = c.IsSet("web-games")
 			return serve(c.Context, o, envOf(c))
 		},
 	}
@@ -71,6 +91,23 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 	}
 	if o.BodyTimeout < 0 {
 		return badInputf("--body-timeout %v: want 0 (the default) or a positive duration", o.BodyTimeout)
+	}
+	if o.MaxConns <= 0 {
+		return badInputf("--max-conns %d: want a positive number of connections", o.MaxConns)
+	}
+	if o.IdleTimeout <= 0 {
+		return badInputf("--idle-timeout %v: want a positive duration", o.IdleTimeout)
+	}
+	if o.MaxHeader <= 0 {
+		return badInputf("--max-header-bytes %d: want a positive number of bytes", o.MaxHeader)
+	}
+	for _, h := range o.AllowHosts.Value() {
+		if h == "" || strings.ContainsAny(h, ":/ ") {
+			return badInputf("--allow-host %s: want a host name, without scheme or port", quote.String(h))
+		}
+	}
+	if o.WebMaxThink < web.MinBotTime {
+		return badInputf("--web-max-think %v: want at least %v", o.WebMaxThink, web.MinBotTime)
 	}
 	if o.Grace < 0 {
 		return badInputf("--grace %v: want 0 (stop at once) or a positive duration", o.Grace)
@@ -90,23 +127,43 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 		return badInputf("--addr: %w", err)
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, nil))
+	conns := o.MaxConns
+	if files := openFiles(); files > 0 && conns > files-filesKept {
+		// Past the limit accept fails and the server stalls: the bound
+		// must come first.
+		conns = max(files-filesKept, 1)
+		log.Warn("--max-conns lowered to fit the open-file limit", "max_conns", conns, "open_files", files)
+	}
 	slots := o.ThinkSlots
 	if slots == 0 {
 		slots = answer.DefaultSlots()
 	}
-	bot := &answer.Bot{Player: setup.player, Clock: setup.clock, Slots: slots}
+	// One gate for every search of the server: /move's, and the web page's
+	// games' and studies' through its guests' view.
+	gate := answer.NewGate(slots)
+	bot := &answer.Bot{Player: setup.player, Clock: setup.clock, Gate: gate}
 	table, err := leaveTable(o.Bot.Leaves)
 	if err != nil {
 		return err
 	}
-	page, err := web.New(web.Config{StoreConfig: web.StoreConfig{Generator: setup.player.Gen, Leaves: table,
-		Dict: setup.index, Clock: setup.clock}, Log: log})
+	webCfg := web.Config{StoreConfig: web.StoreConfig{Generator: setup.player.Gen, Leaves: table,
+		Dict: setup.index, Clock: setup.clock, Gate: gate.Guests(), MaxThink: o.WebMaxThink, File: o.WebGames}, Log: log}
+	page, err := web.New(webCfg)
+	if err != nil && o.WebGames != "" && !o.WebGamesSet {
+		// The default file, held by another server (or unwritable): this
+		// one still serves, its games kept in memory.
+		log.Warn("the web page's games are kept in memory only", "reason", err.Error())
+		webCfg.File = ""
+		page, err = web.New(webCfg)
+	}
 	if err != nil {
-		return err
+		return badInputf("--web-games: %w", err)
 	}
 	defer page.Close()
 	s := &server.Server{Bot: bot, Dict: setup.index, MaxBody: o.MaxBody, Log: log,
-		BodyTimeout: o.BodyTimeout, Page: page.Handler()}
+		AllowHosts:  o.AllowHosts.Value(),
+		BodyTimeout: o.BodyTimeout, MaxConns: conns, IdleTimeout: o.IdleTimeout, MaxHeaderBytes: o.MaxHeader,
+		Page: page.Handler()}
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	log.Info("listening", "addr", ln.Addr().String(), "index", setup.index.Path(),
@@ -117,6 +174,11 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 	log.Info("stopped")
 	return nil
 }
+
+// filesKept is the open files a server keeps for other than its
+// connections: the index, the log, the connections being refused (16) and
+// room to spare.
+const filesKept = 64
 
 // serverGC lets a server's heap grow to three times what is live between
 // collections (GOGC=200), unless the GOGC environment variable says

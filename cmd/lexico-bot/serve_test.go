@@ -40,9 +40,10 @@ func startServe(t *testing.T, args ...string) (addr string, stderr *syncBuffer, 
 	t.Helper()
 	stderr = &syncBuffer{}
 	exited = make(chan int, 1)
+	games := filepath.Join(t.TempDir(), "games.db") // not the user's cache
 	go func() {
 		exited <- run(append([]string{"lexico-bot", "serve", "--index", botIndex(t), "--strategy", testStrategy,
-			"--addr", "127.0.0.1:0"}, args...), strings.NewReader(""), io.Discard, stderr)
+			"--addr", "127.0.0.1:0", "--web-games", games}, args...), strings.NewReader(""), io.Discard, stderr)
 	}()
 	addrRE := regexp.MustCompile(`msg=listening addr=(\S+)`)
 	for deadline := time.Now().Add(30 * time.Second); addr == ""; {

@@ -11,11 +11,9 @@ var (
 	// ErrMethod: the path is served, but not for the request's method: 405,
 	// with the methods it takes in Allow.
 	ErrMethod = errors.New("method not allowed")
-	// ErrNoGame: no game has that id, or it expired: 404.
+	// ErrNoGame: no game has that id, or it expired or made way for a
+	// new one: 404.
 	ErrNoGame = errors.New("no such game")
-	// ErrTooManyGames: the store holds its most games, none of them
-	// expired or over: 503, try again later.
-	ErrTooManyGames = errors.New("too many games in play")
 	// ErrStale: the move was made for a turn that is no longer the game's
 	// (another tab or a second click moved first): 409.
 	ErrStale = errors.New("the game has moved on")

@@ -68,6 +68,9 @@ func New(cfg Config) (*Site, error) {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
+	if cfg.File != "" {
+		log.Info("web games", "file", cfg.File, "restored", st.restored.kept, "dropped", st.restored.dropped)
+	}
 	return &Site{Store: st, gen: cfg.Generator, table: cfg.Leaves, page: page, log: log}, nil
 }
 
@@ -152,7 +155,7 @@ func (s *Site) index(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	s.page.Execute(w, pageData{Policies: player.Policies, Variants: variant.Names(), RuleSets: rules,
 		DefaultPolicy: DefaultPolicy, DefaultVariant: variant.Multipliers.Name,
-		MinBotMS: MinBotTime.Milliseconds(), MaxBotMS: MaxBotTime.Milliseconds(), BotMS: DefaultBotTime.Milliseconds(),
+		MinBotMS: MinBotTime.Milliseconds(), MaxBotMS: s.Store.cfg.MaxThink.Milliseconds(), BotMS: min(DefaultBotTime, s.Store.cfg.MaxThink).Milliseconds(),
 		Layouts: layouts})
 }
 
@@ -310,8 +313,6 @@ func fail(w http.ResponseWriter, err error) {
 		status = http.StatusMethodNotAllowed
 	case errors.Is(err, ErrStale), errors.Is(err, ErrOver), errors.Is(err, ErrNotOver):
 		status = http.StatusConflict
-	case errors.Is(err, ErrTooManyGames):
-		status = http.StatusServiceUnavailable
 	case errors.Is(err, context.DeadlineExceeded):
 		status = http.StatusGatewayTimeout
 	}

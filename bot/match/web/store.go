@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	crand "crypto/rand"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -11,6 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/movegen"
@@ -24,6 +27,7 @@ import (
 	"github.com/lexico/lexico/bot/match/human"
 	"github.com/lexico/lexico/bot/match/lineup"
 	"github.com/lexico/lexico/bot/match/referee"
+	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/internal/quote"
 )
@@ -38,6 +42,7 @@ const (
 	DefaultMaxTurns = 200
 	// MinBotTime and MaxBotTime bound the bot's thinking time per move a
 	// person may ask for: a page that asks for an hour would hold a core.
+	// MaxBotTime is StoreConfig.MaxThink's default.
 	MinBotTime = 50 * time.Millisecond
 	MaxBotTime = 10 * time.Second
 	// DefaultBotTime is the bot's time per move when a game names none:
@@ -57,6 +62,21 @@ type StoreConfig struct {
 	// Clock is the bots' clock; each game sets its Override to the bot's
 	// time per move.
 	Clock player.Clock
+	// Gate is the admission the bots and the studies think under: a
+	// server's answer.Gate's Guests view, so that the page's searches take
+	// the server's thinking slots (leaving one for its /move), never think
+	// beside them, and are hurried by its shutdown. nil: a Gate of the
+	// games' own, unbounded.
+	Gate *answer.Gate
+	// File, when set, is the bbolt file the games are kept in, so that a
+	// game survives a restart (persist.go); "": in memory only. One server
+	// a file.
+	File string
+	// MaxThink is the longest thinking a page may ask for, a bot's move or
+	// a study (0: MaxBotTime). Longer studies rank better, but hold a
+	// thinking slot longer: the trade is the page's depth against how
+	// often the other searches find the slots taken.
+	MaxThink time.Duration
 	// MaxGames bounds the games kept at once (0: DefaultMaxGames); TTL is
 	// how long a game untouched is kept (0: DefaultTTL); MaxTurns ends a
 	// game at that many turns (0: DefaultMaxTurns).
@@ -73,15 +93,20 @@ type StoreConfig struct {
 // game first pushes out the expired ones, then the oldest finished one,
 // then the oldest the person has not moved in yet (the page opens on a
 // game, so every visit makes one: a person who opened the page and left
-// must not keep the next one out; the trade is that a person who waits
-// longer than everyone else before a first move may find the game gone),
-// and is refused when every game is still being played.
+// must not keep the next one out), then the one used least recently. A new
+// game is never refused: the trade is that a person who leaves a game
+// longer than the others may find it gone, where refusing would let
+// MaxGames games left open keep everyone out for TTL.
 type Store struct {
-	cfg   StoreConfig
-	mu    sync.Mutex
-	games map[string]*Game
-	stop  chan struct{}
-	once  sync.Once
+	cfg StoreConfig
+	db  *bolt.DB // StoreConfig.File's, or nil
+	// restored counts the games of the file played again at the start,
+	// and those dropped (expired, unreadable).
+	restored struct{ kept, dropped int }
+	mu       sync.Mutex
+	games    map[string]*Game
+	stop     chan struct{}
+	once     sync.Once
 }
 
 // NewStore makes a store and starts its janitor, which drops expired games
@@ -102,7 +127,24 @@ func NewStore(cfg StoreConfig) (*Store, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.MaxThink <= 0 {
+		cfg.MaxThink = MaxBotTime
+	}
+	if cfg.MaxThink < MinBotTime {
+		return nil, fmt.Errorf("%w: the most thinking %v is less than the least, %v", ErrConfig, cfg.MaxThink, MinBotTime)
+	}
+	if cfg.Gate == nil {
+		cfg.Gate = answer.NewGate(0)
+	}
 	s := &Store{cfg: cfg, games: map[string]*Game{}, stop: make(chan struct{})}
+	if cfg.File != "" {
+		db, err := openGames(cfg.File)
+		if err != nil {
+			return nil, err
+		}
+		s.db = db
+		s.restore()
+	}
 	go s.janitor()
 	return s, nil
 }
@@ -131,6 +173,10 @@ func (s *Store) Close() {
 		g.cancel()
 		delete(s.games, id)
 	}
+	if s.db != nil {
+		s.db.Close() // the games stay in the file for the next start
+		s.db = nil
+	}
 }
 
 // Len is the number of games kept.
@@ -147,6 +193,7 @@ func (s *Store) sweep() {
 		if now.Sub(g.used) > s.cfg.TTL {
 			g.cancel()
 			delete(s.games, id)
+			s.forget(id)
 		}
 	}
 }
@@ -161,7 +208,8 @@ type Options struct {
 	// BotFirst lets the bot move first.
 	BotFirst bool
 	// BotTime is the bot's thinking time per move, within
-	// [MinBotTime, MaxBotTime]; 0 is DefaultBotTime.
+	// [MinBotTime, StoreConfig.MaxThink]; 0 is DefaultBotTime (at most
+	// MaxThink).
 	BotTime time.Duration
 	// Seed shuffles the bag; 0 draws one at random.
 	Seed uint64
@@ -182,10 +230,10 @@ func (s *Store) New(o Options) (*Game, error) {
 		return nil, fmt.Errorf("%w: %v", ErrBadRequest, err)
 	}
 	if o.BotTime == 0 {
-		o.BotTime = DefaultBotTime
+		o.BotTime = min(DefaultBotTime, s.cfg.MaxThink)
 	}
-	if o.BotTime < MinBotTime || o.BotTime > MaxBotTime {
-		return nil, fmt.Errorf("%w: the bot's time %v is outside [%v, %v]", ErrBadRequest, o.BotTime, MinBotTime, MaxBotTime)
+	if o.BotTime < MinBotTime || o.BotTime > s.cfg.MaxThink {
+		return nil, fmt.Errorf("%w: the bot's time %v is outside [%v, %v]", ErrBadRequest, o.BotTime, MinBotTime, s.cfg.MaxThink)
 	}
 	if o.Policy == "" {
 		o.Policy = DefaultPolicy
@@ -204,12 +252,12 @@ func (s *Store) New(o Options) (*Game, error) {
 	s.mu.Lock()
 	s.sweep()
 	if len(s.games) >= s.cfg.MaxGames && !s.evict((*Game).isOver) && !s.evict((*Game).untouched) {
-		s.mu.Unlock()
-		return nil, fmt.Errorf("%w: %d games are being played, the most kept; try again later", ErrTooManyGames, len(s.games))
+		s.evict(func(*Game) bool { return true })
 	}
-	g := s.start(v, pl, o)
+	g := s.start(newID(), v, pl, o, nil, nil)
 	s.games[g.ID] = g
 	s.mu.Unlock()
+	s.save(g)
 
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -231,6 +279,7 @@ func (s *Store) evict(which func(*Game) bool) bool {
 	}
 	oldest.cancel()
 	delete(s.games, oldest.ID)
+	s.forget(oldest.ID)
 	return true
 }
 
@@ -241,7 +290,8 @@ func (s *Store) Get(id string) (*Game, error) {
 	s.sweep()
 	g, ok := s.games[id]
 	if !ok {
-		return nil, fmt.Errorf("%w: %q (games are kept %v after their last move)", ErrNoGame, id, s.cfg.TTL)
+		return nil, fmt.Errorf("%w: %q (games are kept %v after their last use, and the one used least recently makes way for a new one past %d)",
+			ErrNoGame, id, s.cfg.TTL, s.cfg.MaxGames)
 	}
 	g.used = s.cfg.Now()
 	return g, nil
@@ -260,8 +310,8 @@ type Game struct {
 	dict     rules.Dictionary
 	used     time.Time // guarded by the store's mu
 	cancel   context.CancelFunc
-	toPerson chan []byte // the gamestates the person is handed
-	fromPage chan []byte // the person's moves, in the platform's format
+	toPerson chan []byte   // the gamestates the person is handed
+	fromPage chan pageMove // the person's moves
 	done     chan *arena.Record
 
 	// mu serialises the moves and guards what follows.
@@ -276,9 +326,41 @@ type Game struct {
 	over atomic.Bool
 
 	// evmu guards events, which the bot's seat appends to from the
-	// referee's goroutine.
+	// referee's goroutine, and moves and replay.
 	evmu   sync.Mutex
 	events []Event
+	// moves are every move handed to the referee, both seats', kept so
+	// that a restart can play the game again (persist.go); replay are
+	// those still to be handed again after a restart.
+	moves  []json.RawMessage
+	replay []json.RawMessage
+	store  *Store
+}
+
+// replayed is the next move to hand the referee again after a restart,
+// if any.
+func (g *Game) replayed() ([]byte, bool) {
+	g.evmu.Lock()
+	defer g.evmu.Unlock()
+	if len(g.replay) == 0 {
+		return nil, false
+	}
+	m := g.replay[0]
+	g.replay = g.replay[1:]
+	g.moves = append(g.moves, m)
+	return m, true
+}
+
+// played records a move handed to the referee (and ev, the page's record
+// of it, when not nil) and keeps the game.
+func (g *Game) played(m []byte, ev *Event) {
+	g.evmu.Lock()
+	g.moves = append(g.moves, json.RawMessage(m))
+	if ev != nil {
+		g.events = append(g.events, *ev)
+	}
+	g.evmu.Unlock()
+	g.store.save(g)
 }
 
 // Event is one move of the game as the page shows it.
@@ -303,19 +385,29 @@ func newID() string { return strings.ToLower(crand.Text()) }
 
 // start seats the bot and the person and lets the referee play in a
 // goroutine. Callers hold s.mu.
-func (s *Store) start(v *variant.Variant, pl *player.Player, o Options) *Game {
+//
+// replay are moves already played (a game restored), handed to the referee
+// before any seat is asked, and events the page's record of them.
+func (s *Store) start(id string, v *variant.Variant, pl *player.Player, o Options, replay []json.RawMessage, events []Event) *Game {
 	ctx, cancel := context.WithCancel(context.Background())
-	g := &Game{ID: newID(), Policy: o.Policy, Variant: v, BotTime: o.BotTime, Seed: o.Seed, dict: s.cfg.Dict,
-		used: s.cfg.Now(), cancel: cancel, toPerson: make(chan []byte), fromPage: make(chan []byte), done: make(chan *arena.Record, 1)}
+	g := &Game{ID: id, Policy: o.Policy, Variant: v, BotTime: o.BotTime, Seed: o.Seed, dict: s.cfg.Dict,
+		used: s.cfg.Now(), cancel: cancel, toPerson: make(chan []byte), fromPage: make(chan pageMove), done: make(chan *arena.Record, 1)}
 	if o.BotFirst {
 		g.Seat = 1
+	}
+	g.replay, g.events, g.store = replay, events, s
+	for _, ev := range events {
+		if ev.Seat == g.Seat {
+			g.turn++ // the person's turns played
+		}
 	}
 	clock := s.cfg.Clock
 	clock.Mode, clock.Override = player.Live, o.BotTime
 	names := [2]string{"you", o.Policy}
 	var agents [2]arena.Agent
 	agents[g.Seat] = personSeat{g}
-	agents[1-g.Seat] = &botSeat{bot: arena.NewBot(pl, clock), g: g, seat: 1 - g.Seat, dict: s.cfg.Dict}
+	bot := arena.Bot{Bot: &answer.Bot{Player: pl, Clock: clock, Gate: s.cfg.Gate}}
+	agents[1-g.Seat] = &botSeat{bot: bot, g: g, seat: 1 - g.Seat, dict: s.cfg.Dict}
 	if g.Seat == 1 {
 		names[0], names[1] = names[1], names[0]
 	}
@@ -334,10 +426,20 @@ func (s *Store) start(v *variant.Variant, pl *player.Player, o Options) *Game {
 	return g
 }
 
+// pageMove is a move of the person's: the platform's move list, and the
+// page's record of it.
+type pageMove struct {
+	data []byte
+	ev   Event
+}
+
 // personSeat hands the gamestates to the page and answers with its moves.
 type personSeat struct{ g *Game }
 
 func (p personSeat) Move(ctx context.Context, gs []byte) ([]byte, error) {
+	if m, ok := p.g.replayed(); ok {
+		return m, nil
+	}
 	select {
 	case p.g.toPerson <- gs:
 	case <-ctx.Done():
@@ -345,7 +447,10 @@ func (p personSeat) Move(ctx context.Context, gs []byte) ([]byte, error) {
 	}
 	select {
 	case m := <-p.g.fromPage:
-		return m, nil
+		// Recorded before the referee goes on to the bot's answer, so
+		// the moves are kept in the order played.
+		p.g.played(m.data, &m.ev)
+		return m.data, nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
@@ -360,12 +465,16 @@ type botSeat struct {
 }
 
 func (b *botSeat) Move(ctx context.Context, gs []byte) ([]byte, error) {
+	if m, ok := b.g.replayed(); ok {
+		return m, nil
+	}
 	ans, err := b.bot.Move(ctx, gs)
 	if err != nil {
 		return nil, err
 	}
 	p, perr := gamestate.Parse(gs)
 	if perr != nil {
+		b.g.played(ans, nil)
 		return ans, nil
 	}
 	m, res, jerr := gamestate.Judge(p, ans, b.dict)
@@ -376,9 +485,7 @@ func (b *botSeat) Move(ctx context.Context, gs []byte) ([]byte, error) {
 			ev.Refused = jerr.Error()
 		}
 	}
-	b.g.evmu.Lock()
-	b.g.events = append(b.g.events, ev)
-	b.g.evmu.Unlock()
+	b.g.played(ans, &ev)
 	return ans, nil
 }
 
@@ -393,7 +500,7 @@ func event(seat int, b *board.Board, m move.Move, res rules.Result) Event {
 
 // advance waits until it is the person's turn or the game is over. It
 // waits for the bot whatever the request does: the bot's time is bounded
-// (MaxBotTime and the clock), and a move half played would leave the game
+// (MaxThink, the clock, and the Gate's hurry on shutdown), and a move half played would leave the game
 // in no state a reload could show. Callers hold g.mu.
 func (g *Game) advance() {
 	select {
@@ -487,14 +594,11 @@ func (g *Game) Play(turn int, m move.Move) (rules.Result, error) {
 	}
 	ev := event(g.Seat, g.pos.Board, m, res)
 	select {
-	case g.fromPage <- data:
+	case g.fromPage <- pageMove{data, ev}:
 	case rec := <-g.done: // stopped (expired) while the person thought
 		g.finish(rec)
 		return rules.Result{}, ErrOver
 	}
-	g.evmu.Lock()
-	g.events = append(g.events, ev)
-	g.evmu.Unlock()
 	g.pos = nil
 	g.advance()
 	return res, nil

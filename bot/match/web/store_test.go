@@ -112,10 +112,10 @@ func pass(t *testing.T, srv *httptest.Server, id string, turn int) {
 	}
 }
 
-// The store keeps at most MaxGames: the next is refused with 503 while
-// every game is in play, and taken once one has expired (whose id is then
-// unknown).
-func TestTooManyGamesAreRefusedUntilOneExpires(t *testing.T) {
+// The store keeps at most MaxGames: with every game in play, a new one is
+// made all the same, and the game used least recently (not the oldest)
+// makes way, its id then unknown, saying why; games expire after the TTL.
+func TestTheLeastRecentlyUsedGameMakesWay(t *testing.T) {
 	cfg := testConfig(t)
 	clock := &fakeClock{now: time.Unix(1e9, 0)}
 	cfg.MaxGames, cfg.TTL, cfg.Now = 2, time.Hour, clock.Now
@@ -125,25 +125,37 @@ func TestTooManyGamesAreRefusedUntilOneExpires(t *testing.T) {
 		t.Fatalf("first game: %d %+v; want 201, turn 1 and a rack of 7", code, first)
 	}
 	pass(t, srv, first.ID, 1) // in play: a move made
-	clock.Add(40 * time.Minute)
+	clock.Add(10 * time.Minute)
 	second, code := newGame(t, srv, NewGameRequest{Policy: "equity", BotMS: 50, Seed: 2})
 	if code != http.StatusCreated {
 		t.Fatalf("second game: %d; want 201", code)
 	}
 	pass(t, srv, second.ID, 1)
+	clock.Add(10 * time.Minute)
+	var v GameView
+	if code := call(t, "GET", srv.URL+"/web/api/games/"+first.ID, nil, &v); code != http.StatusOK { // used again
+		t.Fatalf("the first game: %d %v", code, v)
+	}
 	var e map[string]string
-	if code := call(t, "POST", srv.URL+"/web/api/games", NewGameRequest{Policy: "greedy", BotMS: 50}, &e); code != http.StatusServiceUnavailable || !strings.Contains(e["error"], "too many games") {
-		t.Fatalf("third game with two in play: %d %v; want 503 saying too many games", code, e)
+	clock.Add(time.Minute)
+	third, code := newGame(t, srv, NewGameRequest{Policy: "greedy", BotMS: 50, Seed: 3})
+	if code != http.StatusCreated {
+		t.Fatalf("a third game with two in play: %d; want 201", code)
 	}
-	clock.Add(30 * time.Minute) // the first is 70 minutes old, the second 30
-	if _, code := newGame(t, srv, NewGameRequest{Policy: "greedy", BotMS: 50}); code != http.StatusCreated {
-		t.Fatalf("third game once the first expired: %d; want 201", code)
+	if code := call(t, "GET", srv.URL+"/web/api/games/"+second.ID, nil, &e); code != http.StatusNotFound || !strings.Contains(e["error"], "least recently") {
+		t.Fatalf("the game used least recently: %d %v; want 404 saying why", code, e)
 	}
+	for _, id := range []string{first.ID, third.ID} {
+		if _, err := site.Store.Get(id); err != nil {
+			t.Errorf("game %s: %v; want it kept", id, err)
+		}
+	}
+	clock.Add(70 * time.Minute) // both expired
 	if code := call(t, "GET", srv.URL+"/web/api/games/"+first.ID, nil, &e); code != http.StatusNotFound {
-		t.Fatalf("the expired game: %d %v; want 404", code, e)
+		t.Fatalf("an expired game: %d %v; want 404", code, e)
 	}
-	if n := site.Store.Len(); n != 2 {
-		t.Errorf("%d games kept; want 2", n)
+	if n := site.Store.Len(); n != 0 {
+		t.Errorf("%d games kept after the TTL; want 0", n)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/bot/match/human"
+	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/bot/solver"
 )
@@ -92,8 +93,9 @@ func (s *Site) study(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	think := time.Duration(req.MS) * time.Millisecond
-	if think < MinBotTime || think > MaxBotTime {
-		fail(w, fmt.Errorf("%w: %v of thinking is outside [%v, %v]", ErrBadRequest, think, MinBotTime, MaxBotTime))
+	limit := s.Store.cfg.MaxThink
+	if think < MinBotTime || think > limit {
+		fail(w, fmt.Errorf("%w: %v of thinking is outside [%v, %v]", ErrBadRequest, think, MinBotTime, limit))
 		return
 	}
 	p, err := studied(req)
@@ -111,12 +113,21 @@ func (s *Site) study(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	pl.Top = req.Top
-	now := time.Now()
-	ch := pl.Answer(r.Context(), p, player.Budget{Time: think, Stop: now.Add(think)})
+	// A study is a search like the server's others: it thinks only in a
+	// free slot of the server's gate (else the static ranking answers, and
+	// says so), and a shutdown hurries it.
+	clock := s.Store.cfg.Clock
+	clock.Mode, clock.Override = player.Live, think
+	bot := &answer.Bot{Player: pl, Clock: clock, Gate: s.Store.cfg.Gate}
+	rep, _ := bot.AnswerPosition(r.Context(), p, time.Now()) // the move's encoding, its only error, is not used
+	ch := rep.Choice
 	out := StudyResponse{Board: viewOf(p.Board, p.Variant), Rack: p.Rack.String(), Scores: [2]int{p.MyScore, p.OppScore},
 		Bag: p.BagCount, Moves: []Line{}}
 	if !ch.Complete {
 		out.Note = "the search ran out of time: these are the best of the moves it saw"
+	}
+	if rep.Budget.Static && req.Sim {
+		out.Note = "not simulated: " + rep.Budget.Note
 	}
 	if sim := ch.Simulation; sim != nil && sim.Err != nil {
 		out.Note = fmt.Sprintf("not simulated: %v", sim.Err)

@@ -5,9 +5,12 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/state"
 	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 )
 
@@ -45,17 +48,9 @@ func TestStudyOfAnEndgameListsMargins(t *testing.T) {
 // Study with sim: every move listed carries the simulation's figures.
 func TestStudySimulatesWhenAsked(t *testing.T) {
 	_, srv := testSite(t, testConfig(t))
-	st, err := state.Start(variant.Multipliers, 11, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pos := st.View()
-	gs, err := gamestate.Encode(&pos)
-	if err != nil {
-		t.Fatal(err)
-	}
+	gs, pos := studyGamestate(t)
 	var out StudyResponse
-	if code := call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: string(gs), Top: 3, Sim: true, MS: 300}, &out); code != http.StatusOK {
+	if code := call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: gs, Top: 3, Sim: true, MS: 300}, &out); code != http.StatusOK {
 		t.Fatalf("study: %d %+v", code, out)
 	}
 	if len(out.Moves) == 0 || out.Rack != pos.Rack.String() {
@@ -129,5 +124,63 @@ func TestSolveRefusals(t *testing.T) {
 	}
 	if code := call(t, "POST", srv.URL+"/web/api/solve", SolveRequest{Rules: "chess", Hand: "abc"}, &e); code != http.StatusBadRequest {
 		t.Errorf("unknown rules: %d %v; want 400", code, e)
+	}
+}
+
+// studyGamestate is a multipliers opening, the bag full: a study with sim
+// simulates it.
+func studyGamestate(t *testing.T) (string, *position.Position) {
+	t.Helper()
+	st, err := state.Start(variant.Multipliers, 11, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := st.View()
+	gs, err := gamestate.Encode(&pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(gs), &pos
+}
+
+// A study thinks in the server's slots: on a gate of two, the page's
+// searches get one, so a second study asked while one simulates answers at
+// once with the static ranking and says why, rather than simulating beside
+// it (and beside the server's /move).
+func TestStudyWaitsForNoSlotTheServerNeeds(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Gate = answer.NewGate(2).Guests()
+	_, srv := testSite(t, cfg)
+	gs, _ := studyGamestate(t)
+	first := make(chan StudyResponse, 1)
+	go func() {
+		var out StudyResponse
+		call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: gs, Top: 3, Sim: true, MS: 900}, &out)
+		first <- out
+	}()
+	time.Sleep(200 * time.Millisecond) // the first study holds the page's slot
+	var out StudyResponse
+	start := time.Now()
+	if code := call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: gs, Top: 3, Sim: true, MS: 300}, &out); code != http.StatusOK {
+		t.Fatalf("second study: %d %+v", code, out)
+	}
+	if !strings.Contains(out.Note, "no thinking slot") || len(out.Moves) == 0 || out.Moves[0].Sim != nil || time.Since(start) > 250*time.Millisecond {
+		t.Errorf("second study: note %q, %d moves (first simulated: %v) in %v; want the static ranking at once, saying why",
+			out.Note, len(out.Moves), len(out.Moves) > 0 && out.Moves[0].Sim != nil, time.Since(start))
+	}
+	if f := <-first; len(f.Moves) == 0 || f.Moves[0].Sim == nil {
+		t.Errorf("first study: note %q, %d moves; want them simulated", f.Note, len(f.Moves))
+	}
+}
+
+// A study asks for no more thinking than the server allows.
+func TestStudyTimeIsCappedByTheServer(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.MaxThink = 2 * time.Second
+	_, srv := testSite(t, cfg)
+	gs, _ := studyGamestate(t)
+	var e map[string]string
+	if code := call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: gs, Sim: true, MS: 3000}, &e); code != http.StatusBadRequest || !strings.Contains(e["error"], "2s") {
+		t.Errorf("3 s asked of a 2 s server: %d %v; want 400 naming 2s", code, e)
 	}
 }

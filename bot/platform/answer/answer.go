@@ -1,8 +1,10 @@
 // Package answer is the one way a gamestate becomes a move: parse it,
 // budget it by the clock contract (bot/engine/player/deadline.go), choose, encode.
-// run, serve and the arena's bots all answer through a Bot, so the rules of
-// the clock (when the answer is due, what is held back, when the static move
-// answers, how many searches think at once) hold on every path alike.
+// run, serve (its /move, and its web page's games and studies) and the
+// arena's bots all answer through a Bot, so the rules of the clock (when the
+// answer is due, what is held back, when the static move answers, how many
+// searches think at once) hold on every path alike. A server's Bots share
+// one Gate: its thinking slots and its shutdown.
 package answer
 
 import (
@@ -12,7 +14,6 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/lexico/lexico/bot/engine/player"
@@ -32,8 +33,8 @@ type Bot struct {
 	Player *player.Player
 	Clock  player.Clock
 	// Slots bounds how many searches that think for their whole budget
-	// (the sim policy) run at once; 0: no bound (run answers one
-	// gamestate; serve sets the cores). A simulation keeps every core busy,
+	// (the sim policy) run at once when Gate is nil; 0: no bound (run
+	// answers one gamestate; serve sets the cores, in its Gate). A simulation keeps every core busy,
 	// so more than the cores makes each weaker and, under other load, late;
 	// a request that finds no slot in time answers with the static move,
 	// which takes milliseconds.
@@ -45,16 +46,14 @@ type Bot struct {
 	// Instants handed to the player are always on the machine's clock.
 	Now func() time.Time
 
-	once    sync.Once
-	admit   *admission // thinking slots (Slots)
-	statics *admission // static search turns (Slots)
-	tail    player.TailMeter
-	hurry   context.Context
-	// inflight counts the answers under way: a search of a Budget's
-	// Spare is for an answer alone on the machine's queue.
-	inflight atomic.Int32
-	// hurryNow makes every search in flight answer its best move at once.
-	hurryNow context.CancelFunc
+	// Gate, when set, is the admission the Bot thinks under, shared with
+	// the other Bots of the process (Slots is then not read); nil: a gate
+	// of the Bot's own, of Slots.
+	Gate *Gate
+
+	once sync.Once
+	gate *Gate
+	tail player.TailMeter
 }
 
 // Reply is an answer and how it was reached.
@@ -68,15 +67,10 @@ type Reply struct {
 
 func (b *Bot) init() {
 	b.once.Do(func() {
-		if b.Slots > 0 {
-			// One core fewer for static turns than slots: the HTTP
-			// handlers reading, parsing and writing need a P too, and with
-			// every P searching, a burst of short-deadline requests under
-			// load waits for one long enough to miss deadlines. The trade:
-			// a burst's static searches go one fewer at a time.
-			b.admit, b.statics = newAdmission(b.Slots), newTurns(max(b.Slots-1, 1), staticHold)
+		b.gate = b.Gate
+		if b.gate == nil {
+			b.gate = NewGate(b.Slots)
 		}
-		b.hurry, b.hurryNow = context.WithCancel(context.Background())
 	})
 }
 
@@ -94,7 +88,7 @@ func (b *Bot) now() time.Time {
 // its best move at once: a server shutting down.
 func (b *Bot) Hurry() {
 	b.init()
-	b.hurryNow()
+	b.gate.Hurry()
 }
 
 // Budget is p's budget by the clock contract for a gamestate that arrived at
@@ -128,8 +122,9 @@ func (b *Bot) Answer(ctx context.Context, gs []byte, arrived time.Time) (Reply, 
 
 // AnswerPosition is Answer for a gamestate already parsed.
 func (b *Bot) AnswerPosition(ctx context.Context, p *position.Position, arrived time.Time) (Reply, error) {
-	b.inflight.Add(1)
-	defer b.inflight.Add(-1)
+	b.init()
+	b.gate.inflight.Add(1)
+	defer b.gate.inflight.Add(-1)
 	b.Player.Ready(p) // before the budget: the clock counts it
 	r := Reply{Position: p, Budget: b.Budget(p, arrived)}
 	r.Choice = b.choose(ctx, p, &r.Budget)
@@ -158,26 +153,45 @@ func (b *Bot) choose(ctx context.Context, p *position.Position, bud *player.Budg
 	if bud.Static || b.Player.Sim == nil {
 		return b.static(ctx, p, bud)
 	}
-	if b.hurry.Err() != nil {
+	g := b.gate
+	if g.hurry.Err() != nil {
 		bud.Static, bud.Note = true, "shutting down: the static move answers"
 		return b.static(ctx, p, bud)
 	}
 	think, cancel := context.WithCancel(ctx)
 	defer cancel()
-	stop := context.AfterFunc(b.hurry, cancel)
+	stop := context.AfterFunc(g.hurry, cancel)
 	defer stop()
-	if b.admit != nil {
-		// A slot is worth having while MinThink is left to think with it.
-		sl := b.admit.acquire(bud.Stop, bud.Stop.Add(-b.Clock.MinThink), think.Done())
+	// A slot is worth having while MinThink is left to think with it. A
+	// guest takes one of its own bound first, then one of everyone's.
+	latest := bud.Stop.Add(-b.Clock.MinThink)
+	var held []*slot
+	defer func() {
+		for _, sl := range held {
+			sl.release()
+		}
+	}()
+	for _, a := range []*admission{g.guests, g.admit} {
+		if a == nil {
+			continue
+		}
+		sl := a.acquire(bud.Stop, latest, think.Done())
 		if sl == nil {
 			bud.Static = true
-			bud.Note = "no thinking slot free in time (" + strconv.Itoa(b.admit.size()) + " think at once): the static move answers"
+			bud.Note = "no thinking slot free in time (" + strconv.Itoa(a.size()) + " think at once): the static move answers"
+			if a == g.guests {
+				bud.Note = "no thinking slot free in time (" + strconv.Itoa(a.size()) + " for the web page's searches): the static move answers"
+			}
 			if think.Err() != nil {
 				bud.Note = "shutting down: the static move answers"
 			}
+			for _, sl := range held {
+				sl.release()
+			}
+			held = nil
 			return b.static(ctx, p, bud)
 		}
-		defer sl.release()
+		held = append(held, sl)
 	}
 	return b.Player.Answer(think, p, *bud)
 }
@@ -196,7 +210,7 @@ const staticHold = 5 * time.Millisecond
 // one, else a pass. That is a weak move, but legal and in time, where any
 // search it started would join the queue it could not wait for.
 func (b *Bot) static(ctx context.Context, p *position.Position, bud *player.Budget) player.Choice {
-	if bud.Time == 0 && bud.Spare > 0 && b.inflight.Load() <= 1 && (b.statics == nil || b.statics.idle()) {
+	if bud.Time == 0 && bud.Spare > 0 && b.gate.inflight.Load() <= 1 && (b.gate.statics == nil || b.gate.statics.idle()) {
 		// The load's guess held back the whole budget, but no other
 		// answer is under way: a search of Spare finds a play where the
 		// answer would have been a pass. Under a burst the answers stay
@@ -205,10 +219,10 @@ func (b *Bot) static(ctx context.Context, p *position.Position, bud *player.Budg
 		bud.Time, bud.Stop = bud.Spare, time.Now().Add(bud.Spare)
 		bud.Note += fmt.Sprintf("; no other answer under way: a search of %v after all", bud.Spare)
 	}
-	if b.statics == nil {
+	if b.gate.statics == nil {
 		return b.Player.Answer(ctx, p, *bud)
 	}
-	sl := b.statics.acquire(time.Now().Add(staticHold), bud.Stop, ctx.Done())
+	sl := b.gate.statics.acquire(time.Now().Add(staticHold), bud.Stop, ctx.Done())
 	if sl == nil {
 		if bud.Note != "" {
 			bud.Note += "; "

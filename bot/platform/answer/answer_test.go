@@ -127,7 +127,7 @@ func TestCrowdedMachineSearchesWhenNothingWaits(t *testing.T) {
 	if m, err := gamestate.ParseMove(r.Move, 15); err != nil || m.Key() != tAfterOdious.Key() || !strings.Contains(r.Note(), "a search of") {
 		t.Fatalf("alone: answered %s (%v), note %q; want the search's play", r.Move, err, r.Note())
 	}
-	held := b.statics.acquire(time.Now().Add(time.Second), time.Now().Add(time.Second), nil)
+	held := b.gate.statics.acquire(time.Now().Add(time.Second), time.Now().Add(time.Second), nil)
 	if held == nil {
 		t.Fatal("no static turn to hold")
 	}
@@ -137,9 +137,9 @@ func TestCrowdedMachineSearchesWhenNothingWaits(t *testing.T) {
 		t.Fatalf("a turn held: answered %s (%v), note %q; want a pass or an exchange without a search", r.Move, err, r.Note())
 	}
 	// Another answer under way, even with the turns free: a burst.
-	b.inflight.Add(1)
+	b.gate.inflight.Add(1)
 	r = answer()
-	b.inflight.Add(-1)
+	b.gate.inflight.Add(-1)
 	if m, err := gamestate.ParseMove(r.Move, 15); err != nil || m.Kind == move.Play || strings.Contains(r.Note(), "a search of") {
 		t.Fatalf("another answer under way: answered %s (%v), note %q; want a pass or an exchange without a search", r.Move, err, r.Note())
 	}

@@ -13,4 +13,9 @@ var (
 	ErrNotFound = errors.New("no such endpoint")
 	// ErrMethod: the endpoint does not take the request's method (405).
 	ErrMethod = errors.New("method not allowed")
+	// ErrForbidden: the request comes from another site's page, or names
+	// a Host the page's API does not answer to (403).
+	ErrForbidden = errors.New("forbidden")
+	// ErrMediaType: a body the page's API does not take (not JSON) (415).
+	ErrMediaType = errors.New("unsupported media type")
 )

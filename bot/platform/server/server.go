@@ -6,6 +6,7 @@ package server
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -31,10 +32,28 @@ type Server struct {
 	Bot *answer.Bot
 	// Dict judges words for /check.
 	Dict rules.Dictionary
-	// BodyTimeout bounds the reading of a request's body from its arrival
-	// (0: DefaultBodyTimeout): a client that sends slowly cannot hold a
-	// handler past any deadline it could still meet.
+	// BodyTimeout bounds the reading of a request's body from its arrival,
+	// on every endpoint and the page's API (0: DefaultBodyTimeout): a
+	// client that sends slowly cannot hold a handler past any deadline it
+	// could still meet, nor a connection for long. Shorter refuses clients
+	// on slow links sooner.
 	BodyTimeout time.Duration
+	// MaxConns bounds the open connections (0: DefaultMaxConns). Past it a
+	// new connection takes the place of the one idle longest, or, when
+	// every connection is in a request, is answered 503 and closed: the
+	// bound keeps the process within its open-file limit, where accepting
+	// would fail and stall the server. Keep it well under that limit
+	// (serve lowers it to fit); larger admits more requests at once, each
+	// costing a file and some memory.
+	MaxConns int
+	// IdleTimeout closes a keep-alive connection that has waited this long
+	// for its next request (0: DefaultIdleTimeout). Longer saves clients
+	// a dial between requests; shorter frees the connection sooner.
+	IdleTimeout time.Duration
+	// MaxHeaderBytes bounds a request's header (0: DefaultMaxHeaderBytes);
+	// larger is refused with 431. A header is a few hundred bytes; the
+	// room left is for cookies a browser sends to localhost.
+	MaxHeaderBytes int
 	// MaxBody is the largest request body accepted. A gamestate is about
 	// 4 KB; the default (1 MiB) leaves room for pretty-printing while a
 	// flood cannot exhaust memory.
@@ -43,18 +62,39 @@ type Server struct {
 	// Page, when set, serves GET / and everything under /web/ (the web
 	// page and its own API, package web); the endpoints above are not its.
 	Page http.Handler
+	// AllowHosts are names the page's API answers to besides loopback
+	// names and the address served: the public name of a proxy in front.
+	// Every name allowed is one whose pages may drive the server.
+	AllowHosts []string
 }
 
 // DefaultMaxBody is MaxBody when it is left 0.
 const DefaultMaxBody = 1 << 20
 
-// DefaultBodyTimeout is BodyTimeout when it is left 0: a gamestate of a
-// few kilobytes takes milliseconds on any link that can play the game.
-const DefaultBodyTimeout = 2 * time.Second
+// Defaults of the Server's zero fields.
+const (
+	// DefaultBodyTimeout: a gamestate of a few kilobytes takes
+	// milliseconds on any link that can play the game.
+	DefaultBodyTimeout = 2 * time.Second
+	// DefaultMaxConns: far more than a platform's bot and a page need at
+	// once (make deadline-bench asks 64 moves at once), far fewer than the
+	// usual open-file limits.
+	DefaultMaxConns = 1024
+	// DefaultIdleTimeout: a platform asks its next move seconds after the
+	// last; a dial on loopback or to a nearby proxy costs well under a
+	// millisecond.
+	DefaultIdleTimeout = 5 * time.Second
+	// DefaultMaxHeaderBytes: 64 KiB (Go's own default is 1 MiB).
+	DefaultMaxHeaderBytes = 64 << 10
+)
 
 // Handler routes the three endpoints, and the page when there is one, with
-// logging around them.
-func (s *Server) Handler() http.Handler {
+// logging around them, answering as served on no address but loopback
+// names and AllowHosts.
+func (s *Server) Handler() http.Handler { return s.handler(nil) }
+
+// handler is Handler for a server listening on addr.
+func (s *Server) handler(addr net.Addr) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /move", s.move)
 	mux.HandleFunc("POST /check", s.check)
@@ -72,7 +112,44 @@ func (s *Server) Handler() http.Handler {
 	// Everything else: the mux's own 404 and 405 answer in plain text, and a
 	// client reading {"error": ...} from every refusal would choke on them.
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { unknown(w, r, served) })
-	return s.logged(noSniff(mux))
+	return s.logged(noSniff(s.guard(addr, s.bodyTimeout(mux))))
+}
+
+// bodyTimeout bounds the reading of every request's body by BodyTimeout
+// from its arrival. Once the body is read the deadline is lifted: the
+// connection's reads after that are the server's own (a client gone, the
+// next request), which the search's budget and the idle timeout govern.
+func (s *Server) bodyTimeout(next http.Handler) http.Handler {
+	timeout := s.BodyTimeout
+	if timeout <= 0 {
+		timeout = DefaultBodyTimeout
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Body != nil && r.Body != http.NoBody {
+			rc := http.NewResponseController(w)
+			// The connection's clock: the machine's.
+			if rc.SetReadDeadline(time.Now().Add(timeout)) == nil {
+				r.Body = &deadlineBody{ReadCloser: r.Body, rc: rc}
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// deadlineBody lifts the read deadline once the body is read to its end.
+type deadlineBody struct {
+	io.ReadCloser
+	rc   *http.ResponseController
+	done bool
+}
+
+func (b *deadlineBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err == io.EOF && !b.done {
+		b.done = true
+		b.rc.SetReadDeadline(time.Time{})
+	}
+	return n, err
 }
 
 // noSniff tells browsers to take every reply as the type it says it is
@@ -105,14 +182,18 @@ func unknown(w http.ResponseWriter, r *http.Request, served string) {
 // tells every search in flight to answer its best move now, and lets the
 // requests finish writing (up to grace) before returning.
 func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration) error {
+	limit := newConns(cmp.Or(s.MaxConns, DefaultMaxConns))
 	srv := &http.Server{
-		Handler:           s.Handler(),
+		Handler:           s.handler(ln.Addr()),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       cmp.Or(s.IdleTimeout, DefaultIdleTimeout),
+		MaxHeaderBytes:    cmp.Or(s.MaxHeaderBytes, DefaultMaxHeaderBytes),
+		ConnState:         limit.state,
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(listener{ln, limit}) }()
 	select {
 	case err := <-errc:
 		return err
@@ -178,12 +259,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 	if s.Bot.Now != nil {
 		arrived = s.Bot.Now()
 	}
-	timeout := s.BodyTimeout
-	if timeout <= 0 {
-		timeout = DefaultBodyTimeout
-	}
 	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Now().Add(timeout)) // the connection's clock: the machine's
 	data, err := s.body(w, r)
 	if err != nil {
 		fail(w, r, err)
@@ -285,6 +361,10 @@ func fail(w http.ResponseWriter, r *http.Request, err error) {
 		status = http.StatusNotFound
 	case errors.Is(err, ErrMethod):
 		status = http.StatusMethodNotAllowed
+	case errors.Is(err, ErrForbidden):
+		status = http.StatusForbidden
+	case errors.Is(err, ErrMediaType):
+		status = http.StatusUnsupportedMediaType
 	}
 	annotate(r, slog.String("error", err.Error()))
 	writeJSON(w, status, map[string]string{"error": err.Error()})

@@ -353,6 +353,7 @@ func TestPageGetsTheRootAndWebOnly(t *testing.T) {
 		{"GET", "/index.html", 404, "POST /move, POST /check, GET /healthz, GET / (the web page"},
 	} {
 		req, _ := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader("{}"))
+		req.Header.Set("Content-Type", "application/json") // the page's API takes no other
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
