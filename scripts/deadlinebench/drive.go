@@ -223,7 +223,8 @@ type server struct {
 // startServer starts serve on a free port and waits for its
 // `listening addr=` line and a healthy /healthz.
 func (e *env) startServer(ctx context.Context) (*server, error) {
-	args := append([]string{"serve", "--index", e.index, "--addr", "127.0.0.1:0"}, e.botArgs...)
+	// The page's games kept in memory: the benchmark leaves no games file behind.
+	args := append([]string{"serve", "--index", e.index, "--addr", "127.0.0.1:0", "--web-games", ""}, e.botArgs...)
 	cmd := exec.Command(e.bot, args...)
 	pipe, err := cmd.StderrPipe()
 	if err != nil {
