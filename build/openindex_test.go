@@ -12,6 +12,7 @@ import (
 
 	"github.com/lexico/lexico/data"
 	"github.com/lexico/lexico/index"
+	"github.com/lexico/lexico/internal/testsize"
 )
 
 func smallIndex(t *testing.T, words string) string {
@@ -112,7 +113,7 @@ func TestOpenIndexBuildsDefaultOnceConcurrently(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(def, []byte("garbage that is not an index"), 0o644)
-	if !longRun() {
+	if !testsize.Long() {
 		damagedDefaultTakesTheBuildPath(t, def, good)
 		return
 	}
@@ -168,11 +169,4 @@ func damagedDefaultTakesTheBuildPath(t *testing.T, def string, good []byte) {
 	if r.built == 0 || log.Len() != 0 {
 		t.Fatalf("OpenIndex did not take the index built while it waited (built %v, log %q)", r.built, log.String())
 	}
-}
-
-// longRun reports whether LEXICO_LONG asks for the long tests (make
-// test-long).
-func longRun() bool {
-	v := os.Getenv("LEXICO_LONG")
-	return v != "" && v != "0"
 }
