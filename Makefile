@@ -46,28 +46,39 @@ run: build index
 	fi
 
 # make test stays under about 90 s on the 2-core machine (CI runs it through
-# .ci/run): scripts/testprogress runs go test -json and prints each package's
-# line as it finishes (plain go test prints them in order, behind the
-# slowest), each test over 5 s as it ends, and, after 15 s without output,
-# the tests still running. Its move generator agreement tests compare a
-# sample of random-game positions (about 80); the sweep over about 1,900 is
-# make test-long.
+# .ci/run), under about 120 s of CPU with a warm build cache, most of it
+# linking some 55 test binaries and running them: scripts/testprogress runs
+# go test -json and prints each package's line as it finishes (plain go test
+# prints them in order, behind the slowest), each test over 5 s as it ends,
+# and, after 15 s without output, the tests still running. The tests whose
+# cost is size (more games, positions or words than their bug needs) run a
+# sample here and their thorough size in make test-long; see
+# internal/testsize. go test's own vet is off (-vet=off): go vet ./... has
+# just run every check of its subset. The test binaries are linked without
+# DWARF (-ldflags=-w), a fifth of each link, which only a debugger reads;
+# panics still print their stacks.
 test:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted" >&2; exit 1; fi
 	$(GO) vet ./...
 	$(GO) build -o $(BIN)/testprogress ./scripts/testprogress
-	GO=$(GO) $(BIN)/testprogress -count=1 ./...
+	GO=$(GO) $(BIN)/testprogress -count=1 -vet=off -ldflags=-w ./...
 
-# The long sweep: bot/engine/movegen and bot/engine/movegen/reference with
-# LEXICO_LONG=1, the agreement properties over 25 random games per variant
-# (GADDAG against exhaustive on 1,883 positions, anagram against GADDAG on
-# 1,446), printing each test and every 250 positions compared as it goes
-# (-p 1: one package after the other, or go test holds back -v output). About
-# 166 s of CPU (25 Nov 2026): roughly 1.5 minutes on a quiet 2-core machine,
-# 6.6 minutes at load 9.
+# The thorough sizes (LEXICO_LONG=1, internal/testsize), one package after
+# the other (-p 1: otherwise go test holds back -v output), each test printed
+# as it ends: the move generators' agreement over 25 random games per variant
+# (GADDAG against exhaustive on about 1,900 positions, anagram against GADDAG
+# on about 1,450, every 250 compared printed as it goes) and over the whole
+# corpus, the cross sets searched at every turn of five games; the endgame
+# solver against minimax on about 230 endgames; the command's strategies and
+# --best on 12 corpus positions; the committed position corpus regenerated
+# byte for byte; the full default index verified and rebuilt when damaged.
+# Each of these packages' other tests runs again with them. About 4 minutes
+# on a quiet 2-core machine, far longer under load.
+LONG_PKGS := ./bot/engine/movegen/ ./bot/engine/movegen/reference/ ./bot/engine/endgame/ \
+	./cmd/lexico-bot/ ./scripts/genpositions/ ./index/ ./build/
 test-long:
-	LEXICO_LONG=1 $(GO) test -count=1 -p 1 -v -timeout 30m ./bot/engine/movegen/ ./bot/engine/movegen/reference/
+	LEXICO_LONG=1 $(GO) test -count=1 -p 1 -v -timeout 30m $(LONG_PKGS)
 
 # The whole suite under the race detector: no data race in the servers, the
 # arena's workers, the simulation's goroutines or the solver's. The tests
