@@ -14,6 +14,7 @@ import (
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/index"
+	"github.com/lexico/lexico/internal/testsize"
 )
 
 const (
@@ -144,9 +145,13 @@ func TestMovesAreLegalAndBestFirst(t *testing.T) {
 // TestMovesStrategiesPrintTheSame: every strategy lists the same plays in
 // the same order with the same fields, on corpus positions read from stdin
 // (racks with 0, 1 and 2 blanks in turn; the slow exhaustive strategy on the
-// first three only).
+// first three only). The cost is the listings' size (tens of thousands of
+// plays on a rack with two blanks): make test compares 6 positions, which
+// check that --strategy reaches each generator and the output is the same;
+// the generators' agreement itself is tested in bot/engine/movegen, and
+// make test-long compares 12 positions here.
 func TestMovesStrategiesPrintTheSame(t *testing.T) {
-	lines := corpusLines(t, 12)
+	lines := corpusLines(t, testsize.Pick(6, 12))
 	for _, n := range []int{3, len(lines)} {
 		stdin := strings.Join(lines[:n], "\n") + "\n"
 		strategies := []string{"gaddag", "anagram"}
@@ -268,9 +273,10 @@ func TestMovesLimit(t *testing.T) {
 
 // TestMovesBest: --best prints one play per gamestate, a play of the full
 // listing with its top score (the listing orders equal scores its own way,
-// so the play itself may be another of the tied ones).
+// so the play itself may be another of the tied ones). On 6 positions, two
+// of each blank count (12 under make test-long).
 func TestMovesBest(t *testing.T) {
-	for i, gs := range corpusLines(t, 12) {
+	for i, gs := range corpusLines(t, testsize.Pick(6, 12)) {
 		_, all, _ := runMoves(t, gs, "-")
 		code, best, errs := runMoves(t, gs, "--best", "-")
 		if code != 0 {

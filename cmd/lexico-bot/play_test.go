@@ -10,6 +10,7 @@ import (
 
 	"github.com/lexico/lexico/bot/match/arena"
 	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/internal/testsize"
 )
 
 // playIndex builds, once per test binary, an index of the embedded list's
@@ -67,13 +68,15 @@ func TestPlaySummaryOurPoliciesPlayClean(t *testing.T) {
 }
 
 // The sim policy plays whole games through the referee: every answer legal
-// and in time, in both variants.
+// and in time, in both variants; a game of each in make test (each seat
+// moves first in one of two under make test-long).
 func TestPlaySimPlaysClean(t *testing.T) {
+	games := testsize.Pick(1, 2)
 	for _, v := range []string{"multipliers", "classic"} {
-		s := playSummary(t, "--games", "2", "--seed", "5", "--parallel", "1", "--variant", v,
+		s := playSummary(t, "--games", fmt.Sprint(games), "--seed", "5", "--parallel", "1", "--variant", v,
 			"--p1", "sim", "--p2", "equity", "--sim-iterations", "6", "--sim-candidates", "4", "--move-time", "1s")
 		for _, st := range s.Seats {
-			if st.Illegal != 0 || st.Late != 0 || st.Wins+st.Losses+st.Draws != 2 {
+			if st.Illegal != 0 || st.Late != 0 || st.Wins+st.Losses+st.Draws != games {
 				t.Errorf("%s: %s made %d illegal and %d late moves in %d results", v, st.Name, st.Illegal, st.Late, st.Wins+st.Losses+st.Draws)
 			}
 		}

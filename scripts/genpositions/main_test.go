@@ -11,6 +11,7 @@ import (
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/internal/testsize"
 )
 
 // smallIndex builds a real index of the embedded list's words of up to four
@@ -77,10 +78,12 @@ func TestCorpusIsReproducibleAndBalanced(t *testing.T) {
 // benchmarks' figures are about that file, and anyone must be able to
 // regenerate it byte for byte. A change to the players or the generator
 // that alters a game (even which of two equal tiles a blank stands for)
-// shows here, and the corpus is then regenerated with the change.
+// shows here, and the corpus is then regenerated with the change. It builds
+// the full default index to play them (most of its cost), so it runs in
+// make test-long; make test checks the generator on a small index above.
 func TestCommittedCorpusIsRegenerated(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays the seeded games over the full default list")
+	if testing.Short() || !testsize.Long() {
+		t.Skip("plays the seeded games over the full default list: make test-long (LEXICO_LONG=1)")
 	}
 	committed, err := os.ReadFile("../../data/positions/corpus.jsonl")
 	if err != nil {

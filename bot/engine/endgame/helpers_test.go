@@ -2,6 +2,8 @@ package endgame
 
 import (
 	"math/rand/v2"
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
@@ -28,26 +30,51 @@ func selfPlay(t testing.TB, v *variant.Variant, seed uint64, bagLeft int) *state
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := rand.New(rand.NewPCG(seed, 7))
-	var plays movegen.AllPlays
-	for !st.Over() && st.BagLen() > bagLeft {
-		rack, _ := st.Rack(st.Turn())
-		plays.Reset()
-		gen().Search(movegen.Args{Variant: v, Board: st.Board(), Rack: rack, Record: plays.Record})
-		m := move.NewPass()
-		if len(plays.Moves) > 0 {
-			plays.SortByScore()
-			m = plays.Moves[r.IntN(min(3, len(plays.Moves)))]
+	// Several tests play the same seeds: the moves of each game are chosen
+	// once per test binary and replayed after (generating them is most of
+	// the cost; applying them is cheap).
+	key := selfPlayKey{v, seed, bagLeft}
+	if line, ok := selfPlayed.Load(key); ok {
+		for _, m := range line.([]move.Move) {
+			if err := st.Apply(m); err != nil {
+				t.Fatalf("seed %d: replaying %v: %v", seed, m, err)
+			}
 		}
-		if err := st.Apply(m); err != nil {
-			t.Fatalf("seed %d: %v: %v", seed, m, err)
+	} else {
+		r := rand.New(rand.NewPCG(seed, 7))
+		var plays movegen.AllPlays
+		var line []move.Move
+		for !st.Over() && st.BagLen() > bagLeft {
+			rack, _ := st.Rack(st.Turn())
+			plays.Reset()
+			gen().Search(movegen.Args{Variant: v, Board: st.Board(), Rack: rack, Record: plays.Record})
+			m := move.NewPass()
+			if len(plays.Moves) > 0 {
+				plays.SortByScore()
+				m = plays.Moves[r.IntN(min(3, len(plays.Moves)))]
+			}
+			if err := st.Apply(m); err != nil {
+				t.Fatalf("seed %d: %v: %v", seed, m, err)
+			}
+			line = append(line, move.Move{Kind: m.Kind, Tiles: slices.Clone(m.Tiles),
+				Exchanged: slices.Clone(m.Exchanged), Score: m.Score}) // plays reuses its storage
 		}
+		selfPlayed.Store(key, line)
 	}
 	if st.Over() {
 		return nil
 	}
 	return st
 }
+
+type selfPlayKey struct {
+	variant *variant.Variant
+	seed    uint64
+	bagLeft int
+}
+
+// selfPlayed holds each self-play game's moves by selfPlayKey.
+var selfPlayed sync.Map
 
 // endgameOf is the endgame of board b (copied) with the given racks and
 // scores, seat 0 to move and the bag empty.

@@ -13,6 +13,7 @@ import (
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/internal/race"
+	"github.com/lexico/lexico/internal/testsize"
 )
 
 // smallEndgames are endgames of real self-play boards with a few tiles on
@@ -72,8 +73,11 @@ func (a picture) equal(b picture) bool {
 // and again with the table kept from solve to solve (KeepTable), where
 // every position meets the entries of the ones before; Decide and
 // DecideAtLeast agree with minimax too (decides), on the kept table.
+//
+// make test compares about 150 endgames of 20 games, enough for the table's
+// stale entries and collisions to show; make test-long twice as many.
 func TestSolveAgreesWithMinimax(t *testing.T) {
-	positions := smallEndgames(t, 40, 8)
+	positions := smallEndgames(t, testsize.Pick(20, 40), 8)
 	solvers := []*Solver{{Gen: gen(), TableBits: 12}, {Gen: gen(), TableBits: 12, KeepTable: true}}
 	compared, wins := 0, 0
 	for i, st := range positions {
@@ -90,7 +94,7 @@ func TestSolveAgreesWithMinimax(t *testing.T) {
 		}
 		compared++
 	}
-	if compared < 200 || wins == 0 || wins == compared {
+	if compared < testsize.Pick(100, 200) || wins == 0 || wins == compared {
 		t.Fatalf("%d of %d positions small enough to compare, %d of them wins: too few, or all one way", compared, len(positions), wins)
 	}
 	t.Logf("%d endgames agree with minimax (%d wins)", compared, wins)

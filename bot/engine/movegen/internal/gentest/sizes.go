@@ -2,8 +2,9 @@ package gentest
 
 import (
 	"flag"
-	"os"
 	"testing"
+
+	"github.com/lexico/lexico/internal/testsize"
 )
 
 // The agreement property tests run at one of two sizes. `make test` checks
@@ -30,8 +31,7 @@ var agreementGames = flag.Int("agreement.games", 0, "random games per variant in
 // LongRun reports whether LEXICO_LONG asks for the long sweep (make
 // test-long). It is not -short, which other packages use for other things.
 func LongRun() bool {
-	v := os.Getenv("LEXICO_LONG")
-	return v != "" && v != "0"
+	return testsize.Long()
 }
 
 // GamesToCompare is -agreement.games if set, else one game under -short,
