@@ -48,10 +48,10 @@ run: build index
 # make test takes about a minute on the 2-core machine at load 3 and about
 # 110 s of CPU with a warm build cache (CI runs it through .ci/run); keep it
 # under 90 s and 120 s. Most of it is linking some 55 test binaries and
-# running them. scripts/testprogress runs go test -json and prints each
-# package's line as it finishes (plain go test prints them in order, behind
-# the slowest), each test over 5 s as it ends, and, after 15 s without
-# output, the tests still running. The tests whose cost is size (more games,
+# running them. gotestsum (a tool of go.mod's: go tool gotestsum) prints
+# each package's line as it finishes (plain go test prints them in order,
+# behind the slowest) and the failures' output, then the tests over 5 s
+# from the run's JSON (bin/test.json). The tests whose cost is size (more games,
 # positions or words than their bug needs) run a sample here and their
 # thorough size in make test-long (internal/testsize). go test's own vet is
 # off: go vet ./... has just run every check of its subset. The test
@@ -61,8 +61,9 @@ test:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted" >&2; exit 1; fi
 	$(GO) vet ./...
-	$(GO) build -o $(BIN)/testprogress ./scripts/testprogress
-	GO=$(GO) $(BIN)/testprogress -count=1 -vet=off -ldflags=-w ./...
+	@mkdir -p $(BIN)
+	$(GO) tool gotestsum --format pkgname-and-test-fails --jsonfile $(BIN)/test.json -- -count=1 -vet=off -ldflags=-w ./...
+	@echo "tests over 5 s:"; $(GO) tool gotestsum tool slowest --jsonfile $(BIN)/test.json --threshold 5s
 
 # The thorough sizes (LEXICO_LONG=1, internal/testsize), one package after
 # the other (-p 1: otherwise go test holds back -v output), each test printed
