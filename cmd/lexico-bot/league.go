@@ -34,6 +34,7 @@ type leagueOptions struct {
 	JSON             bool
 	MoveTime         time.Duration
 	Strategy, Leaves string
+	Sim              simOptions
 	Args             []string
 }
 
@@ -47,7 +48,7 @@ func leagueCommand() *cli.Command {
 			"every other, the two moving first in turn, through the referee under the platform's clock.\n" +
 			"Prints each pair's win rate with its 95% (Wilson) interval, and each entrant's score, a\n" +
 			"Bradley-Terry rating on the Elo scale with its 95% interval, and its illegal and late moves.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringSliceFlag{Name: "entrant", Usage: "`NAME=SPEC`, at least two (repeat the flag)", Destination: &entrants},
 			&cli.StringFlag{Name: "index", Usage: indexUsage, Destination: &o.Index},
 			&cli.IntFlag{Name: "games", Value: 20, Usage: "games `N` per pair", Destination: &o.Games},
@@ -59,13 +60,14 @@ func leagueCommand() *cli.Command {
 			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY` of our bots: " + strings.Join(strategy.Names(), ", "), Destination: &o.Strategy},
 			&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` for the equity policy", Destination: &o.Leaves},
 			&cli.StringFlag{Name: "log-dir", Usage: "`DIR` receiving the standard error of each cmd: entrant (default: a new directory under the OS temporary directory)", Destination: &o.LogDir},
-		},
+		}, simFlags(&o.Sim)...),
 		Action: func(c *cli.Context) error {
 			if !c.IsSet("seed") {
 				o.Seed = uint64(time.Now().UnixNano())
 			}
 			o.Entrants = entrants.Value()
 			o.Args = c.Args().Slice()
+			o.Sim.noteGiven(c)
 			return playLeague(c.Context, o, envOf(c))
 		},
 	}
@@ -144,6 +146,9 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 			}
 		}
 	}
+	if err := checkLeagueSim(o.Sim, specs); err != nil {
+		return err
+	}
 	clock := player.DefaultClock
 	clock.Mode = player.Live
 	clock.Pressure = player.LoadPressure
@@ -167,6 +172,13 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 			return badInputf("--entrant %s or %s: %w", names[p.A], names[p.B], err)
 		}
 		l.Seats[0].Name, l.Seats[1].Name = names[p.A], names[p.B]
+		// The sim flags apply to the pair's sim seats; a pair with none
+		// is no mistake (the league was checked to have one).
+		pairSim := o.Sim
+		pairSim.Given = [4]bool{}
+		if err := applySim(pairSim, l.Bots[:]...); err != nil {
+			return err
+		}
 		cfg := referee.Config{Variant: v, Dictionary: x, MoveTime: o.MoveTime}
 		// Each pair its own seed, derived from the league's, so that a pair
 		// can be replayed alone with play --seed.
@@ -198,4 +210,21 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 		reportExternal(out, r)
 	}
 	return nil
+}
+
+// checkLeagueSim refuses a sim flag set when no entrant simulates, and a
+// value applySim would refuse, once for the whole league.
+func checkLeagueSim(o simOptions, specs []string) error {
+	var sims []*player.Player
+	for _, spec := range specs {
+		if lineup.Normal(spec) == "sim" {
+			pl, err := player.New("sim", nil, nil)
+			if err != nil {
+				return err
+			}
+			sims = append(sims, pl)
+			break
+		}
+	}
+	return applySim(o, sims...)
 }

@@ -45,6 +45,21 @@ func TestLeagueRanksEveryPair(t *testing.T) {
 	}
 }
 
+// The sim flags reach a league's sim entrant, and pairs without one play
+// on (the flag is no mistake for them).
+func TestLeagueTakesSimFlags(t *testing.T) {
+	code, out, errs := runBot(t, "", "league", "--index", playIndex(t), "--games", "1", "--seed", "3", "--parallel", "1", "--json",
+		"--entrant", "g=greedy", "--entrant", "e=equity", "--entrant", "s=sim", "--sim-threads", "1", "--sim-iterations", "4",
+		"--move-time", "1s")
+	if code != 0 {
+		t.Fatalf("league exited %d: %s", code, errs)
+	}
+	var tb league.Table
+	if err := json.Unmarshal([]byte(out), &tb); err != nil || len(tb.Pairs) != 3 {
+		t.Fatalf("league --json printed %q (%v); want 3 pairs", out, err)
+	}
+}
+
 func TestLeagueBadInput(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -56,6 +71,8 @@ func TestLeagueBadInput(t *testing.T) {
 		{[]string{"--entrant", "a=greedy", "--entrant", "b=human"}, "no human"},
 		{[]string{"--entrant", "a=greedy", "--entrant", "b=chess"}, `"b=chess"`},
 		{[]string{"--entrant", "a=greedy", "--entrant", "b=equity", "--games", "0"}, "--games 0"},
+		{[]string{"--entrant", "a=greedy", "--entrant", "b=equity", "--sim-threads", "1"}, "--sim-threads applies to the sim policy"},
+		{[]string{"--entrant", "a=greedy", "--entrant", "b=sim", "--sim-threads", "-1"}, "--sim-threads -1"},
 		// Your bot checked before the first game, not when its pair comes
 		// up: here the third entrant, whose pairs come last.
 		{[]string{"--entrant", "a=greedy", "--entrant", "b=equity", "--entrant", "c=cmd:/no/such/bot"}, "--entrant c: bad external seat"},
