@@ -45,10 +45,10 @@ run: build index
 		$(BIN)/lexico-bot run --index $(INDEX) $(STATE); \
 	fi
 
-# make test takes about a minute on the 2-core machine at load 3 and about
-# 110 s of CPU with a warm build cache (CI runs it through .ci/run); keep it
-# under 90 s and 120 s. Most of it is linking some 55 test binaries and
-# running them. gotestsum (a tool of go.mod's: go tool gotestsum) prints
+# make test takes about 80 s on the 2-core machine and about 135 s of CPU
+# with a warm build cache (CI runs it through .ci/run); keep it under 90 s,
+# and bring the CPU under 120 s. About 100 s of it is running the test
+# binaries, the rest linking some 55 of them and vet. gotestsum (a tool of go.mod's: go tool gotestsum) prints
 # each package's line as it finishes (plain go test prints them in order,
 # behind the slowest) and the failures' output, then the tests over 5 s
 # from the run's JSON (bin/test.json). The tests whose cost is size (more games,
