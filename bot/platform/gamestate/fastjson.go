@@ -1,6 +1,7 @@
 package gamestate
 
 import (
+	"encoding/json"
 	"strconv"
 
 	"github.com/lexico/lexico/bot/game/tile"
@@ -17,15 +18,12 @@ import (
 // second decoder to keep in step, which TestFastDecodingIsEncodingJSON
 // holds to the same results.
 
-// decodeFast is switched off by the tests that compare both ways.
-var decodeFast = true
-
 // splitObject splits js, valid JSON, into its top-level members when it is
 // an object whose keys are plain ASCII without escapes; the value of a
 // repeated key is the last, as json.Unmarshal into a map makes it. ok is
 // false otherwise (encoding/json then decodes it).
-func splitObject(js []byte) (f fields, ok bool) {
-	f = make(fields, 16)
+func splitObject(js []byte) (f map[string]json.RawMessage, ok bool) {
+	f = make(map[string]json.RawMessage, 16)
 	ok = members(js, func(key, value []byte) bool {
 		f[string(key)] = value
 		return true
@@ -75,7 +73,7 @@ func members(js []byte, each func(key, value []byte) bool) bool {
 // whether it did; anything else is left to buildVariant's decoding, which
 // words the error.
 func tileScores(raw []byte, values *[tile.NumKinds]int) bool {
-	if !decodeFast || len(raw) == 0 {
+	if len(raw) == 0 {
 		return false
 	}
 	v := *values
@@ -156,9 +154,6 @@ func skipString(js []byte, i int) int {
 // fastDecode decodes raw, valid JSON, into dst when it has a shape read
 // here, and reports whether it did.
 func fastDecode(raw []byte, dst any) bool {
-	if !decodeFast {
-		return false
-	}
 	switch d := dst.(type) {
 	case *[][]string:
 		return listOf(raw, d, func(v []byte) ([]string, bool) {

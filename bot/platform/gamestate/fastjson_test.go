@@ -16,10 +16,8 @@ import (
 // parseBoth parses data with the fast decoding of fastjson.go and with
 // encoding/json alone.
 func parseBoth(data []byte) (fast, slow *position.Position, fastErr, slowErr error) {
-	fast, fastErr = Parse(data)
-	decodeFast = false
-	defer func() { decodeFast = true }()
-	slow, slowErr = Parse(data)
+	fast, fastErr = parse(data, true, true)
+	slow, slowErr = parse(data, true, false)
 	return
 }
 

@@ -67,7 +67,7 @@ func gsErr(field, format string, args ...any) error {
 // BlanksList, a negative MoveTime, a number written as a string, IsMover
 // false. A missing or null MoveTime is 0, which the player's Clock reads as
 // none given.
-func Parse(data []byte) (*position.Position, error) { return parse(data, true) }
+func Parse(data []byte) (*position.Position, error) { return parse(data, true, true) }
 
 // ParseSynthetic is Parse without the refusal of tile counts no game can
 // reach, for positions made up on purpose to test the engine beyond real
@@ -75,9 +75,12 @@ func Parse(data []byte) (*position.Position, error) { return parse(data, true) }
 // blanks and multipliers racks a third and fourth blank so that the move
 // generator's benchmarks meet every number of blanks. Every front end
 // reads platform input with Parse.
-func ParseSynthetic(data []byte) (*position.Position, error) { return parse(data, false) }
+func ParseSynthetic(data []byte) (*position.Position, error) { return parse(data, false, true) }
 
-func parse(data []byte, reachable bool) (*position.Position, error) {
+// parse reads a gamestate; reachable refuses tile counts no game can
+// reach, fast lets fastjson.go decode the shapes it knows (off only in the
+// tests that hold it to encoding/json's results).
+func parse(data []byte, reachable, fast bool) (*position.Position, error) {
 	js, valid, err := toValidJSON(data)
 	if err != nil {
 		return nil, gsErr("", "%v", err)
@@ -85,17 +88,15 @@ func parse(data []byte, reachable bool) (*position.Position, error) {
 	if len(bytes.TrimSpace(js)) == 0 {
 		return nil, gsErr("", "the input is empty (or only comments): no gamestate in it")
 	}
-	var f fields
-	ok := valid && decodeFast
+	f := fields{fast: fast}
+	ok := valid && fast
 	if ok {
-		f, ok = splitObject(js)
+		f.raw, ok = splitObject(js)
 	}
 	if !ok {
-		var raw map[string]json.RawMessage
-		if err := json.Unmarshal(js, &raw); err != nil {
+		if err := json.Unmarshal(js, &f.raw); err != nil {
 			return nil, gsErr("", "not a JSON object or Python dict: %s", typeMessage(err))
 		}
-		f = raw
 	}
 	p := &position.Position{}
 
@@ -192,7 +193,7 @@ func parse(data []byte, reachable bool) (*position.Position, error) {
 		return nil, err
 	}
 	opp := "Opponent'sScore"
-	if _, ok := f[opp]; !ok {
+	if _, ok := f.raw[opp]; !ok {
 		opp = "OppScore"
 	}
 	if err := f.optionalInt(opp, &p.OppScore); err != nil {
@@ -222,7 +223,7 @@ func parse(data []byte, reachable bool) (*position.Position, error) {
 		return nil, err
 	}
 	opid := "OpponentId"
-	if _, ok := f[opid]; !ok {
+	if _, ok := f.raw[opid]; !ok {
 		opid = "OpponentID"
 	}
 	if err := f.optional(opid, &p.Opponent); err != nil {
@@ -358,7 +359,7 @@ func buildVariant(f fields, b *board.Board) (*variant.Variant, error) {
 	v.RackSize, v.BingoBonus, v.FirstWordMinLen, v.ExchangeMinBag = RackSize, BingoBonus, FirstWordMinLen, ExchangeMinBag
 	v.StartRow, v.StartCol = board.FromPlatform(b.Size, b.Size/2, b.Size/2) // the centre
 	v.Values = variant.EnglishValues
-	if tileScores(f["TileScores"], &v.Values) {
+	if f.fast && tileScores(f.raw["TileScores"], &v.Values) {
 		return &v, nil
 	}
 	var scores map[string]number
@@ -390,21 +391,25 @@ func buildVariant(f fields, b *board.Board) (*variant.Variant, error) {
 }
 
 // fields decodes individual gamestate fields, naming the field in errors.
-type fields map[string]json.RawMessage
+type fields struct {
+	raw map[string]json.RawMessage
+	// fast lets fastDecode read the shapes it knows.
+	fast bool
+}
 
 func (f fields) required(name string, dst any) error {
-	if _, ok := f[name]; !ok {
+	if _, ok := f.raw[name]; !ok {
 		return gsErr(name, "missing")
 	}
 	return f.optional(name, dst)
 }
 
 func (f fields) optional(name string, dst any) error {
-	raw, ok := f[name]
+	raw, ok := f.raw[name]
 	if !ok || bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
 		return nil
 	}
-	if fastDecode(raw, dst) {
+	if f.fast && fastDecode(raw, dst) {
 		return nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
@@ -420,7 +425,7 @@ func (f fields) optional(name string, dst any) error {
 }
 
 func (f fields) requiredInt(name string, dst *int) error {
-	if _, ok := f[name]; !ok {
+	if _, ok := f.raw[name]; !ok {
 		return gsErr(name, "missing")
 	}
 	return f.optionalInt(name, dst)
