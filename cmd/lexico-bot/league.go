@@ -151,7 +151,7 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 	}
 	clock := player.DefaultClock
 	clock.Mode = player.Live
-	clock.Pressure = player.LoadPressure
+	clock.Pressure = player.LoadPressure()
 	// One log directory for the whole league: every pair's processes log there.
 	if o.LogDir == "" && slices.ContainsFunc(specs, func(s string) bool { return strings.HasPrefix(s, external.CmdPrefix) }) {
 		if o.LogDir, err = os.MkdirTemp("", "lexico-league-"); err != nil {

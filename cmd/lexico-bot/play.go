@@ -152,7 +152,7 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 
 	clock := player.DefaultClock
 	clock.Mode = player.Live // the referee's deadline is live
-	clock.Pressure = player.LoadPressure
+	clock.Pressure = player.LoadPressure()
 	l, err := lineup.New(lineup.Config{Policies: policies, Generator: gen, Leaves: table, SeatLeaves: seatTables, SeatLabels: seatLabels, Clock: clock,
 		Dict: x, In: bufio.NewReader(e.stdin), Out: stdout, Colour: isTerminal(stdout),
 		External: external.Config{LogDir: o.LogDir}})

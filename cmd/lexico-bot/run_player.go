@@ -183,7 +183,7 @@ func newBotSetup(o botOptions, mode player.Mode, dictURL string, logw io.Writer)
 	clock := player.DefaultClock
 	clock.Margin, clock.MaxMargin = o.Margin, o.MarginMax
 	clock.Reserve, clock.MaxThink = o.Reserve, o.MaxThink
-	clock.Pressure = player.LoadPressure
+	clock.Pressure = player.LoadPressure()
 	clock.Override, clock.Mode = o.Budget, mode
 	return &botSetup{index: x, player: pl, table: table, clock: clock, note: note, built: built}, nil
 }

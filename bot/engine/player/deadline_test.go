@@ -178,7 +178,7 @@ func TestPressureOfLoadavg(t *testing.T) {
 			t.Errorf("%q on %d cores: %v, want %v", c.text, c.cores, got, c.want)
 		}
 	}
-	if p := LoadPressure(); p < 1 || p > maxPressure {
+	if p := new(LoadGauge).Pressure(); p < 1 || p > maxPressure {
 		t.Errorf("this machine: %v, want within [1, %d]", p, maxPressure)
 	}
 }

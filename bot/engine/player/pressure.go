@@ -14,7 +14,7 @@ import (
 // overloaded, and holding back more would leave nothing to think with.
 const maxPressure = 4
 
-// LoadPressure is how crowded the CPU is, for Clock.Pressure: the tasks
+// LoadGauge reads how crowded the CPU is, for Clock.Pressure: the tasks
 // wanting a core per core, from Linux's /proc/loadavg (the larger of the
 // one-minute load average and the tasks runnable right now), at least 1
 // and at most maxPressure. When other processes keep the cores busy, every
@@ -26,32 +26,37 @@ const maxPressure = 4
 // system calls), the file was a visible share of serve's CPU under a
 // burst, and a reading a few milliseconds old says the same (the kernel
 // updates the averages every 5 s). The trade: the runnable count may be
-// a few milliseconds stale.
-func LoadPressure() float64 {
+// a few milliseconds stale. One gauge serves every clock of a process that
+// shares it (serve's bots); the zero value is ready, and safe for
+// concurrent use: two readers may race to refresh it, and either value is
+// a fresh reading.
+type LoadGauge struct {
+	at    atomic.Int64
+	value atomic.Uint64
+}
+
+// Pressure is the gauge's reading (see LoadGauge).
+func (g *LoadGauge) Pressure() float64 {
 	now := time.Now().UnixNano()
-	if at := lastPressure.at.Load(); at != 0 && now-at < int64(pressureFresh) && now >= at {
-		return math.Float64frombits(lastPressure.value.Load())
+	if at := g.at.Load(); at != 0 && now-at < int64(pressureFresh) && now >= at {
+		return math.Float64frombits(g.value.Load())
 	}
 	p := 1.0
 	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
 		p = pressureOf(b, runtime.NumCPU())
 	}
-	lastPressure.value.Store(math.Float64bits(p))
-	lastPressure.at.Store(now)
+	g.value.Store(math.Float64bits(p))
+	g.at.Store(now)
 	return p
 }
+
+// LoadPressure is a new gauge's Pressure, for a Clock's Pressure field.
+func LoadPressure() func() float64 { return new(LoadGauge).Pressure }
 
 // pressureFresh is how long a reading of /proc/loadavg is reused.
 const pressureFresh = 10 * time.Millisecond
 
-// lastPressure is the last reading and when it was taken. Two readers may
-// race to refresh it; either value is a fresh reading.
-var lastPressure struct {
-	at    atomic.Int64
-	value atomic.Uint64
-}
-
-// pressureOf is LoadPressure from the text of /proc/loadavg and the cores.
+// pressureOf is the gauge's reading from the text of /proc/loadavg and the cores.
 func pressureOf(b []byte, cores int) float64 {
 	// "0.52 0.58 0.59 3/512 12345": the averages, then runnable/total.
 	f := bytes.Fields(b)
