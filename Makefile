@@ -55,14 +55,15 @@ run: build index
 # positions or words than their bug needs) run a sample here and their
 # thorough size in make test-long (internal/testsize). go test's own vet is
 # off: go vet ./... has just run every check of its subset. The test
-# binaries are linked without DWARF (-ldflags=-w), a fifth of each link,
-# which only a debugger reads; panics still print their stacks.
+# binaries are linked without DWARF or the symbol table (-ldflags="-w -s"),
+# a fifth of the links' CPU, which only a debugger reads; panics still print
+# their stacks (from the runtime's own tables).
 test:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted" >&2; exit 1; fi
 	$(GO) vet ./...
 	@mkdir -p $(BIN)
-	$(GO) tool gotestsum --format pkgname-and-test-fails --jsonfile $(BIN)/test.json -- -count=1 -vet=off -ldflags=-w ./...
+	$(GO) tool gotestsum --format pkgname-and-test-fails --jsonfile $(BIN)/test.json -- -count=1 -vet=off -ldflags="-w -s" ./...
 	@echo "tests over 5 s:"; $(GO) tool gotestsum tool slowest --jsonfile $(BIN)/test.json --threshold 5s
 
 # The thorough sizes (LEXICO_LONG=1, internal/testsize), one package after

@@ -221,8 +221,13 @@ func TestServeAdmitsAsManySearchesAsSlots(t *testing.T) {
 			t.Errorf("a static answer without the reason: %+v", mr)
 		}
 	}
-	if byPolicy["sim"] != 1 || byPolicy["equity"] != n-1 {
-		t.Errorf("answers by policy %v; want 1 sim (one slot) and %d equity:\n%s", byPolicy, n-1, strings.Join(seen, "\n"))
+	// One slot: one simulates at a time. A request still waiting when the
+	// first simulation's stop comes before its own (the first paid for
+	// reading the leave table before its budget, so its stop is earlier)
+	// may take the freed slot with MinThink left: two, one after the
+	// other, is the rule kept; more would be searches sharing the slot.
+	if sims := byPolicy["sim"]; sims < 1 || sims > 2 || byPolicy["equity"] != n-sims {
+		t.Errorf("answers by policy %v; want 1 sim (one slot; 2 one after the other at most) and the rest equity:\n%s", byPolicy, strings.Join(seen, "\n"))
 	}
 	if code := <-exited; code != 0 {
 		t.Fatalf("serve exited %d:\n%s", code, stderr.String())
