@@ -117,7 +117,7 @@ func (h *Player) show(p *position.Position) {
 	fmt.Fprintf(h.Out, "Rack: %s\n", spaced(p.Rack.String()))
 	if p.FirstGo || p.Board.IsEmpty() {
 		fmt.Fprintf(h.Out, "First move: cover %s with a word of at least %d letters.\n",
-			SquareName(p.Variant.StartRow, p.Variant.StartCol), p.Variant.FirstWordMinLen)
+			board.SquareName(p.Variant.StartRow, p.Variant.StartCol), p.Variant.FirstWordMinLen)
 	}
 }
 

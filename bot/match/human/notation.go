@@ -128,7 +128,7 @@ func parsePlay(f []string, b *board.Board) (Command, error) {
 		}
 		if sq := b.At(r, c); !sq.Empty() {
 			if ch != '.' && upper(ch) != sq.Letter {
-				return Command{}, notation("%s holds %c, but the word has %c there", SquareName(r, c), sq.Letter, ch)
+				return Command{}, notation("%s holds %c, but the word has %c there", board.SquareName(r, c), sq.Letter, ch)
 			}
 			continue
 		}
@@ -138,7 +138,7 @@ func parsePlay(f []string, b *board.Board) (Command, error) {
 		case ch >= 'a' && ch <= 'z':
 			m.Tiles = append(m.Tiles, move.Placement{Row: r, Col: c, Letter: upper(ch), Blank: true})
 		case ch == '.':
-			return Command{}, notation("%s is empty: '.' stands only for a tile already on the board", SquareName(r, c))
+			return Command{}, notation("%s is empty: '.' stands only for a tile already on the board", board.SquareName(r, c))
 		default:
 			return Command{}, notation("%q in %s is not a letter", ch, quote.Text(word))
 		}
@@ -155,10 +155,6 @@ func upper(c byte) byte {
 	}
 	return c
 }
-
-// SquareName is board.SquareName, the one name of a square for people,
-// kept here for the match layer's callers.
-func SquareName(row, col int) string { return board.SquareName(row, col) }
 
 // Format writes a play in the notation Parse reads, on b (the board before
 // the play): its main word's first square (rules.MainWord, the word the
@@ -187,5 +183,5 @@ func Format(b *board.Board, m move.Move) string {
 			sb.WriteByte(t.Letter)
 		}
 	}
-	return SquareName(w[0].Row, w[0].Col) + " " + dir + " " + sb.String()
+	return board.SquareName(w[0].Row, w[0].Col) + " " + dir + " " + sb.String()
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/state"
 	"github.com/lexico/lexico/bot/game/variant"
@@ -272,7 +273,7 @@ func TestBrowserPlayAMoveAndSeeTheBotAnswer(t *testing.T) {
 	for _, p := range last.Tiles { // the bot's move is marked on the board
 		cls := get(t, ctx, "read a square", chromedp.AttributeValue(chromedp.CSS(square("play-board", p.Row, p.Col)), "class")).Value
 		if !strings.Contains(cls, "last") {
-			t.Errorf("the bot's tile at %s has classes %q; want it marked last", human.SquareName(p.Row, p.Col), cls)
+			t.Errorf("the bot's tile at %s has classes %q; want it marked last", board.SquareName(p.Row, p.Col), cls)
 		}
 	}
 	screenshot(t, ctx, "play-answered")
@@ -288,7 +289,7 @@ func TestBrowserPlayAMoveAndSeeTheBotAnswer(t *testing.T) {
 	bad := move.Move{Kind: move.Play, Tiles: []move.Placement{{Row: far, Col: 0, Letter: strings.TrimLeft(rack, "?")[0]}}}
 	res, err := g.Check(view.Turn, bad)
 	if err != nil || res.Legal {
-		t.Fatalf("the server's verdict on a lone tile at %s: %+v %v; want illegal", human.SquareName(far, 0), res, err)
+		t.Fatalf("the server's verdict on a lone tile at %s: %+v %v; want illegal", board.SquareName(far, 0), res, err)
 	}
 	clickPlay(t, ctx, rack, bad)
 	run(t, ctx, "the explanation", chromedp.WaitVisible(chromedp.CSS("#explain.bad")))

@@ -4,7 +4,6 @@ import (
 	"context"
 	crand "crypto/rand"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -558,7 +557,6 @@ func (g *Game) Check(turn int, m move.Move) (rules.Result, error) {
 
 func (g *Game) check(m move.Move) rules.Result {
 	res := rules.Check(g.pos, m, g.dict)
-	res.Reason = Reason(res)
 	if res.Words == nil {
 		res.Words = []rules.Word{}
 	}
@@ -602,14 +600,4 @@ func (g *Game) Play(turn int, m move.Move) (rules.Result, error) {
 	g.pos = nil
 	g.advance()
 	return res, nil
-}
-
-// Reason is res's reason with a square named as the page names it (column
-// letter, row number from 1), not by the engine's 0-based row and column.
-func Reason(res rules.Result) string {
-	var se *rules.SquareError
-	if errors.As(res.Err, &se) {
-		return fmt.Sprintf("%v: %s%s", se.Err, human.SquareName(se.Row, se.Col), se.Detail)
-	}
-	return res.Reason
 }
