@@ -45,7 +45,7 @@ func TestSimulationSameWithCrossSets(t *testing.T) {
 			if c.snap == nil {
 				continue
 			}
-			sim := montecarlo.Simulator{Gen: fullGen(), Equity: c.eq, Plies: 2, EndgameBag: c.end, Threads: 1, MaxIterations: 4, Seed: 9}
+			sim := montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: c.eq, Plies: 2, EndgameBag: c.end, Threads: 1, MaxIterations: 4, Seed: 9}
 			plain := sim
 			plain.Gen = plainGen{fullGen()}
 			sameReport(t, fmt.Sprintf("%s %s", v.Name, c.name), "with the cross sets and without", c.snap.pos, candidates(t, c.snap.pos, 3), sim, plain)
@@ -75,8 +75,8 @@ func BenchmarkSimulateCrossSets(b *testing.B) {
 
 func simulateCrossSets(b *testing.B, positions []benchPos, worlds int) {
 	sims := [2]*montecarlo.Simulator{
-		{Gen: fullGen(), Equity: equity.Static{Table: table(b)}, Plies: 2, Threads: 1, MaxIterations: worlds},
-		{Gen: plainGen{fullGen()}, Equity: equity.Static{Table: table(b)}, Plies: 2, Threads: 1, MaxIterations: worlds},
+		{Gen: fullGen(), Keys: fullKeys, Equity: equity.Static{Table: table(b)}, Plies: 2, Threads: 1, MaxIterations: worlds},
+		{Gen: plainGen{fullGen()}, Keys: fullKeys, Equity: equity.Static{Table: table(b)}, Plies: 2, Threads: 1, MaxIterations: worlds},
 	}
 	var spent, cpu [2]time.Duration
 	b.ResetTimer()
@@ -124,7 +124,7 @@ func TestSimulationSameWithLeaveKeys(t *testing.T) {
 			if c.snap == nil {
 				continue
 			}
-			sim := montecarlo.Simulator{Gen: fullGen(), Equity: equity.Static{Table: tb}, Plies: c.plies, EndgameBag: c.end, Threads: 1, MaxIterations: 6, Seed: 9}
+			sim := montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.Static{Table: tb}, Plies: c.plies, EndgameBag: c.end, Threads: 1, MaxIterations: 6, Seed: 9}
 			unkeyedSim := sim
 			unkeyedSim.Equity = unkeyed{equity.Static{Table: tb}}
 			sameReport(t, fmt.Sprintf("%s %s", v.Name, c.name), "with leave keys and without", c.snap.pos, candidates(t, c.snap.pos, 6), sim, unkeyedSim)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/engine/montecarlo"
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/move"
@@ -26,6 +27,10 @@ var fullGen = sync.OnceValue(func() movegen.Generator {
 	}
 	return movegen.NewGADDAG(gaddag.Build(words))
 })
+
+// fullKeys numbers the playouts of every simulation over fullGen, as an
+// engine's do: two simulations over one generator must not share a key.
+var fullKeys = new(montecarlo.LeaveKeys)
 
 func table(t testing.TB) *equity.Table {
 	t.Helper()

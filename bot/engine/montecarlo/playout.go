@@ -98,8 +98,20 @@ type playout struct {
 	pass move.Move
 }
 
-// playoutIDs numbers the playouts of the process, for their leave keys.
-var playoutIDs atomic.Uint64
+// LeaveKeys numbers playouts for their leave keys (movegen.Args.LeaveKey),
+// which must differ between any two searches of one generator that value
+// leaves differently: so every Simulator over a generator shares one
+// LeaveKeys (an engine's, bot/engine/engine), and no count is kept for the
+// whole process. The zero value is ready to use.
+type LeaveKeys struct{ n atomic.Uint64 }
+
+// next is a number no playout numbered by k had; 0 for a nil k: no keys.
+func (k *LeaveKeys) next() uint64 {
+	if k == nil {
+		return 0
+	}
+	return k.n.Add(1)
+}
 
 func newPlayout(s *Simulator, p *position.Position, plies int, stop func() bool) (*playout, error) {
 	st, err := state.FromPosition(p)
@@ -119,8 +131,9 @@ func newPlayout(s *Simulator, p *position.Position, plies int, stop func() bool)
 		lv = equity.ForVariant(lv, p.Variant)
 		o.leave = func(r tile.Rack) float64 { return lv.LeaveValue(r, &o.pos) }
 		o.leaves = equity.SubLeaves(lv, &o.pos)
-		o.keyer, _ = lv.(equity.LeaveKeyer)
-		o.id = playoutIDs.Add(1)
+		if o.id = s.Keys.next(); o.id != 0 {
+			o.keyer, _ = lv.(equity.LeaveKeyer)
+		}
 		if o.keyer != nil && p.Board.Size <= 64 { // lines past the 64th are not marked
 			o.lines, _ = s.Gen.(lineSearcher)
 		}

@@ -20,6 +20,9 @@ import (
 // (movegentest.Short).
 var testGen = movegentest.Short
 
+// testKeys numbers the playouts of every simulation over testGen.
+var testKeys = new(LeaveKeys)
+
 // A world costs no allocation: the game state, its journal and the
 // playout's buffers are reused from one world to the next, which is what
 // lets a simulation play millions of worlds in its budget. Counted on
@@ -51,7 +54,7 @@ func TestAWorldAllocatesNothing(t *testing.T) {
 	gen.Search(movegen.Args{Variant: v, Board: p.Board, Rack: p.Rack, Record: best.Record})
 	cands := []move.Move{best.Move, move.NewExchange(p.Rack.Tiles()[:2]), move.NewPass()}
 
-	sim := &Simulator{Gen: gen, Equity: equity.Static{Table: tb}}
+	sim := &Simulator{Gen: gen, Equity: equity.Static{Table: tb}, Keys: testKeys}
 	unseen, err := Unseen(&p)
 	if err != nil {
 		t.Fatal(err)
@@ -146,7 +149,7 @@ func compareReplies(t *testing.T, gen movegen.Generator, tb *equity.Table, p *po
 	if p.BagCount >= p.Variant.RackSize && p.Rack.N >= 2 {
 		cands = append(cands, move.NewExchange(p.Rack.Tiles()[:2]))
 	}
-	sim := &Simulator{Gen: gen, Equity: equity.Static{Table: tb}}
+	sim := &Simulator{Gen: gen, Equity: equity.Static{Table: tb}, Keys: testKeys}
 	unseen, err := Unseen(p)
 	if err != nil {
 		t.Fatal(err)

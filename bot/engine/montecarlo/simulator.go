@@ -74,6 +74,11 @@ type Simulator struct {
 	MaxIterations int
 	// Seed fixes the worlds: round k is dealt from (Seed, k).
 	Seed uint64
+	// Keys numbers the playouts so that a search may reuse the leave
+	// values an earlier search of the same rack found (movegen.Args.LeaveKey):
+	// every Simulator over Gen must share it. nil: no reuse, each search
+	// values its leaves again (the same answer, more slowly).
+	Keys *LeaveKeys
 }
 
 // Result is what the simulation says of one candidate.
