@@ -86,7 +86,7 @@ print(json.dumps(lexico_bridge.calculate_move(json.load(open(sys.argv[1])))))`, 
 func ourServer(t *testing.T) (url string, x *index.Index) {
 	t.Helper()
 	setup, err := newBotSetup(botOptions{Index: playIndex(t), Policy: "equity", Strategy: "gaddag", Reserve: player.DefaultClock.Reserve,
-		Margin: player.DefaultClock.Margin, MarginMax: player.DefaultClock.MaxMargin}, player.Live, "", io.Discard)
+		Margin: player.DefaultClock.Margin, MarginMax: player.DefaultClock.MaxMargin}, player.Live, "", false, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

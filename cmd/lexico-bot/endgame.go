@@ -11,7 +11,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/lexico/lexico/bot/engine/endgame"
-	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/montecarlo"
 	"github.com/lexico/lexico/bot/engine/movegen/strategy"
 	"github.com/lexico/lexico/bot/engine/player"
@@ -131,21 +130,18 @@ func solveEndgame(o endgameOptions, e env) error {
 	if err != nil {
 		return badInputf("%s: %w", name, err)
 	}
-	x, gen, err := openGenerator(o.Index, o.Strategy, e.stderr)
+	eng, err := openEngine(o.Index, o.Strategy, nil, false, e.stderr)
 	if err != nil {
 		return err
 	}
-	defer x.Close()
+	defer eng.Close()
+	gen := eng.Generator()
 	solver := endgame.New(gen)
 	deadline := time.Now().Add(budget)
 	if p.BagCount > 0 {
 		// A draw the solver does not prove in its share of --time is
 		// played out by the equity player, both sides.
-		table, err := equity.DefaultTable()
-		if err != nil {
-			return err
-		}
-		eq, err := player.New("equity", gen, table)
+		eq, err := eng.Player("equity", nil)
 		if err != nil {
 			return err
 		}

@@ -125,14 +125,12 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 	if err != nil {
 		return err
 	}
-	x, gen, err := openGenerator(o.Index, o.Strategy, e.stderr)
+	eng, err := openEngine(o.Index, o.Strategy, table, true, e.stderr)
 	if err != nil {
 		return err
 	}
-	defer closeAfterSearches(x)
-	if err := detach(x); err != nil {
-		return err
-	}
+	defer eng.Close()
+	x := eng.Index()
 	lt, err := league.New(names, specs, v.Name, o.Games, o.Seed)
 	if err != nil {
 		return badInput{err}
@@ -166,7 +164,7 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 		len(names), quote.Count(len(sched), "pair"), o.Games, v.Name, o.Seed, parallel)
 	var reports []external.Report
 	for k, p := range sched {
-		l, err := lineup.New(lineup.Config{Policies: [2]string{specs[p.A], specs[p.B]}, Generator: gen, Leaves: table,
+		l, err := lineup.New(lineup.Config{Policies: [2]string{specs[p.A], specs[p.B]}, Engine: eng,
 			Clock: clock, Dict: x, External: ext})
 		if err != nil {
 			return badInputf("--entrant %s or %s: %w", names[p.A], names[p.B], err)

@@ -224,12 +224,12 @@ func leavesTrain(ctx context.Context, o leavesTrainOptions, e env) error {
 			return err
 		}
 	}
-	x, gen, err := openGenerator(o.Index, o.Strategy, e.stderr)
+	eng, err := openEngine(o.Index, o.Strategy, playing, false, e.stderr)
 	if err != nil {
 		return err
 	}
-	defer closeAfterSearches(x)
-	tr := &leavegen.Trainer{Variant: v, Gen: gen, Playing: playing, Parallel: parallel, Target: target}
+	defer eng.Close()
+	tr := &leavegen.Trainer{Engine: eng, Variant: v, Gen: eng.Generator(), Playing: playing, Parallel: parallel, Target: target}
 	// SIGTERM too: a batch system stops a job with it (Kubernetes before
 	// evicting a pod), and the statistics are then saved for the retry.
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)

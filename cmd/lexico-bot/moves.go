@@ -156,11 +156,12 @@ func listMoves(o movesOptions, e env) error {
 	if o.Best && o.Count {
 		return badInputf("--best and --count together: --best prints a play, --count a number")
 	}
-	x, gen, err := openGenerator(o.Index, o.Strategy, e.stderr)
+	eng, err := openEngine(o.Index, o.Strategy, nil, false, e.stderr)
 	if err != nil {
 		return err
 	}
-	defer x.Close()
+	defer eng.Close()
+	gen := eng.Generator()
 	several := len(o.Args) > 1 || o.Args[0] == "-"
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()

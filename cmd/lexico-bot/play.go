@@ -141,19 +141,17 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 
 	// The index is opened once; the generator over it is safe for
 	// concurrent use, so every worker shares it.
-	x, gen, err := openGenerator(o.Index, o.Strategy, stderr)
+	eng, err := openEngine(o.Index, o.Strategy, table, true, stderr)
 	if err != nil {
 		return err
 	}
-	defer closeAfterSearches(x)
-	if err := detach(x); err != nil {
-		return err
-	}
+	defer eng.Close()
+	x := eng.Index()
 
 	clock := player.DefaultClock
 	clock.Mode = player.Live // the referee's deadline is live
 	clock.Pressure = player.LoadPressure()
-	l, err := lineup.New(lineup.Config{Policies: policies, Generator: gen, Leaves: table, SeatLeaves: seatTables, SeatLabels: seatLabels, Clock: clock,
+	l, err := lineup.New(lineup.Config{Policies: policies, Engine: eng, SeatLeaves: seatTables, SeatLabels: seatLabels, Clock: clock,
 		Dict: x, In: bufio.NewReader(e.stdin), Out: stdout, Colour: isTerminal(stdout),
 		External: external.Config{LogDir: o.LogDir}})
 	if err != nil {

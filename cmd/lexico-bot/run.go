@@ -90,7 +90,7 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	case o.Replay:
 		mode = player.Replay
 	}
-	setup, err := newBotSetup(o.Bot, mode, p.Dictionary, e.stderr)
+	setup, err := newBotSetup(o.Bot, mode, p.Dictionary, false, e.stderr)
 	if err != nil {
 		return err
 	}

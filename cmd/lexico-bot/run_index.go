@@ -8,8 +8,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/lexico/lexico/bot/engine/movegen"
-	"github.com/lexico/lexico/bot/engine/movegen/strategy"
+	"github.com/lexico/lexico/bot/engine/engine"
+	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/data"
 	"github.com/lexico/lexico/index"
@@ -65,32 +65,28 @@ func openIndex(path string, logw io.Writer) (*index.Index, error) {
 // index (build.OpenIndex): the same default everywhere, said alike.
 const indexUsage = "index `FILE` (default $LEXICO_INDEX, else the default index in the user cache directory, built on first use)"
 
-// openGenerator opens the index at path (else $LEXICO_INDEX, else the
-// default; notes about building it go to logw) and the move generator
-// strategyName names over it. The caller closes the index when done with
-// the generator.
-func openGenerator(path, strategyName string, logw io.Writer) (*index.Index, movegen.Generator, error) {
+// openEngine opens the index at path (else $LEXICO_INDEX, else the
+// default; notes about building it go to logw) and the engine over it:
+// the move generator strategyName names and the leave valuation table (nil:
+// the embedded one). detach copies what the searches read out of the file
+// (engine.Options.Detach): for a command that outlives one use of its
+// index (serve, run --lines, play, league), never for a one-move run,
+// whose every move the copy would cost its start-up. The caller closes the
+// engine, which waits for its searches before closing the index.
+func openEngine(path, strategyName string, table *equity.Table, detach bool, logw io.Writer) (*engine.Engine, error) {
 	x, err := openIndex(path, logw)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	gen, err := strategy.New(strategyName, x)
-	if err != nil {
-		x.Close()
-		return nil, nil, badInputf("--strategy: %w", err)
-	}
-	return x, gen, nil
+	return engineOver(x, strategyName, table, detach)
 }
 
-// detach gives a command that outlives one use of its index file (serve,
-// run --lines, play, league) its own copy of what the searches read
-// (index.Index.Detach), so that a file truncated or written over under it
-// cannot kill it with SIGBUS. A one-move run skips it: the copy (tens of
-// milliseconds, about 70 MB) would cost every move its start-up. It runs
-// before any search does.
-func detach(x *index.Index) error {
-	if err := x.Detach(); err != nil {
-		return fmt.Errorf("index %s: %w", x.Path(), err)
+// engineOver is the engine over x, which it then owns, its errors said as
+// the commands say them.
+func engineOver(x *index.Index, strategyName string, table *equity.Table, detach bool) (*engine.Engine, error) {
+	e, err := engine.FromIndex(x, engine.Options{Strategy: strategyName, Leaves: table, Detach: detach})
+	if errors.Is(err, engine.ErrStrategy) {
+		return nil, badInputf("--strategy: %w", err)
 	}
-	return nil
+	return e, err
 }

@@ -31,14 +31,11 @@ func runLines(ctx context.Context, o runOptions, e env) error {
 	case o.Replay:
 		return badInputf("run --lines answers live gamestates: --replay does not apply")
 	}
-	setup, err := newBotSetup(o.Bot, player.Live, "", e.stderr)
+	setup, err := newBotSetup(o.Bot, player.Live, "", true, e.stderr)
 	if err != nil {
 		return err
 	}
 	defer setup.close()
-	if err := detach(setup.index); err != nil {
-		return err
-	}
 	bot := &answer.Bot{Player: setup.player, Clock: setup.clock}
 	in := bufio.NewReaderSize(e.stdin, 64<<10)
 	var buf []byte

@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/lexico/lexico/bot/engine/engine"
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/montecarlo"
 	"github.com/lexico/lexico/bot/engine/movegen/strategy"
@@ -116,9 +117,9 @@ func applySim(o simOptions, players ...*player.Player) error {
 
 // botSetup is what a command that plays needs, built once from the flags.
 type botSetup struct {
-	index  *index.Index
+	engine *engine.Engine
+	index  *index.Index // the engine's
 	player *player.Player
-	table  *equity.Table
 	clock  player.Clock
 	// note says which index was used when it is not one built from the
 	// gamestate's Dictionary.
@@ -138,11 +139,11 @@ func (e badInput) ExitCode() int { return 2 }
 
 func badInputf(format string, args ...any) error { return badInput{fmt.Errorf(format, args...)} }
 
-// newBotSetup opens the index and builds the player. dictURL is the
+// newBotSetup opens the engine and builds the player. dictURL is the
 // gamestate's Dictionary ("" when there is no one gamestate, as in serve);
-// notes about building the default index go to logw. The caller closes the
-// index.
-func newBotSetup(o botOptions, mode player.Mode, dictURL string, logw io.Writer) (*botSetup, error) {
+// detach is engine.Options.Detach (openEngine); notes about building the
+// default index go to logw. The caller closes the setup.
+func newBotSetup(o botOptions, mode player.Mode, dictURL string, detach bool, logw io.Writer) (*botSetup, error) {
 	// Written so that NaN, which every comparison rejects, is refused too.
 	if m := o.Margin; !(m >= 0 && m < 1) {
 		return nil, badInputf("--margin %v: want a fraction in [0, 1)", m)
@@ -166,18 +167,17 @@ func newBotSetup(o botOptions, mode player.Mode, dictURL string, logw io.Writer)
 	if err != nil {
 		return nil, err
 	}
-	gen, err := strategy.New(o.Strategy, x)
+	eng, err := engineOver(x, o.Strategy, table, detach)
 	if err != nil {
-		x.Close()
-		return nil, badInputf("--strategy: %w", err)
+		return nil, err
 	}
-	pl, err := player.New(o.Policy, gen, table)
+	pl, err := eng.Player(o.Policy, nil)
 	if err != nil {
-		x.Close()
+		eng.Close()
 		return nil, badInputf("--policy: %w", err)
 	}
 	if err := applySim(o.Sim, pl); err != nil {
-		x.Close()
+		eng.Close()
 		return nil, err
 	}
 	clock := player.DefaultClock
@@ -185,17 +185,12 @@ func newBotSetup(o botOptions, mode player.Mode, dictURL string, logw io.Writer)
 	clock.Reserve, clock.MaxThink = o.Reserve, o.MaxThink
 	clock.Pressure = player.LoadPressure()
 	clock.Override, clock.Mode = o.Budget, mode
-	return &botSetup{index: x, player: pl, table: table, clock: clock, note: note, built: built}, nil
+	return &botSetup{engine: eng, index: x, player: pl, clock: clock, note: note, built: built}, nil
 }
 
-// close closes the index once no search reads it any more (see
-// player.WaitSearches): after the answer, so it costs the deadline nothing.
-func (s *botSetup) close() { closeAfterSearches(s.index) }
-
-func closeAfterSearches(x *index.Index) {
-	player.WaitSearches()
-	x.Close()
-}
+// close closes the engine, which waits for its searches to end: after the
+// answer, so it costs the deadline nothing.
+func (s *botSetup) close() { s.engine.Close() }
 
 func leaveTable(path string) (*equity.Table, error) { return loadLeaves("leaves", path) }
 

@@ -112,15 +112,11 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 	if o.Grace < 0 {
 		return badInputf("--grace %v: want 0 (stop at once) or a positive duration", o.Grace)
 	}
-	setup, err := newBotSetup(o.Bot, player.Live, "", e.stderr)
+	setup, err := newBotSetup(o.Bot, player.Live, "", true, e.stderr)
 	if err != nil {
 		return err
 	}
 	defer setup.close()
-	if err := detach(setup.index); err != nil {
-		return err
-	}
-	setup.table.ReadShipped() // before the first request, not during it
 	serverGC()
 	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
@@ -142,11 +138,7 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 	// games' and studies' through its guests' view.
 	gate := answer.NewGate(slots)
 	bot := &answer.Bot{Player: setup.player, Clock: setup.clock, Gate: gate}
-	table, err := leaveTable(o.Bot.Leaves)
-	if err != nil {
-		return err
-	}
-	webCfg := web.Config{StoreConfig: web.StoreConfig{Generator: setup.player.Gen, Leaves: table,
+	webCfg := web.Config{StoreConfig: web.StoreConfig{Engine: setup.engine,
 		Dict: setup.index, Clock: setup.clock, Gate: gate.Guests(), MaxThink: o.WebMaxThink, File: o.WebGames}, Log: log}
 	page, err := web.New(webCfg)
 	if err != nil && o.WebGames != "" && !o.WebGamesSet {

@@ -10,9 +10,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/lexico/lexico/bot/engine/engine"
 	"github.com/lexico/lexico/bot/engine/equity"
-	"github.com/lexico/lexico/bot/engine/movegen/strategy"
-	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/build"
@@ -73,15 +72,12 @@ func (pr *probe) answers(path string) (out []string, err error) {
 	if err != nil {
 		return nil, err
 	}
-	defer func() {
-		player.WaitSearches()
-		x.Close()
-	}()
-	gen, err := strategy.New("gaddag", x)
+	eng, err := engine.FromIndex(x, engine.Options{Leaves: pr.table})
 	if err != nil {
 		return nil, err
 	}
-	pl, err := player.New("equity", gen, pr.table)
+	defer eng.Close() // after the searches
+	pl, err := eng.Player("equity", nil)
 	if err != nil {
 		return nil, err
 	}

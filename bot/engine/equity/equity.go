@@ -222,7 +222,14 @@ func unseenValue(p *position.Position) int {
 	return v
 }
 
-var defaultTable = sync.OnceValues(func() (*Table, error) {
+// DefaultTable is the embedded valuation: the hand-tuned model
+// data/leaves-hand.csv, with the learned tables shipped in data/leaves/ for
+// the bags they fit, each read in place the first time a game of its bag
+// asks it (or at once: ReadShipped). Each call parses a new Table, whose
+// owner (an engine, bot/engine/engine) shares it between its players:
+// parsing the model takes microseconds, and no table is kept for the
+// whole process.
+func DefaultTable() (*Table, error) {
 	t, err := Parse(bytes.NewReader(data.DefaultLeavesCSV))
 	if err != nil {
 		return nil, fmt.Errorf("data/leaves-hand.csv: %w", err)
@@ -235,7 +242,7 @@ var defaultTable = sync.OnceValues(func() (*Table, error) {
 		t.shipped = append(t.shipped, &shippedTable{bag: bag, file: f})
 	}
 	return t, nil
-})
+}
 
 // shippedTable is a learned table embedded in the binary, read in place
 // (leaves.TableInPlace: no copy, no checksum) the first time a game of its
@@ -256,20 +263,16 @@ func (s *shippedTable) table() *leaves.Table {
 	return s.t
 }
 
-// ReadShipped reads now the shipped tables not read yet. A server calls it
-// before its first request, so that the first answers of a burst, the ones
-// with no tail measured yet to hold back, do not wait on it; reading one in
-// place costs little, but its first lookups fault its pages in.
+// ReadShipped reads now the shipped tables not read yet. An engine calls
+// it when it opens, before any budget is made, so that no answer's search
+// waits on it, and the first answers of a burst, the ones with no tail
+// measured yet to hold back, least of all; reading one in place costs
+// little, but its first lookups fault its pages in.
 func (t *Table) ReadShipped() {
 	for _, s := range t.shipped {
 		s.table()
 	}
 }
-
-// DefaultTable is the embedded valuation, parsed once and shared (treat it
-// as read-only): the hand-tuned model data/leaves-hand.csv, with the learned
-// tables shipped in data/leaves/ for the bags they fit.
-func DefaultTable() (*Table, error) { return defaultTable() }
 
 // HandTable is the embedded hand-tuned model alone, without learned tables.
 func HandTable() (*Table, error) { return Parse(bytes.NewReader(data.DefaultLeavesCSV)) }

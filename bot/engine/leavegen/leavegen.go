@@ -31,6 +31,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/lexico/lexico/bot/engine/engine"
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/leaves"
 	"github.com/lexico/lexico/bot/engine/movegen"
@@ -44,6 +45,10 @@ import (
 type Trainer struct {
 	Variant *variant.Variant
 	Gen     movegen.Generator
+	// Engine, when set, makes the players (its generator is then Gen), so
+	// that its Close waits for their searches; nil: players of their own
+	// over Gen.
+	Engine *engine.Engine
 	// Playing is the valuation the games are played with (the previous
 	// generation's table, or the hand-tuned model for the first).
 	Playing *equity.Table
@@ -150,7 +155,11 @@ func (tr *Trainer) play(ctx context.Context, st *leaves.Stats, seed uint64, star
 	if err != nil {
 		return nil, err
 	}
-	pl, err := player.New("equity", tr.Gen, tr.Playing)
+	newPlayer := func() (*player.Player, error) { return player.New("equity", tr.Gen, tr.Playing) }
+	if tr.Engine != nil {
+		newPlayer = func() (*player.Player, error) { return tr.Engine.Player("equity", tr.Playing) }
+	}
+	pl, err := newPlayer()
 	if err != nil {
 		return nil, err
 	}

@@ -89,7 +89,7 @@ func TestSearchPastItsDeadlineIsStopped(t *testing.T) {
 	pos := position_(t, "ESTVWXY", 50)
 	c := &collector{pl: &Player{Gen: gen, Equity: equity.Score{}}, pos: pos, top: newTop(1), deadline: time.Now().Add(-time.Millisecond)}
 	done := make(chan bool, 1)
-	background.start() // as choose does: search ends it
+	c.pl.Shared.start() // as choose does: search ends it
 	c.search(done)
 	if finished := <-done; finished {
 		t.Fatalf("a search past its deadline reported that it finished")

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/lexico/lexico/bot/engine/endgame"
@@ -42,10 +41,6 @@ type Endgame struct {
 // endgameBudget is the endgame's time when ctx has no deadline (the sim's
 // DefaultIterations plays the same part).
 const endgameBudget = time.Second
-
-// solvers keeps endgame solvers (and their 24 MiB tables) from move to
-// move; a Solver serves one search at a time.
-var solvers sync.Pool
 
 // endgameShare is the share of the time left an endgame's solver gets.
 // The simulation beside it (endgame) plays its one world in a fraction of
@@ -103,7 +98,7 @@ func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice)
 		return ch, false
 	}
 	s := pl.solver()
-	defer solvers.Put(s)
+	defer pl.Shared.putSolver(s)
 	deadline, ok := ctx.Deadline()
 	if !ok {
 		deadline = time.Now().Add(endgameBudget)
@@ -159,14 +154,10 @@ func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice)
 	return ch, true
 }
 
-// solver is a solver from the pool (its table kept from move to move: the
-// next move of a game finds this one's work, most often its proof, in
-// it) readied for pl; the caller puts it back.
+// solver is a solver of pl.Shared's (Shared.solver) readied for pl; the
+// caller hands it back (Shared.putSolver).
 func (pl *Player) solver() *endgame.Solver {
-	s, _ := solvers.Get().(*endgame.Solver)
-	if s == nil {
-		s = &endgame.Solver{KeepTable: true}
-	}
+	s := pl.Shared.solver()
 	s.Gen, s.MaxNodes = pl.Gen, pl.EndgameNodes
 	return s
 }
@@ -199,7 +190,7 @@ func (pl *Player) sureWin(ctx context.Context, p *position.Position, ch Choice) 
 	}
 	deadline = time.Now().Add(time.Duration(float64(time.Until(deadline)) * preEndgameShare))
 	s := pl.solver()
-	defer solvers.Put(s)
+	defer pl.Shared.putSolver(s)
 	pe := &endgame.PreEndgame{Solver: s}
 	m, found, nodes, err := pe.Winning(p, deadline, func() bool { return ctx.Err() != nil })
 	if err != nil || !found {

@@ -71,6 +71,12 @@ type Player struct {
 	// longer depends on the machine's speed (for tests and analyses),
 	// where the clock alone gives what the machine could afford.
 	EndgameNodes int64
+	// Shared is what the player shares with the other players over Gen:
+	// the searches still running that Shared.Wait waits for before the
+	// index is closed, the endgame solvers kept from move to move, the
+	// simulations' leave keys. New gives each player its own; an engine
+	// (bot/engine/engine) gives its players the engine's.
+	Shared *Shared
 }
 
 // DefaultSimCandidates is the candidates a simulating player compares when
@@ -103,15 +109,22 @@ var Policies = []string{"equity", "greedy", "sim"}
 // exchanging when that is worth more) or "sim" (equity's best candidates
 // ranked again by a Monte Carlo simulation of the next turns).
 func New(policy string, gen Generator, table *equity.Table) (*Player, error) {
+	return new(Shared).New(policy, gen, table)
+}
+
+// New is the package's New for a player sharing s with the other players
+// over gen (Player.Shared).
+func (s *Shared) New(policy string, gen Generator, table *equity.Table) (*Player, error) {
 	switch policy {
 	case "greedy":
-		return &Player{Policy: "greedy", Gen: gen, Equity: equity.Score{}}, nil
+		return &Player{Policy: "greedy", Gen: gen, Equity: equity.Score{}, Shared: s}, nil
 	case "equity", "":
-		return &Player{Policy: "equity", Gen: gen, Equity: equity.Static{Table: table}, Exchanges: true}, nil
+		return &Player{Policy: "equity", Gen: gen, Equity: equity.Static{Table: table}, Exchanges: true, Shared: s}, nil
 	case "sim":
 		eq := equity.Static{Table: table}
-		return &Player{Policy: "sim", Gen: gen, Equity: eq, Exchanges: true, Sim: &montecarlo.Simulator{
-			Gen: gen, Equity: eq, Plies: montecarlo.DefaultPlies, EndgameBag: montecarlo.DefaultEndgameBag}}, nil
+		return &Player{Policy: "sim", Gen: gen, Equity: eq, Exchanges: true, Shared: s, Sim: &montecarlo.Simulator{
+			Gen: gen, Equity: eq, Plies: montecarlo.DefaultPlies, EndgameBag: montecarlo.DefaultEndgameBag,
+			Keys: s.leaveKeys()}}, nil
 	}
 	return nil, fmt.Errorf("%w %s (known: %s)", ErrPolicy, quote.String(policy), strings.Join(Policies, ", "))
 }
@@ -211,18 +224,6 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 	return ch
 }
 
-// Ready reads now what valuing p's leaves will read on first use, the
-// learned table of its bag, so that the time is spent before the answer's
-// budget is made, where the clock sees it, and not inside the budget,
-// where a search cannot stop it. Read in place from the binary, a table
-// takes well under a millisecond; the order still matters under load,
-// when any read can wait for a core.
-func (pl *Player) Ready(p *position.Position) {
-	if lv, ok := pl.Equity.(equity.LeaveValuer); ok {
-		equity.ForVariant(lv, p.Variant)
-	}
-}
-
 // ChooseStatic answers p with the static search alone, before ctx is done:
 // the best plays by the policy's valuation (the generator's bounded search),
 // no simulation. It takes milliseconds, so it is the answer when
@@ -302,7 +303,7 @@ func (pl *Player) choose(ctx context.Context, p *position.Position, keep int) Ch
 		if deadline, ok := ctx.Deadline(); ok {
 			c.deadline = deadline
 		}
-		background.start()
+		pl.Shared.start()
 		if lv, ok := pl.Equity.(equity.LeaveValuer); ok {
 			c.bounded = true
 			go c.searchBounded(lv, keep, done)
@@ -398,7 +399,7 @@ type collector struct {
 // with two blanks on a crowded board) would pile up under load and starve
 // the searches that still have a deadline to meet, hence the stop.
 func (c *collector) search(done chan<- bool) {
-	defer background.end()
+	defer c.pl.Shared.end()
 	p := c.pos
 	done <- c.pl.Gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Stop: c.stop, Record: c.record})
 }
@@ -411,7 +412,7 @@ func (c *collector) search(done chan<- bool) {
 // the plays kept replace those at the end (settle), and it sends on done
 // whether the search finished.
 func (c *collector) searchBounded(lv equity.LeaveValuer, keep int, done chan<- bool) {
-	defer background.end()
+	defer c.pl.Shared.end()
 	p := c.pos
 	lv = equity.ForVariant(lv, p.Variant)
 	finished := c.pl.Gen.Search(movegen.Args{Variant: p.Variant, Board: p.Board, Rack: p.Rack, Keep: keep,

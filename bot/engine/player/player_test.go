@@ -302,8 +302,9 @@ func TestRecordDoesNotAllocate(t *testing.T) {
 
 // A search cut by its deadline goes on reading the generator (the index's
 // memory map) after Choose has answered, until it sees its stop; closing
-// the index under it crashed the process after its answer. WaitSearches
-// returns only once every such search has ended.
+// the index under it crashed the process after its answer. Shared.Wait
+// returns only once every such search of its players has ended, and waits
+// for no other's.
 func TestWaitSearchesWaitsForACutSearch(t *testing.T) {
 	gen := &scripted{moves: []move.Move{play("WEX", 5, 22)}, block: make(chan struct{})}
 	tb, _ := equity.DefaultTable()
@@ -313,11 +314,21 @@ func TestWaitSearchesWaitsForACutSearch(t *testing.T) {
 	if ch := pl.Choose(ctx, position_(t, "ESTVWXY", 50)); ch.Complete {
 		t.Fatal("the blocked search reported complete")
 	}
+	other := make(chan struct{})
+	go func() {
+		new(Shared).Wait() // another engine's: nothing of its own runs
+		close(other)
+	}()
 	waited := make(chan struct{})
 	go func() {
-		WaitSearches()
+		pl.Shared.Wait()
 		close(waited)
 	}()
+	select {
+	case <-other:
+	case <-time.After(10 * time.Second):
+		t.Fatal("another Shared's Wait waited for this player's search")
+	}
 	select {
 	case <-waited:
 		t.Fatal("WaitSearches returned while the cut search still runs")

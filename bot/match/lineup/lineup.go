@@ -17,8 +17,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lexico/lexico/bot/engine/engine"
 	"github.com/lexico/lexico/bot/engine/equity"
-	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/rules"
@@ -64,13 +64,11 @@ func Normal(policy string) string {
 type Config struct {
 	// Policies name the seats' players, each one of Policies.
 	Policies [2]string
-	// Generator and Leaves make the bots and a person's hints. The
-	// generator is shared by every seat and game: it must be safe for
-	// concurrent use.
-	Generator movegen.Generator
-	Leaves    *equity.Table
+	// Engine makes the bots and a person's hints; every seat and game
+	// shares it (it is safe for concurrent use).
+	Engine *engine.Engine
 	// SeatLeaves, where not nil, is a seat's own valuation instead of
-	// Leaves, and SeatLabels what its name gains to say so (the files').
+	// the engine's, and SeatLabels what its name gains to say so (the files').
 	SeatLeaves [2]*equity.Table
 	SeatLabels [2]string
 	// Clock is every bot's clock.
@@ -136,11 +134,7 @@ func New(cfg Config) (Lineup, error) {
 			}}
 			continue
 		}
-		table := cfg.Leaves
-		if cfg.SeatLeaves[i] != nil {
-			table = cfg.SeatLeaves[i]
-		}
-		pl, err := player.New(pol, cfg.Generator, table)
+		pl, err := cfg.Engine.Player(pol, cfg.SeatLeaves[i])
 		if err != nil {
 			l.Close()
 			return Lineup{}, fmt.Errorf("seat %d: %w", i+1, err)
@@ -173,7 +167,7 @@ func (l Lineup) Parallel(n int) int {
 // hinter answers a person's hint with the equity policy's best n plays,
 // found within hintTime.
 func hinter(cfg Config) human.Hinter {
-	adviser, err := player.New("equity", cfg.Generator, cfg.Leaves)
+	adviser, err := cfg.Engine.Player("equity", nil)
 	if err != nil {
 		return nil // no equity policy: hints are not offered
 	}

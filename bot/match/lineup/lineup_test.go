@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lexico/lexico/bot/engine/engine"
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/player"
@@ -41,7 +42,12 @@ func config(t *testing.T, in string, out *bytes.Buffer, policies ...string) Conf
 	}
 	clock := player.DefaultClock
 	clock.Mode = player.Live
-	return Config{Policies: [2]string(policies), Generator: movegen.NewGADDAG(gaddag.Build(testWords)), Leaves: table,
+	eng, err := engine.New(movegen.NewGADDAG(gaddag.Build(testWords)), engine.Options{Leaves: table})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { eng.Close() })
+	return Config{Policies: [2]string(policies), Engine: eng,
 		Clock: clock, Dict: d, In: bufio.NewReader(strings.NewReader(in)), Out: out}
 }
 

@@ -122,7 +122,7 @@ func (s *Store) restore() {
 		v, err := variant.ByName(sg.Variant)
 		var pl *player.Player
 		if err == nil {
-			pl, err = player.New(sg.Policy, s.cfg.Generator, s.cfg.Leaves)
+			pl, err = s.cfg.Engine.Player(sg.Policy, nil)
 		}
 		if err != nil || len(s.games) >= s.cfg.MaxGames {
 			s.forget(sg.ID)

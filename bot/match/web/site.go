@@ -23,8 +23,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/lexico/lexico/bot/engine/equity"
-	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/engine"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/variant"
@@ -41,8 +40,7 @@ const maxBody = 256 << 10
 // Site is the page and its API.
 type Site struct {
 	Store *Store
-	gen   movegen.Generator
-	table *equity.Table
+	eng   *engine.Engine
 	page  *template.Template
 	log   *slog.Logger
 }
@@ -71,7 +69,7 @@ func New(cfg Config) (*Site, error) {
 	if cfg.File != "" {
 		log.Info("web games", "file", cfg.File, "restored", st.restored.kept, "dropped", st.restored.dropped)
 	}
-	return &Site{Store: st, gen: cfg.Generator, table: cfg.Leaves, page: page, log: log}, nil
+	return &Site{Store: st, eng: cfg.Engine, page: page, log: log}, nil
 }
 
 // Close stops every game.

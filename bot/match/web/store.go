@@ -14,8 +14,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/lexico/lexico/bot/engine/equity"
-	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/engine"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
@@ -52,10 +51,10 @@ const (
 
 // StoreConfig says what the games are played with and how many are kept.
 type StoreConfig struct {
-	// Generator and Leaves make the bots; the generator is shared by every
-	// game and must be safe for concurrent use.
-	Generator movegen.Generator
-	Leaves    *equity.Table
+	// Engine makes the bots, the studies' players and the solver's
+	// generator; every game shares it (it is safe for concurrent use), and
+	// its owner closes it after the store.
+	Engine *engine.Engine
 	// Dict judges the person's moves and the bot's, as the referee does.
 	Dict rules.Dictionary
 	// Clock is the bots' clock; each game sets its Override to the bot's
@@ -111,8 +110,8 @@ type Store struct {
 // NewStore makes a store and starts its janitor, which drops expired games
 // every TTL/4 even when nobody asks for one; Close stops it.
 func NewStore(cfg StoreConfig) (*Store, error) {
-	if cfg.Generator == nil || cfg.Dict == nil {
-		return nil, fmt.Errorf("%w: a store needs a generator and a dictionary", ErrConfig)
+	if cfg.Engine == nil || cfg.Dict == nil {
+		return nil, fmt.Errorf("%w: a store needs an engine and a dictionary", ErrConfig)
 	}
 	if cfg.MaxGames <= 0 {
 		cfg.MaxGames = DefaultMaxGames
@@ -240,7 +239,7 @@ func (s *Store) New(o Options) (*Game, error) {
 	if !slices.Contains(player.Policies, o.Policy) {
 		return nil, fmt.Errorf("%w: policy %s (known: %s)", ErrBadRequest, quote.String(o.Policy), strings.Join(player.Policies, ", "))
 	}
-	pl, err := player.New(o.Policy, s.cfg.Generator, s.cfg.Leaves)
+	pl, err := s.cfg.Engine.Player(o.Policy, nil)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBadRequest, err)
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lexico/lexico/bot/engine/engine"
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/player"
@@ -58,7 +59,12 @@ func testConfig(t *testing.T) StoreConfig {
 	for _, w := range testWords {
 		d[w] = true
 	}
-	return StoreConfig{Generator: movegen.NewGADDAG(gaddag.Build(testWords)), Leaves: table, Dict: d,
+	eng, err := engine.New(movegen.NewGADDAG(gaddag.Build(testWords)), engine.Options{Leaves: table})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { eng.Close() })
+	return StoreConfig{Engine: eng, Dict: d,
 		Clock: player.DefaultClock}
 }
 
@@ -283,7 +289,7 @@ func TestScriptedGameToTheEndWithGCG(t *testing.T) {
 	if len(g.Events) != 1 || g.Events[0].Seat != 0 || g.Seat != 1 {
 		t.Fatalf("bot first: seat %d, events %+v; want the bot's first move at seat 0", g.Seat, g.Events)
 	}
-	pl, err := player.New("greedy", cfg.Generator, cfg.Leaves)
+	pl, err := cfg.Engine.Player("greedy", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -107,7 +107,7 @@ func (s *Site) study(w http.ResponseWriter, r *http.Request) {
 	if req.Sim {
 		policy = "sim"
 	}
-	pl, err := player.New(policy, s.gen, s.table)
+	pl, err := s.eng.Player(policy, nil)
 	if err != nil {
 		fail(w, fmt.Errorf("%w: %v", ErrBadRequest, err))
 		return
@@ -220,7 +220,7 @@ func (s *Site) solve(w http.ResponseWriter, r *http.Request) {
 		fail(w, fmt.Errorf("%w: hand: %v", ErrBadRequest, err))
 		return
 	}
-	plays, err := solver.Solve(s.gen, v, b, hand, req.Top)
+	plays, err := solver.Solve(s.eng.Generator(), v, b, hand, req.Top)
 	if err != nil { // the bag check's refusals: a board or hand no game could reach
 		fail(w, fmt.Errorf("%w: %v", ErrBadRequest, err))
 		return

@@ -125,7 +125,6 @@ func (b *Bot) AnswerPosition(ctx context.Context, p *position.Position, arrived 
 	b.init()
 	b.gate.inflight.Add(1)
 	defer b.gate.inflight.Add(-1)
-	b.Player.Ready(p) // before the budget: the clock counts it
 	r := Reply{Position: p, Budget: b.Budget(p, arrived)}
 	r.Choice = b.choose(ctx, p, &r.Budget)
 	var err error
