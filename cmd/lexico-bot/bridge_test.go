@@ -91,7 +91,7 @@ func ourServer(t *testing.T) (url string, x *index.Index) {
 		t.Fatal(err)
 	}
 	t.Cleanup(setup.close)
-	s := &server.Server{Bot: &answer.Bot{Player: setup.player, Clock: setup.clock}, Dict: setup.index}
+	s := &server.Server{Bot: &answer.Bot{Policy: setup.policy, Clock: setup.clock}, Dict: setup.index}
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(ts.Close)
 	return ts.URL + "/move", setup.index

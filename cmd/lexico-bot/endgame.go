@@ -141,11 +141,11 @@ func solveEndgame(o endgameOptions, e env) error {
 	if p.BagCount > 0 {
 		// A draw the solver does not prove in its share of --time is
 		// played out by the equity player, both sides.
-		eq, err := eng.Player("equity", nil)
+		eq, err := eng.Policy(player.NameEquity, nil)
 		if err != nil {
 			return err
 		}
-		pe := &endgame.PreEndgame{Solver: solver, Candidates: o.Candidates, Playout: eq.Playout}
+		pe := &endgame.PreEndgame{Solver: solver, Candidates: o.Candidates, Playout: eq.Quick().Playout}
 		res, err := pe.Solve(p, deadline, nil)
 		if err != nil {
 			return badInputf("%s: %w", name, err)
@@ -349,8 +349,8 @@ func endgameRun(p *position.Position, eg *player.Endgame) *endgameRunJSON {
 	if eg == nil {
 		return nil
 	}
-	out := &endgameRunJSON{Kind: eg.Kind, Proven: eg.Proven, Depth: eg.Depth, Nodes: eg.Nodes}
-	if eg.Kind == "endgame" {
+	out := &endgameRunJSON{Kind: eg.Kind.String(), Proven: eg.Proven, Depth: eg.Depth, Nodes: eg.Nodes}
+	if eg.Kind == player.Solved {
 		out.Value = &eg.Value
 	}
 	for _, m := range eg.Line {
@@ -366,9 +366,9 @@ func endgameRun(p *position.Position, eg *player.Endgame) *endgameRunJSON {
 // endgameSummary says in a few words how the solver decided.
 func endgameSummary(eg *player.Endgame) string {
 	switch eg.Kind {
-	case "win":
+	case player.Won:
 		return fmt.Sprintf("endgame solver, a proven win (its margin not searched), depth %d, %d nodes", eg.Depth, eg.Nodes)
-	case "pre-endgame":
+	case player.WonWhateverDrawn:
 		return fmt.Sprintf("pre-endgame solver, a win whatever the bag holds (proven in every draw), %d nodes", eg.Nodes)
 	}
 	proven := "not proven"

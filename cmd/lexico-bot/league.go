@@ -213,14 +213,10 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 // checkLeagueSim refuses a sim flag set when no entrant simulates, and a
 // value applySim would refuse, once for the whole league.
 func checkLeagueSim(o simOptions, specs []string) error {
-	var sims []*player.Player
+	var sims []player.Policy
 	for _, spec := range specs {
-		if lineup.Normal(spec) == "sim" {
-			pl, err := player.New("sim", nil, nil)
-			if err != nil {
-				return err
-			}
-			sims = append(sims, pl)
+		if lineup.Normal(spec) == player.NameSim {
+			sims = append(sims, player.NewSim(nil, nil))
 			break
 		}
 	}

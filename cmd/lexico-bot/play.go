@@ -133,7 +133,7 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 		if !off {
 			continue
 		}
-		if policies[i] != "sim" {
+		if policies[i] != player.NameSim {
 			return badInputf("--p%d-no-endgame applies to the sim policy, and --p%d is %s", i+1, i+1, quote.String(policies[i]))
 		}
 		seatLabels[i] += noEndgameLabel
@@ -160,7 +160,7 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 	defer l.Close()
 	for i, off := range o.NoEndgame {
 		if off {
-			l.Bots[i].NoEndgame = true // a sim seat's player (checked above)
+			l.Bots[i].(*player.Sim).NoEndgame = true // a sim seat (checked above)
 		}
 	}
 	if err := applySim(o.Sim, l.Bots[:]...); err != nil {

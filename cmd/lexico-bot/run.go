@@ -95,7 +95,7 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 		return err
 	}
 	defer setup.close()
-	setup.player.Top = o.Top
+	setup.policy = setup.policy.WithTop(o.Top)
 	stderr := e.stderr
 	if setup.note != "" {
 		fmt.Fprintln(stderr, "lexico-bot run:", setup.note)
@@ -114,7 +114,7 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	start, from := time.Now(), e.arrived
 	clock := setup.clock
 	clock.Setup = setup.built
-	bot := &answer.Bot{Player: setup.player, Clock: clock, MinTail: (start.Sub(from) - setup.built) / 2}
+	bot := &answer.Bot{Policy: setup.policy, Clock: clock, MinTail: (start.Sub(from) - setup.built) / 2}
 	rep, err := bot.AnswerPosition(ctx, p, from)
 	if err != nil {
 		return err
@@ -328,7 +328,7 @@ func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []pl
 		}
 		v := fmt.Sprintf("%.1f", c.Equity)
 		switch {
-		case eg != nil && eg.Kind != "endgame":
+		case eg != nil && eg.Kind != player.Solved:
 			v = "win"
 		case eg != nil && c.Bound:
 			v = fmt.Sprintf("<=%+.0f", c.Equity)

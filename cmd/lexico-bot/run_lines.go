@@ -36,7 +36,7 @@ func runLines(ctx context.Context, o runOptions, e env) error {
 		return err
 	}
 	defer setup.close()
-	bot := &answer.Bot{Player: setup.player, Clock: setup.clock}
+	bot := &answer.Bot{Policy: setup.policy, Clock: setup.clock}
 	in := bufio.NewReaderSize(e.stdin, 64<<10)
 	var buf []byte
 	for n := 1; ; n++ {

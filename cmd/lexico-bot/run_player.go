@@ -82,20 +82,20 @@ func (o *simOptions) noteGiven(c *cli.Context) {
 	}
 }
 
-// applySim sets the sim options on the players that simulate; setting one
+// applySim sets the sim options on the policies that simulate; setting one
 // when none does is refused, since it would silently change nothing.
-func applySim(o simOptions, players ...*player.Player) error {
-	sims := 0
-	for _, pl := range players {
-		if pl != nil && pl.Sim != nil {
-			sims++
+func applySim(o simOptions, policies ...player.Policy) error {
+	var sims []*player.Sim
+	for _, pol := range policies {
+		if s, ok := pol.(*player.Sim); ok {
+			sims = append(sims, s)
 		}
 	}
 	for i, v := range [4]int{o.Candidates, o.Plies, o.Iterations, o.Threads} {
 		if v < 0 {
 			return badInputf("--%s %d: want 0 or more", simFlagNames[i], v)
 		}
-		if o.Given[i] && sims == 0 {
+		if o.Given[i] && len(sims) == 0 {
 			return badInputf("--%s applies to the sim policy, and no player here uses it", simFlagNames[i])
 		}
 	}
@@ -104,13 +104,10 @@ func applySim(o simOptions, players ...*player.Player) error {
 	if o.Candidates == 1 || o.Given[0] && o.Candidates < 2 {
 		return badInputf("--sim-candidates %d: a simulation compares at least 2 candidates (default %d)", o.Candidates, player.DefaultSimCandidates)
 	}
-	for _, pl := range players {
-		if pl == nil || pl.Sim == nil {
-			continue
-		}
-		sim := *pl.Sim
+	for _, pl := range sims {
+		sim := *pl.Simulator
 		sim.Plies, sim.MaxIterations, sim.Threads = o.Plies, o.Iterations, o.Threads
-		pl.Sim, pl.SimCandidates = &sim, o.Candidates
+		pl.Simulator, pl.Candidates = &sim, o.Candidates
 	}
 	return nil
 }
@@ -119,7 +116,7 @@ func applySim(o simOptions, players ...*player.Player) error {
 type botSetup struct {
 	engine *engine.Engine
 	index  *index.Index // the engine's
-	player *player.Player
+	policy player.Policy
 	clock  player.Clock
 	// note says which index was used when it is not one built from the
 	// gamestate's Dictionary.
@@ -171,12 +168,12 @@ func newBotSetup(o botOptions, mode player.Mode, dictURL string, detach bool, lo
 	if err != nil {
 		return nil, err
 	}
-	pl, err := eng.Player(o.Policy, nil)
+	pol, err := eng.Policy(o.Policy, nil)
 	if err != nil {
 		eng.Close()
 		return nil, badInputf("--policy: %w", err)
 	}
-	if err := applySim(o.Sim, pl); err != nil {
+	if err := applySim(o.Sim, pol); err != nil {
 		eng.Close()
 		return nil, err
 	}
@@ -185,7 +182,7 @@ func newBotSetup(o botOptions, mode player.Mode, dictURL string, detach bool, lo
 	clock.Reserve, clock.MaxThink = o.Reserve, o.MaxThink
 	clock.Pressure = player.LoadPressure()
 	clock.Override, clock.Mode = o.Budget, mode
-	return &botSetup{engine: eng, index: x, player: pl, clock: clock, note: note, built: built}, nil
+	return &botSetup{engine: eng, index: x, policy: pol, clock: clock, note: note, built: built}, nil
 }
 
 // close closes the engine, which waits for its searches to end: after the

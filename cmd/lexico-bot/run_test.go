@@ -299,13 +299,16 @@ func TestSimThreadsReachTheSimulation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, ok := eq.(*player.Static); !ok {
+		t.Fatalf("equity is a %T", eq)
+	}
 	o := simOptions{Candidates: player.DefaultSimCandidates, Threads: 1}
 	o.Given[3] = true
 	if err := applySim(o, sim, eq); err != nil {
 		t.Fatal(err)
 	}
-	if sim.Sim == nil || sim.Sim.Threads != 1 || eq.Sim != nil {
-		t.Errorf("after --sim-threads 1: sim's simulation %+v, equity's %+v; want 1 thread and none", sim.Sim, eq.Sim)
+	if s, ok := sim.(*player.Sim); !ok || s.Simulator.Threads != 1 {
+		t.Errorf("after --sim-threads 1: sim's policy %+v; want its simulation on 1 thread", sim)
 	}
 }
 

@@ -137,7 +137,7 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 	// One gate for every search of the server: /move's, and the web page's
 	// games' and studies' through its guests' view.
 	gate := answer.NewGate(slots)
-	bot := &answer.Bot{Player: setup.player, Clock: setup.clock, Gate: gate}
+	bot := &answer.Bot{Policy: setup.policy, Clock: setup.clock, Gate: gate}
 	webCfg := web.Config{StoreConfig: web.StoreConfig{Engine: setup.engine,
 		Dict: setup.index, Clock: setup.clock, Gate: gate.Guests(), MaxThink: o.WebMaxThink, File: o.WebGames}, Log: log}
 	page, err := web.New(webCfg)

@@ -77,13 +77,13 @@ func (pr *probe) answers(path string) (out []string, err error) {
 		return nil, err
 	}
 	defer eng.Close() // after the searches
-	pl, err := eng.Player("equity", nil)
+	pl, err := eng.Policy("equity", nil)
 	if err != nil {
 		return nil, err
 	}
-	pl.Top = 5
+	pl = pl.WithTop(5)
 	for i, p := range pr.positions {
-		ch := pl.ChooseStatic(context.Background(), p)
+		ch := pl.Choose(context.Background(), p)
 		var b strings.Builder
 		fmt.Fprintf(&b, "position %d:", i+1)
 		for _, c := range ch.Top {

@@ -66,14 +66,11 @@ func main() {
 	if len(positions) == 0 {
 		fail("no position of the %d games has %d blanks on the mover's rack", *games, *blanks)
 	}
-	pl, err := player.New("sim", kit.Gen, kit.Table)
-	if err != nil {
-		fail("%v", err)
-	}
-	sim := *pl.Sim
+	pl := kit.Shared.Sim(kit.Gen, kit.Table)
+	sim := *pl.Simulator
 	sim.MaxIterations = *iterations
-	pl.Sim = &sim
-	bot := &answer.Bot{Player: pl, Clock: player.DefaultClock}
+	pl.Simulator = &sim
+	bot := &answer.Bot{Policy: pl, Clock: player.DefaultClock}
 
 	fmt.Printf("%d positions (of %d games), %d rounds of %d at once, MoveTime %v\n", len(positions), *games, *rounds, *parallel, *moveTime)
 	var (

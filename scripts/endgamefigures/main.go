@@ -189,15 +189,9 @@ func run(seed uint64, n int, budget time.Duration, nodes int64, out string, vers
 	solver := endgame.New(gen)
 	solver.TableBits = tableBits
 	solver.MaxNodes, solver.KeepTable = nodes, keep
-	sim, err := player.New("sim", gen, table)
-	if err != nil {
-		return err
-	}
+	sim := kit.Shared.Sim(gen, table)
 	sim.NoEndgame = true
-	simEnd, err := player.New("sim", gen, table)
-	if err != nil {
-		return err
-	}
+	simEnd := kit.Shared.Sim(gen, table)
 	fmt.Printf("endgamefigures: %d endgames, %v each, started %s\n", n, budget, time.Now().Format(time.RFC3339))
 	if nodes > 0 {
 		fmt.Printf("endgamefigures: each solve stops after %d positions searched\n", nodes)
@@ -246,7 +240,7 @@ func run(seed uint64, n int, budget time.Duration, nodes int64, out string, vers
 				}
 				return res.Move, err
 			}
-			by := func(pl *player.Player) func(st *state.State) (move.Move, error) {
+			by := func(pl player.Policy) func(st *state.State) (move.Move, error) {
 				return func(st *state.State) (move.Move, error) {
 					ctx, cancel := context.WithTimeout(context.Background(), budget)
 					defer cancel()
@@ -316,7 +310,7 @@ func readRecords(path string, versus bool) ([]record, error) {
 // solver, the budget a move) in st and asks the opponent's side whether it
 // can still reach a tie (Solver.DecideAtLeast 0, 5 budgets at most, a
 // fresh solver): the move wins when it cannot. st is left as it was.
-func checkSim(rec *record, sim *player.Player, gen movegen.Generator, st *state.State, budget time.Duration) error {
+func checkSim(rec *record, sim player.Policy, gen movegen.Generator, st *state.State, budget time.Duration) error {
 	ctx, cancel := context.WithTimeout(context.Background(), budget)
 	p := st.View()
 	m := sim.Choose(ctx, &p).Move

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/lexico/lexico/bot/engine/endgame"
-	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/scripts/internal/late"
 )
 
@@ -45,10 +44,7 @@ func runPre(seed uint64, n, bag int, budget time.Duration, out, idxPath string) 
 		defer f.Close()
 		w = json.NewEncoder(f)
 	}
-	sim, err := player.New("sim", kit.Gen, kit.Table)
-	if err != nil {
-		return err
-	}
+	sim := kit.Shared.Sim(kit.Gen, kit.Table)
 	sim.NoEndgame = true
 	fmt.Printf("endgamefigures: %d pre-endgames (1 to %d tiles in the bag), %v each, started %s\n", n, bag, budget, time.Now().Format(time.RFC3339))
 	var found, simSure, simNot int

@@ -183,7 +183,7 @@ func withBlanks(rack tile.Rack, n int, rng *rand.Rand) tile.Rack {
 // whole generation every turn), so the games depend only on the seed.
 type seat struct {
 	name string
-	pl   *player.Player
+	pl   player.Policy
 }
 
 func (s seat) Name() string { return s.name }

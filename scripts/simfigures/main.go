@@ -115,12 +115,9 @@ func run(o options) error {
 		return err
 	}
 	defer kit.Close()
-	sim, err := player.New("sim", kit.Gen, kit.Table)
-	if err != nil {
-		return err
-	}
-	sim.SimCandidates, sim.NoEndgame = o.candidates, o.noEndgame
-	sim.Sim.MaxIterations, sim.Sim.Seed = o.iterations, o.seed
+	sim := kit.Shared.Sim(kit.Gen, kit.Table)
+	sim.Candidates, sim.NoEndgame = o.candidates, o.noEndgame
+	sim.Simulator.MaxIterations, sim.Simulator.Seed = o.iterations, o.seed
 	var pre *endgame.PreEndgame
 	if o.pre != "" {
 		pre = &endgame.PreEndgame{Solver: endgame.New(kit.Gen), Seed: o.seed}

@@ -48,7 +48,7 @@ type Engine struct {
 	index  *index.Index // nil for an engine over a generator alone (New)
 	gen    movegen.Generator
 	leaves *equity.Table
-	shared player.Shared
+	shared *player.Shared
 
 	closeOnce sync.Once
 	closeErr  error
@@ -106,7 +106,7 @@ func New(gen movegen.Generator, o Options) (*Engine, error) {
 		}
 	}
 	t.ReadShipped()
-	return &Engine{gen: gen, leaves: t}, nil
+	return &Engine{gen: gen, leaves: t, shared: player.NewShared()}, nil
 }
 
 // Index is the engine's index; nil for an engine built by New.
@@ -118,19 +118,19 @@ func (e *Engine) Generator() movegen.Generator { return e.gen }
 // Leaves is the engine's leave valuation (read-only).
 func (e *Engine) Leaves() *equity.Table { return e.leaves }
 
-// Player builds a player of the named policy (player.Policies) valuing
+// Policy builds the named policy (player.Policies, player.New) valuing
 // leaves by table (nil: the engine's), sharing the engine's solvers and
 // counted among its searches.
-func (e *Engine) Player(policy string, table *equity.Table) (*player.Player, error) {
+func (e *Engine) Policy(name string, table *equity.Table) (player.Policy, error) {
 	if table == nil {
 		table = e.leaves
 	} else {
 		table.ReadShipped()
 	}
-	return e.shared.New(policy, e.gen, table)
+	return e.shared.New(name, e.gen, table)
 }
 
-// Wait waits until no search of the engine's players is still running.
+// Wait waits until no search of the engine's policies is still running.
 func (e *Engine) Wait() { e.shared.Wait() }
 
 // Close waits for the searches still running (a search outlives its

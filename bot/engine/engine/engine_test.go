@@ -49,7 +49,7 @@ func TestOpenAnswersFromTheIndex(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pl, err := e.Player("equity", nil)
+		pl, err := e.Policy("equity", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -112,7 +112,7 @@ func TestCloseWaitsForItsOwnSearches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pl, err := e.Player("equity", nil)
+	pl, err := e.Policy("equity", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -155,13 +155,11 @@ func (tr *Trainer) play(ctx context.Context, st *leaves.Stats, seed uint64, star
 	if err != nil {
 		return nil, err
 	}
-	newPlayer := func() (*player.Player, error) { return player.New("equity", tr.Gen, tr.Playing) }
+	var pl player.Policy = player.NewEquity(tr.Gen, tr.Playing)
 	if tr.Engine != nil {
-		newPlayer = func() (*player.Player, error) { return tr.Engine.Player("equity", tr.Playing) }
-	}
-	pl, err := newPlayer()
-	if err != nil {
-		return nil, err
+		if pl, err = tr.Engine.Policy(player.NameEquity, tr.Playing); err != nil {
+			return nil, err
+		}
 	}
 	maxTurns := tr.MaxTurns
 	if maxTurns <= 0 {
@@ -184,7 +182,7 @@ func (tr *Trainer) play(ctx context.Context, st *leaves.Stats, seed uint64, star
 	for turn := 0; !s.Over() && turn < maxTurns; turn++ {
 		seat := s.Turn()
 		p := s.View()
-		ch := pl.ChooseStatic(ctx, &p)
+		ch := pl.Choose(ctx, &p)
 		if ctx.Err() != nil {
 			return nil, nil // the batch is dropped
 		}

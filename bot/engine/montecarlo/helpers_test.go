@@ -41,12 +41,21 @@ func table(t testing.TB) *equity.Table {
 	return tb
 }
 
-func newPlayer(t testing.TB, policy string) *player.Player {
+func newPlayer(t testing.TB, policy string) *player.Static {
 	t.Helper()
 	pl, err := player.New(policy, fullGen(), table(t))
 	if err != nil {
 		t.Fatal(err)
 	}
+	return pl.Quick()
+}
+
+// newSim is the sim policy over fullGen, numbering its playouts as every
+// simulation over fullGen does (fullKeys).
+func newSim(t testing.TB) *player.Sim {
+	t.Helper()
+	pl := player.NewSim(fullGen(), table(t))
+	pl.Simulator.Keys = fullKeys
 	return pl
 }
 

@@ -15,13 +15,13 @@ import (
 func TestSimPolicyAnswersTheSimulationsChoice(t *testing.T) {
 	for seed, v := range []*variant.Variant{variant.Multipliers, variant.Classic} {
 		mid := selfPlay(t, v, uint64(20+seed), 9).mid
-		pl := newPlayer(t, "sim")
+		pl := newSim(t)
 		pl.Top = 4
-		pl.Sim.MaxIterations, pl.Sim.Seed = 20, 3
+		pl.Simulator.MaxIterations, pl.Simulator.Seed = 20, 3
 		ch := pl.Choose(context.Background(), mid.pos)
 
 		cands := candidates(t, mid.pos, player.DefaultSimCandidates)
-		rep, err := pl.Sim.Simulate(context.Background(), mid.pos, cands)
+		rep, err := pl.Simulator.Simulate(context.Background(), mid.pos, cands)
 		if err != nil {
 			t.Fatal(err)
 		}

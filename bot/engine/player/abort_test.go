@@ -87,7 +87,7 @@ func newEndless() *endless {
 func TestSearchPastItsDeadlineIsStopped(t *testing.T) {
 	gen := newEndless()
 	pos := position_(t, "ESTVWXY", 50)
-	c := &collector{pl: &Player{Gen: gen, Equity: equity.Score{}}, pos: pos, top: newTop(1), deadline: time.Now().Add(-time.Millisecond)}
+	c := &collector{pl: &Static{Gen: gen, Equity: equity.Score{}}, pos: pos, top: newTop(1), deadline: time.Now().Add(-time.Millisecond)}
 	done := make(chan bool, 1)
 	c.pl.Shared.start() // as choose does: search ends it
 	c.search(done)
@@ -106,7 +106,7 @@ func TestSearchPastItsDeadlineIsStopped(t *testing.T) {
 // the generator's stop, not by a panic through the generator.
 func TestSearchRunningAtTheAnswerIsStopped(t *testing.T) {
 	gen := newEndless()
-	pl := &Player{Gen: gen, Equity: equity.Score{}}
+	pl := &Static{Gen: gen, Equity: equity.Score{}}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	if ch := pl.Choose(ctx, position_(t, "ESTVWXY", 50)); ch.Complete {

@@ -23,7 +23,7 @@ import (
 // than the set has, which a simulation refuses.
 func crowdedPosition(b testing.TB, gen movegen.Generator) (p *position.Position, real tile.Rack) {
 	g := newGame(variant.Multipliers, 7)
-	greedy := &Player{Gen: gen, Equity: equity.Score{}}
+	greedy := &Static{Gen: gen, Equity: equity.Score{}}
 	turn := 0
 	for ; len(g.bag) > 8; turn++ {
 		who := turn % 2
@@ -86,7 +86,7 @@ func benchmarkAnswerCrowded(b *testing.B, policy string, moveTime time.Duration)
 		start := time.Now()
 		p.Deadline = start.Add(p.MoveTime)
 		budget := DefaultClock.Budget(p, start, start, 0)
-		ch := pl.Answer(context.Background(), p, budget)
+		ch := Answer(context.Background(), pl, p, budget)
 		times = append(times, time.Since(start))
 		if ch.Complete {
 			complete++

@@ -233,15 +233,15 @@ func (c Clock) maxMargin() time.Duration {
 }
 
 // Answer is the clock contract's one way from a position to a move: it
-// thinks until b.Stop with the player's policy, or answers with its static
+// thinks until b.Stop with pol, or answers with its quick search (Quick)
 // search when b.Static. ctx may end it sooner (a server shutting down).
-func (pl *Player) Answer(ctx context.Context, p *position.Position, b Budget) Choice {
+func Answer(ctx context.Context, pol Policy, p *position.Position, b Budget) Choice {
 	ctx, cancel := context.WithDeadline(ctx, b.Stop)
 	defer cancel()
 	if b.Static {
-		return pl.ChooseStatic(ctx, p)
+		return pol.Quick().Choose(ctx, p)
 	}
-	return pl.Choose(ctx, p)
+	return pol.Choose(ctx, p)
 }
 
 // ago rounds a duration for people: days for old gamestates.

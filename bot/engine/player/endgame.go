@@ -14,19 +14,14 @@ import (
 	"github.com/lexico/lexico/bot/game/state"
 )
 
-// Endgame is how the endgame solver (package endgame) decided a simulating
-// player's move: with the bag empty it searches the rest of the game
-// exactly.
+// Endgame is how the endgame solver (package endgame) decided the
+// simulation policy's move: with the bag empty it searches the rest of
+// the game exactly.
 type Endgame struct {
-	// Kind is "endgame" when the solver's exact value decided (Solve);
-	// "win" when it proved only that the move wins (Decide): the game
-	// ends with the mover ahead against any defence, by a margin not
-	// searched (Value and Line are then empty); or "pre-endgame" when
-	// tiles are in the bag and the move wins so whatever they are
-	// (endgame.PreEndgame.Winning; Value, Line and Depth empty).
-	Kind string
+	// Kind says what the solver proved.
+	Kind EndgameKind
 	// Proven: the value is the game's (searched to its end in every line
-	// that decides it); for "win", the win is.
+	// that decides it); for Won, the win is.
 	Proven bool
 	// Depth is the plies of the endgame's deepest finished search, Nodes
 	// the positions searched.
@@ -53,10 +48,10 @@ const endgameShare = 0.9
 // has nearly all the time left rather than a share before the simulation:
 // a solve proves more the longer it runs, and the simulation needs little.
 // A proven answer of the solver's is taken, the simulation's otherwise.
-func (pl *Player) endgame(ctx context.Context, p *position.Position, static Choice) Choice {
+func (pl *Sim) endgame(ctx context.Context, p *position.Position, static Choice) Choice {
 	simCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	sim := *pl.Sim
+	sim := *pl.Simulator
 	threads := sim.Threads
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
@@ -93,7 +88,7 @@ const decideShare = 1.0 / 3
 // not played: it is a search cut at a horizon it counts nothing beyond,
 // and played out it does worse than the simulation, which plays every
 // line to the end. (Pre-endgames go to preEndgame.)
-func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice) (Choice, bool) {
+func (pl *Sim) solveEnd(ctx context.Context, p *position.Position, ch Choice) (Choice, bool) {
 	if p.BagCount > 0 || p.Rack.N == 0 {
 		return ch, false
 	}
@@ -129,7 +124,7 @@ func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice)
 		if !dec.Win {
 			return ch, false
 		}
-		ch.Endgame = &Endgame{Kind: "win", Proven: true, Depth: dec.Depth, Nodes: dec.Nodes + res.Nodes}
+		ch.Endgame = &Endgame{Kind: Won, Proven: true, Depth: dec.Depth, Nodes: dec.Nodes + res.Nodes}
 		ch.Candidate = candidateOf(p, dec.Move, 0)
 		ch.Top = []Candidate{ch.Candidate}
 		ch.Reason = ""
@@ -138,7 +133,7 @@ func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice)
 		}
 		return ch, true
 	}
-	ch.Endgame = &Endgame{Kind: "endgame", Proven: res.Proven, Depth: res.Depth, Nodes: res.Nodes,
+	ch.Endgame = &Endgame{Kind: Solved, Proven: res.Proven, Depth: res.Depth, Nodes: res.Nodes,
 		Value: res.Value, Line: res.Line}
 	ch.Candidate = candidateOf(p, res.Move, float64(res.Value))
 	ch.Top = make([]Candidate, 0, max(pl.Top, 1))
@@ -156,7 +151,7 @@ func (pl *Player) solveEnd(ctx context.Context, p *position.Position, ch Choice)
 
 // solver is a solver of pl.Shared's (Shared.solver) readied for pl; the
 // caller hands it back (Shared.putSolver).
-func (pl *Player) solver() *endgame.Solver {
+func (pl *Sim) solver() *endgame.Solver {
 	s := pl.Shared.solver()
 	s.Gen, s.MaxNodes = pl.Gen, pl.EndgameNodes
 	return s
@@ -175,15 +170,15 @@ const preEndgameShare = 0.25
 // ranking by win probability (PreEndgame.Solve) proves too little within
 // a move's time to be played, and an unproven ranking is weaker than the
 // simulation's.
-func (pl *Player) preEndgame(ctx context.Context, p *position.Position, static Choice) Choice {
+func (pl *Sim) preEndgame(ctx context.Context, p *position.Position, static Choice) Choice {
 	if ch, ok := pl.sureWin(ctx, p, static); ok {
 		return ch
 	}
-	return pl.simulate(ctx, p, static, pl.Sim)
+	return pl.simulate(ctx, p, static, pl.Simulator)
 }
 
 // sureWin is preEndgame's search: ch with a sure win, or ch and false.
-func (pl *Player) sureWin(ctx context.Context, p *position.Position, ch Choice) (Choice, bool) {
+func (pl *Sim) sureWin(ctx context.Context, p *position.Position, ch Choice) (Choice, bool) {
 	deadline, ok := ctx.Deadline()
 	if !ok {
 		deadline = time.Now().Add(endgameBudget)
@@ -196,7 +191,7 @@ func (pl *Player) sureWin(ctx context.Context, p *position.Position, ch Choice) 
 	if err != nil || !found {
 		return ch, false
 	}
-	ch.Endgame = &Endgame{Kind: "pre-endgame", Proven: true, Nodes: nodes}
+	ch.Endgame = &Endgame{Kind: WonWhateverDrawn, Proven: true, Nodes: nodes}
 	ch.Candidate = candidateOf(p, m, 0)
 	ch.Top = []Candidate{ch.Candidate}
 	ch.Reason = ""
@@ -215,11 +210,10 @@ func candidateOf(p *position.Position, m move.Move, eq float64) Candidate {
 	return Candidate{Move: m, Equity: eq, Leave: leave}
 }
 
-// Playout plays st out to the game's end, both sides choosing as pl's
-// static search does, and returns the final margin from the view of the
+// Playout plays st out to the game's end, both sides choosing as pl does, and returns the final margin from the view of the
 // seat to move in st, leaving st as it found it: a simulation's world, for
 // a caller that knows every tile (endgame.PreEndgame.Playout).
-func (pl *Player) Playout(st *state.State) (int, error) {
+func (pl *Static) Playout(st *state.State) (int, error) {
 	seat, applied := st.Turn(), 0
 	defer func() {
 		for ; applied > 0; applied-- {
@@ -228,7 +222,7 @@ func (pl *Player) Playout(st *state.State) (int, error) {
 	}()
 	for !st.Over() {
 		p := st.View()
-		m := pl.ChooseStatic(context.Background(), &p).Move
+		m := pl.Choose(context.Background(), &p).Move
 		if err := st.Apply(m); err != nil {
 			return 0, fmt.Errorf("the static player's %v: %w", m, err)
 		}

@@ -29,7 +29,7 @@ func TestSimHandsEndgamesToTheSolver(t *testing.T) {
 		}
 		ch := chooseWithin5s(sim, st)
 		eg := ch.Endgame
-		if eg == nil || eg.Kind != "endgame" || !eg.Proven || len(eg.Line) == 0 || eg.Line[0].Key() != ch.Move.Key() {
+		if eg == nil || eg.Kind != Solved || !eg.Proven || len(eg.Line) == 0 || eg.Line[0].Key() != ch.Move.Key() {
 			t.Fatalf("seed %d: the endgame was not solved: %+v, move %v", seed, eg, ch.Move)
 		}
 		mover := st.Turn()
@@ -68,7 +68,7 @@ func TestEndgameTopValues(t *testing.T) {
 			continue
 		}
 		ch := chooseWithin5s(sim, st)
-		if ch.Endgame == nil || ch.Endgame.Kind != "endgame" || !ch.Endgame.Proven {
+		if ch.Endgame == nil || ch.Endgame.Kind != Solved || !ch.Endgame.Proven {
 			continue // decided otherwise (a proven win alone): nothing listed to check
 		}
 		endgames++
@@ -82,7 +82,7 @@ func TestEndgameTopValues(t *testing.T) {
 // playToEndgame plays game seed with eq's static choices on both sides
 // until the bag is empty and the racks hold at most tiles tiles; ok is
 // false when the game ended first.
-func playToEndgame(t *testing.T, eq *Player, seed uint64, tiles int) (st *state.State, ok bool) {
+func playToEndgame(t *testing.T, eq *Static, seed uint64, tiles int) (st *state.State, ok bool) {
 	t.Helper()
 	st, err := state.Start(variant.Multipliers, seed, 0)
 	if err != nil {
@@ -94,7 +94,7 @@ func playToEndgame(t *testing.T, eq *Player, seed uint64, tiles int) (st *state.
 			return st, true
 		}
 		p := st.View()
-		if err := st.Apply(eq.ChooseStatic(context.Background(), &p).Move); err != nil {
+		if err := st.Apply(eq.Choose(context.Background(), &p).Move); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -102,7 +102,7 @@ func playToEndgame(t *testing.T, eq *Player, seed uint64, tiles int) (st *state.
 }
 
 // chooseWithin5s is sim's choice in st with 5 s to think.
-func chooseWithin5s(sim *Player, st *state.State) Choice {
+func chooseWithin5s(sim *Sim, st *state.State) Choice {
 	p := st.View()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -111,7 +111,7 @@ func chooseWithin5s(sim *Player, st *state.State) Choice {
 
 // checkEndgameTop checks the moves ch lists for st (see
 // TestEndgameTopValues) and returns how many are bounds above their value.
-func checkEndgameTop(t *testing.T, sim *Player, st *state.State, ch Choice) (loose int) {
+func checkEndgameTop(t *testing.T, sim *Sim, st *state.State, ch Choice) (loose int) {
 	t.Helper()
 	if len(ch.Top) < 2 || ch.Top[0].Move.Key() != ch.Move.Key() || ch.Top[0].Bound || int(ch.Top[0].Equity) != ch.Endgame.Value {
 		t.Fatalf("the solver's top moves %+v for move %v worth %+d", ch.Top, ch.Move, ch.Endgame.Value)
@@ -192,14 +192,14 @@ func TestSimComparesManyEndgameCandidates(t *testing.T) {
 // dictionary.
 // emptyBag is game seed of multipliers played by eq on both sides until
 // the bag is empty: nil when the game ended first.
-func emptyBag(t *testing.T, eq *Player, seed uint64) *state.State {
+func emptyBag(t *testing.T, eq *Static, seed uint64) *state.State {
 	t.Helper()
 	return playTo(t, eq, seed, 0)
 }
 
 // playTo is game seed of multipliers played by eq on both sides until the
 // bag holds bag tiles or fewer: nil when the game ended first.
-func playTo(t *testing.T, eq *Player, seed uint64, bag int) *state.State {
+func playTo(t *testing.T, eq *Static, seed uint64, bag int) *state.State {
 	t.Helper()
 	st, err := state.Start(variant.Multipliers, seed, 0)
 	if err != nil {
@@ -207,7 +207,7 @@ func playTo(t *testing.T, eq *Player, seed uint64, bag int) *state.State {
 	}
 	for !st.Over() && st.BagLen() > bag {
 		p := st.View()
-		if err := st.Apply(eq.ChooseStatic(context.Background(), &p).Move); err != nil {
+		if err := st.Apply(eq.Choose(context.Background(), &p).Move); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -217,7 +217,7 @@ func playTo(t *testing.T, eq *Player, seed uint64, bag int) *state.State {
 	return st
 }
 
-func endgamePlayers(t *testing.T) (eq, sim *Player) {
+func endgamePlayers(t *testing.T) (eq *Static, sim *Sim) {
 	t.Helper()
 	_, _, gd := embeddedWords(t)
 	gen := movegen.NewGADDAG(gd)
@@ -225,13 +225,7 @@ func endgamePlayers(t *testing.T) (eq, sim *Player) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if eq, err = New("equity", gen, table); err == nil {
-		sim, err = New("sim", gen, table)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return eq, sim
+	return NewEquity(gen, table), NewSim(gen, table)
 }
 
 // Playout plays a known game out with the static choice on both sides: the
@@ -249,7 +243,7 @@ func TestPlayoutPlaysTheStaticChoiceToTheEnd(t *testing.T) {
 		}
 		for st.BagLen() > 2 && !st.Over() { // a pre-endgame: a few tiles still in the bag
 			p := st.View()
-			if err := st.Apply(eq.ChooseStatic(context.Background(), &p).Move); err != nil {
+			if err := st.Apply(eq.Choose(context.Background(), &p).Move); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -267,7 +261,7 @@ func TestPlayoutPlaysTheStaticChoiceToTheEnd(t *testing.T) {
 		n := 0
 		for ; !st.Over(); n++ {
 			p := st.View()
-			if err := st.Apply(eq.ChooseStatic(context.Background(), &p).Move); err != nil {
+			if err := st.Apply(eq.Choose(context.Background(), &p).Move); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -297,7 +291,7 @@ func TestSimPlaysAProvenWin(t *testing.T) {
 		p := st.View()
 		ch := sim.Choose(context.Background(), &p) // no deadline: the node budget decides
 		eg := ch.Endgame
-		if eg == nil || eg.Kind != "win" {
+		if eg == nil || eg.Kind != Won {
 			continue // proven exactly, or no win proven: other tests' cases
 		}
 		if !eg.Proven || len(eg.Line) != 0 || ch.Reason != "" && ch.Move.Kind != move.Pass {
@@ -340,9 +334,9 @@ func TestSimPlaysASureWinInAPreEndgame(t *testing.T) {
 	}
 	eq, sim := endgamePlayers(t)
 	sim.EndgameNodes = 20_000
-	s := *sim.Sim
+	s := *sim.Simulator
 	s.MaxIterations = 20
-	sim.Sim = &s
+	sim.Simulator = &s
 	checked := 0
 	for seed := uint64(1); seed < 60 && checked == 0; seed++ {
 		st := playTo(t, eq, seed, 1)
@@ -353,7 +347,7 @@ func TestSimPlaysASureWinInAPreEndgame(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		ch := sim.Choose(ctx, &p)
 		cancel()
-		if ch.Endgame == nil || ch.Endgame.Kind != "pre-endgame" {
+		if ch.Endgame == nil || ch.Endgame.Kind != WonWhateverDrawn {
 			continue
 		}
 		if !ch.Endgame.Proven {

@@ -1,9 +1,11 @@
-// Package player chooses the move to answer: it runs a move generator under
-// a deadline, ranks what it finds with an equity.Calculator, weighs exchanges
-// against plays, and always holds a best move so far, so that whatever the
-// clock does there is an answer. A simulating player (Player.Sim, the sim
-// policy) then spends the rest of its budget ranking its best candidates
-// again by package montecarlo's simulation of the next turns.
+// Package player holds the policies that choose the move to answer
+// (Policy): the static search (Static: the equity and greedy policies) runs
+// a move generator under a deadline, ranks what it finds with an
+// equity.Calculator, weighs exchanges against plays, and always holds a
+// best move so far, so that whatever the clock does there is an answer.
+// The simulation's policy (Sim) then spends the rest of its budget ranking
+// the static search's best candidates again by package montecarlo's
+// simulation of the next turns, or, near the end, by the endgame solver.
 //
 // A valuation that is the score plus a value of the leave (the equity and
 // greedy policies: equity.LeaveValuer) is searched by the generator's
@@ -18,12 +20,10 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/lexico/lexico/bot/engine/endgame"
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/montecarlo"
 	"github.com/lexico/lexico/bot/engine/movegen"
@@ -31,17 +31,17 @@ import (
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/game/tile"
-	"github.com/lexico/lexico/internal/quote"
 	"github.com/lexico/lexico/internal/topn"
 )
 
 // Generator is the move generator a player drives (movegen's strategies).
 type Generator = movegen.Generator
 
-// Player is a policy: a generator, a valuation, and whether exchanges
-// compete with plays. It is safe for concurrent use if its Generator is.
-type Player struct {
-	// Policy names the policy (New's argument), as answers report it.
+// Static is the static search's policy (equity, greedy): a generator, a
+// valuation, and whether exchanges compete with plays. It answers in
+// milliseconds and is safe for concurrent use if its Generator is.
+type Static struct {
+	// Policy names the policy (Equity or Greedy), as answers report it.
 	Policy string
 	Gen    Generator
 	// Equity ranks moves. equity.Score is the greedy policy.
@@ -51,18 +51,35 @@ type Player struct {
 	Exchanges bool
 	// Top is how many candidates Choice.Top reports (0: only the chosen).
 	Top int
-	// Sim, when set, ranks the best candidates of the search again by
-	// playing the game on from each of them in random worlds (package
-	// montecarlo) with the time the search leaves: stronger play for the
-	// whole budget's CPU instead of a few milliseconds of it.
-	Sim *montecarlo.Simulator
-	// SimCandidates is how many of the search's best candidates Sim
-	// compares (0: DefaultSimCandidates; at least Top, so that every
-	// candidate listed has its figures). More finds the move the static
-	// ranking placed low, fewer gives each candidate more worlds.
-	SimCandidates int
-	// NoEndgame keeps a simulating player from handing endgames to the
-	// endgame solver (endgame.go): the simulation decides them too, as
+	// Shared is what the policy shares with the other policies over Gen:
+	// the searches still running that Shared.Wait waits for before the
+	// index is closed, the endgame solvers kept from move to move, the
+	// simulations' leave keys. New gives each policy its own; an engine
+	// (bot/engine/engine) gives its policies the engine's.
+	Shared *Shared
+}
+
+// Sim is the simulation's policy: the static search (the equity policy)
+// finds the best candidates, then the rest of the budget ranks them again
+// by playing the game on from each of them in random worlds (package
+// montecarlo): stronger play for the whole budget's CPU instead of a few
+// milliseconds of it. Near the end the position chooses the stage
+// (StageOf): the endgame solver with the bag empty, a search for a sure
+// win with a few tiles in it (endgame.go).
+type Sim struct {
+	// Static finds the candidates, and answers alone when the clock leaves
+	// no time to think (Policy.Quick); its Top is how many the choice
+	// lists.
+	Static
+	// Simulator ranks the candidates again.
+	Simulator *montecarlo.Simulator
+	// Candidates is how many of the search's best candidates the
+	// simulation compares (0: DefaultSimCandidates; at least Top, so that
+	// every candidate listed has its figures). More finds the move the
+	// static ranking placed low, fewer gives each candidate more worlds.
+	Candidates int
+	// NoEndgame keeps the policy from handing endgames and pre-endgames to
+	// the endgame solver (endgame.go): the simulation decides them too, as
 	// before the solver.
 	NoEndgame bool
 	// EndgameNodes, when above 0, caps each search of an endgame (the
@@ -71,20 +88,14 @@ type Player struct {
 	// longer depends on the machine's speed (for tests and analyses),
 	// where the clock alone gives what the machine could afford.
 	EndgameNodes int64
-	// Shared is what the player shares with the other players over Gen:
-	// the searches still running that Shared.Wait waits for before the
-	// index is closed, the endgame solvers kept from move to move, the
-	// simulations' leave keys. New gives each player its own; an engine
-	// (bot/engine/engine) gives its players the engine's.
-	Shared *Shared
 }
 
-// DefaultSimCandidates is the candidates a simulating player compares when
-// SimCandidates is not set: the "top 10 candidates" of the LEXI_PI developer
-// documentation's roadmap.
+// DefaultSimCandidates is the candidates the simulation compares when
+// Sim.Candidates is not set: the "top 10 candidates" of the LEXI_PI
+// developer documentation's roadmap.
 const DefaultSimCandidates = 10
 
-// EndgameSimCandidates is the candidates a simulating player compares, at
+// EndgameSimCandidates is the candidates the simulation compares, at
 // least, once the bag is empty: every world is then the same (the unseen
 // tiles are the opponent's rack), so the simulation plays one world, to the
 // game's end, a candidate costs one playout, and a deadline keeps those
@@ -95,39 +106,11 @@ const DefaultSimCandidates = 10
 // left out (the measurements: docs/lab/endgame.md).
 const EndgameSimCandidates = 500
 
-// simSearchShare is the share of the budget a simulating player gives the
-// search that finds its candidates before simulating them. The search
+// simSearchShare is the share of the budget the simulation's policy gives
+// the search that finds its candidates before simulating them. The search
 // takes milliseconds on most positions, so this is a cap for the crowded
 // ones with blanks, which still leaves the simulation three quarters.
 const simSearchShare = 0.25
-
-// Policies names the built-in policies for --policy.
-var Policies = []string{"equity", "greedy", "sim"}
-
-// New builds a named policy over gen: "greedy" (the highest score, the basic
-// bot of the platform's Lexico documentation), "equity" (score plus the leave's value from table,
-// exchanging when that is worth more) or "sim" (equity's best candidates
-// ranked again by a Monte Carlo simulation of the next turns).
-func New(policy string, gen Generator, table *equity.Table) (*Player, error) {
-	return new(Shared).New(policy, gen, table)
-}
-
-// New is the package's New for a player sharing s with the other players
-// over gen (Player.Shared).
-func (s *Shared) New(policy string, gen Generator, table *equity.Table) (*Player, error) {
-	switch policy {
-	case "greedy":
-		return &Player{Policy: "greedy", Gen: gen, Equity: equity.Score{}, Shared: s}, nil
-	case "equity", "":
-		return &Player{Policy: "equity", Gen: gen, Equity: equity.Static{Table: table}, Exchanges: true, Shared: s}, nil
-	case "sim":
-		eq := equity.Static{Table: table}
-		return &Player{Policy: "sim", Gen: gen, Equity: eq, Exchanges: true, Shared: s, Sim: &montecarlo.Simulator{
-			Gen: gen, Equity: eq, Plies: montecarlo.DefaultPlies, EndgameBag: montecarlo.DefaultEndgameBag,
-			Keys: s.leaveKeys()}}, nil
-	}
-	return nil, fmt.Errorf("%w %s (known: %s)", ErrPolicy, quote.String(policy), strings.Join(Policies, ", "))
-}
 
 // Candidate is a move with its valuation and the tiles it keeps.
 type Candidate struct {
@@ -148,7 +131,7 @@ type Choice struct {
 	// Policy names the policy that answered: the player's, or its static
 	// search's ("equity" for sim) when the clock left no time for more.
 	Policy string
-	// Top holds the best candidates found, best first (Player.Top of them).
+	// Top holds the best candidates found, best first (Static.Top of them).
 	Top []Candidate
 	// Plays is the number of plays valued: every play the generator
 	// produced in time, or, when Bounded, the plays that were each the
@@ -164,7 +147,7 @@ type Choice struct {
 	// Reason says why an exchange or pass was chosen ("" for a play).
 	Reason string
 	// Simulation is the simulation's verdict when the player simulates
-	// (Player.Sim), nil otherwise.
+	// (Sim), nil otherwise.
 	Simulation *Simulation
 	// Endgame is the endgame solver's verdict when it decided instead of
 	// the simulation (endgame.go), nil otherwise.
@@ -186,16 +169,10 @@ type Simulation struct {
 	Err error
 }
 
-// Choose answers p before ctx is done. Generation runs in its own goroutine
-// and feeds the best-so-far as it goes; when ctx ends first, Choose returns
-// that best at once and the generator's remaining output is ignored. It
-// never returns without a move: no play found means an exchange when
-// allowed, else a pass. A simulating player searches for a share of the
-// budget, then simulates its best candidates until ctx is done.
-func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
-	if pl.Sim == nil {
-		return pl.ChooseStatic(ctx, p)
-	}
+// Choose answers p before ctx is done: the static search for a share of
+// the budget, then the simulation of its best candidates until ctx is
+// done, or, near the end, what the position's stage asks (StageOf).
+func (pl *Sim) Choose(ctx context.Context, p *position.Position) Choice {
 	searchCtx := ctx
 	if deadline, ok := ctx.Deadline(); ok {
 		var cancel context.CancelFunc
@@ -203,7 +180,7 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 		searchCtx, cancel = context.WithDeadline(ctx, time.Now().Add(share))
 		defer cancel()
 	}
-	n := pl.SimCandidates
+	n := pl.Candidates
 	if n <= 0 {
 		n = DefaultSimCandidates
 	}
@@ -211,42 +188,39 @@ func (pl *Player) Choose(ctx context.Context, p *position.Position) Choice {
 		n = max(n, EndgameSimCandidates)
 	}
 	static := pl.choose(searchCtx, p, max(pl.Top, n, 1))
-	var ch Choice
-	switch {
-	case pl.NoEndgame || p.BagCount > endgame.MaxBag:
-		ch = pl.simulate(ctx, p, static, pl.Sim)
-	case p.BagCount == 0:
-		ch = pl.endgame(ctx, p, static) // endgame.go: the solver beside the simulation
-	default:
-		ch = pl.preEndgame(ctx, p, static) // endgame.go: a sure win, else the simulation
+	stage := StageOf(p)
+	if pl.NoEndgame {
+		stage = StageMidgame
 	}
+	var ch Choice
+	switch stage {
+	case StageEndgame:
+		ch = pl.endgame(ctx, p, static) // endgame.go: the solver beside the simulation
+	case StagePreEndgame:
+		ch = pl.preEndgame(ctx, p, static) // endgame.go: a sure win, else the simulation
+	default:
+		ch = pl.simulate(ctx, p, static, pl.Simulator)
+	}
+	ch.Policy = pl.Name()
+	return ch
+}
+
+// Choose answers p before ctx is done with the static search: the best
+// plays by the policy's valuation (the generator's bounded search).
+// Generation runs in its own goroutine and feeds the best-so-far as it
+// goes; when ctx ends first, Choose returns that best at once and the
+// generator's remaining output is ignored. It never returns without a
+// move: no play found means an exchange when allowed, else a pass.
+func (pl *Static) Choose(ctx context.Context, p *position.Position) Choice {
+	ch := pl.choose(ctx, p, max(pl.Top, 1))
 	ch.Policy = pl.Policy
 	return ch
 }
 
-// ChooseStatic answers p with the static search alone, before ctx is done:
-// the best plays by the policy's valuation (the generator's bounded search),
-// no simulation. It takes milliseconds, so it is the answer when
-// the clock leaves no time for more.
-func (pl *Player) ChooseStatic(ctx context.Context, p *position.Position) Choice {
-	ch := pl.choose(ctx, p, max(pl.Top, 1))
-	ch.Policy = pl.StaticPolicy()
-	return ch
-}
-
-// StaticPolicy names the policy ChooseStatic plays: the player's own, or
-// equity for a simulating player (its candidates come from equity).
-func (pl *Player) StaticPolicy() string {
-	if pl.Sim != nil && pl.Policy == "sim" {
-		return "equity"
-	}
-	return pl.Policy
-}
-
-// simulate ranks ch's candidates again by simulator s (pl.Sim, or a copy)
+// simulate ranks ch's candidates again by simulator s (pl.Simulator, or a copy)
 // and trims them to pl.Top. With fewer than two candidates, or no world
 // simulated in time, the search's ranking stands.
-func (pl *Player) simulate(ctx context.Context, p *position.Position, ch Choice, s *montecarlo.Simulator) Choice {
+func (pl *Sim) simulate(ctx context.Context, p *position.Position, ch Choice, s *montecarlo.Simulator) Choice {
 	show := max(pl.Top, 1)
 	if p.BagCount == 0 && !slices.ContainsFunc(ch.Top, func(c Candidate) bool { return c.Move.Kind == move.Pass }) {
 		// With the bag empty a pass can be the best play (two in a row end
@@ -293,7 +267,7 @@ func (pl *Player) simulate(ctx context.Context, p *position.Position, ch Choice,
 }
 
 // choose is the search: the keep best candidates by pl.Equity.
-func (pl *Player) choose(ctx context.Context, p *position.Position, keep int) Choice {
+func (pl *Static) choose(ctx context.Context, p *position.Position, keep int) Choice {
 	c := &collector{pl: pl, pos: p, top: newTop(keep)}
 	// The search sends once when it ends; the buffer lets it end after
 	// Choose has returned.
@@ -371,7 +345,7 @@ func (pl *Player) choose(ctx context.Context, p *position.Position, keep int) Ch
 // collector keeps the best candidates while the generator runs. Only the
 // search's goroutines write; mu guards the hand-over to Choose.
 type collector struct {
-	pl       *Player
+	pl       *Static
 	pos      *position.Position
 	stopped  atomic.Bool
 	mu       sync.Mutex

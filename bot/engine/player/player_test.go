@@ -62,7 +62,7 @@ func position_(t *testing.T, rack string, bag int) *position.Position {
 	return &position.Position{Variant: variant.Multipliers, Board: b, Rack: r, BagCount: bag}
 }
 
-func newPlayer(t *testing.T, policy string, moves ...move.Move) *Player {
+func newPlayer(t *testing.T, policy string, moves ...move.Move) *Static {
 	t.Helper()
 	tb, err := equity.DefaultTable()
 	if err != nil {
@@ -72,16 +72,16 @@ func newPlayer(t *testing.T, policy string, moves ...move.Move) *Player {
 }
 
 // newPlayerWith is newPlayer valuing with tb.
-func newPlayerWith(t *testing.T, policy string, tb *equity.Table, moves ...move.Move) *Player {
+func newPlayerWith(t *testing.T, policy string, tb *equity.Table, moves ...move.Move) *Static {
 	t.Helper()
 	p, err := New(policy, &scripted{moves: moves}, tb)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p
+	return p.Quick() // the static policies are their own Quick
 }
 
-func choose(p *Player, pos *position.Position) Choice {
+func choose(p Policy, pos *position.Position) Choice {
 	return p.Choose(context.Background(), pos)
 }
 
@@ -266,7 +266,7 @@ func TestExpiredContextStillAnswers(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	gen := &scripted{moves: []move.Move{play("WEX", 5, 22)}}
-	pl := &Player{Gen: gen, Equity: equity.Score{}}
+	pl := &Static{Gen: gen, Equity: equity.Score{}}
 	ch := pl.Choose(ctx, position_(t, "ESTVWXY", 50))
 	if ch.Plays != 0 || ch.Move.Kind != move.Exchange {
 		t.Fatalf("expired budget: %d plays, %s; want no generation and an exchange", ch.Plays, ch.Move)
@@ -292,7 +292,7 @@ func TestRecordDoesNotAllocate(t *testing.T) {
 		t.Fatal(err)
 	}
 	pos := position_(t, "ESTVWXY", 50)
-	c := &collector{pl: &Player{Equity: equity.Static{Table: tb}}, pos: pos, top: newTop(1)}
+	c := &collector{pl: &Static{Equity: equity.Static{Table: tb}}, pos: pos, top: newTop(1)}
 	best, worse := play("WEX", 5, 40), play("YE", 5, 5)
 	c.record(&best)
 	if n := testing.AllocsPerRun(100, func() { c.record(&worse) }); n != 0 {
@@ -321,7 +321,7 @@ func TestWaitSearchesWaitsForACutSearch(t *testing.T) {
 	}()
 	waited := make(chan struct{})
 	go func() {
-		pl.Shared.Wait()
+		pl.Quick().Shared.Wait()
 		close(waited)
 	}()
 	select {

@@ -15,7 +15,7 @@ import (
 // gamestate JSON in, budget from its clock fields, platform move out.
 type refereed struct {
 	name string
-	pl   *Player
+	pl   Policy
 }
 
 func (r refereed) Name() string { return r.name }
@@ -28,7 +28,7 @@ func (r refereed) Move(ctx context.Context, gs []byte) ([]byte, error) {
 	clock := DefaultClock
 	clock.Mode = Live
 	now := time.Now()
-	return gamestate.EncodeMove(r.pl.Answer(ctx, p, clock.Budget(p, now, now, 0)).Move, p.Board.Size)
+	return gamestate.EncodeMove(Answer(ctx, r.pl, p, clock.Budget(p, now, now, 0)).Move, p.Board.Size)
 }
 
 // Whole games judged by H3's referee, which hands each player the

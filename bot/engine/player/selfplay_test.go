@@ -51,7 +51,7 @@ type turnCheck func(turn int, p *position.Position, ch Choice)
 
 // play runs the game to its end (the bag empty and a rack empty, two passes
 // in a row, or 200 turns) and returns the number of turns and exchanges.
-func (g *game) play(players [2]*Player, check turnCheck) (turns, exchanges int) {
+func (g *game) play(players [2]*Static, check turnCheck) (turns, exchanges int) {
 	passes := 0
 	for turn := 0; turn < 200; turn++ {
 		who := turn % 2
@@ -86,13 +86,12 @@ func (g *game) play(players [2]*Player, check turnCheck) (turns, exchanges int) 
 	return 200, exchanges
 }
 
-func policies(tb testing.TB, gen movegen.Generator) (eq, greedy *Player) {
+func policies(tb testing.TB, gen movegen.Generator) (eq, greedy *Static) {
 	table, err := equity.DefaultTable()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	eq, _ = New("equity", gen, table)
-	greedy, _ = New("greedy", gen, table)
+	eq, greedy = NewEquity(gen, table), NewGreedy(gen)
 	return eq, greedy
 }
 
@@ -107,7 +106,7 @@ func TestSelfPlayMovesAreLegal(t *testing.T) {
 	eq, greedy := policies(t, movegen.NewGADDAG(gd))
 	for seed, v := range []*variant.Variant{variant.Multipliers, variant.Classic, variant.Multipliers} {
 		g := newGame(v, uint64(seed))
-		turns, exchanges := g.play([2]*Player{eq, greedy}, func(turn int, p *position.Position, ch Choice) {
+		turns, exchanges := g.play([2]*Static{eq, greedy}, func(turn int, p *position.Position, ch Choice) {
 			res := rules.Check(p, ch.Move, dict)
 			if !res.Legal {
 				t.Fatalf("variant %s seed %d turn %d: %s is illegal: %s\n%s rack %s", v.Name, seed, turn, ch.Move, res.Reason, p.Board, p.Rack.String())
@@ -142,9 +141,9 @@ func BenchmarkEquityVsGreedy(b *testing.B) {
 		}
 		g := newGame(v, uint64(100+i))
 		seat := i % 2
-		players := [2]*Player{eq, greedy}
+		players := [2]*Static{eq, greedy}
 		if seat == 1 {
-			players = [2]*Player{greedy, eq}
+			players = [2]*Static{greedy, eq}
 		}
 		g.play(players, nil)
 		d := g.scores[seat] - g.scores[1-seat]
@@ -175,12 +174,12 @@ func TestBoundedSearchAnswersAsValuingEveryPlay(t *testing.T) {
 	eq, greedy := policies(t, gen)
 	eq.Top, greedy.Top = 5, 1
 	turns := 0
-	for _, fast := range []*Player{eq, greedy} {
+	for _, fast := range []*Static{eq, greedy} {
 		plain := *fast
 		plain.Equity = valueEveryPlay{fast.Equity}
 		for seed, v := range []*variant.Variant{variant.Multipliers, variant.Classic} {
 			g := newGame(v, uint64(10+seed))
-			g.play([2]*Player{fast, fast}, func(turn int, p *position.Position, ch Choice) {
+			g.play([2]*Static{fast, fast}, func(turn int, p *position.Position, ch Choice) {
 				turns++
 				want := plain.Choose(context.Background(), p)
 				if !ch.Bounded || want.Bounded {

@@ -11,9 +11,9 @@ import (
 // closes the index under that generator must wait for: an engine
 // (bot/engine/engine) owns one and hands it to every player it makes. No
 // state is kept for the whole process, so two engines, or two games of
-// one, never wait on each other's searches. The zero value is ready to
-// use; a Player whose Shared is nil counts no searches and keeps no
-// solver from move to move.
+// one, never wait on each other's searches. The zero value counts searches
+// and keeps solvers, but numbers no playouts (NewShared); a policy whose
+// Shared is nil counts no searches and keeps no solver from move to move.
 type Shared struct {
 	// searches counts the search goroutines still running. One outlives
 	// the Choose that started it by the time it takes to see its stop
@@ -27,9 +27,17 @@ type Shared struct {
 	// move; a Solver serves one search at a time.
 	solvers sync.Pool
 	// keys numbers the simulations' playouts over the generator
-	// (montecarlo.Simulator.Keys).
-	keys montecarlo.LeaveKeys
+	// (montecarlo.Simulator.Keys); nil: no leave values are reused
+	// between searches.
+	keys *montecarlo.LeaveKeys
 }
+
+// NewShared is a Shared whose simulations number their playouts, so that
+// a search may reuse the leave values an earlier one found: for the owner
+// of a generator (an engine), since every simulation over the generator
+// must then take its policies from this Shared, or two valuations could
+// share a key.
+func NewShared() *Shared { return &Shared{keys: new(montecarlo.LeaveKeys)} }
 
 func (s *Shared) start() {
 	if s == nil {
@@ -87,10 +95,11 @@ func (s *Shared) putSolver(sv *endgame.Solver) {
 }
 
 // leaveKeys is what numbers the playouts of s's simulations; nil for a
-// nil s (no leave values reused between searches).
+// nil s or one not made by NewShared (no leave values reused between
+// searches).
 func (s *Shared) leaveKeys() *montecarlo.LeaveKeys {
 	if s == nil {
 		return nil
 	}
-	return &s.keys
+	return s.keys
 }

@@ -18,8 +18,8 @@ type Bot struct {
 }
 
 // NewBot seats pl under clock.
-func NewBot(pl *player.Player, clock player.Clock) Bot {
-	return Bot{&answer.Bot{Player: pl, Clock: clock}}
+func NewBot(pl player.Policy, clock player.Clock) Bot {
+	return Bot{&answer.Bot{Policy: pl, Clock: clock}}
 }
 
 // Move implements Agent.

@@ -67,7 +67,7 @@ func equityBot(t testing.TB) *answer.Bot {
 	}
 	clock := player.DefaultClock
 	clock.Mode = player.Live
-	return &answer.Bot{Player: pl, Clock: clock}
+	return &answer.Bot{Policy: pl, Clock: clock}
 }
 
 // TestMain doubles as the external players of the tests: the test binary
@@ -139,7 +139,7 @@ func helperSpec(mode string) string { return fmt.Sprintf("cmd:'%s' helper %s", o
 // referee, and returns the summary and every record.
 func match(t *testing.T, seat Seat, games, parallel int, moveTime time.Duration) (*arena.Summary, []*arena.Record) {
 	t.Helper()
-	ours := arena.NewBot(equityBot(t).Player, equityBot(t).Clock)
+	ours := arena.NewBot(equityBot(t).Policy, equityBot(t).Clock)
 	var mu sync.Mutex
 	var recs []*arena.Record
 	m := &arena.Match{

@@ -42,9 +42,7 @@ func hinter(t *testing.T) Hinter {
 	}
 	pl, _ := player.New("equity", movegen.NewGADDAG(gaddag.Build(testWords)), table)
 	return func(ctx context.Context, p *position.Position, n int) []player.Candidate {
-		a := *pl
-		a.Top = n
-		return a.Choose(ctx, p).Top
+		return pl.WithTop(n).Choose(ctx, p).Top
 	}
 }
 

@@ -87,9 +87,9 @@ type Config struct {
 // Lineup is a match's two seats.
 type Lineup struct {
 	Seats [2]arena.Entrant
-	// Bots are the seats' players, nil at a person's seat: tune them (the
+	// Bots are the seats' policies, nil at a person's seat: tune them (the
 	// simulation's settings) before the match starts.
-	Bots [2]*player.Player
+	Bots [2]player.Policy
 	// Humans is how many seats a person holds.
 	Humans int
 	// Externals are the external seats, in seat order: report them after
@@ -134,7 +134,7 @@ func New(cfg Config) (Lineup, error) {
 			}}
 			continue
 		}
-		pl, err := cfg.Engine.Player(pol, cfg.SeatLeaves[i])
+		pl, err := cfg.Engine.Policy(pol, cfg.SeatLeaves[i])
 		if err != nil {
 			l.Close()
 			return Lineup{}, fmt.Errorf("seat %d: %w", i+1, err)
@@ -167,16 +167,14 @@ func (l Lineup) Parallel(n int) int {
 // hinter answers a person's hint with the equity policy's best n plays,
 // found within hintTime.
 func hinter(cfg Config) human.Hinter {
-	adviser, err := cfg.Engine.Player("equity", nil)
+	adviser, err := cfg.Engine.Policy("equity", nil)
 	if err != nil {
 		return nil // no equity policy: hints are not offered
 	}
 	return func(ctx context.Context, p *position.Position, n int) []player.Candidate {
-		a := *adviser
-		a.Top = n
 		ctx, cancel := context.WithTimeout(ctx, hintTime)
 		defer cancel()
-		return a.Choose(ctx, p).Top
+		return adviser.WithTop(n).Choose(ctx, p).Top
 	}
 }
 

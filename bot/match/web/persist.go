@@ -120,9 +120,9 @@ func (s *Store) restore() {
 	s.restored.dropped = len(drop)
 	for _, sg := range kept {
 		v, err := variant.ByName(sg.Variant)
-		var pl *player.Player
+		var pl player.Policy
 		if err == nil {
-			pl, err = s.cfg.Engine.Player(sg.Policy, nil)
+			pl, err = s.cfg.Engine.Policy(sg.Policy, nil)
 		}
 		if err != nil || len(s.games) >= s.cfg.MaxGames {
 			s.forget(sg.ID)

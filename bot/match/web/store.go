@@ -239,7 +239,7 @@ func (s *Store) New(o Options) (*Game, error) {
 	if !slices.Contains(player.Policies, o.Policy) {
 		return nil, fmt.Errorf("%w: policy %s (known: %s)", ErrBadRequest, quote.String(o.Policy), strings.Join(player.Policies, ", "))
 	}
-	pl, err := s.cfg.Engine.Player(o.Policy, nil)
+	pl, err := s.cfg.Engine.Policy(o.Policy, nil)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBadRequest, err)
 	}
@@ -386,7 +386,7 @@ func newID() string { return strings.ToLower(crand.Text()) }
 //
 // replay are moves already played (a game restored), handed to the referee
 // before any seat is asked, and events the page's record of them.
-func (s *Store) start(id string, v *variant.Variant, pl *player.Player, o Options, replay []json.RawMessage, events []Event) *Game {
+func (s *Store) start(id string, v *variant.Variant, pl player.Policy, o Options, replay []json.RawMessage, events []Event) *Game {
 	ctx, cancel := context.WithCancel(context.Background())
 	g := &Game{ID: id, Policy: o.Policy, Variant: v, BotTime: o.BotTime, Seed: o.Seed, dict: s.cfg.Dict,
 		used: s.cfg.Now(), cancel: cancel, toPerson: make(chan []byte), fromPage: make(chan pageMove), done: make(chan *arena.Record, 1)}
@@ -404,7 +404,7 @@ func (s *Store) start(id string, v *variant.Variant, pl *player.Player, o Option
 	names := [2]string{"you", o.Policy}
 	var agents [2]arena.Agent
 	agents[g.Seat] = personSeat{g}
-	bot := arena.Bot{Bot: &answer.Bot{Player: pl, Clock: clock, Gate: s.cfg.Gate}}
+	bot := arena.Bot{Bot: &answer.Bot{Policy: pl, Clock: clock, Gate: s.cfg.Gate}}
 	agents[1-g.Seat] = &botSeat{bot: bot, g: g, seat: 1 - g.Seat, dict: s.cfg.Dict}
 	if g.Seat == 1 {
 		names[0], names[1] = names[1], names[0]

@@ -289,7 +289,7 @@ func TestScriptedGameToTheEndWithGCG(t *testing.T) {
 	if len(g.Events) != 1 || g.Events[0].Seat != 0 || g.Seat != 1 {
 		t.Fatalf("bot first: seat %d, events %+v; want the bot's first move at seat 0", g.Seat, g.Events)
 	}
-	pl, err := cfg.Engine.Player("greedy", nil)
+	pl, err := cfg.Engine.Policy("greedy", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

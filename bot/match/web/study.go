@@ -107,18 +107,18 @@ func (s *Site) study(w http.ResponseWriter, r *http.Request) {
 	if req.Sim {
 		policy = "sim"
 	}
-	pl, err := s.eng.Player(policy, nil)
+	pl, err := s.eng.Policy(policy, nil)
 	if err != nil {
 		fail(w, fmt.Errorf("%w: %v", ErrBadRequest, err))
 		return
 	}
-	pl.Top = req.Top
+	pl = pl.WithTop(req.Top)
 	// A study is a search like the server's others: it thinks only in a
 	// free slot of the server's gate (else the static ranking answers, and
 	// says so), and a shutdown hurries it.
 	clock := s.Store.cfg.Clock
 	clock.Mode, clock.Override = player.Live, think
-	bot := &answer.Bot{Player: pl, Clock: clock, Gate: s.Store.cfg.Gate}
+	bot := &answer.Bot{Policy: pl, Clock: clock, Gate: s.Store.cfg.Gate}
 	rep, _ := bot.AnswerPosition(r.Context(), p, time.Now()) // the move's encoding, its only error, is not used
 	ch := rep.Choice
 	out := StudyResponse{Board: viewOf(p.Board, p.Variant), Rack: p.Rack.String(), Scores: [2]int{p.MyScore, p.OppScore},
@@ -133,7 +133,7 @@ func (s *Site) study(w http.ResponseWriter, r *http.Request) {
 		out.Note = fmt.Sprintf("not simulated: %v", sim.Err)
 	}
 	if ch.Endgame != nil {
-		out.Endgame = ch.Endgame.Kind
+		out.Endgame = ch.Endgame.Kind.String()
 	}
 	for i, c := range ch.Top {
 		ln := s.lineOf(i+1, p.Variant, p.Board, c.Move)

@@ -30,7 +30,7 @@ var ErrGamestate = gamestate.ErrGamestate
 // Bot answers gamestates with a player under a clock. Its exported fields
 // are read-only once it answers; one Bot serves concurrent calls.
 type Bot struct {
-	Player *player.Player
+	Policy player.Policy
 	Clock  player.Clock
 	// Slots bounds how many searches that think for their whole budget
 	// (the sim policy) run at once when Gate is nil; 0: no bound (run
@@ -149,7 +149,7 @@ func (b *Bot) Delivered(r Reply) time.Duration {
 // without one in time the static search answers; it answers at once when
 // the Bot is hurried.
 func (b *Bot) choose(ctx context.Context, p *position.Position, bud *player.Budget) player.Choice {
-	if bud.Static || b.Player.Sim == nil {
+	if bud.Static || !b.Policy.Thinks() {
 		return b.static(ctx, p, bud)
 	}
 	g := b.gate
@@ -192,7 +192,7 @@ func (b *Bot) choose(ctx context.Context, p *position.Position, bud *player.Budg
 		}
 		held = append(held, sl)
 	}
-	return b.Player.Answer(think, p, *bud)
+	return player.Answer(think, b.Policy, p, *bud)
 }
 
 // staticHold is how long a static search is first expected to hold its
@@ -219,7 +219,7 @@ func (b *Bot) static(ctx context.Context, p *position.Position, bud *player.Budg
 		bud.Note += fmt.Sprintf("; no other answer under way: a search of %v after all", bud.Spare)
 	}
 	if b.gate.statics == nil {
-		return b.Player.Answer(ctx, p, *bud)
+		return player.Answer(ctx, b.Policy, p, *bud)
 	}
 	sl := b.gate.statics.acquire(time.Now().Add(staticHold), bud.Stop, ctx.Done())
 	if sl == nil {
@@ -230,10 +230,10 @@ func (b *Bot) static(ctx context.Context, p *position.Position, bud *player.Budg
 		bud.Note += "busy: no search turn free in time, answered without searching"
 		done, cancel := context.WithCancel(ctx)
 		cancel()
-		return b.Player.ChooseStatic(done, p)
+		return b.Policy.Quick().Choose(done, p)
 	}
 	defer sl.release()
-	return b.Player.Answer(ctx, p, *bud)
+	return player.Answer(ctx, b.Policy, p, *bud)
 }
 
 // Note is what an answer says of its budget: nothing when the policy had

@@ -45,7 +45,7 @@ func simBot(t *testing.T) *Bot {
 	}
 	clock := player.DefaultClock
 	clock.Mode = player.Replay // the doc's deadline is years ago: think MoveTime
-	return &Bot{Player: pl, Clock: clock}
+	return &Bot{Policy: pl, Clock: clock}
 }
 
 // A gamestate that does not parse is the asker's fault: ErrGamestate, which

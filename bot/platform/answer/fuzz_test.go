@@ -74,7 +74,7 @@ func FuzzAnswerSelfPlay(f *testing.F) {
 				break
 			}
 			p := g.View()
-			ch := b.Player.ChooseStatic(context.Background(), &p)
+			ch := b.Policy.Quick().Choose(context.Background(), &p)
 			if err := g.Apply(ch.Move); err != nil {
 				t.Fatalf("turn %d: the static search's %v: %v", g.Moves(), ch.Move, err)
 			}
@@ -141,5 +141,5 @@ func fuzzBot(t *testing.T) (*Bot, playertest.Words) {
 	clock.Override = 40 * time.Millisecond
 	clock.MinThink = 10 * time.Millisecond // simulate, however short the think
 	clock.Reserve = 5 * time.Millisecond
-	return &Bot{Player: pl, Clock: clock}, dict
+	return &Bot{Policy: pl, Clock: clock}, dict
 }

@@ -70,7 +70,7 @@ func fuzzHandler(t *testing.T) http.Handler {
 		clock := player.DefaultClock
 		clock.Mode = player.Replay
 		clock.Override = 20 * time.Millisecond
-		s := &Server{Bot: &answer.Bot{Player: pl, Clock: clock}, MaxBody: 64 << 10, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		s := &Server{Bot: &answer.Bot{Policy: pl, Clock: clock}, MaxBody: 64 << 10, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 		fuzzH = s.Handler()
 	})
 	if fuzzH == nil {

@@ -84,7 +84,7 @@ func newServer(t *testing.T, gen player.Generator) (*Server, *logBuf) {
 	// The doc's deadline is in 2018: pin the server's clock just before it.
 	deadline := time.UnixMilli(1544012659463)
 	return &Server{
-		Bot:     &answer.Bot{Player: pl, Clock: clock, Now: func() time.Time { return deadline.Add(-2 * time.Second) }},
+		Bot:     &answer.Bot{Policy: pl, Clock: clock, Now: func() time.Time { return deadline.Add(-2 * time.Second) }},
 		MaxBody: 64 << 10,
 		Log:     slog.New(slog.NewJSONHandler(logs, nil)),
 	}, logs

@@ -20,13 +20,15 @@ import (
 	"github.com/lexico/lexico/index"
 )
 
-// Kit is an open index, its GADDAG generator, the default valuation and
-// the equity player over them.
+// Kit is an open index, its GADDAG generator, the default valuation, what
+// the policies over the generator share (make every policy from Shared,
+// so that their simulations' leave keys never meet) and the equity policy.
 type Kit struct {
 	Index  *index.Index
 	Gen    movegen.Generator
 	Table  *equity.Table
-	Equity *player.Player
+	Shared *player.Shared
+	Equity *player.Static
 }
 
 // Open opens the index at path (build.OpenIndex: "" is $LEXICO_INDEX or
@@ -36,10 +38,10 @@ func Open(path string) (*Kit, error) {
 	if err != nil {
 		return nil, err
 	}
-	k := &Kit{Index: x}
+	k := &Kit{Index: x, Shared: player.NewShared()}
 	if k.Gen, err = strategy.New("gaddag", x); err == nil {
 		if k.Table, err = equity.DefaultTable(); err == nil {
-			k.Equity, err = player.New("equity", k.Gen, k.Table)
+			k.Equity = k.Shared.Equity(k.Gen, k.Table)
 		}
 	}
 	if err != nil {
@@ -50,7 +52,10 @@ func Open(path string) (*Kit, error) {
 }
 
 // Close closes the index.
-func (k *Kit) Close() error { return k.Index.Close() }
+func (k *Kit) Close() error {
+	k.Shared.Wait() // no search still reading the index
+	return k.Index.Close()
+}
 
 // Variant is game g's variant: classic and multipliers in turn.
 func Variant(g uint64) *variant.Variant {
@@ -67,7 +72,7 @@ func (k *Kit) SelfPlay(g uint64, bag int) (*state.State, error) {
 	}
 	for !st.Over() && st.BagLen() > bag {
 		p := st.View()
-		ch := k.Equity.ChooseStatic(context.Background(), &p)
+		ch := k.Equity.Choose(context.Background(), &p)
 		if err := st.Apply(ch.Move); err != nil {
 			return nil, fmt.Errorf("%v: %w", ch.Move, err)
 		}
@@ -97,7 +102,7 @@ func (k *Kit) PlayOut(st *state.State, hero int, choose func(*state.State) (move
 			}
 		} else {
 			p := st.View()
-			m = k.Equity.ChooseStatic(context.Background(), &p).Move
+			m = k.Equity.Choose(context.Background(), &p).Move
 		}
 		if err := st.Apply(m); err != nil {
 			return 0, fmt.Errorf("%v: %w", m, err)

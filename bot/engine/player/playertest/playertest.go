@@ -31,7 +31,7 @@ var (
 
 // Embedded is a player of policy with the default leave table over the
 // embedded dictionary, and that dictionary.
-func Embedded(tb testing.TB, policy string) (*player.Player, Words) {
+func Embedded(tb testing.TB, policy string) (player.Policy, Words) {
 	tb.Helper()
 	once.Do(func() {
 		var words []string
