@@ -14,7 +14,6 @@ import (
 
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/match/arena"
-	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/bot/platform/server"
 	"github.com/lexico/lexico/index"
@@ -86,12 +85,12 @@ print(json.dumps(lexico_bridge.calculate_move(json.load(open(sys.argv[1])))))`, 
 func ourServer(t *testing.T) (url string, x *index.Index) {
 	t.Helper()
 	setup, err := newBotSetup(botOptions{Index: playIndex(t), Policy: "equity", Strategy: "gaddag", Reserve: player.DefaultClock.Reserve,
-		Margin: player.DefaultClock.Margin, MarginMax: player.DefaultClock.MaxMargin}, player.Live, "", false, io.Discard)
+		Margin: player.DefaultClock.Margin, MarginMax: player.DefaultClock.MaxMargin}, player.Live, "", false, 0, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(setup.close)
-	s := &server.Server{Bot: &answer.Bot{Policy: setup.policy, Clock: setup.clock}, Dict: setup.index}
+	s := &server.Server{Bot: setup.bot, Dict: setup.index}
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(ts.Close)
 	return ts.URL + "/move", setup.index

@@ -21,6 +21,7 @@ import (
 	"github.com/lexico/lexico/bot/match/league"
 	"github.com/lexico/lexico/bot/match/lineup"
 	"github.com/lexico/lexico/bot/match/referee"
+	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/internal/quote"
 )
 
@@ -147,9 +148,7 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 	if err := checkLeagueSim(o.Sim, specs); err != nil {
 		return err
 	}
-	clock := player.DefaultClock
-	clock.Mode = player.Live
-	clock.Pressure = player.LoadPressure()
+	answers := answer.NewPipeline(eng, answer.NewClock(player.Live), 0)
 	// One log directory for the whole league: every pair's processes log there.
 	if o.LogDir == "" && slices.ContainsFunc(specs, func(s string) bool { return strings.HasPrefix(s, external.CmdPrefix) }) {
 		if o.LogDir, err = os.MkdirTemp("", "lexico-league-"); err != nil {
@@ -164,8 +163,8 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 		len(names), quote.Count(len(sched), "pair"), o.Games, v.Name, o.Seed, parallel)
 	var reports []external.Report
 	for k, p := range sched {
-		l, err := lineup.New(lineup.Config{Policies: [2]string{specs[p.A], specs[p.B]}, Engine: eng,
-			Clock: clock, Dict: x, External: ext})
+		l, err := lineup.New(lineup.Config{Policies: [2]string{specs[p.A], specs[p.B]}, Answers: answers,
+			Dict: x, External: ext})
 		if err != nil {
 			return badInputf("--entrant %s or %s: %w", names[p.A], names[p.B], err)
 		}

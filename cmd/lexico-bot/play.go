@@ -24,6 +24,7 @@ import (
 	"github.com/lexico/lexico/bot/match/external"
 	"github.com/lexico/lexico/bot/match/lineup"
 	"github.com/lexico/lexico/bot/match/referee"
+	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/internal/quote"
 )
 
@@ -148,10 +149,9 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 	defer eng.Close()
 	x := eng.Index()
 
-	clock := player.DefaultClock
-	clock.Mode = player.Live // the referee's deadline is live
-	clock.Pressure = player.LoadPressure()
-	l, err := lineup.New(lineup.Config{Policies: policies, Engine: eng, SeatLeaves: seatTables, SeatLabels: seatLabels, Clock: clock,
+	// The referee's deadline is live.
+	answers := answer.NewPipeline(eng, answer.NewClock(player.Live), 0)
+	l, err := lineup.New(lineup.Config{Policies: policies, Answers: answers, SeatLeaves: seatTables, SeatLabels: seatLabels,
 		Dict: x, In: bufio.NewReader(e.stdin), Out: stdout, Colour: isTerminal(stdout),
 		External: external.Config{LogDir: o.LogDir}})
 	if err != nil {

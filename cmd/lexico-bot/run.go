@@ -19,7 +19,6 @@ import (
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/match/human"
-	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/internal/quote"
 )
@@ -90,12 +89,11 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	case o.Replay:
 		mode = player.Replay
 	}
-	setup, err := newBotSetup(o.Bot, mode, p.Dictionary, false, e.stderr)
+	setup, err := newBotSetup(o.Bot, mode, p.Dictionary, false, 0, e.stderr)
 	if err != nil {
 		return err
 	}
 	defer setup.close()
-	setup.policy = setup.policy.WithTop(o.Top)
 	stderr := e.stderr
 	if setup.note != "" {
 		fmt.Fprintln(stderr, "lexico-bot run:", setup.note)
@@ -112,9 +110,10 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	// a gamestate no deadline binds thinks for its whole MoveTime after it,
 	// and none of it is held back as if delivery would take as long.
 	start, from := time.Now(), e.arrived
-	clock := setup.clock
-	clock.Setup = setup.built
-	bot := &answer.Bot{Policy: setup.policy, Clock: clock, MinTail: (start.Sub(from) - setup.built) / 2}
+	bot := setup.bot
+	bot.Policy = bot.Policy.WithTop(o.Top)
+	bot.Clock.Setup = setup.built
+	bot.MinTail = (start.Sub(from) - setup.built) / 2
 	rep, err := bot.AnswerPosition(ctx, p, from)
 	if err != nil {
 		return err

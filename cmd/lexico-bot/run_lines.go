@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/lexico/lexico/bot/engine/player"
-	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/internal/quote"
 )
 
@@ -31,12 +30,12 @@ func runLines(ctx context.Context, o runOptions, e env) error {
 	case o.Replay:
 		return badInputf("run --lines answers live gamestates: --replay does not apply")
 	}
-	setup, err := newBotSetup(o.Bot, player.Live, "", true, e.stderr)
+	setup, err := newBotSetup(o.Bot, player.Live, "", true, 0, e.stderr)
 	if err != nil {
 		return err
 	}
 	defer setup.close()
-	bot := &answer.Bot{Policy: setup.policy, Clock: setup.clock}
+	bot := setup.bot
 	in := bufio.NewReaderSize(e.stdin, 64<<10)
 	var buf []byte
 	for n := 1; ; n++ {

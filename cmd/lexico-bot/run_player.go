@@ -17,6 +17,7 @@ import (
 	"github.com/lexico/lexico/bot/engine/montecarlo"
 	"github.com/lexico/lexico/bot/engine/movegen/strategy"
 	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/server"
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/internal/quote"
@@ -114,10 +115,11 @@ func applySim(o simOptions, policies ...player.Policy) error {
 
 // botSetup is what a command that plays needs, built once from the flags.
 type botSetup struct {
-	engine *engine.Engine
-	index  *index.Index // the engine's
-	policy player.Policy
-	clock  player.Clock
+	engine  *engine.Engine
+	index   *index.Index // the engine's
+	answers *answer.Pipeline
+	// bot answers with the flags' policy (run's, run --lines', /move's).
+	bot *answer.Bot
 	// note says which index was used when it is not one built from the
 	// gamestate's Dictionary.
 	note string
@@ -136,11 +138,13 @@ func (e badInput) ExitCode() int { return 2 }
 
 func badInputf(format string, args ...any) error { return badInput{fmt.Errorf(format, args...)} }
 
-// newBotSetup opens the engine and builds the player. dictURL is the
-// gamestate's Dictionary ("" when there is no one gamestate, as in serve);
-// detach is engine.Options.Detach (openEngine); notes about building the
-// default index go to logw. The caller closes the setup.
-func newBotSetup(o botOptions, mode player.Mode, dictURL string, detach bool, logw io.Writer) (*botSetup, error) {
+// newBotSetup opens the engine, the answer pipeline over it (its clock
+// from the flags, slots thinking searches at once: 0, no bound) and the
+// bot of the flags' policy. dictURL is the gamestate's Dictionary (""
+// when there is no one gamestate, as in serve); detach is
+// engine.Options.Detach (openEngine); notes about building the default
+// index go to logw. The caller closes the setup.
+func newBotSetup(o botOptions, mode player.Mode, dictURL string, detach bool, slots int, logw io.Writer) (*botSetup, error) {
 	// Written so that NaN, which every comparison rejects, is refused too.
 	if m := o.Margin; !(m >= 0 && m < 1) {
 		return nil, badInputf("--margin %v: want a fraction in [0, 1)", m)
@@ -168,21 +172,21 @@ func newBotSetup(o botOptions, mode player.Mode, dictURL string, detach bool, lo
 	if err != nil {
 		return nil, err
 	}
-	pol, err := eng.Policy(o.Policy, nil)
+	clock := answer.NewClock(mode)
+	clock.Margin, clock.MaxMargin = o.Margin, o.MarginMax
+	clock.Reserve, clock.MaxThink = o.Reserve, o.MaxThink
+	clock.Override = o.Budget
+	answers := answer.NewPipeline(eng, clock, slots)
+	bot, err := answers.Bot(answer.BotOptions{Policy: o.Policy})
 	if err != nil {
 		eng.Close()
 		return nil, badInputf("--policy: %w", err)
 	}
-	if err := applySim(o.Sim, pol); err != nil {
+	if err := applySim(o.Sim, bot.Policy); err != nil {
 		eng.Close()
 		return nil, err
 	}
-	clock := player.DefaultClock
-	clock.Margin, clock.MaxMargin = o.Margin, o.MarginMax
-	clock.Reserve, clock.MaxThink = o.Reserve, o.MaxThink
-	clock.Pressure = player.LoadPressure()
-	clock.Override, clock.Mode = o.Budget, mode
-	return &botSetup{engine: eng, index: x, policy: pol, clock: clock, note: note, built: built}, nil
+	return &botSetup{engine: eng, index: x, answers: answers, bot: bot, note: note, built: built}, nil
 }
 
 // close closes the engine, which waits for its searches to end: after the

@@ -112,7 +112,13 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 	if o.Grace < 0 {
 		return badInputf("--grace %v: want 0 (stop at once) or a positive duration", o.Grace)
 	}
-	setup, err := newBotSetup(o.Bot, player.Live, "", true, e.stderr)
+	slots := o.ThinkSlots
+	if slots == 0 {
+		slots = answer.DefaultSlots()
+	}
+	// One pipeline, one gate, for every search of the server: /move's, and
+	// the web page's games' and studies' as the gate's guests.
+	setup, err := newBotSetup(o.Bot, player.Live, "", true, slots, e.stderr)
 	if err != nil {
 		return err
 	}
@@ -130,16 +136,9 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 		conns = max(files-filesKept, 1)
 		log.Warn("--max-conns lowered to fit the open-file limit", "max_conns", conns, "open_files", files)
 	}
-	slots := o.ThinkSlots
-	if slots == 0 {
-		slots = answer.DefaultSlots()
-	}
-	// One gate for every search of the server: /move's, and the web page's
-	// games' and studies' through its guests' view.
-	gate := answer.NewGate(slots)
-	bot := &answer.Bot{Policy: setup.policy, Clock: setup.clock, Gate: gate}
-	webCfg := web.Config{StoreConfig: web.StoreConfig{Engine: setup.engine,
-		Dict: setup.index, Clock: setup.clock, Gate: gate.Guests(), MaxThink: o.WebMaxThink, File: o.WebGames}, Log: log}
+	bot := setup.bot
+	webCfg := web.Config{StoreConfig: web.StoreConfig{Answers: setup.answers,
+		Dict: setup.index, MaxThink: o.WebMaxThink, File: o.WebGames}, Log: log}
 	page, err := web.New(webCfg)
 	if err != nil && o.WebGames != "" && !o.WebGamesSet {
 		// The default file, held by another server (or unwritable): this

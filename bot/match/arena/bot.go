@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/platform/answer"
 )
 
@@ -15,11 +14,6 @@ import (
 // mean late moves on the platform. Safe for concurrent use: one per seat.
 type Bot struct {
 	*answer.Bot
-}
-
-// NewBot seats pl under clock.
-func NewBot(pl player.Policy, clock player.Clock) Bot {
-	return Bot{&answer.Bot{Policy: pl, Clock: clock}}
 }
 
 // Move implements Agent.

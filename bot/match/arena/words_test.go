@@ -9,6 +9,7 @@ import (
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/index/gaddag"
 )
 
@@ -62,5 +63,5 @@ func testBots(tb testing.TB) (eq, greedy Bot) {
 	gr, _ := player.New("greedy", gen, table)
 	clock := player.DefaultClock
 	clock.Mode = player.Live
-	return NewBot(e, clock), NewBot(gr, clock)
+	return Bot{&answer.Bot{Policy: e, Clock: clock}}, Bot{&answer.Bot{Policy: gr, Clock: clock}}
 }

@@ -17,7 +17,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/lexico/lexico/bot/engine/engine"
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/position"
@@ -25,6 +24,7 @@ import (
 	"github.com/lexico/lexico/bot/match/arena"
 	"github.com/lexico/lexico/bot/match/external"
 	"github.com/lexico/lexico/bot/match/human"
+	"github.com/lexico/lexico/bot/platform/answer"
 )
 
 // Human is the policy name that seats a person instead of a bot.
@@ -64,15 +64,14 @@ func Normal(policy string) string {
 type Config struct {
 	// Policies name the seats' players, each one of Policies.
 	Policies [2]string
-	// Engine makes the bots and a person's hints; every seat and game
-	// shares it (it is safe for concurrent use).
-	Engine *engine.Engine
+	// Answers makes the bots (their policies, clock and admission, as on
+	// the platform) and, with its engine, a person's hints; every seat and
+	// game shares it (it is safe for concurrent use).
+	Answers *answer.Pipeline
 	// SeatLeaves, where not nil, is a seat's own valuation instead of
 	// the engine's, and SeatLabels what its name gains to say so (the files').
 	SeatLeaves [2]*equity.Table
 	SeatLabels [2]string
-	// Clock is every bot's clock.
-	Clock player.Clock
 	// Dict judges a person's moves: the referee's dictionary.
 	Dict rules.Dictionary
 	// In and Out are the terminal a person plays at; Colour draws the
@@ -134,13 +133,13 @@ func New(cfg Config) (Lineup, error) {
 			}}
 			continue
 		}
-		pl, err := cfg.Engine.Policy(pol, cfg.SeatLeaves[i])
+		ab, err := cfg.Answers.Bot(answer.BotOptions{Policy: pol, Leaves: cfg.SeatLeaves[i]})
 		if err != nil {
 			l.Close()
 			return Lineup{}, fmt.Errorf("seat %d: %w", i+1, err)
 		}
-		l.Bots[i] = pl
-		bot := arena.NewBot(pl, cfg.Clock)
+		l.Bots[i] = ab.Policy
+		bot := arena.Bot{Bot: ab}
 		l.Seats[i] = arena.Entrant{Name: name, Agent: func(int) arena.Agent { return bot }}
 	}
 	return l, nil
@@ -167,7 +166,7 @@ func (l Lineup) Parallel(n int) int {
 // hinter answers a person's hint with the equity policy's best n plays,
 // found within hintTime.
 func hinter(cfg Config) human.Hinter {
-	adviser, err := cfg.Engine.Policy("equity", nil)
+	adviser, err := cfg.Answers.Engine.Policy(player.NameEquity, nil)
 	if err != nil {
 		return nil // no equity policy: hints are not offered
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/bot/match/arena"
 	"github.com/lexico/lexico/bot/match/referee"
+	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/index/gaddag"
 )
@@ -47,8 +48,7 @@ func config(t *testing.T, in string, out *bytes.Buffer, policies ...string) Conf
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { eng.Close() })
-	return Config{Policies: [2]string(policies), Engine: eng,
-		Clock: clock, Dict: d, In: bufio.NewReader(strings.NewReader(in)), Out: out}
+	return Config{Policies: [2]string(policies), Answers: answer.NewPipeline(eng, clock, 0), Dict: d, In: bufio.NewReader(strings.NewReader(in)), Out: out}
 }
 
 // Two bots of one policy are told apart by number, and their seats play

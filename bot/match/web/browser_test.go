@@ -218,7 +218,7 @@ func TestBrowserPlayAMoveAndSeeTheBotAnswer(t *testing.T) {
 		t.Fatalf("the game opened is %s on %s; want sim on multipliers", g.Policy, g.Variant.Name)
 	}
 	screenshot(t, ctx, "play-open")
-	pl, _ := cfg.Engine.Policy("greedy", nil)
+	pl, _ := cfg.Answers.Engine.Policy("greedy", nil)
 	g.mu.Lock()
 	ch := pl.Choose(context.Background(), g.pos)
 	g.mu.Unlock()
@@ -359,7 +359,7 @@ func TestBrowserStudyAndSolve(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pl, _ := cfg.Engine.Policy("equity", nil)
+	pl, _ := cfg.Answers.Engine.Policy("equity", nil)
 	want := pl.Choose(context.Background(), &pos)
 	if want.Move.Kind != move.Play {
 		t.Fatalf("the test's position has no play: %v", want.Move)
@@ -426,7 +426,7 @@ func TestBrowserStudyAndSolve(t *testing.T) {
 
 	v := variant.WWF
 	hand, _ := solver.ParseHand("xypdqab", v)
-	plays, err := solver.Solve(cfg.Engine.Generator(), v, v.NewBoard(), hand, 200) // as the page asks
+	plays, err := solver.Solve(cfg.Answers.Engine.Generator(), v, v.NewBoard(), hand, 200) // as the page asks
 	if err != nil || len(plays) == 0 {
 		t.Fatalf("the solver on the empty board: %v %v", plays, err)
 	}
@@ -560,7 +560,7 @@ func TestBrowserWholeGameAgainstGreedy(t *testing.T) {
 	site, srv := testSite(t, cfg)
 	newGameOf(t, ctx, srv.URL+"/", "greedy", 50)
 	id := gameID(t, ctx)
-	pl, _ := cfg.Engine.Policy("greedy", nil)
+	pl, _ := cfg.Answers.Engine.Policy("greedy", nil)
 	for turn := 0; ; turn++ {
 		if turn > 150 {
 			t.Fatal("the game did not end in 150 turns")

@@ -10,8 +10,8 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/bot/platform/answer"
 )
 
 // The games are kept in a small bbolt file (StoreConfig.File), one key a
@@ -120,9 +120,10 @@ func (s *Store) restore() {
 	s.restored.dropped = len(drop)
 	for _, sg := range kept {
 		v, err := variant.ByName(sg.Variant)
-		var pl player.Policy
+		o := Options{Policy: sg.Policy, Variant: sg.Variant, BotFirst: sg.BotFirst, BotTime: time.Duration(sg.BotMS) * time.Millisecond, Seed: sg.Seed}
+		var bot *answer.Bot
 		if err == nil {
-			pl, err = s.cfg.Engine.Policy(sg.Policy, nil)
+			bot, err = s.bot(o)
 		}
 		if err != nil || len(s.games) >= s.cfg.MaxGames {
 			s.forget(sg.ID)
@@ -130,9 +131,8 @@ func (s *Store) restore() {
 			continue
 		}
 		s.restored.kept++
-		o := Options{Policy: sg.Policy, Variant: sg.Variant, BotFirst: sg.BotFirst, BotTime: time.Duration(sg.BotMS) * time.Millisecond, Seed: sg.Seed}
 		s.mu.Lock()
-		g := s.start(sg.ID, v, pl, o, sg.Moves, sg.Events)
+		g := s.start(sg.ID, v, bot, o, sg.Moves, sg.Events)
 		g.used = sg.Used
 		s.games[g.ID] = g
 		s.mu.Unlock()

@@ -40,7 +40,7 @@ const maxBody = 256 << 10
 // Site is the page and its API.
 type Site struct {
 	Store *Store
-	eng   *engine.Engine
+	eng   *engine.Engine // the pipeline's
 	page  *template.Template
 	log   *slog.Logger
 }
@@ -69,7 +69,7 @@ func New(cfg Config) (*Site, error) {
 	if cfg.File != "" {
 		log.Info("web games", "file", cfg.File, "restored", st.restored.kept, "dropped", st.restored.dropped)
 	}
-	return &Site{Store: st, eng: cfg.Engine, page: page, log: log}, nil
+	return &Site{Store: st, eng: cfg.Answers.Engine, page: page, log: log}, nil
 }
 
 // Close stops every game.

@@ -14,7 +14,6 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/lexico/lexico/bot/engine/engine"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
@@ -51,21 +50,16 @@ const (
 
 // StoreConfig says what the games are played with and how many are kept.
 type StoreConfig struct {
-	// Engine makes the bots, the studies' players and the solver's
-	// generator; every game shares it (it is safe for concurrent use), and
-	// its owner closes it after the store.
-	Engine *engine.Engine
+	// Answers makes the bots of the games and the studies (and its engine
+	// the solver's generator), as it makes the server's /move's: guests
+	// of its gate (answer.BotOptions.Guest), so that the page's searches
+	// take the server's thinking slots (leaving one for its /move), never
+	// think beside them, share its measured tail and are hurried by its
+	// shutdown. Each game's bot thinks for the game's BotTime. Its owner
+	// closes the engine after the store.
+	Answers *answer.Pipeline
 	// Dict judges the person's moves and the bot's, as the referee does.
 	Dict rules.Dictionary
-	// Clock is the bots' clock; each game sets its Override to the bot's
-	// time per move.
-	Clock player.Clock
-	// Gate is the admission the bots and the studies think under: a
-	// server's answer.Gate's Guests view, so that the page's searches take
-	// the server's thinking slots (leaving one for its /move), never think
-	// beside them, and are hurried by its shutdown. nil: a Gate of the
-	// games' own, unbounded.
-	Gate *answer.Gate
 	// File, when set, is the bbolt file the games are kept in, so that a
 	// game survives a restart (persist.go); "": in memory only. One server
 	// a file.
@@ -110,8 +104,8 @@ type Store struct {
 // NewStore makes a store and starts its janitor, which drops expired games
 // every TTL/4 even when nobody asks for one; Close stops it.
 func NewStore(cfg StoreConfig) (*Store, error) {
-	if cfg.Engine == nil || cfg.Dict == nil {
-		return nil, fmt.Errorf("%w: a store needs an engine and a dictionary", ErrConfig)
+	if cfg.Answers == nil || cfg.Answers.Engine == nil || cfg.Dict == nil {
+		return nil, fmt.Errorf("%w: a store needs an answer pipeline over an engine, and a dictionary", ErrConfig)
 	}
 	if cfg.MaxGames <= 0 {
 		cfg.MaxGames = DefaultMaxGames
@@ -130,9 +124,6 @@ func NewStore(cfg StoreConfig) (*Store, error) {
 	}
 	if cfg.MaxThink < MinBotTime {
 		return nil, fmt.Errorf("%w: the most thinking %v is less than the least, %v", ErrConfig, cfg.MaxThink, MinBotTime)
-	}
-	if cfg.Gate == nil {
-		cfg.Gate = answer.NewGate(0)
 	}
 	s := &Store{cfg: cfg, games: map[string]*Game{}, stop: make(chan struct{})}
 	if cfg.File != "" {
@@ -239,7 +230,7 @@ func (s *Store) New(o Options) (*Game, error) {
 	if !slices.Contains(player.Policies, o.Policy) {
 		return nil, fmt.Errorf("%w: policy %s (known: %s)", ErrBadRequest, quote.String(o.Policy), strings.Join(player.Policies, ", "))
 	}
-	pl, err := s.cfg.Engine.Policy(o.Policy, nil)
+	bot, err := s.bot(o)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBadRequest, err)
 	}
@@ -252,7 +243,7 @@ func (s *Store) New(o Options) (*Game, error) {
 	if len(s.games) >= s.cfg.MaxGames && !s.evict((*Game).isOver) && !s.evict((*Game).untouched) {
 		s.evict(func(*Game) bool { return true })
 	}
-	g := s.start(newID(), v, pl, o, nil, nil)
+	g := s.start(newID(), v, bot, o, nil, nil)
 	s.games[g.ID] = g
 	s.mu.Unlock()
 	s.save(g)
@@ -377,6 +368,12 @@ type Event struct {
 	Refused string `json:"refused,omitempty"`
 }
 
+// bot is the bot of a game played with o: a guest of the server's gate,
+// thinking o.BotTime a move.
+func (s *Store) bot(o Options) (*answer.Bot, error) {
+	return s.cfg.Answers.Bot(answer.BotOptions{Policy: o.Policy, Think: o.BotTime, Guest: true})
+}
+
 // newID is a game's id: random, so that one person cannot guess
 // another's game.
 func newID() string { return strings.ToLower(crand.Text()) }
@@ -386,7 +383,7 @@ func newID() string { return strings.ToLower(crand.Text()) }
 //
 // replay are moves already played (a game restored), handed to the referee
 // before any seat is asked, and events the page's record of them.
-func (s *Store) start(id string, v *variant.Variant, pl player.Policy, o Options, replay []json.RawMessage, events []Event) *Game {
+func (s *Store) start(id string, v *variant.Variant, ab *answer.Bot, o Options, replay []json.RawMessage, events []Event) *Game {
 	ctx, cancel := context.WithCancel(context.Background())
 	g := &Game{ID: id, Policy: o.Policy, Variant: v, BotTime: o.BotTime, Seed: o.Seed, dict: s.cfg.Dict,
 		used: s.cfg.Now(), cancel: cancel, toPerson: make(chan []byte), fromPage: make(chan pageMove), done: make(chan *arena.Record, 1)}
@@ -399,12 +396,10 @@ func (s *Store) start(id string, v *variant.Variant, pl player.Policy, o Options
 			g.turn++ // the person's turns played
 		}
 	}
-	clock := s.cfg.Clock
-	clock.Mode, clock.Override = player.Live, o.BotTime
 	names := [2]string{"you", o.Policy}
 	var agents [2]arena.Agent
 	agents[g.Seat] = personSeat{g}
-	bot := arena.Bot{Bot: &answer.Bot{Policy: pl, Clock: clock, Gate: s.cfg.Gate}}
+	bot := arena.Bot{Bot: ab}
 	agents[1-g.Seat] = &botSeat{bot: bot, g: g, seat: 1 - g.Seat, dict: s.cfg.Dict}
 	if g.Seat == 1 {
 		names[0], names[1] = names[1], names[0]

@@ -18,6 +18,7 @@ import (
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/index/gaddag"
 )
 
@@ -64,8 +65,9 @@ func testConfig(t *testing.T) StoreConfig {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { eng.Close() })
-	return StoreConfig{Engine: eng, Dict: d,
-		Clock: player.DefaultClock}
+	clock := player.DefaultClock
+	clock.Mode = player.Live // the load's pressure left out: the tests' budgets are their own
+	return StoreConfig{Answers: answer.NewPipeline(eng, clock, 0), Dict: d}
 }
 
 // testSite serves a site over httptest.
@@ -289,7 +291,7 @@ func TestScriptedGameToTheEndWithGCG(t *testing.T) {
 	if len(g.Events) != 1 || g.Events[0].Seat != 0 || g.Seat != 1 {
 		t.Fatalf("bot first: seat %d, events %+v; want the bot's first move at seat 0", g.Seat, g.Events)
 	}
-	pl, err := cfg.Engine.Policy("greedy", nil)
+	pl, err := cfg.Answers.Engine.Policy("greedy", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -103,22 +103,18 @@ func (s *Site) study(w http.ResponseWriter, r *http.Request) {
 		fail(w, fmt.Errorf("%w: %v", ErrBadRequest, err))
 		return
 	}
-	policy := "equity"
+	policy := player.NameEquity
 	if req.Sim {
-		policy = "sim"
+		policy = player.NameSim
 	}
-	pl, err := s.eng.Policy(policy, nil)
+	// A study is a search like the server's others: it thinks only in a
+	// free slot of the server's gate (else the static ranking answers, and
+	// says so), and a shutdown hurries it.
+	bot, err := s.Store.cfg.Answers.Bot(answer.BotOptions{Policy: policy, Top: req.Top, Think: think, Guest: true})
 	if err != nil {
 		fail(w, fmt.Errorf("%w: %v", ErrBadRequest, err))
 		return
 	}
-	pl = pl.WithTop(req.Top)
-	// A study is a search like the server's others: it thinks only in a
-	// free slot of the server's gate (else the static ranking answers, and
-	// says so), and a shutdown hurries it.
-	clock := s.Store.cfg.Clock
-	clock.Mode, clock.Override = player.Live, think
-	bot := &answer.Bot{Policy: pl, Clock: clock, Gate: s.Store.cfg.Gate}
 	rep, _ := bot.AnswerPosition(r.Context(), p, time.Now()) // the move's encoding, its only error, is not used
 	ch := rep.Choice
 	out := StudyResponse{Board: viewOf(p.Board, p.Variant), Rack: p.Rack.String(), Scores: [2]int{p.MyScore, p.OppScore},

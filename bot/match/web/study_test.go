@@ -149,7 +149,7 @@ func studyGamestate(t *testing.T) (string, *position.Position) {
 // it (and beside the server's /move).
 func TestStudyWaitsForNoSlotTheServerNeeds(t *testing.T) {
 	cfg := testConfig(t)
-	cfg.Gate = answer.NewGate(2).Guests()
+	cfg.Answers.Gate = answer.NewGate(2) // the page's studies are its guests
 	_, srv := testSite(t, cfg)
 	gs, _ := studyGamestate(t)
 	first := make(chan StudyResponse, 1)

@@ -1,10 +1,11 @@
 // Package answer is the one way a gamestate becomes a move: parse it,
 // budget it by the clock contract (bot/engine/player/deadline.go), choose, encode.
 // run, serve (its /move, and its web page's games and studies) and the
-// arena's bots all answer through a Bot, so the rules of the clock (when the
-// answer is due, what is held back, when the static move answers, how many
-// searches think at once) hold on every path alike. A server's Bots share
-// one Gate: its thinking slots and its shutdown.
+// arena's bots all answer through a Bot that one constructor builds
+// (Pipeline.Bot), so the rules of the clock (when the answer is due, what
+// is held back, when the static move answers, how many searches think at
+// once) hold on every path alike. A pipeline's Bots share one Gate: its
+// thinking slots, its measured tail and its shutdown.
 package answer
 
 import (
@@ -53,7 +54,6 @@ type Bot struct {
 
 	once sync.Once
 	gate *Gate
-	tail player.TailMeter
 }
 
 // Reply is an answer and how it was reached.
@@ -96,7 +96,7 @@ func (b *Bot) Hurry() {
 func (b *Bot) Budget(p *position.Position, arrived time.Time) player.Budget {
 	b.init()
 	now := b.now()
-	bud := b.Clock.Budget(p, arrived, now, max(b.tail.Estimate(), b.MinTail))
+	bud := b.Clock.Budget(p, arrived, now, max(b.gate.tail.Estimate(), b.MinTail))
 	if b.Now != nil { // a pinned clock: the player's instants on the machine's
 		shift := time.Since(now)
 		bud.Stop = bud.Stop.Add(shift)
@@ -136,11 +136,12 @@ func (b *Bot) AnswerPosition(ctx context.Context, p *position.Position, arrived 
 }
 
 // Delivered records that r's answer was delivered now: what it took past
-// its budget's stop is held back from the next budgets. It returns that
-// tail.
+// its budget's stop is held back from the next budgets of every Bot of the
+// gate. It returns that tail.
 func (b *Bot) Delivered(r Reply) time.Duration {
+	b.init()
 	tail := time.Since(r.Budget.Stop)
-	b.tail.Observe(tail)
+	b.gate.tail.Observe(tail)
 	return tail
 }
 

@@ -152,7 +152,8 @@ func TestASlowAnswerIsForgottenWithTime(t *testing.T) {
 	b := simBot(t)
 	b.Clock.Mode = player.Live
 	clock := time.Now()
-	b.tail.Now = func() time.Time { return clock }
+	b.init()
+	b.gate.tail.Now = func() time.Time { return clock }
 	budget := func() player.Budget {
 		p, err := gamestate.Parse(gamestatetest.DocExampleBytes(t))
 		if err != nil {

@@ -3,11 +3,13 @@ package answer
 import (
 	"context"
 	"sync/atomic"
+
+	"github.com/lexico/lexico/bot/engine/player"
 )
 
 // Gate is the admission every Bot of a process thinks under: the thinking
-// slots, the static search's turns, the count of answers under way and the
-// hurry of a shutdown. A server's Bots (its /move, the web page's games and
+// slots, the static search's turns, the count of answers under way, the
+// tail measured after them and the hurry of a shutdown. A server's Bots (its /move, the web page's games and
 // studies) share one, so that a search of any of them thinks only in a
 // free slot and a shutdown hurries them all; a Bot without one makes its
 // own of its Slots.
@@ -27,7 +29,11 @@ type shared struct {
 	// inflight counts the answers under way: a search of a Budget's Spare
 	// is for an answer alone on the machine's queue.
 	inflight atomic.Int32
-	guest    *Gate
+	// tail measures the time from a budget's stop to the answer's
+	// delivery (Bot.Delivered): every answer of the process waits for the
+	// same cores, so what one took the next of any Bot holds back.
+	tail  player.TailMeter
+	guest *Gate
 }
 
 // NewGate bounds the thinking searches at slots at once (0: no bound). The
