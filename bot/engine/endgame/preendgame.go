@@ -56,7 +56,7 @@ type PreEndgame struct {
 	// Playout, when not nil, values a draw whose solve is not proven in
 	// its share of the time: it plays st out to the game's end, both
 	// sides, and returns the final margin from the view of the seat to
-	// move, leaving st as it found it (player.Player.Playout: the static
+	// move, leaving st as it found it (player.Static.Playout: the static
 	// player's, the simulation's one world). An unproven solve counts
 	// nothing beyond its horizon, a few plies deep with full racks; a
 	// playout counts the whole game. Nil: the unproven value stands.

@@ -26,8 +26,8 @@ import (
 // DefaultHints is how many moves hint shows when no number is given.
 const DefaultHints = 5
 
-// Hinter returns the n best moves in p, best first (the CLI wires a bot's
-// player.Player to it).
+// Hinter returns the n best moves in p, best first (lineup wires the
+// equity policy to it).
 type Hinter func(ctx context.Context, p *position.Position, n int) []player.Candidate
 
 // Player is one person at the terminal. Two Players may share In and Out
