@@ -93,7 +93,7 @@ func run(seed uint64, n int, out, idxPath string) error {
 	if err != nil {
 		return err
 	}
-	var seats [2]referee.Player
+	var seats [2]referee.Seat
 	for i, policy := range []string{"greedy", "equity"} {
 		pl, err := player.New(policy, gen, table)
 		if err != nil {

@@ -42,7 +42,7 @@ func TestRefereeAcceptsEveryAnswer(t *testing.T) {
 	eq, greedy := policies(t, movegen.NewGADDAG(gd))
 	for seed, v := range []*variant.Variant{variant.Multipliers, variant.Classic} {
 		cfg := referee.Config{Variant: v, Dictionary: dict, Seed: uint64(40 + seed), Starter: seed % 2, MoveTime: 2 * time.Second}
-		g, err := referee.Play(context.Background(), cfg, [2]referee.Player{refereed{"equity", eq}, refereed{"greedy", greedy}})
+		g, err := referee.Play(context.Background(), cfg, [2]referee.Seat{refereed{"equity", eq}, refereed{"greedy", greedy}})
 		if err != nil {
 			t.Fatal(err)
 		}

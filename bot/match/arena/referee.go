@@ -20,7 +20,7 @@ func Referee(cfg referee.Config) Table {
 		c.Seed, c.Starter = seed, starter
 		ctx, cancel := context.WithCancelCause(ctx)
 		defer cancel(nil)
-		var players [2]referee.Player
+		var players [2]referee.Seat
 		for i := range players {
 			players[i] = &seat{name: names[i], agent: agents[i], abandon: cancel}
 		}
@@ -37,7 +37,7 @@ func Referee(cfg referee.Config) Table {
 	}
 }
 
-// seat adapts an Agent to referee.Player.
+// seat adapts an Agent to referee.Seat.
 type seat struct {
 	name    string
 	agent   Agent

@@ -52,7 +52,7 @@ func testWords(tb testing.TB) (wordSetDict, *gaddag.GADDAG) {
 
 // testBots are our two policies over the test dictionary, as the CLI seats
 // them.
-func testBots(tb testing.TB) (eq, greedy Bot) {
+func testBots(tb testing.TB) (eq, greedy BotSeat) {
 	_, g := testWords(tb)
 	gen := movegen.NewGADDAG(g)
 	table, err := equity.DefaultTable()
@@ -63,5 +63,5 @@ func testBots(tb testing.TB) (eq, greedy Bot) {
 	gr, _ := player.New("greedy", gen, table)
 	clock := player.DefaultClock
 	clock.Mode = player.Live
-	return Bot{&answer.Bot{Policy: e, Clock: clock}}, Bot{&answer.Bot{Policy: gr, Clock: clock}}
+	return BotSeat{&answer.Bot{Policy: e, Clock: clock}}, BotSeat{&answer.Bot{Policy: gr, Clock: clock}}
 }

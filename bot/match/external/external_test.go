@@ -139,7 +139,7 @@ func helperSpec(mode string) string { return fmt.Sprintf("cmd:'%s' helper %s", o
 // referee, and returns the summary and every record.
 func match(t *testing.T, seat Seat, games, parallel int, moveTime time.Duration) (*arena.Summary, []*arena.Record) {
 	t.Helper()
-	ours := arena.Bot{Bot: equityBot(t)}
+	ours := arena.BotSeat{Bot: equityBot(t)}
 	var mu sync.Mutex
 	var recs []*arena.Record
 	m := &arena.Match{

@@ -30,10 +30,10 @@ const DefaultHints = 5
 // equity policy to it).
 type Hinter func(ctx context.Context, p *position.Position, n int) []player.Candidate
 
-// Player is one person at the terminal. Two Players may share In and Out
+// Seat is one person at the terminal. Two Seats may share In and Out
 // (two people taking turns at one keyboard). Not safe for concurrent use:
 // one game at a time.
-type Player struct {
+type Seat struct {
 	// Name is shown in the prompt.
 	Name string
 	// In is where moves are read from, one per line.
@@ -55,7 +55,7 @@ type Player struct {
 // Move shows the position in gamestate gs and returns the move the person
 // settles on, in the platform's format. It returns ErrQuit when they quit
 // or the input ends.
-func (h *Player) Move(ctx context.Context, gs []byte) ([]byte, error) {
+func (h *Seat) Move(ctx context.Context, gs []byte) ([]byte, error) {
 	p, err := gamestate.Parse(gs)
 	if err != nil {
 		return nil, fmt.Errorf("human: the referee's gamestate: %w", err)
@@ -103,7 +103,7 @@ func (h *Player) Move(ctx context.Context, gs []byte) ([]byte, error) {
 
 // show writes the position: the board with the opponent's last move
 // marked, what that move was, the scores, the bag and the rack.
-func (h *Player) show(p *position.Position) {
+func (h *Seat) show(p *position.Position) {
 	last, lastMove := h.opponentMove(p)
 	fmt.Fprintf(h.Out, "\n== %s to move\n", h.Name)
 	p.Board.Draw(h.Out, board.DrawOptions{Highlights: last.Highlights(), Colour: h.Colour})
@@ -124,7 +124,7 @@ func (h *Player) show(p *position.Position) {
 // opponentMove finds the tiles on p's board that were not there after this
 // player's last move: the opponent's play since then, with its notation
 // ("" when there are no new tiles).
-func (h *Player) opponentMove(p *position.Position) (move.Move, string) {
+func (h *Seat) opponentMove(p *position.Position) (move.Move, string) {
 	before := h.after
 	if before == nil {
 		before = board.New(p.Board.Size)
@@ -146,7 +146,7 @@ func (h *Player) opponentMove(p *position.Position) (move.Move, string) {
 }
 
 // played remembers the board after our move, to find the opponent's next.
-func (h *Player) played(p *position.Position, m move.Move, res rules.Result) {
+func (h *Seat) played(p *position.Position, m move.Move, res rules.Result) {
 	b := p.Board.Clone()
 	rules.Apply(b, m)
 	h.after, h.seen, h.oppScore = b, true, p.OppScore
@@ -168,7 +168,7 @@ func (h *Player) played(p *position.Position, m move.Move, res rules.Result) {
 	}
 }
 
-func (h *Player) hint(ctx context.Context, p *position.Position, n int) {
+func (h *Seat) hint(ctx context.Context, p *position.Position, n int) {
 	if h.Hints == nil {
 		fmt.Fprintln(h.Out, "No hints in this game.")
 		return

@@ -82,7 +82,7 @@ func TestMoveScript(t *testing.T) {
 		"H8 across CARS",
 		"pass",
 	}, "\n") + "\n"))
-	h := &Player{Name: "ann", In: in, Out: &out, Dict: dict(), Hints: hinter(t)}
+	h := &Seat{Name: "ann", In: in, Out: &out, Dict: dict(), Hints: hinter(t)}
 	b := carBoard()
 
 	ans, err := h.Move(context.Background(), gs(t, b, "STAEXYZ", 0, 12))
@@ -144,7 +144,7 @@ func TestMoveScript(t *testing.T) {
 func TestMoveExplainsBlanksAndQuits(t *testing.T) {
 	var out bytes.Buffer
 	in := bufio.NewReader(strings.NewReader("H8 across cars\nquit\n"))
-	h := &Player{Name: "bob", In: in, Out: &out, Dict: dict()}
+	h := &Seat{Name: "bob", In: in, Out: &out, Dict: dict()}
 	_, err := h.Move(context.Background(), gs(t, carBoard(), "SAEXYZD", 0, 0))
 	if !errors.Is(err, ErrQuit) {
 		t.Fatalf("quit gives %v", err)

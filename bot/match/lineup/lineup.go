@@ -1,6 +1,6 @@
 // Package lineup seats the two players of a match from their policy names:
 // a bot of one of the player's policies, answering through the same
-// pipeline and clock as on the platform (arena.Bot), a person at a
+// pipeline and clock as on the platform (arena.BotSeat), a person at a
 // terminal (package human) with hints from the equity policy, or someone
 // else's bot (package external: cmd:COMMAND or http://HOST:PORT/PATH). Front ends
 // name the policies and the terminal; who sits where, under which name and
@@ -129,7 +129,7 @@ func New(cfg Config) (Lineup, error) {
 		if pol == Human {
 			l.Humans++
 			l.Seats[i] = arena.Entrant{Name: name, Agent: func(int) arena.Agent {
-				return quitter{&human.Player{Name: name, In: cfg.In, Out: cfg.Out, Dict: cfg.Dict, Hints: hints, Colour: cfg.Colour}}
+				return quitter{&human.Seat{Name: name, In: cfg.In, Out: cfg.Out, Dict: cfg.Dict, Hints: hints, Colour: cfg.Colour}}
 			}}
 			continue
 		}
@@ -139,7 +139,7 @@ func New(cfg Config) (Lineup, error) {
 			return Lineup{}, fmt.Errorf("seat %d: %w", i+1, err)
 		}
 		l.Bots[i] = ab.Policy
-		bot := arena.Bot{Bot: ab}
+		bot := arena.BotSeat{Bot: ab}
 		l.Seats[i] = arena.Entrant{Name: name, Agent: func(int) arena.Agent { return bot }}
 	}
 	return l, nil
@@ -179,7 +179,7 @@ func hinter(cfg Config) human.Hinter {
 
 // quitter turns a person's quit into an abandoned game, which the arena
 // does not count.
-type quitter struct{ h *human.Player }
+type quitter struct{ h *human.Seat }
 
 func (q quitter) Move(ctx context.Context, gs []byte) ([]byte, error) {
 	b, err := q.h.Move(ctx, gs)

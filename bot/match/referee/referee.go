@@ -35,10 +35,10 @@ import (
 	"github.com/lexico/lexico/bot/platform/gamestate"
 )
 
-// Player is one side of a game. Move gets a gamestate in the platform's JSON
+// Seat is one side of a game: a bot, a person, another program. Move gets a gamestate in the platform's JSON
 // and answers a move in the platform's format; ctx ends at the deadline
 // written in the gamestate.
-type Player interface {
+type Seat interface {
 	Name() string
 	Move(ctx context.Context, gamestate []byte) ([]byte, error)
 }
@@ -153,7 +153,7 @@ func (c *Config) fill() error {
 
 // Play runs one game between players[0] and players[1]. It returns the game
 // so far and an error wrapping ErrCancelled if ctx ends first.
-func Play(ctx context.Context, cfg Config, players [2]Player) (*Game, error) {
+func Play(ctx context.Context, cfg Config, players [2]Seat) (*Game, error) {
 	if err := cfg.fill(); err != nil {
 		return nil, err
 	}
@@ -230,7 +230,7 @@ func Play(ctx context.Context, cfg Config, players [2]Player) (*Game, error) {
 }
 
 // ask hands gs to p and waits for the answer until deadline+grace.
-func ask(ctx context.Context, p Player, gs []byte, deadline time.Time, grace time.Duration) ([]byte, error) {
+func ask(ctx context.Context, p Seat, gs []byte, deadline time.Time, grace time.Duration) ([]byte, error) {
 	mctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
 	type reply struct {

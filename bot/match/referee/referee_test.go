@@ -16,12 +16,12 @@ import (
 	"github.com/lexico/lexico/bot/platform/gamestate"
 )
 
-func playGame(t *testing.T, cfg referee.Config, p0, p1 referee.Player) *referee.Game {
+func playGame(t *testing.T, cfg referee.Config, p0, p1 referee.Seat) *referee.Game {
 	t.Helper()
 	if cfg.MoveTime == 0 {
 		cfg.MoveTime = time.Minute // the exhaustive generator is slow on a busy machine
 	}
-	g, err := referee.Play(context.Background(), cfg, [2]referee.Player{p0, p1})
+	g, err := referee.Play(context.Background(), cfg, [2]referee.Seat{p0, p1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +265,7 @@ func TestLateAnswerRefused(t *testing.T) {
 
 // Two players who exchange every turn never end a game by themselves.
 func TestTurnLimit(t *testing.T) {
-	ex := func(name string) referee.Player {
+	ex := func(name string) referee.Seat {
 		return &exchanger{greedy: newGreedy(t, name)}
 	}
 	g := playGame(t, referee.Config{Dictionary: words(t), Seed: 3, MaxTurns: 12}, ex("x"), ex("y"))
@@ -315,11 +315,11 @@ func TestBadConfig(t *testing.T) {
 		{MoveTime: -time.Second},
 		{Variant: &variant.Variant{Name: "empty"}},
 	} {
-		if _, err := referee.Play(context.Background(), cfg, [2]referee.Player{p, p}); !errors.Is(err, referee.ErrConfig) {
+		if _, err := referee.Play(context.Background(), cfg, [2]referee.Seat{p, p}); !errors.Is(err, referee.ErrConfig) {
 			t.Errorf("%+v: err %v, want ErrConfig", cfg, err)
 		}
 	}
-	if _, err := referee.Play(context.Background(), referee.Config{}, [2]referee.Player{p, nil}); !errors.Is(err, referee.ErrConfig) {
+	if _, err := referee.Play(context.Background(), referee.Config{}, [2]referee.Seat{p, nil}); !errors.Is(err, referee.ErrConfig) {
 		t.Errorf("one player: err %v", err)
 	}
 }
@@ -327,7 +327,7 @@ func TestBadConfig(t *testing.T) {
 func TestCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	g, err := referee.Play(ctx, referee.Config{}, [2]referee.Player{&scripted{name: "a"}, &scripted{name: "b"}})
+	g, err := referee.Play(ctx, referee.Config{}, [2]referee.Seat{&scripted{name: "a"}, &scripted{name: "b"}})
 	if !errors.Is(err, referee.ErrCancelled) || g == nil || len(g.Turns) != 0 {
 		t.Fatalf("cancelled game: %v, %v", g, err)
 	}

@@ -399,7 +399,7 @@ func (s *Store) start(id string, v *variant.Variant, ab *answer.Bot, o Options, 
 	names := [2]string{"you", o.Policy}
 	var agents [2]arena.Agent
 	agents[g.Seat] = personSeat{g}
-	bot := arena.Bot{Bot: ab}
+	bot := arena.BotSeat{Bot: ab}
 	agents[1-g.Seat] = &botSeat{bot: bot, g: g, seat: 1 - g.Seat, dict: s.cfg.Dict}
 	if g.Seat == 1 {
 		names[0], names[1] = names[1], names[0]
@@ -451,7 +451,7 @@ func (p personSeat) Move(ctx context.Context, gs []byte) ([]byte, error) {
 
 // botSeat is the bot, recording each answer as the page shows it.
 type botSeat struct {
-	bot  arena.Bot
+	bot  arena.BotSeat
 	g    *Game
 	seat int
 	dict rules.Dictionary
