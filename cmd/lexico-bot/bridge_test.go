@@ -43,13 +43,13 @@ func liveDocExample(t *testing.T) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := gamestate.Parse(b)
+	p, err := gamestate.ParseRequest(b)
 	if err != nil {
 		t.Fatal(err)
 	}
 	p.MoveTime = 3 * time.Second
 	p.Deadline = time.Now().Add(p.MoveTime)
-	gs, err := gamestate.Encode(p)
+	gs, err := gamestate.EncodeRequest(p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,10 +112,11 @@ func TestPythonBridge(t *testing.T) {
 		{"neither: a pass", noServer, "/no/such/lexico-bot", true},
 	} {
 		gs := liveDocExample(t)
-		p, err := gamestate.Parse(gs)
+		req, err := gamestate.ParseRequest(gs)
 		if err != nil {
 			t.Fatal(err)
 		}
+		p := req.Position
 		mv, said, took := bridge(t, py, "../../scripts/platform", gs, "LEXICO_SERVER="+c.server, "LEXICO_BOT="+c.bot,
 			"LEXICO_BOT_ARGS=--policy equity --index '"+playIndex(t)+"'")
 		m, res, err := gamestate.Judge(p, mv, x)
@@ -124,7 +125,7 @@ func TestPythonBridge(t *testing.T) {
 			t.Errorf("%s: %s is not a legal move (%v %s)", c.name, mv, err, res.Reason)
 		case c.pass != (m.Kind.String() == "pass"):
 			t.Errorf("%s: answered %s (%s); want a pass: %v", c.name, mv, m.Kind, c.pass)
-		case time.Now().After(p.Deadline):
+		case time.Now().After(req.Deadline):
 			t.Errorf("%s: answered after the deadline (%v)", c.name, took)
 		}
 		// A pass says why, once, naming both ways it tried; a move says

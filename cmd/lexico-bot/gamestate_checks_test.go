@@ -82,7 +82,7 @@ func TestRunLinesRefusesALineAndAnswersTheNext(t *testing.T) {
 // moves reads JSON lines on stdin; a first line no game can reach is
 // refused as that line, not read as the start of a multi-line gamestate.
 func TestMovesRefusesAnUnreachableFirstLine(t *testing.T) {
-	good, err := gamestate.Encode(gamestatetest.DocExample(t))
+	good, err := gamestate.EncodeRequest(gamestatetest.DocExampleRequest(t))
 	if err != nil {
 		t.Fatal(err)
 	}

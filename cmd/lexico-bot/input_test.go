@@ -160,9 +160,9 @@ func TestLongValuesAreQuotedShort(t *testing.T) {
 
 	// run's notes about a gamestate's own text: its Dictionary (not the
 	// index's source) and its GameStatus (not RUNNING).
-	p := gamestatetest.DocExample(t)
+	p := gamestatetest.DocExampleRequest(t)
 	p.Dictionary, p.Status = "https://"+long, long
-	js, err := gamestate.Encode(p)
+	js, err := gamestate.EncodeRequest(p)
 	if err != nil {
 		t.Fatal(err)
 	}

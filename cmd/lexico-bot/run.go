@@ -76,10 +76,11 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	if err != nil {
 		return err
 	}
-	p, err := gamestate.Parse(data)
+	req, err := gamestate.ParseRequest(data)
 	if err != nil {
 		return badInput{err}
 	}
+	p := req.Position
 	mode := player.Auto
 	switch {
 	case o.Live && o.Replay:
@@ -89,7 +90,7 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	case o.Replay:
 		mode = player.Replay
 	}
-	setup, err := newBotSetup(o.Bot, mode, p.Dictionary, false, 0, e.stderr)
+	setup, err := newBotSetup(o.Bot, mode, req.Dictionary, false, 0, e.stderr)
 	if err != nil {
 		return err
 	}
@@ -98,8 +99,8 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	if setup.note != "" {
 		fmt.Fprintln(stderr, "lexico-bot run:", setup.note)
 	}
-	if p.Status != "" && p.Status != "RUNNING" {
-		fmt.Fprintf(stderr, "lexico-bot run: the gamestate's GameStatus is %s, not RUNNING; answering anyway\n", quote.String(p.Status))
+	if req.Status != "" && req.Status != "RUNNING" {
+		fmt.Fprintf(stderr, "lexico-bot run: the gamestate's GameStatus is %s, not RUNNING; answering anyway\n", quote.String(req.Status))
 	}
 
 	// Start-up (exec, reading, opening the index) is already spent: the
@@ -114,7 +115,7 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	bot.Policy = bot.Policy.WithTop(o.Top)
 	bot.Clock.Setup = setup.built
 	bot.MinTail = (start.Sub(from) - setup.built) / 2
-	rep, err := bot.AnswerPosition(ctx, p, from)
+	rep, err := bot.AnswerRequest(ctx, req, from)
 	if err != nil {
 		return err
 	}

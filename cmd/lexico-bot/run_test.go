@@ -95,7 +95,7 @@ func TestRunDocExamplePrintsOneLegalMove(t *testing.T) {
 }
 
 func TestRunReadsStdinAndJSONForm(t *testing.T) {
-	js, err := gamestate.Encode(gamestatetest.DocExample(t))
+	js, err := gamestate.EncodeRequest(gamestatetest.DocExampleRequest(t))
 	if err != nil {
 		t.Fatal(err)
 	}

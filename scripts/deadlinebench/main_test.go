@@ -258,7 +258,7 @@ func TestTemplate(t *testing.T) {
 	if strings.Contains(string(body), "3600000") || !strings.Contains(string(body), `"MoveTime":200,`) {
 		t.Errorf("MoveTime not rewritten: %s", body)
 	}
-	pos, err := gamestate.Parse(body)
+	pos, err := gamestate.ParseRequest(body)
 	if err != nil {
 		t.Fatalf("the rendered gamestate does not parse: %v\n%s", err, body)
 	}
@@ -271,12 +271,12 @@ func TestTemplate(t *testing.T) {
 	// The rest of the gamestate is untouched.
 	// (The corpus line is a classic rack with two blanks, which no game
 	// reaches: ParseSynthetic reads it as stored.)
-	orig, err := gamestate.ParseSynthetic(corpusLine(t, 72))
+	orig, err := gamestate.ParseSyntheticRequest(corpusLine(t, 72))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pos.Board.String() != orig.Board.String() || pos.Rack.String() != orig.Rack.String() ||
-		pos.BagCount != orig.BagCount || pos.Status != orig.Status || pos.Opponent != orig.Opponent || orig.MoveTime != time.Hour {
+	if pos.Position.Board.String() != orig.Position.Board.String() || pos.Position.Rack.String() != orig.Position.Rack.String() ||
+		pos.Position.BagCount != orig.Position.BagCount || pos.Status != orig.Status || pos.Opponent != orig.Opponent || orig.MoveTime != time.Hour {
 		t.Error("rewriting changed the position")
 	}
 	// A later render moves only the deadline.

@@ -29,6 +29,7 @@ import (
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/platform/answer"
+	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/scripts/internal/late"
 )
 
@@ -89,8 +90,8 @@ func main() {
 			go func() {
 				defer wg.Done()
 				start := time.Now()
-				p.Deadline, p.MoveTime = start.Add(*moveTime), *moveTime
-				rep, err := bot.AnswerPosition(context.Background(), &p, start)
+				req := &gamestate.Request{Position: &p, Deadline: start.Add(*moveTime), MoveTime: *moveTime}
+				rep, err := bot.AnswerRequest(context.Background(), req, start)
 				if err != nil {
 					fail("endgame %d: %v", k, err)
 				}
@@ -98,7 +99,7 @@ func main() {
 				mu.Lock()
 				defer mu.Unlock()
 				tails = append(tails, tail)
-				if time.Now().After(p.Deadline) {
+				if time.Now().After(req.Deadline) {
 					lateN++
 				}
 				if len(tails) == 1 || tail > worst {

@@ -115,15 +115,15 @@ func run(seed uint64, n int, out, idxPath string) error {
 		if err != nil {
 			return fmt.Errorf("game %d: %w", g, err)
 		}
-		var byPhase [3][]*position.Position
+		var byPhase [3][]*gamestate.Request
 		for _, t := range game.Turns {
-			p, err := gamestate.Parse(t.Gamestate)
+			r, err := gamestate.ParseRequest(t.Gamestate)
 			if err != nil {
 				return fmt.Errorf("game %d turn %d: the referee's gamestate: %w", g, t.Number, err)
 			}
-			if p.Rack.N > 0 {
-				ph := phaseOf(p)
-				byPhase[ph] = append(byPhase[ph], p)
+			if r.Position.Rack.N > 0 {
+				ph := phaseOf(r.Position)
+				byPhase[ph] = append(byPhase[ph], r)
 			}
 		}
 		for ph, ps := range byPhase {
@@ -133,14 +133,14 @@ func run(seed uint64, n int, out, idxPath string) error {
 					break
 				}
 				blanks := len(lines) % 3
-				p.Rack = withBlanks(p.Rack, blanks, rng)
+				p.Position.Rack = withBlanks(p.Position.Rack, blanks, rng)
 				p.Deadline = time.Time{}
-				b, err := gamestate.Encode(p)
+				b, err := gamestate.EncodeRequest(p)
 				if err != nil {
 					return err
 				}
 				lines = append(lines, append(b, '\n'))
-				counts[g%2][ph][p.Rack.Blanks()]++
+				counts[g%2][ph][p.Position.Rack.Blanks()]++
 			}
 		}
 	}

@@ -56,7 +56,7 @@ func TestCorpusIsReproducibleAndBalanced(t *testing.T) {
 		if want := i % 3; p.Rack.Blanks() != want && p.Rack.N > p.Rack.Blanks() {
 			t.Fatalf("line %d: rack %s holds %d blanks, want %d", i+1, p.Rack.String(), p.Rack.Blanks(), want)
 		}
-		if !p.Deadline.IsZero() {
+		if !strings.Contains(l, `"ResponseDeadline":0,`) {
 			t.Fatalf("line %d: a wall-clock deadline makes the file differ run to run", i+1)
 		}
 		premiums := false

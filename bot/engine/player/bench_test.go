@@ -66,7 +66,7 @@ func benchmarkAnswerCrowded(b *testing.B, policy string, moveTime time.Duration)
 	_, _, gd := embeddedWords(b)
 	gen := movegen.NewGADDAG(gd)
 	p, real := crowdedPosition(b, gen)
-	p.MoveTime = moveTime
+	due := Due{MoveTime: moveTime}
 	if policy == "sim" {
 		p.Rack = real
 	}
@@ -84,8 +84,8 @@ func benchmarkAnswerCrowded(b *testing.B, policy string, moveTime time.Duration)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
-		p.Deadline = start.Add(p.MoveTime)
-		budget := DefaultClock.Budget(p, start, start, 0)
+		due.Deadline = start.Add(due.MoveTime)
+		budget := DefaultClock.Budget(due, start, start, 0)
 		ch := Answer(context.Background(), pl, p, budget)
 		times = append(times, time.Since(start))
 		if ch.Complete {

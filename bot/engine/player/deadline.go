@@ -133,10 +133,21 @@ type Budget struct {
 // deadline was missed or ignored, or the time was capped or too short.
 func (b Budget) Notable() bool { return b.Late || b.Capped || b.Static }
 
-// Budget computes the thinking time for p, which arrived at arrived (run:
-// the process's start; serve: the request's), at now. tail is the measured
-// time from the end of thinking to the answer's delivery (0: unknown).
-func (c Clock) Budget(p *position.Position, arrived, now time.Time, tail time.Duration) Budget {
+// Due is the time a gamestate allows its answer: the platform's
+// ResponseDeadline and MoveTime (gamestate.Request carries them).
+type Due struct {
+	// Deadline is when the answer must have arrived (zero: no deadline).
+	Deadline time.Time
+	// MoveTime is the time allowed for one move (0: none given,
+	// DefaultMoveTime).
+	MoveTime time.Duration
+}
+
+// Budget computes the thinking time for an answer due as d says, which
+// arrived at arrived (run: the process's start; serve: the request's), at
+// now. tail is the measured time from the end of thinking to the answer's
+// delivery (0: unknown).
+func (c Clock) Budget(d Due, arrived, now time.Time, tail time.Duration) Budget {
 	if arrived.IsZero() || arrived.After(now) {
 		arrived = now
 	}
@@ -150,13 +161,13 @@ func (c Clock) Budget(p *position.Position, arrived, now time.Time, tail time.Du
 		b.Time, b.Stop, b.Note = t, now.Add(t), note
 		return b
 	}
-	t, src := p.MoveTime, "MoveTime"
+	t, src := d.MoveTime, "MoveTime"
 	if t <= 0 {
 		t, src = c.DefaultMoveTime, "default MoveTime (the gamestate gives none)"
 	}
 	var b Budget
 	if c.MaxThink > 0 && t > c.MaxThink {
-		src = fmt.Sprintf("MoveTime %v is more than --max-think %v: %s", p.MoveTime, c.MaxThink, src)
+		src = fmt.Sprintf("MoveTime %v is more than --max-think %v: %s", d.MoveTime, c.MaxThink, src)
 		t, b.Capped = c.MaxThink, true
 	}
 	// From here on t is at most MaxThink (or a sane MoveTime), so the sums
@@ -165,7 +176,7 @@ func (c Clock) Budget(p *position.Position, arrived, now time.Time, tail time.Du
 	if c.Setup > 0 {
 		unbound = arrived.Add(min(c.Setup, now.Sub(arrived)))
 	}
-	dl := p.Deadline
+	dl := d.Deadline
 	if dl.IsZero() || c.Mode == Replay {
 		arrived = unbound
 	}

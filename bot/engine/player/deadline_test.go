@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/lexico/lexico/bot/game/position"
 )
 
 // The clock contract on a fake clock: every case gives the arrival, the
@@ -72,7 +70,7 @@ func TestBudget(t *testing.T) {
 		{name: "override", clock: override, moveTime: 50 * ms, deadline: at(-time.Hour), want: 300 * ms},
 	}
 	for _, cs := range cases {
-		p := &position.Position{MoveTime: cs.moveTime, Deadline: cs.deadline}
+		p := Due{MoveTime: cs.moveTime, Deadline: cs.deadline}
 		b := cs.clock.Budget(p, cs.arrived, now, cs.tail)
 		if b.Time != cs.want || b.Late != cs.late || b.Saved != cs.saved || b.Static != cs.static || b.Capped != cs.capped {
 			t.Errorf("%s: budget %v late %v saved %v static %v capped %v (%s); want %v, %v, %v, %v, %v",
@@ -114,7 +112,7 @@ func TestSpareWhenOnlyTheLoadTookTheBudget(t *testing.T) {
 		{"start-up took it", -160 * ms, 200 * ms, 0, 0, 0},
 		{"time left to search anyway", 0, 300 * ms, 0, 100 * ms, 0},
 	} {
-		p := &position.Position{MoveTime: c.moveTime, Deadline: now.Add(c.arrived + c.moveTime)}
+		p := Due{MoveTime: c.moveTime, Deadline: now.Add(c.arrived + c.moveTime)}
 		b := crowded.Budget(p, now.Add(c.arrived), now, c.tail)
 		if b.Time != c.budget || b.Spare != c.spare || !b.Static {
 			t.Errorf("%s: budget %v, spare %v, static %v (%s); want %v, %v, static", c.name, b.Time, b.Spare, b.Static, b.Note, c.budget, c.spare)
@@ -138,7 +136,7 @@ func TestBudgetNeverPastTheDeadline(t *testing.T) {
 		return time.Duration(r.Int64N(int64(10 * time.Second)))
 	}
 	for i := range 20000 {
-		p := &position.Position{MoveTime: pick()}
+		p := Due{MoveTime: pick()}
 		if r.IntN(4) > 0 {
 			p.Deadline = now.Add(pick() - 5*time.Second)
 		}

@@ -21,14 +21,16 @@ type refereed struct {
 func (r refereed) Name() string { return r.name }
 
 func (r refereed) Move(ctx context.Context, gs []byte) ([]byte, error) {
-	p, err := gamestate.Parse(gs)
+	r2, err := gamestate.ParseRequest(gs)
 	if err != nil {
 		return nil, err
 	}
 	clock := DefaultClock
 	clock.Mode = Live
 	now := time.Now()
-	return gamestate.EncodeMove(Answer(ctx, r.pl, p, clock.Budget(p, now, now, 0)).Move, p.Board.Size)
+	p := r2.Position
+	due := Due{Deadline: r2.Deadline, MoveTime: r2.MoveTime}
+	return gamestate.EncodeMove(Answer(ctx, r.pl, p, clock.Budget(due, now, now, 0)).Move, p.Board.Size)
 }
 
 // Whole games judged by H3's referee, which hands each player the

@@ -1,15 +1,16 @@
-// Package position is everything a player knows when it is asked to move:
-// the rule set, the board, its own rack, the scores and the clock.
+// Package position is everything a policy knows when it is asked to move:
+// the rule set, the board, its own rack, the scores and the bag.
 //
 // A Position is built from a platform gamestate by package gamestate and is
-// the one value the rules engine, the move generators and the bots share.
+// the one value the rules engine, the move generators and the policies
+// share. What the platform says around it (the deadline, the time a move,
+// the game's id, the dictionary's address) is the request's
+// (gamestate.Request), which the engine never reads.
 // Coordinates inside are engine coordinates (Row 0 at the top); the
 // platform's orientation never reaches this package.
 package position
 
 import (
-	"time"
-
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
@@ -30,16 +31,6 @@ type Position struct {
 	// is allowed, and the play must cover the start square.
 	FirstGo           bool
 	MyScore, OppScore int
-	// Deadline is when the answer must have arrived (zero: no deadline).
-	Deadline time.Time
-	// MoveTime is the time allowed for one move.
-	MoveTime time.Duration
-	// Dictionary is the platform's dictionary address, kept for reference.
-	Dictionary string
-	GameID     int64
-	Opponent   string
-	// Status is the platform's GameStatus ("RUNNING" while the game goes on).
-	Status string
 }
 
 // Clone is a deep copy: the board is copied, the variant is shared (variants

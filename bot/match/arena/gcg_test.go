@@ -167,8 +167,8 @@ func placeGCG(t *testing.T, b *board.Board, coord, word string) {
 // reason as a note; an exchange lists its tiles.
 func TestGCGRefusedTurnAndExchange(t *testing.T) {
 	rack, _ := tile.ParseRack("AEIQU?X")
-	gs, err := gamestate.Encode(&position.Position{Variant: variant.Multipliers, Board: variant.Multipliers.NewBoard(),
-		Rack: rack, BagCount: 80, Status: "RUNNING"})
+	gs, err := gamestate.EncodeRequest(&gamestate.Request{Position: &position.Position{Variant: variant.Multipliers, Board: variant.Multipliers.NewBoard(),
+		Rack: rack, BagCount: 80}, Status: "RUNNING"})
 	if err != nil {
 		t.Fatal(err)
 	}

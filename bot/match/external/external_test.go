@@ -111,7 +111,7 @@ func helper(mode string) int {
 			fmt.Println("hello, referee")
 			continue
 		case mode == "late" && n == 2:
-			p, err := gamestate.Parse(gs)
+			p, err := gamestate.ParseRequest(gs)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				return 1

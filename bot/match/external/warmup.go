@@ -21,7 +21,6 @@ func warmUpGamestate(now time.Time, limit time.Duration) ([]byte, error) {
 	p := &position.Position{
 		Variant: v, Board: v.NewBoard(), Rack: tile.RackOf([]byte("AEINRST")),
 		BagCount: v.TotalTiles() - 2*v.RackSize, FirstGo: true,
-		Deadline: now.Add(limit), MoveTime: warmUpMoveTime, Status: "RUNNING",
 	}
-	return gamestate.Encode(p)
+	return gamestate.EncodeRequest(&gamestate.Request{Position: p, Deadline: now.Add(limit), MoveTime: warmUpMoveTime, Status: "RUNNING"})
 }

@@ -53,8 +53,8 @@ func gs(t *testing.T, b *board.Board, rack string, my, opp int) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := gamestate.Encode(&position.Position{Variant: variant.Multipliers, Board: b, Rack: r,
-		BagCount: 50, MyScore: my, OppScore: opp, Status: "RUNNING"})
+	data, err := gamestate.EncodeRequest(&gamestate.Request{Position: &position.Position{Variant: variant.Multipliers, Board: b, Rack: r,
+		BagCount: 50, MyScore: my, OppScore: opp}, Status: "RUNNING"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -95,8 +95,8 @@ func TestPersonSeatHintsAndQuits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gs, err := gamestate.Encode(&position.Position{Variant: variant.Multipliers, Board: variant.Multipliers.NewBoard(),
-		Rack: rack, BagCount: 50, Status: "RUNNING"})
+	gs, err := gamestate.EncodeRequest(&gamestate.Request{Position: &position.Position{Variant: variant.Multipliers, Board: variant.Multipliers.NewBoard(),
+		Rack: rack, BagCount: 50}, Status: "RUNNING"})
 	if err != nil {
 		t.Fatal(err)
 	}

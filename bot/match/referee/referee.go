@@ -181,9 +181,8 @@ func Play(ctx context.Context, cfg Config, players [2]Seat) (*Game, error) {
 		start := time.Now()
 		deadline := start.Add(cfg.MoveTime)
 		pos := st.View()
-		pos.Deadline, pos.MoveTime = deadline, cfg.MoveTime
-		pos.Dictionary, pos.GameID, pos.Opponent, pos.Status = cfg.DictionaryURL, cfg.GameID, g.Players[1-seat], "RUNNING"
-		gs, err := gamestate.Encode(&pos)
+		gs, err := gamestate.EncodeRequest(&gamestate.Request{Position: &pos, Deadline: deadline, MoveTime: cfg.MoveTime,
+			Dictionary: cfg.DictionaryURL, GameID: cfg.GameID, Opponent: g.Players[1-seat], Status: "RUNNING"})
 		if err != nil {
 			return g, err // cannot happen for a board the referee built
 		}

@@ -42,10 +42,11 @@ func audit(t *testing.T, g *referee.Game) {
 	bagLen := v.TotalTiles() - 2*v.RackSize
 	passes := 0
 	for i, turn := range g.Turns {
-		p, err := gamestate.Parse(turn.Gamestate)
+		req, err := gamestate.ParseRequest(turn.Gamestate)
 		if err != nil {
 			t.Fatalf("turn %d: gamestate does not parse: %v", i, err)
 		}
+		p := req.Position
 		if i > 0 {
 			racks = g.Turns[i-1].After.Racks
 			bagLen = len(g.Turns[i-1].After.Bag)
@@ -57,8 +58,8 @@ func audit(t *testing.T, g *referee.Game) {
 			t.Fatalf("turn %d: gamestate (rack %s, bag %d, scores %d-%d) differs from the referee's state (rack %s, bag %d, scores %d-%d)",
 				i, p.Rack.String(), p.BagCount, p.MyScore, p.OppScore, racks[turn.Seat].String(), bagLen, scores[turn.Seat], scores[1-turn.Seat])
 		}
-		if p.FirstGo != board.IsEmpty() || p.Opponent != g.Players[1-turn.Seat] {
-			t.Fatalf("turn %d: FirstGo %v on a board empty=%v, opponent %q", i, p.FirstGo, board.IsEmpty(), p.Opponent)
+		if p.FirstGo != board.IsEmpty() || req.Opponent != g.Players[1-turn.Seat] {
+			t.Fatalf("turn %d: FirstGo %v on a board empty=%v, opponent %q", i, p.FirstGo, board.IsEmpty(), req.Opponent)
 		}
 		if turn.Legal {
 			pos := *p

@@ -91,12 +91,13 @@ func (b *Bot) Hurry() {
 	b.gate.Hurry()
 }
 
-// Budget is p's budget by the clock contract for a gamestate that arrived at
-// arrived, with the tail measured so far held back.
-func (b *Bot) Budget(p *position.Position, arrived time.Time) player.Budget {
+// Budget is the budget by the clock contract of an answer due as d says,
+// for a gamestate that arrived at arrived, with the tail measured so far
+// held back.
+func (b *Bot) Budget(d player.Due, arrived time.Time) player.Budget {
 	b.init()
 	now := b.now()
-	bud := b.Clock.Budget(p, arrived, now, max(b.gate.tail.Estimate(), b.MinTail))
+	bud := b.Clock.Budget(d, arrived, now, max(b.gate.tail.Estimate(), b.MinTail))
 	if b.Now != nil { // a pinned clock: the player's instants on the machine's
 		shift := time.Since(now)
 		bud.Stop = bud.Stop.Add(shift)
@@ -110,22 +111,29 @@ func (b *Bot) Budget(p *position.Position, arrived time.Time) player.Budget {
 // Answer parses gs, which arrived at arrived, and answers it. ctx may end
 // the thinking early (a client gone). Call Delivered once the answer is out.
 func (b *Bot) Answer(ctx context.Context, gs []byte, arrived time.Time) (Reply, error) {
-	p, err := gamestate.Parse(gs)
+	req, err := gamestate.ParseRequest(gs)
 	if err != nil {
 		if !errors.Is(err, ErrGamestate) {
 			err = fmt.Errorf("%w: %w", ErrGamestate, err)
 		}
 		return Reply{}, err
 	}
-	return b.AnswerPosition(ctx, p, arrived)
+	return b.AnswerRequest(ctx, req, arrived)
 }
 
-// AnswerPosition is Answer for a gamestate already parsed.
+// AnswerPosition answers p, a position no deadline or MoveTime comes with
+// (the clock's default MoveTime, or its Override: a study's time).
 func (b *Bot) AnswerPosition(ctx context.Context, p *position.Position, arrived time.Time) (Reply, error) {
+	return b.AnswerRequest(ctx, &gamestate.Request{Position: p}, arrived)
+}
+
+// AnswerRequest is Answer for a gamestate already parsed.
+func (b *Bot) AnswerRequest(ctx context.Context, req *gamestate.Request, arrived time.Time) (Reply, error) {
 	b.init()
 	b.gate.inflight.Add(1)
 	defer b.gate.inflight.Add(-1)
-	r := Reply{Position: p, Budget: b.Budget(p, arrived)}
+	p := req.Position
+	r := Reply{Position: p, Budget: b.Budget(player.Due{Deadline: req.Deadline, MoveTime: req.MoveTime}, arrived)}
 	r.Choice = b.choose(ctx, p, &r.Budget)
 	var err error
 	r.Move, err = gamestate.EncodeMove(r.Choice.Move, p.Board.Size)

@@ -91,9 +91,12 @@ func TestDeliveredTailIsHeldBack(t *testing.T) {
 	if tail < time.Second {
 		t.Fatalf("tail %v; want at least 1s", tail)
 	}
-	p := r.Position
+	req, err := gamestate.ParseRequest(gamestatetest.DocExampleBytes(t))
+	if err != nil {
+		t.Fatal(err)
+	}
 	now := time.Now()
-	next := b.Budget(p, now)
+	next := b.Budget(player.Due{Deadline: req.Deadline, MoveTime: req.MoveTime}, now)
 	if held := next.Due.Sub(next.Stop); held < tail*99/100 {
 		t.Fatalf("the next budget holds back %v; want the %v tail", held, tail)
 	}
@@ -111,13 +114,13 @@ func TestCrowdedMachineSearchesWhenNothingWaits(t *testing.T) {
 	b.Slots = 2
 	answer := func() Reply {
 		t.Helper()
-		p, err := gamestate.Parse(gamestatetest.DocExampleBytes(t))
+		p, err := gamestate.ParseRequest(gamestatetest.DocExampleBytes(t))
 		if err != nil {
 			t.Fatal(err)
 		}
 		now := time.Now()
 		p.MoveTime, p.Deadline = 200*time.Millisecond, now.Add(200*time.Millisecond)
-		r, err := b.AnswerPosition(context.Background(), p, now)
+		r, err := b.AnswerRequest(context.Background(), p, now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -155,13 +158,8 @@ func TestASlowAnswerIsForgottenWithTime(t *testing.T) {
 	b.init()
 	b.gate.tail.Now = func() time.Time { return clock }
 	budget := func() player.Budget {
-		p, err := gamestate.Parse(gamestatetest.DocExampleBytes(t))
-		if err != nil {
-			t.Fatal(err)
-		}
 		now := time.Now()
-		p.MoveTime, p.Deadline = time.Second, now.Add(time.Second)
-		return b.Budget(p, now)
+		return b.Budget(player.Due{MoveTime: time.Second, Deadline: now.Add(time.Second)}, now)
 	}
 	b.Delivered(Reply{Budget: player.Budget{Stop: time.Now().Add(-time.Second)}})
 	if bud := budget(); bud.Time != 0 {

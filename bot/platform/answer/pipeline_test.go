@@ -8,8 +8,6 @@ import (
 	"github.com/lexico/lexico/bot/engine/engine"
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/player"
-	"github.com/lexico/lexico/bot/platform/gamestate"
-	"github.com/lexico/lexico/bot/platform/gamestate/gamestatetest"
 )
 
 func testPipeline(t *testing.T, slots int) *Pipeline {
@@ -61,13 +59,8 @@ func TestPipelineBotsShareTheTail(t *testing.T) {
 	move, _ := pp.Bot(BotOptions{Policy: player.NameEquity})
 	guest, _ := pp.Bot(BotOptions{Policy: player.NameEquity, Guest: true})
 	budget := func(b *Bot) player.Budget {
-		p, err := gamestate.Parse(gamestatetest.DocExampleBytes(t))
-		if err != nil {
-			t.Fatal(err)
-		}
 		now := time.Now()
-		p.MoveTime, p.Deadline = time.Second, now.Add(time.Second)
-		return b.Budget(p, now)
+		return b.Budget(player.Due{MoveTime: time.Second, Deadline: now.Add(time.Second)}, now)
 	}
 	if bud := budget(guest); bud.Time < 500*time.Millisecond {
 		t.Fatalf("before any answer: budget %v (%s); want most of the second", bud.Time, bud.Note)

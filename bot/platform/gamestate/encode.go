@@ -14,8 +14,18 @@ import (
 // platform's documentation, so a player (ours or anyone's) reads exactly
 // what it would read from the platform. Premium lists name only squares still
 // uncovered; a blank in the hand is "Blank"; played blanks show their letter
-// and are listed in BlanksList. A zero Deadline is written as 0.
-func Encode(p *position.Position) ([]byte, error) {
+// and are listed in BlanksList. The platform's fields around the position
+// are empty (EncodeRequest writes them).
+func Encode(p *position.Position) ([]byte, error) { return EncodeRequest(&Request{Position: p}) }
+
+// EncodeRequest is Encode of r's position with the platform's fields r
+// holds: the deadline (a zero one written as 0), MoveTime, the game's id
+// and status, the opponent, the dictionary's address.
+func EncodeRequest(r *Request) ([]byte, error) {
+	p := r.Position
+	if p == nil {
+		return nil, fmt.Errorf("gamestate: encode: no position")
+	}
 	if p.Board == nil || p.Variant == nil {
 		return nil, fmt.Errorf("gamestate: encode: position without a board or variant")
 	}
@@ -65,8 +75,8 @@ func Encode(p *position.Position) ([]byte, error) {
 		}
 	}
 	var deadline int64
-	if !p.Deadline.IsZero() {
-		deadline = p.Deadline.UnixMilli()
+	if !r.Deadline.IsZero() {
+		deadline = r.Deadline.UnixMilli()
 	}
 	nonNil := func(l [][2]int) [][2]int {
 		if l == nil {
@@ -85,8 +95,8 @@ func Encode(p *position.Position) ([]byte, error) {
 		{"MyScore", p.MyScore},
 		{"Opponent'sScore", p.OppScore},
 		{"ResponseDeadline", deadline},
-		{"MoveTime", p.MoveTime.Milliseconds()},
-		{"Dictionary", p.Dictionary},
+		{"MoveTime", r.MoveTime.Milliseconds()},
+		{"Dictionary", r.Dictionary},
 		{"TileScores", scores},
 		{"BlanksList", nonNil(blanks)},
 		{"NumberOfTilesInBag", p.BagCount},
@@ -96,9 +106,9 @@ func Encode(p *position.Position) ([]byte, error) {
 		{"TripleLetterList", nonNil(lists[board.TripleLetter])},
 		{"FirstGo", p.FirstGo},
 		{"MyHand", hand},
-		{"GameStatus", p.Status},
-		{"GameId", p.GameID},
-		{"OpponentId", p.Opponent},
+		{"GameStatus", r.Status},
+		{"GameId", r.GameID},
+		{"OpponentId", r.Opponent},
 	}
 	var out bytes.Buffer
 	out.WriteByte('{')

@@ -9,13 +9,11 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/lexico/lexico/bot/game/position"
 )
 
 // parseBoth parses data with the fast decoding of fastjson.go and with
 // encoding/json alone.
-func parseBoth(data []byte) (fast, slow *position.Position, fastErr, slowErr error) {
+func parseBoth(data []byte) (fast, slow *Request, fastErr, slowErr error) {
 	fast, fastErr = parse(data, true, true)
 	slow, slowErr = parse(data, true, false)
 	return

@@ -20,19 +20,19 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(lopsided))
 	f.Add([]byte(`{'Board': [[' ']], 'MyHand': [], 'NumberOfTilesInBag': 0}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		p, err := gamestate.Parse(data)
+		p, err := gamestate.ParseRequest(data)
 		if err != nil {
 			return
 		}
-		enc, err := gamestate.Encode(p)
+		enc, err := gamestate.EncodeRequest(p)
 		if err != nil {
 			t.Fatalf("parsed but does not encode: %v", err)
 		}
-		q, err := gamestate.Parse(enc)
+		q, err := gamestate.ParseRequest(enc)
 		if err != nil {
 			t.Fatalf("encoded gamestate does not parse: %v\n%s", err, enc)
 		}
-		samePosition(t, p, q)
+		sameRequest(t, p, q)
 	})
 }
 

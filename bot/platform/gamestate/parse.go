@@ -66,8 +66,20 @@ func gsErr(field, format string, args ...any) error {
 // tiles in the bag than are left, a lower-case board letter not in
 // BlanksList, a negative MoveTime, a number written as a string, IsMover
 // false. A missing or null MoveTime is 0, which the player's Clock reads as
-// none given.
-func Parse(data []byte) (*position.Position, error) { return parse(data, true, true) }
+// none given. The platform's fields around the position (the deadline,
+// MoveTime, the game's id) are ParseRequest's.
+func Parse(data []byte) (*position.Position, error) {
+	r, err := parse(data, true, true)
+	if err != nil {
+		return nil, err
+	}
+	return r.Position, nil
+}
+
+// ParseRequest is Parse with what the platform says around the position:
+// the time its answer is due, the game's id and status, the opponent's
+// name, the dictionary's address.
+func ParseRequest(data []byte) (*Request, error) { return parse(data, true, true) }
 
 // ParseSynthetic is Parse without the refusal of tile counts no game can
 // reach, for positions made up on purpose to test the engine beyond real
@@ -75,12 +87,22 @@ func Parse(data []byte) (*position.Position, error) { return parse(data, true, t
 // blanks and multipliers racks a third and fourth blank so that the move
 // generator's benchmarks meet every number of blanks. Every front end
 // reads platform input with Parse.
-func ParseSynthetic(data []byte) (*position.Position, error) { return parse(data, false, true) }
+func ParseSynthetic(data []byte) (*position.Position, error) {
+	r, err := ParseSyntheticRequest(data)
+	if err != nil {
+		return nil, err
+	}
+	return r.Position, nil
+}
+
+// ParseSyntheticRequest is ParseSynthetic with the platform's fields
+// around the position, as ParseRequest has them.
+func ParseSyntheticRequest(data []byte) (*Request, error) { return parse(data, false, true) }
 
 // parse reads a gamestate; reachable refuses tile counts no game can
 // reach, fast lets fastjson.go decode the shapes it knows (off only in the
 // tests that hold it to encoding/json's results).
-func parse(data []byte, reachable, fast bool) (*position.Position, error) {
+func parse(data []byte, reachable, fast bool) (*Request, error) {
 	js, valid, err := toValidJSON(data)
 	if err != nil {
 		return nil, gsErr("", "%v", err)
@@ -99,6 +121,7 @@ func parse(data []byte, reachable, fast bool) (*position.Position, error) {
 		}
 	}
 	p := &position.Position{}
+	r := &Request{Position: p}
 
 	var rows [][]string
 	if err := f.required("Board", &rows); err != nil {
@@ -204,7 +227,7 @@ func parse(data []byte, reachable, fast bool) (*position.Position, error) {
 		return nil, err
 	}
 	if deadline != 0 {
-		p.Deadline = time.UnixMilli(deadline)
+		r.Deadline = time.UnixMilli(deadline)
 	}
 	// A missing or null MoveTime stays 0, which the player's Clock reads as
 	// "none given" and replaces by its documented default.
@@ -215,24 +238,24 @@ func parse(data []byte, reachable, fast bool) (*position.Position, error) {
 	if moveTime < 0 {
 		return nil, gsErr("MoveTime", "%d is negative (milliseconds to think)", moveTime)
 	}
-	p.MoveTime = millis(moveTime)
-	if err := f.optional("Dictionary", &p.Dictionary); err != nil {
+	r.MoveTime = millis(moveTime)
+	if err := f.optional("Dictionary", &r.Dictionary); err != nil {
 		return nil, err
 	}
-	if err := f.optionalInt64("GameId", &p.GameID); err != nil {
+	if err := f.optionalInt64("GameId", &r.GameID); err != nil {
 		return nil, err
 	}
 	opid := "OpponentId"
 	if _, ok := f.raw[opid]; !ok {
 		opid = "OpponentID"
 	}
-	if err := f.optional(opid, &p.Opponent); err != nil {
+	if err := f.optional(opid, &r.Opponent); err != nil {
 		return nil, err
 	}
-	if err := f.optional("GameStatus", &p.Status); err != nil {
+	if err := f.optional("GameStatus", &r.Status); err != nil {
 		return nil, err
 	}
-	return p, nil
+	return r, nil
 }
 
 var premiumLists = []struct {

@@ -113,11 +113,11 @@ func docBoard(t *testing.T, x, y int, s string) [][]string {
 // docJSON is the doc example (a Python literal) as the platform's JSON.
 func docJSON(t *testing.T) []byte {
 	t.Helper()
-	p, err := gamestate.Parse(readDoc(t))
+	p, err := gamestate.ParseRequest(readDoc(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	js, err := gamestate.Encode(p)
+	js, err := gamestate.EncodeRequest(p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +175,7 @@ func TestUnreachableGamestates(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := gamestate.Parse(edited(t, tc.edit))
+			r, err := gamestate.ParseRequest(edited(t, tc.edit))
 			if tc.field == "" {
 				if err != nil {
 					t.Fatalf("refused: %v", err)
@@ -183,7 +183,7 @@ func TestUnreachableGamestates(t *testing.T) {
 				return
 			}
 			if err == nil {
-				t.Fatalf("accepted: rack %s, bag %d, MoveTime %v", p.Rack, p.BagCount, p.MoveTime)
+				t.Fatalf("accepted: rack %s, bag %d, MoveTime %v", r.Position.Rack, r.Position.BagCount, r.MoveTime)
 			}
 			var fe *gamestate.FieldError
 			if !errors.As(err, &fe) || fe.Field != tc.field || !errors.Is(err, gamestate.ErrGamestate) {
@@ -225,7 +225,7 @@ func TestMissingMoveTimeIsNone(t *testing.T) {
 		if !bytes.Contains(tc.src, []byte("ResponseDeadline")) {
 			t.Fatalf("%s: the gamestate lost its ResponseDeadline", tc.name)
 		}
-		p, err := gamestate.Parse(tc.src)
+		p, err := gamestate.ParseRequest(tc.src)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
@@ -233,7 +233,7 @@ func TestMissingMoveTimeIsNone(t *testing.T) {
 			t.Errorf("%s: MoveTime %v (want 0: none), deadline %v", tc.name, p.MoveTime, p.Deadline)
 		}
 	}
-	p, err := gamestate.Parse(edited(t, map[string]any{"MoveTime": 1500}))
+	p, err := gamestate.ParseRequest(edited(t, map[string]any{"MoveTime": 1500}))
 	if err != nil || p.MoveTime != 1500*time.Millisecond {
 		t.Errorf("MoveTime 1500: %v, %v", p.MoveTime, err)
 	}

@@ -32,11 +32,16 @@ func DocExampleBytes(t testing.TB) []byte {
 // DocExample is the doc's example gamestate read by gamestate.Parse: the
 // board of ARID, EDGE, OBTAIN, HIM, REED and FOOL, hand TNFSLPI, 47 tiles
 // in the bag.
-func DocExample(t testing.TB) *position.Position {
+func DocExample(t testing.TB) *position.Position { return DocExampleRequest(t).Position }
+
+// DocExampleRequest is DocExample with the platform's fields around the
+// position: its ResponseDeadline (in 2018), MoveTime 5 s, game id and
+// status.
+func DocExampleRequest(t testing.TB) *gamestate.Request {
 	t.Helper()
-	p, err := gamestate.Parse(DocExampleBytes(t))
+	r, err := gamestate.ParseRequest(DocExampleBytes(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p
+	return r
 }
