@@ -74,9 +74,10 @@ func benchmarkAnswerCrowded(b *testing.B, policy string, moveTime time.Duration)
 	if err != nil {
 		b.Fatal(err)
 	}
-	pl, _ := New(policy, gen, tb)
+	shared := NewShared() // as an engine's: the simulation's playouts keyed
+	pl, _ := shared.New(policy, gen, tb)
 	b.Logf("board (%d tiles, bag %d, rack %s):\n%s", p.Board.TileCount(), p.BagCount, p.Rack.String(), p.Board)
-	full, _ := New("equity", gen, tb)
+	full, _ := shared.New("equity", gen, tb)
 	best := full.Choose(context.Background(), p).Equity // the full search's answer
 	var times []time.Duration
 	complete, plays, optimal, worlds := 0, 0, 0, 0

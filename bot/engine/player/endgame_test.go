@@ -225,7 +225,8 @@ func endgamePlayers(t *testing.T) (eq *Static, sim *Sim) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return NewEquity(gen, table), NewSim(gen, table)
+	s := NewShared() // the two share gen: their playouts are numbered alike
+	return s.Equity(gen, table), s.Sim(gen, table)
 }
 
 // Playout plays a known game out with the static choice on both sides: the

@@ -22,11 +22,14 @@ type Words map[string]bool
 func (d Words) Contains(w string) bool { return d[w] }
 
 var (
-	once  sync.Once
-	gen   movegen.Generator
-	table *equity.Table
-	dict  Words
-	err   error
+	once sync.Once
+	gen  movegen.Generator
+	// shared is what every policy over gen shares, as an engine's do (its
+	// simulations' playouts numbered from one count).
+	shared *player.Shared
+	table  *equity.Table
+	dict   Words
+	err    error
 )
 
 // Embedded is a player of policy with the default leave table over the
@@ -46,11 +49,12 @@ func Embedded(tb testing.TB, policy string) (player.Policy, Words) {
 			dict[w] = true
 		}
 		gen = movegen.NewGADDAG(gaddag.Build(words))
+		shared = player.NewShared()
 	})
 	if err != nil {
 		tb.Fatalf("the embedded dictionary's player: %v", err)
 	}
-	pl, perr := player.New(policy, gen, table)
+	pl, perr := shared.New(policy, gen, table)
 	if perr != nil {
 		tb.Fatal(perr)
 	}
