@@ -148,3 +148,41 @@ func TestCloseWaitsForItsOwnSearches(t *testing.T) {
 		t.Fatal("Close did not return once the search ended")
 	}
 }
+
+// Any number of games and seats answer on one engine at once, each with a
+// policy of its own (the race detector watches what they share: the
+// generator, the valuation, the solvers and the count of searches), and
+// Close then finds no search left.
+func TestManySeatsAtOnce(t *testing.T) {
+	e, err := engine.Open(smallIndex(t), engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 8)
+	for i := range 8 {
+		p := opening(t, "CATSQZZ")
+		go func() {
+			name := []string{"equity", "greedy", "sim"}[i%3]
+			pl, err := e.Policy(name, nil)
+			if err != nil {
+				errs <- err
+				return
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+			defer cancel()
+			if ch := pl.Choose(ctx, p); ch.Move.Kind != move.Play {
+				errs <- errors.New(name + " answered " + ch.Move.String())
+				return
+			}
+			errs <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if err := e.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
