@@ -333,36 +333,6 @@ func printPreEndgame(w io.Writer, p *position.Position, res endgame.PreResult, a
 	return nil
 }
 
-// endgameRunJSON is run --json's "endgame": how the endgame solver decided
-// a sim player's move in place of the simulation.
-type endgameRunJSON struct {
-	Kind   string            `json:"kind"` // "endgame" (the exact value), "win" (a proven win, its margin not searched), "pre-endgame" (a win in every draw of the bag)
-	Proven bool              `json:"proven"`
-	Depth  int               `json:"depth,omitempty"`
-	Nodes  int64             `json:"nodes"`
-	Value  *int              `json:"value,omitempty"` // the final margin, for "endgame"
-	Line   []json.RawMessage `json:"line,omitempty"`  // the platform's move format, both sides in turn
-}
-
-// endgameRun is eg for run --json (nil when the solver did not decide).
-func endgameRun(p *position.Position, eg *player.Endgame) *endgameRunJSON {
-	if eg == nil {
-		return nil
-	}
-	out := &endgameRunJSON{Kind: eg.Kind.String(), Proven: eg.Proven, Depth: eg.Depth, Nodes: eg.Nodes}
-	if eg.Kind == player.Solved {
-		out.Value = &eg.Value
-	}
-	for _, m := range eg.Line {
-		raw, err := gamestate.EncodeMove(m, p.Board.Size)
-		if err != nil {
-			raw, _ = json.Marshal(err.Error())
-		}
-		out.Line = append(out.Line, raw)
-	}
-	return out
-}
-
 // endgameSummary says in a few words how the solver decided.
 func endgameSummary(eg *player.Endgame) string {
 	switch eg.Kind {

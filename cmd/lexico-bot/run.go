@@ -19,6 +19,7 @@ import (
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/match/human"
+	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/internal/quote"
 )
@@ -123,7 +124,7 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	ch, budget, enc := rep.Choice, rep.Budget, rep.Move
 	// The answer first: the notes after it cost the deadline nothing.
 	if o.JSON {
-		out := runReport(p, setup.index, ch, enc, budget, elapsed, o.Top > 0)
+		out := answer.NewReport(rep, setup.index, elapsed, o.Top > 0)
 		if err := json.NewEncoder(e.stdout).Encode(out); err != nil {
 			return err
 		}
@@ -167,111 +168,9 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	return nil
 }
 
-// candidateJSON is one candidate in run's --json output.
-type candidateJSON struct {
-	Move   json.RawMessage `json:"move"`
-	Kind   string          `json:"kind"`
-	Score  int             `json:"score"`
-	Equity float64         `json:"equity"`
-	// Bound: Equity is only an upper bound (an endgame move the solver
-	// showed cannot beat its choice).
-	Bound bool         `json:"bound,omitempty"`
-	Words []rules.Word `json:"words"`
-	Leave string       `json:"leave"`
-	// Sim is the simulation's verdict on the candidate (sim policy).
-	Sim *simResultJSON `json:"sim,omitempty"`
-}
-
-type simResultJSON struct {
-	Equity  float64 `json:"equity"`
-	StdErr  float64 `json:"stderr"`
-	WinRate float64 `json:"win_rate"`
-}
-
-type simulationJSON struct {
-	Candidates int    `json:"candidates"`
-	Iterations int    `json:"iterations"`
-	Plies      int    `json:"plies"`
-	ByWins     bool   `json:"by_wins"`
-	Error      string `json:"error,omitempty"`
-}
-
-type runJSON struct {
-	candidateJSON
-	Reason    string  `json:"reason,omitempty"`
-	Plays     int     `json:"plays"`
-	Complete  bool    `json:"complete"`
-	BudgetMS  float64 `json:"budget_ms"`
-	ElapsedMS float64 `json:"elapsed_ms"`
-	Late      bool    `json:"late"`
-	// Saved: the deadline had passed long ago, a saved gamestate replayed.
-	Saved bool `json:"saved,omitempty"`
-	// Policy names the policy that answered (the static one when the clock
-	// left no time for more), Note says why when it is not the asked one.
-	Policy string          `json:"policy"`
-	Note   string          `json:"note,omitempty"`
-	Top    []candidateJSON `json:"top,omitempty"`
-	Sim    *simulationJSON `json:"simulation,omitempty"`
-
-	Endgame *endgameRunJSON `json:"endgame,omitempty"` // endgame.go
-}
-
-// candidate reports c; its words are looked up in dict, the dictionary the
-// player chose from.
-func candidate(p *position.Position, c player.Candidate, dict rules.Dictionary) candidateJSON {
-	enc, err := gamestate.EncodeMove(c.Move, p.Board.Size)
-	if err != nil {
-		enc, _ = json.Marshal(err.Error())
-	}
-	return candidateJSON{Move: enc, Kind: c.Move.Kind.String(), Score: c.Move.Score, Equity: c.Equity, Bound: c.Bound,
-		Words: wordsOf(p, c.Move, dict), Leave: c.Leave.String()}
-}
-
-func wordsOf(p *position.Position, m move.Move, dict rules.Dictionary) []rules.Word {
-	if m.Kind != move.Play {
-		return []rules.Word{}
-	}
-	_, words := rules.Score(p.Variant, p.Board, m)
-	rules.Validate(words, dict)
-	return words
-}
-
-func runReport(p *position.Position, dict rules.Dictionary, ch player.Choice, enc []byte, b player.Budget, elapsed time.Duration, top bool) runJSON {
-	out := runJSON{candidateJSON: candidate(p, ch.Candidate, dict), Reason: ch.Reason, Plays: ch.Plays,
-		Complete: ch.Complete, BudgetMS: ms(b.Time), ElapsedMS: ms(elapsed), Late: b.Late, Saved: b.Saved,
-		Policy: ch.Policy}
-	if b.Notable() {
-		out.Note = b.Note
-	}
-	out.Move = enc
-	out.Endgame = endgameRun(p, ch.Endgame) // endgame.go
-	sim := ch.Simulation
-	if sim != nil {
-		out.Sim = &simulationJSON{Candidates: sim.Candidates, Iterations: sim.Iterations, Plies: sim.Plies, ByWins: sim.ByWins}
-		if sim.Err != nil {
-			out.Sim.Error = sim.Err.Error()
-		}
-		out.candidateJSON.Sim = simResult(sim, 0)
-	}
-	if top {
-		for i, c := range ch.Top {
-			j := candidate(p, c, dict)
-			j.Sim = simResult(sim, i)
-			out.Top = append(out.Top, j)
-		}
-	}
-	return out
-}
-
-// simResult is the simulation's figures of the i-th candidate listed, nil
-// when it has none.
-func simResult(sim *player.Simulation, i int) *simResultJSON {
-	if sim == nil || i >= len(sim.Results) {
-		return nil
-	}
-	r := sim.Results[i]
-	return &simResultJSON{Equity: r.Equity, StdErr: r.StdErr, WinRate: r.WinRate}
-}
+// runJSON is run's --json output: the report every front end writes
+// (answer.Report), /move's too.
+type runJSON = answer.Report
 
 // simSummary says in a few words what the simulation did.
 func simSummary(sim *player.Simulation) string {
@@ -312,7 +211,7 @@ func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []pl
 	// the platform's format, to paste into check or a bot's answer.
 	fmt.Fprintf(tw, "score\t%s\tplay\twords\tleave\tmove\n", value)
 	for i, c := range top {
-		j := candidate(p, c, dict)
+		j := answer.NewMoveReport(p, c, dict)
 		words := make([]string, len(j.Words))
 		for k, wd := range j.Words {
 			words[k] = fmt.Sprintf("%s %d", wd.Word, wd.Score)

@@ -18,6 +18,7 @@ import (
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/match/human"
+	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/bot/platform/gamestate/gamestatetest"
 	"github.com/lexico/lexico/build"
@@ -154,7 +155,7 @@ func TestRunJSONWordsAreValid(t *testing.T) {
 		if len(got.Words) == 0 {
 			t.Fatalf("%s: the report lists no words: %+v", policy, got)
 		}
-		for _, c := range append([]candidateJSON{got.candidateJSON}, got.Top...) {
+		for _, c := range append([]answer.MoveReport{got.MoveReport}, got.Top...) {
 			for _, w := range c.Words {
 				if !inDict[w.Word] {
 					t.Fatalf("%s: move %s forms %q, not in the test dictionary", policy, c.Move, w.Word)

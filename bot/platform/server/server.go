@@ -230,32 +230,14 @@ func (s *Server) body(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	return data, nil
 }
 
-// MoveResponse is /move's answer. Move is the platform's move list, ready
-// to be returned from calculate_move.
-type MoveResponse struct {
-	Move     json.RawMessage `json:"move"`
-	Kind     string          `json:"kind"`
-	Score    int             `json:"score"`
-	Equity   float64         `json:"equity"`
-	Leave    string          `json:"leave"`
-	Reason   string          `json:"reason,omitempty"`
-	Plays    int             `json:"plays"`
-	Complete bool            `json:"complete"`
-	BudgetMS float64         `json:"budget_ms"`
-	Late     bool            `json:"late,omitempty"`
-	// Policy names the policy that answered: the server's, or its static
-	// search's when the clock or the thinking slots left no time for more.
-	Policy string `json:"policy"`
-	// Note says why the answer was not the server's policy thinking for
-	// the whole budget (a deadline passed, no slot, too little time).
-	Note string `json:"note,omitempty"`
-	// Worlds is how many worlds a simulating player (the sim policy)
-	// played its candidates out in; absent for the others.
-	Worlds int `json:"worlds,omitempty"`
-}
+// MoveResponse is /move's answer: the report every front end writes
+// (answer.Report, run --json's too). Move is the platform's move list,
+// ready to be returned from calculate_move.
+type MoveResponse = answer.Report
 
 func (s *Server) move(w http.ResponseWriter, r *http.Request) {
-	arrived := time.Now()
+	start := time.Now()
+	arrived := start
 	if s.Bot.Now != nil {
 		arrived = s.Bot.Now()
 	}
@@ -279,12 +261,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 	if ch.Simulation != nil {
 		worlds = ch.Simulation.Iterations
 	}
-	writeJSON(w, http.StatusOK, MoveResponse{
-		Move: rep.Move, Kind: ch.Move.Kind.String(), Score: ch.Move.Score, Equity: ch.Equity,
-		Leave: ch.Leave.String(), Reason: ch.Reason, Plays: ch.Plays, Complete: ch.Complete,
-		BudgetMS: float64(b.Time) / float64(time.Millisecond), Late: b.Late, Worlds: worlds,
-		Policy: ch.Policy, Note: rep.Note(),
-	})
+	writeJSON(w, http.StatusOK, answer.NewReport(rep, s.Dict, time.Since(start), false))
 	rc.Flush()
 	tail := s.Bot.Delivered(rep)
 	annotate(r, slog.String("move", string(rep.Move)), slog.Int("score", ch.Move.Score), slog.Int("plays", ch.Plays),
