@@ -2,7 +2,7 @@
 // index (opened read-only), the move generator over it, the leave
 // valuation, the endgame solvers' tables and the searches in flight. Every
 // front end (run, serve, play, league, the web page) opens one engine and
-// makes its players from it, and its Close waits for the searches still
+// makes its policies from it, and its Close waits for the searches still
 // reading the index before unmapping it.
 //
 // It sits in the engine's layer, above the packages it ties together
@@ -42,7 +42,7 @@ type Options struct {
 }
 
 // Engine owns an index, the generator over it, the leave valuation and
-// what its players share (player.Shared). It is safe for concurrent use
+// what its policies share (player.Shared). It is safe for concurrent use
 // by any number of games and seats.
 type Engine struct {
 	index  *index.Index // nil for an engine over a generator alone (New)
@@ -112,7 +112,7 @@ func New(gen movegen.Generator, o Options) (*Engine, error) {
 // Index is the engine's index; nil for an engine built by New.
 func (e *Engine) Index() *index.Index { return e.index }
 
-// Generator is the move generator every player of the engine drives.
+// Generator is the move generator every policy of the engine drives.
 func (e *Engine) Generator() movegen.Generator { return e.gen }
 
 // Leaves is the engine's leave valuation (read-only).

@@ -34,7 +34,7 @@ import (
 	"github.com/lexico/lexico/internal/topn"
 )
 
-// Generator is the move generator a player drives (movegen's strategies).
+// Generator is the move generator a policy drives (movegen's strategies).
 type Generator = movegen.Generator
 
 // Static is the static search's policy (equity, greedy): a generator, a
@@ -154,7 +154,7 @@ type Choice struct {
 	Endgame *Endgame
 }
 
-// Simulation is how a simulating player ranked its candidates.
+// Simulation is how the simulation policy ranked its candidates.
 type Simulation struct {
 	// Candidates is how many candidates were compared, Iterations in how
 	// many worlds each, Plies the turns played after each.

@@ -7,9 +7,9 @@ import (
 	"github.com/lexico/lexico/bot/engine/montecarlo"
 )
 
-// Shared is what the players over one generator share, and what whoever
+// Shared is what the policies over one generator share, and what whoever
 // closes the index under that generator must wait for: an engine
-// (bot/engine/engine) owns one and hands it to every player it makes. No
+// (bot/engine/engine) owns one and hands it to every policy it makes. No
 // state is kept for the whole process, so two engines, or two games of
 // one, never wait on each other's searches. The zero value counts searches
 // and keeps solvers, but numbers no playouts (NewShared); a policy whose
@@ -59,7 +59,7 @@ func (s *Shared) end() {
 	s.mu.Unlock()
 }
 
-// Wait waits until no search of a player sharing s is still running: call
+// Wait waits until no search of a policy sharing s is still running: call
 // it after the last answer and before closing the index the searches
 // read. New searches started meanwhile are waited for too.
 func (s *Shared) Wait() {
