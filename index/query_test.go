@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/build/buildtest"
 	"github.com/lexico/lexico/data"
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/index/multiset"
@@ -330,24 +331,17 @@ func TestQueriesAfterCloseFail(t *testing.T) {
 	}
 }
 
-// sharedDefault is the index of the full embedded list, built once per test
-// binary (it costs seconds) and removed by TestMain.
-var (
-	defaultOnce sync.Once
-	defaultPath string
-	defaultDir  string
-	defaultErr  error
-)
+// defaultPath is the index of the full embedded list, as build.Build writes
+// it; building it costs seconds, so the test binaries that read it share one
+// file (buildtest's cache, keyed by the builder's source).
+var defaultPath string
+
+// defaultDir is the test binary's temporary directory, removed by TestMain.
+var defaultDir string
 
 func openDefault(t testing.TB) *index.Index {
 	t.Helper()
-	defaultOnce.Do(func() {
-		defaultPath = filepath.Join(defaultDir, "default.db")
-		_, defaultErr = build.Build(context.Background(), build.Options{Out: defaultPath})
-	})
-	if defaultErr != nil {
-		t.Fatal(defaultErr)
-	}
+	defaultPath = buildtest.Default(t, 0, 0)
 	x, err := index.Open(defaultPath)
 	if err != nil {
 		t.Fatal(err)
@@ -378,7 +372,7 @@ func TestDefaultIndexQueriesMatchPlainScan(t *testing.T) {
 		return
 	}
 	if err := x.Verify(); err != nil {
-		t.Fatalf("Verify of a fresh default index: %v", err)
+		t.Fatalf("Verify of the default index: %v", err)
 	}
 }
 

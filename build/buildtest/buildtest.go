@@ -1,0 +1,232 @@
+// Package buildtest shares, between test binaries and between runs, the
+// indexes of the embedded default word list that tests read. Building the
+// whole list costs seconds of CPU, and several packages' tests (index,
+// cmd/lexico-bot) read the same file: each is built once, by the real
+// build.Build, into a content-addressed cache, like Go's own build cache.
+//
+// A file's key is everything its bytes depend on: the embedded list, the
+// length bounds, the index format, the Go version and architecture, and the
+// source of the builder (every non-test Go file under build/, index/,
+// internal/ and data/, and go.sum), so a change to any of them builds a new
+// file instead of testing an old builder's output. The builder itself is
+// tested fresh by the build package's own tests, which never use this cache.
+//
+// The cache is $LEXICO_TEST_CACHE, else os.UserCacheDir()/lexico-test.
+// Test binaries that race to create the same file take a lock: one builds,
+// the others wait and open its result. Files unused for a week are removed
+// when a new one is written.
+package buildtest
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/data"
+	"github.com/lexico/lexico/index"
+)
+
+// EnvCache names the environment variable that moves the cache.
+const EnvCache = "LEXICO_TEST_CACHE"
+
+// keepUnused is how long a cached file nobody opened survives: a builder
+// changed back and forth within it costs no second build.
+const keepUnused = 7 * 24 * time.Hour
+
+type entry struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+var (
+	mu      sync.Mutex
+	entries = map[[2]int]*entry{}
+)
+
+// Default returns the path of an index of the embedded default list's words
+// of minLen to maxLen letters (0: build's defaults, 2 and 15), as
+// build.Build writes it. The file is shared: a test must open it read-only
+// (index.Open does) and never change it; a test that damages an index works
+// on its own copy.
+func Default(tb testing.TB, minLen, maxLen int) string {
+	tb.Helper()
+	if minLen == 0 {
+		minLen = build.DefaultMinLen
+	}
+	if maxLen == 0 {
+		maxLen = build.DefaultMaxLen
+	}
+	mu.Lock()
+	e := entries[[2]int{minLen, maxLen}]
+	if e == nil {
+		e = &entry{}
+		entries[[2]int{minLen, maxLen}] = e
+	}
+	mu.Unlock()
+	e.once.Do(func() { e.path, e.err = cached(minLen, maxLen) })
+	if e.err != nil {
+		tb.Fatalf("the default list's test index (%d to %d letters): %v", minLen, maxLen, e.err)
+	}
+	return e.path
+}
+
+// cached finds or builds the index of the default list's words of minLen to
+// maxLen letters in the cache.
+func cached(minLen, maxLen int) (string, error) {
+	dir, err := cacheDir()
+	if err != nil {
+		return "", err
+	}
+	src, err := builderSource()
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "lexico test index\nformat %d\nlengths %d-%d\n%s %s/%s\n", index.FormatVersion, minLen, maxLen,
+		runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	h.Write(data.DefaultDictionaryGz)
+	h.Write(src)
+	path := filepath.Join(dir, hex.EncodeToString(h.Sum(nil)[:16])+".db")
+	if usable(path) {
+		touch(path)
+		return path, nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	unlock, err := lockFile(path + ".lock")
+	if err != nil {
+		return "", fmt.Errorf("lock: %w", err)
+	}
+	defer unlock()
+	if usable(path) { // another test binary built it while we waited
+		return path, nil
+	}
+	// build.Build writes a temporary file and renames it into place: a
+	// reader that does not wait for the lock sees no file or a whole one.
+	if _, err := build.Build(context.Background(), build.Options{Out: path, MinLen: minLen, MaxLen: maxLen}); err != nil {
+		return "", err
+	}
+	trim(dir, path)
+	return path, nil
+}
+
+// usable reports whether path is an index that opens.
+func usable(path string) bool {
+	x, err := index.Open(path)
+	if err != nil {
+		return false
+	}
+	x.Close()
+	return true
+}
+
+// touch marks path as used today, so trim keeps it; at most once an hour,
+// to write nothing on most runs.
+func touch(path string) {
+	if fi, err := os.Stat(path); err == nil && time.Since(fi.ModTime()) > time.Hour {
+		now := time.Now()
+		os.Chtimes(path, now, now)
+	}
+}
+
+// trim removes the cached files other than keep that nobody used for
+// keepUnused, and their lock files.
+func trim(dir, keep string) {
+	old, _ := filepath.Glob(filepath.Join(dir, "*.db"))
+	for _, p := range old {
+		if fi, err := os.Stat(p); err == nil && p != keep && time.Since(fi.ModTime()) > keepUnused {
+			os.Remove(p)
+			os.Remove(p + ".lock")
+		}
+	}
+}
+
+func cacheDir() (string, error) {
+	if d := os.Getenv(EnvCache); d != "" {
+		return d, nil
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no user cache directory for the test indexes (set $%s): %w", EnvCache, err)
+	}
+	return filepath.Join(d, "lexico-test"), nil
+}
+
+// builderDirs are the module's directories whose Go files can change what
+// build.Build writes (go list -deps ./build names no others, and internal/
+// holds every helper it may come to use).
+var builderDirs = []string{"build", "index", "internal", "data"}
+
+// builderSource is the names and contents of the builder's source files, in
+// a fixed order, read from the module the test runs in (a test binary runs
+// in its package's directory).
+func builderSource() ([]byte, error) {
+	root, err := moduleRoot()
+	if err != nil {
+		return nil, err
+	}
+	var src []byte
+	add := func(path string) error {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		src = fmt.Appendf(src, "%s %d\n", filepath.ToSlash(rel), len(b))
+		src = append(src, b...)
+		return nil
+	}
+	for _, d := range builderDirs {
+		err := filepath.WalkDir(filepath.Join(root, d), func(path string, de fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if de.IsDir() && de.Name() == "testdata" {
+				return filepath.SkipDir
+			}
+			if de.Type().IsRegular() && strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
+				return add(path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := add(filepath.Join(root, "go.sum")); err != nil {
+		return nil, err
+	}
+	return src, nil
+}
+
+// moduleRoot is the nearest directory above the working directory that
+// holds go.mod.
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("no go.mod above the working directory: the builder's source, part of the cache key, is not found")
+		}
+		dir = parent
+	}
+}
