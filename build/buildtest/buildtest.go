@@ -6,9 +6,10 @@
 //
 // A file's key is everything its bytes depend on: the embedded list, the
 // length bounds, the index format, the Go version and architecture, and the
-// source of the builder (every non-test Go file under build/, index/,
-// internal/ and data/, and go.sum), so a change to any of them builds a new
-// file instead of testing an old builder's output. The builder itself is
+// source of the builder (the non-test Go files of package build and of every
+// package of the module it imports, directly or not, and go.sum), so a
+// change to any of them builds a new file instead of testing an old
+// builder's output. The builder itself is
 // tested fresh by the build package's own tests, which never use this cache.
 //
 // The cache is $LEXICO_TEST_CACHE, else os.UserCacheDir()/lexico-test.
@@ -23,10 +24,11 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io/fs"
+	gobuild "go/build"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -47,6 +49,7 @@ const keepUnused = 7 * 24 * time.Hour
 type entry struct {
 	once sync.Once
 	path string
+	x    *index.Index
 	err  error
 }
 
@@ -55,13 +58,10 @@ var (
 	entries = map[[2]int]*entry{}
 )
 
-// Default returns the path of an index of the embedded default list's words
-// of minLen to maxLen letters (0: build's defaults, 2 and 15), as
-// build.Build writes it. The file is shared: a test must open it read-only
-// (index.Open does) and never change it; a test that damages an index works
-// on its own copy.
-func Default(tb testing.TB, minLen, maxLen int) string {
-	tb.Helper()
+// lookup is the process's entry for the default list's index of minLen to
+// maxLen letters (0: build's defaults, 2 and 15), found or built in the
+// cache and opened on first use.
+func lookup(minLen, maxLen int) *entry {
 	if minLen == 0 {
 		minLen = build.DefaultMinLen
 	}
@@ -75,11 +75,38 @@ func Default(tb testing.TB, minLen, maxLen int) string {
 		entries[[2]int{minLen, maxLen}] = e
 	}
 	mu.Unlock()
-	e.once.Do(func() { e.path, e.err = cached(minLen, maxLen) })
+	e.once.Do(func() {
+		if e.path, e.err = cached(minLen, maxLen); e.err == nil {
+			e.x, e.err = index.Open(e.path)
+		}
+		if e.err != nil {
+			e.err = fmt.Errorf("the default list's test index (%d to %d letters): %w", minLen, maxLen, e.err)
+		}
+	})
+	return e
+}
+
+// Default returns the path of an index of the embedded default list's words
+// of minLen to maxLen letters (0: build's defaults, 2 and 15), as
+// build.Build writes it. The file is shared: a test must open it read-only
+// (index.Open does) and never change it; a test that damages an index works
+// on its own copy.
+func Default(tb testing.TB, minLen, maxLen int) string {
+	tb.Helper()
+	e := lookup(minLen, maxLen)
 	if e.err != nil {
-		tb.Fatalf("the default list's test index (%d to %d letters): %v", minLen, maxLen, e.err)
+		tb.Fatal(e.err)
 	}
 	return e.path
+}
+
+// Open is Default's index, opened once per process and never closed, for
+// fixtures built outside a test (sync.OnceValue): the GADDAG and tables it
+// hands out are read in place from its memory map, as a bot reads them,
+// where building them from the list again would cost seconds.
+func Open(minLen, maxLen int) (*index.Index, error) {
+	e := lookup(minLen, maxLen)
+	return e.x, e.err
 }
 
 // cached finds or builds the index of the default list's words of minLen to
@@ -165,14 +192,14 @@ func cacheDir() (string, error) {
 	return filepath.Join(d, "lexico-test"), nil
 }
 
-// builderDirs are the module's directories whose Go files can change what
-// build.Build writes (go list -deps ./build names no others, and internal/
-// holds every helper it may come to use).
-var builderDirs = []string{"build", "index", "internal", "data"}
+// module is the import path prefix of the repository's packages.
+const module = "github.com/lexico/lexico/"
 
-// builderSource is the names and contents of the builder's source files, in
-// a fixed order, read from the module the test runs in (a test binary runs
-// in its package's directory).
+// builderSource is the names and contents of the builder's source files in
+// a fixed order: the non-test Go files (of this platform's build) of
+// package build, of this package, and of every package of the module they
+// import, directly or not, read from the module the test runs in (a test
+// binary runs in its package's directory), and go.sum.
 func builderSource() ([]byte, error) {
 	root, err := moduleRoot()
 	if err != nil {
@@ -189,21 +216,41 @@ func builderSource() ([]byte, error) {
 		src = append(src, b...)
 		return nil
 	}
-	for _, d := range builderDirs {
-		err := filepath.WalkDir(filepath.Join(root, d), func(path string, de fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if de.IsDir() && de.Name() == "testdata" {
-				return filepath.SkipDir
-			}
-			if de.Type().IsRegular() && strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
-				return add(path)
-			}
-			return nil
-		})
+	seen := map[string]bool{}
+	queue := []string{"build", "build/buildtest"}
+	for len(queue) > 0 {
+		rel := queue[0]
+		queue = queue[1:]
+		if seen[rel] {
+			continue
+		}
+		seen[rel] = true
+		dir := filepath.Join(root, filepath.FromSlash(rel))
+		p, err := gobuild.ImportDir(dir, 0)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("reading the builder's source: %w", err)
+		}
+		files := slices.Clone(p.GoFiles)
+		for _, pat := range p.EmbedPatterns {
+			matches, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(pat)))
+			for _, m := range matches {
+				if fi, err := os.Stat(m); err == nil && fi.Mode().IsRegular() {
+					f, _ := filepath.Rel(dir, m)
+					files = append(files, f)
+				}
+			}
+		}
+		slices.Sort(files)
+		files = slices.Compact(files)
+		for _, f := range files {
+			if err := add(filepath.Join(dir, f)); err != nil {
+				return nil, err
+			}
+		}
+		for _, imp := range p.Imports {
+			if strings.HasPrefix(imp, module) {
+				queue = append(queue, strings.TrimPrefix(imp, module))
+			}
 		}
 	}
 	if err := add(filepath.Join(root, "go.sum")); err != nil {
