@@ -3,6 +3,7 @@ package index_test
 import (
 	"bytes"
 	"context"
+	gobuild "go/build"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -441,4 +442,36 @@ func TestConcurrentQueries(t *testing.T) {
 func hasWords(t *multiset.Table, k multiset.Key) bool {
 	n, _ := t.Words(k)
 	return n > 0
+}
+
+// The shared test index is rebuilt whenever its builder changes: its key
+// covers every source file of package build and of the packages it
+// imports, this one and the GADDAG's included, and the embedded list.
+func TestSharedTestIndexKeyCoversTheBuilder(t *testing.T) {
+	root, files, err := buildtest.Sources()
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered := map[string]bool{}
+	for _, f := range files {
+		covered[f] = true
+	}
+	want := []string{"go.sum", "data/word-list-4.1.0.txt.gz"}
+	for _, dir := range []string{"build", "index", "index/gaddag", "index/multiset", "internal/alphabet"} {
+		names, err := filepath.Glob(filepath.Join(root, dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range names {
+			// Files of this platform's build only (not lock_other.go here).
+			if ok, err := gobuild.Default.MatchFile(filepath.Dir(n), filepath.Base(n)); err == nil && ok && !strings.HasSuffix(n, "_test.go") {
+				want = append(want, dir+"/"+filepath.Base(n))
+			}
+		}
+	}
+	for _, f := range want {
+		if !covered[f] {
+			t.Errorf("the shared test index's key does not cover %s", f)
+		}
+	}
 }

@@ -195,26 +195,32 @@ func cacheDir() (string, error) {
 // module is the import path prefix of the repository's packages.
 const module = "github.com/lexico/lexico/"
 
-// builderSource is the names and contents of the builder's source files in
-// a fixed order: the non-test Go files (of this platform's build) of
-// package build, of this package, and of every package of the module they
-// import, directly or not, read from the module the test runs in (a test
-// binary runs in its package's directory), and go.sum.
+// builderSource is the names and contents of Sources' files, in order.
 func builderSource() ([]byte, error) {
-	root, err := moduleRoot()
+	root, files, err := Sources()
 	if err != nil {
 		return nil, err
 	}
 	var src []byte
-	add := func(path string) error {
-		b, err := os.ReadFile(path)
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f)))
 		if err != nil {
-			return err
+			return nil, err
 		}
-		rel, _ := filepath.Rel(root, path)
-		src = fmt.Appendf(src, "%s %d\n", filepath.ToSlash(rel), len(b))
+		src = fmt.Appendf(src, "%s %d\n", f, len(b))
 		src = append(src, b...)
-		return nil
+	}
+	return src, nil
+}
+
+// Sources lists the files a cached index's key covers, relative to the
+// module's root (a test binary runs in its package's directory, below it),
+// in a fixed order: the non-test Go files (of this platform's build) and
+// embedded files of package build, of this package, and of every package
+// of the module they import, directly or not; and go.sum.
+func Sources() (root string, files []string, err error) {
+	if root, err = moduleRoot(); err != nil {
+		return "", nil, err
 	}
 	seen := map[string]bool{}
 	queue := []string{"build", "build/buildtest"}
@@ -228,24 +234,21 @@ func builderSource() ([]byte, error) {
 		dir := filepath.Join(root, filepath.FromSlash(rel))
 		p, err := gobuild.ImportDir(dir, 0)
 		if err != nil {
-			return nil, fmt.Errorf("reading the builder's source: %w", err)
+			return "", nil, fmt.Errorf("reading the builder's source: %w", err)
 		}
-		files := slices.Clone(p.GoFiles)
+		names := slices.Clone(p.GoFiles)
 		for _, pat := range p.EmbedPatterns {
 			matches, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(pat)))
 			for _, m := range matches {
 				if fi, err := os.Stat(m); err == nil && fi.Mode().IsRegular() {
 					f, _ := filepath.Rel(dir, m)
-					files = append(files, f)
+					names = append(names, filepath.ToSlash(f))
 				}
 			}
 		}
-		slices.Sort(files)
-		files = slices.Compact(files)
-		for _, f := range files {
-			if err := add(filepath.Join(dir, f)); err != nil {
-				return nil, err
-			}
+		slices.Sort(names)
+		for _, f := range slices.Compact(names) {
+			files = append(files, rel+"/"+f)
 		}
 		for _, imp := range p.Imports {
 			if strings.HasPrefix(imp, module) {
@@ -253,10 +256,7 @@ func builderSource() ([]byte, error) {
 			}
 		}
 	}
-	if err := add(filepath.Join(root, "go.sum")); err != nil {
-		return nil, err
-	}
-	return src, nil
+	return root, append(files, "go.sum"), nil
 }
 
 // moduleRoot is the nearest directory above the working directory that
