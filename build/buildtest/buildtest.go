@@ -14,8 +14,9 @@
 //
 // The cache is $LEXICO_TEST_CACHE, else os.UserCacheDir()/lexico-test.
 // Test binaries that race to create the same file take a lock: one builds,
-// the others wait and open its result. Files unused for a week are removed
-// when a new one is written.
+// the others wait and open its result. Files unused for a day, and all but
+// the last used few of each length bounds, are removed when a new one is
+// written.
 package buildtest
 
 import (
@@ -42,9 +43,15 @@ import (
 // EnvCache names the environment variable that moves the cache.
 const EnvCache = "LEXICO_TEST_CACHE"
 
-// keepUnused is how long a cached file nobody opened survives: a builder
-// changed back and forth within it costs no second build.
-const keepUnused = 7 * 24 * time.Hour
+// A cached file nobody opened for keepUnused is removed when a new one is
+// written, and of the files of one length bounds only the keepFiles used
+// last are kept: each edit of the builder makes a new file (88 MB for the
+// whole list), while several worktrees of the repository on one machine,
+// each with its own builder, must not keep rebuilding each other's.
+const (
+	keepUnused = 24 * time.Hour
+	keepFiles  = 8
+)
 
 type entry struct {
 	once sync.Once
@@ -125,7 +132,7 @@ func cached(minLen, maxLen int) (string, error) {
 		runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	h.Write(data.DefaultDictionaryGz)
 	h.Write(src)
-	path := filepath.Join(dir, hex.EncodeToString(h.Sum(nil)[:16])+".db")
+	path := filepath.Join(dir, fmt.Sprintf("%d-%d-%s.db", minLen, maxLen, hex.EncodeToString(h.Sum(nil)[:16])))
 	if usable(path) {
 		touch(path)
 		return path, nil
@@ -146,7 +153,7 @@ func cached(minLen, maxLen int) (string, error) {
 	if _, err := build.Build(context.Background(), build.Options{Out: path, MinLen: minLen, MaxLen: maxLen}); err != nil {
 		return "", err
 	}
-	trim(dir, path)
+	trim(dir, fmt.Sprintf("%d-%d-", minLen, maxLen), path)
 	return path, nil
 }
 
@@ -160,23 +167,42 @@ func usable(path string) bool {
 	return true
 }
 
-// touch marks path as used today, so trim keeps it; at most once an hour,
-// to write nothing on most runs.
+// touch marks path as used now, so trim keeps it; at most every ten
+// minutes, to write nothing on most runs.
 func touch(path string) {
-	if fi, err := os.Stat(path); err == nil && time.Since(fi.ModTime()) > time.Hour {
+	if fi, err := os.Stat(path); err == nil && time.Since(fi.ModTime()) > 10*time.Minute {
 		now := time.Now()
 		os.Chtimes(path, now, now)
 	}
 }
 
-// trim removes the cached files other than keep that nobody used for
-// keepUnused, and their lock files.
-func trim(dir, keep string) {
-	old, _ := filepath.Glob(filepath.Join(dir, "*.db"))
-	for _, p := range old {
-		if fi, err := os.Stat(p); err == nil && p != keep && time.Since(fi.ModTime()) > keepUnused {
+// trim removes, with their lock files, the cached files other than keep
+// that nobody used for keepUnused, and those of keep's length bounds
+// (named with prefix) beyond the keepFiles used last.
+func trim(dir, prefix, keep string) {
+	type file struct {
+		path string
+		used time.Time
+	}
+	var same []file
+	all, _ := filepath.Glob(filepath.Join(dir, "*.db"))
+	for _, p := range all {
+		fi, err := os.Stat(p)
+		if err != nil || p == keep {
+			continue
+		}
+		if time.Since(fi.ModTime()) > keepUnused {
 			os.Remove(p)
 			os.Remove(p + ".lock")
+		} else if strings.HasPrefix(filepath.Base(p), prefix) {
+			same = append(same, file{p, fi.ModTime()})
+		}
+	}
+	slices.SortFunc(same, func(a, b file) int { return b.used.Compare(a.used) })
+	for i, f := range same {
+		if i+1 >= keepFiles { // keep itself is one of the keepFiles
+			os.Remove(f.path)
+			os.Remove(f.path + ".lock")
 		}
 	}
 }
