@@ -45,19 +45,23 @@ run: build index
 		$(BIN)/lexico-bot run --index $(INDEX) $(STATE); \
 	fi
 
-# make test takes about 80 s on the 2-core machine and about 135 s of CPU
-# with a warm build cache (CI runs it through .ci/run); keep it under 90 s,
-# and bring the CPU under 120 s. About 100 s of it is running the test
-# binaries, the rest linking some 55 of them and vet. gotestsum (a tool of go.mod's: go tool gotestsum) prints
-# each package's line as it finishes (plain go test prints them in order,
-# behind the slowest) and the failures' output, then the tests over 5 s
-# from the run's JSON (bin/test.json). The tests whose cost is size (more games,
-# positions or words than their bug needs) run a sample here and their
-# thorough size in make test-long (internal/testsize). go test's own vet is
-# off: go vet ./... has just run every check of its subset. The test
-# binaries are linked without DWARF or the symbol table (-ldflags="-w -s"),
-# a fifth of the links' CPU, which only a debugger reads; panics still print
-# their stacks (from the runtime's own tables).
+# make test: about 110 s of CPU with a warm build cache, of which about 80 s
+# running the test binaries and most of the rest linking some 50 of them
+# (CI runs it through .ci/run); keep it under 90 s of wall time on the
+# 2-core machine and under 120 s of CPU. gotestsum (a tool of go.mod's: go
+# tool gotestsum) prints each package's line as it finishes (plain go test
+# prints them in order, behind the slowest) and the failures' output, then
+# the tests over 5 s from the run's JSON (bin/test.json). The tests whose
+# cost is size (more games, positions or words than their bug needs) run a
+# sample here and their thorough size in make test-long (internal/testsize).
+# The tests that read an index of the whole embedded list share one file
+# (build/buildtest: $LEXICO_TEST_CACHE, else ~/.cache/lexico-test), built
+# on first use and again whenever the builder's source changes; the build
+# package still builds the list itself. go test's own vet is off: go vet
+# ./... has just run every check of its subset. The test binaries are linked
+# without DWARF or the symbol table (-ldflags="-w -s"), a fifth of the
+# links' CPU, which only a debugger reads; panics still print their stacks
+# (from the runtime's own tables).
 test:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted" >&2; exit 1; fi

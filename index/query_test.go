@@ -3,6 +3,7 @@ package index_test
 import (
 	"bytes"
 	"context"
+	gobuild "go/build"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/build/buildtest"
 	"github.com/lexico/lexico/data"
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/index/multiset"
@@ -330,24 +332,17 @@ func TestQueriesAfterCloseFail(t *testing.T) {
 	}
 }
 
-// sharedDefault is the index of the full embedded list, built once per test
-// binary (it costs seconds) and removed by TestMain.
-var (
-	defaultOnce sync.Once
-	defaultPath string
-	defaultDir  string
-	defaultErr  error
-)
+// defaultPath is the index of the full embedded list, as build.Build writes
+// it; building it costs seconds, so the test binaries that read it share one
+// file (buildtest's cache, keyed by the builder's source).
+var defaultPath string
+
+// defaultDir is the test binary's temporary directory, removed by TestMain.
+var defaultDir string
 
 func openDefault(t testing.TB) *index.Index {
 	t.Helper()
-	defaultOnce.Do(func() {
-		defaultPath = filepath.Join(defaultDir, "default.db")
-		_, defaultErr = build.Build(context.Background(), build.Options{Out: defaultPath})
-	})
-	if defaultErr != nil {
-		t.Fatal(defaultErr)
-	}
+	defaultPath = buildtest.Default(t, 0, 0)
 	x, err := index.Open(defaultPath)
 	if err != nil {
 		t.Fatal(err)
@@ -378,7 +373,7 @@ func TestDefaultIndexQueriesMatchPlainScan(t *testing.T) {
 		return
 	}
 	if err := x.Verify(); err != nil {
-		t.Fatalf("Verify of a fresh default index: %v", err)
+		t.Fatalf("Verify of the default index: %v", err)
 	}
 }
 
@@ -447,4 +442,36 @@ func TestConcurrentQueries(t *testing.T) {
 func hasWords(t *multiset.Table, k multiset.Key) bool {
 	n, _ := t.Words(k)
 	return n > 0
+}
+
+// The shared test index is rebuilt whenever its builder changes: its key
+// covers every source file of package build and of the packages it
+// imports, this one and the GADDAG's included, and the embedded list.
+func TestSharedTestIndexKeyCoversTheBuilder(t *testing.T) {
+	root, files, err := buildtest.Sources()
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered := map[string]bool{}
+	for _, f := range files {
+		covered[f] = true
+	}
+	want := []string{"go.sum", "data/word-list-4.1.0.txt.gz"}
+	for _, dir := range []string{"build", "index", "index/gaddag", "index/multiset", "internal/alphabet"} {
+		names, err := filepath.Glob(filepath.Join(root, dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range names {
+			// Files of this platform's build only (not lock_other.go here).
+			if ok, err := gobuild.Default.MatchFile(filepath.Dir(n), filepath.Base(n)); err == nil && ok && !strings.HasSuffix(n, "_test.go") {
+				want = append(want, dir+"/"+filepath.Base(n))
+			}
+		}
+	}
+	for _, f := range want {
+		if !covered[f] {
+			t.Errorf("the shared test index's key does not cover %s", f)
+		}
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -22,19 +23,29 @@ import (
 // python3 is the platform bots' language; the bridge's tests need it.
 func needPython(t *testing.T) string {
 	t.Helper()
-	py, err := exec.LookPath("python3")
-	if err != nil {
+	py := pythonExe()
+	if py == "" {
 		t.Skip("python3 is not installed: the Python bridge (scripts/platform) is not tested")
 	}
-	// The interpreter itself, not a version manager's shim in front of it
-	// (pyenv's takes a second to start, several on a loaded machine, and the
-	// tests time what the bridge does, not the shim).
+	return py
+}
+
+// pythonExe is the interpreter itself, not a version manager's shim in
+// front of it (pyenv's takes a second to start, several on a loaded
+// machine, and the tests time what the bridge does, not the shim); found
+// once per test binary, since asking the shim is such a start. "" when
+// python3 is not on the PATH.
+var pythonExe = sync.OnceValue(func() string {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		return ""
+	}
 	out, err := exec.Command(py, "-c", "import sys; print(sys.executable)").Output()
 	if exe := strings.TrimSpace(string(out)); err == nil && exe != "" {
 		return exe
 	}
 	return py
-}
+})
 
 // liveDocExample is the documentation's gamestate with a live deadline.
 func liveDocExample(t *testing.T) []byte {

@@ -9,15 +9,17 @@ import (
 	"testing"
 
 	"github.com/lexico/lexico/bot/match/arena"
-	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/build/buildtest"
 	"github.com/lexico/lexico/internal/testsize"
 )
 
-// playIndex builds, once per test binary, an index of the embedded list's
-// words of up to six letters: whole games are played with it, fast.
+// playIndex is an index of the embedded list's words of up to six letters:
+// whole games are played with it, fast. It is built once and shared with
+// later runs (buildtest's cache, keyed by the builder's source): no test
+// changes it.
 func playIndex(t *testing.T) string {
 	t.Helper()
-	return testIndex(t, "play", nil, build.Options{MaxLen: 6})
+	return buildtest.Default(t, 0, 6)
 }
 
 func playSummary(t *testing.T, args ...string) arena.Summary {

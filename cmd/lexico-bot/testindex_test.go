@@ -46,8 +46,8 @@ var (
 )
 
 // testIndex builds, once per test binary, a real index file through the real
-// pipeline: from the words list returns, or from the embedded default when
-// list is nil; opts adds length bounds and the like.
+// pipeline from the words list returns; opts adds length bounds and the
+// like. (An index of the whole embedded list comes from buildtest.Default.)
 func testIndex(t *testing.T, name string, list func() ([]string, error), opts build.Options) string {
 	t.Helper()
 	indexesMu.Lock()
@@ -62,16 +62,14 @@ func testIndex(t *testing.T, name string, list func() ([]string, error), opts bu
 		if bi.err = os.MkdirAll(dir, 0o755); bi.err != nil {
 			return
 		}
-		if list != nil {
-			words, err := list()
-			if err != nil {
-				bi.err = err
-				return
-			}
-			opts.Source = filepath.Join(dir, "words.txt")
-			if bi.err = os.WriteFile(opts.Source, []byte(strings.Join(words, "\n")), 0o644); bi.err != nil {
-				return
-			}
+		words, err := list()
+		if err != nil {
+			bi.err = err
+			return
+		}
+		opts.Source = filepath.Join(dir, "words.txt")
+		if bi.err = os.WriteFile(opts.Source, []byte(strings.Join(words, "\n")), 0o644); bi.err != nil {
+			return
 		}
 		opts.Out = filepath.Join(dir, name+".db")
 		bi.path = opts.Out

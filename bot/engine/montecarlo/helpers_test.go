@@ -15,17 +15,19 @@ import (
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
-	"github.com/lexico/lexico/build"
-	"github.com/lexico/lexico/index/gaddag"
+	"github.com/lexico/lexico/build/buildtest"
 )
 
-// fullGen is the GADDAG generator over the whole embedded list, built once.
+// fullGen is the GADDAG generator over the whole embedded list, once: the
+// default index's GADDAG, read in place as a bot reads it (buildtest keeps
+// one index file for every test binary and run, where building the GADDAG
+// again costs a second).
 var fullGen = sync.OnceValue(func() movegen.Generator {
-	words, err := build.DefaultWords(build.DefaultMinLen, build.DefaultMaxLen)
+	x, err := buildtest.Open(0, 0)
 	if err != nil {
-		panic(err) // the embedded list is part of the binary
+		panic(err)
 	}
-	return movegen.NewGADDAG(gaddag.Build(words))
+	return movegen.NewGADDAG(x.GADDAG())
 })
 
 // fullKeys numbers the playouts of every simulation over fullGen, as an

@@ -5,7 +5,8 @@ import (
 	"testing"
 
 	"github.com/lexico/lexico/build"
-
+	"github.com/lexico/lexico/build/buildtest"
+	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/index/gaddag"
 )
 
@@ -22,8 +23,11 @@ type wordSetDict map[string]bool
 
 func (d wordSetDict) Contains(w string) bool { return d[w] }
 
-// embeddedWords loads the embedded default dictionary and its GADDAG once
-// per test binary: the self-play test and the benchmark share them.
+// embeddedWords loads the embedded default dictionary once per test binary,
+// with the default index's GADDAG, read in place as a bot reads it
+// (buildtest keeps one index file for every test binary and run, where
+// building the GADDAG again costs a second): the self-play test and the
+// benchmark share them.
 func embeddedWords(tb testing.TB) ([]string, wordSetDict, *gaddag.GADDAG) {
 	tb.Helper()
 	wordsOnce.Do(func() {
@@ -34,7 +38,10 @@ func embeddedWords(tb testing.TB) ([]string, wordSetDict, *gaddag.GADDAG) {
 		for _, w := range wordList {
 			wordSet[w] = true
 		}
-		wordGraph = gaddag.Build(wordList)
+		var x *index.Index
+		if x, wordsErr = buildtest.Open(0, 0); wordsErr == nil {
+			wordGraph = x.GADDAG()
+		}
 	})
 	if wordsErr != nil {
 		tb.Fatalf("loading the embedded dictionary: %v", wordsErr)

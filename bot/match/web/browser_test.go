@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -44,26 +45,65 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// browser starts a headless Chromium with the flags this machine's closed
-// network needs (no background connections, no sandbox as root) and
-// returns a tab's context.
-func browser(t *testing.T, width, height int) context.Context {
-	t.Helper()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium(t)),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(width, height),
+// The browser every test of the binary shares: starting Chromium costs
+// about a second of CPU, a tab much less. Each test gets a tab of its own in
+// a browser context of its own (storage, cookies), so no test sees another's
+// page state.
+var shared struct {
+	once   sync.Once
+	ctx    context.Context
+	cancel func()
+	dir    string
+	err    error
+}
+
+// TestMain stops the shared browser once every test ran.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.cancel != nil {
+		shared.cancel()
 	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelC := chromedp.NewContext(actx)
-	// A loaded machine starts Chromium slowly: one generous bound per test.
-	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	if shared.dir != "" {
+		os.RemoveAll(shared.dir)
+	}
+	os.Exit(code)
+}
+
+// browser starts, once per test binary, a headless Chromium with the flags
+// this machine's closed network needs (no background connections, no
+// sandbox as root) and a 1200x1000 window, and returns a new tab's context
+// in a fresh browser context, closed when the test ends.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromium(t)
+	shared.once.Do(func() {
+		if shared.dir, shared.err = os.MkdirTemp("", "lexico-chromium-"); shared.err != nil {
+			return
+		}
+		opts := []chromedp.ExecAllocatorOption{
+			chromedp.ExecPath(path),
+			chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+			chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true), chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.UserDataDir(shared.dir), chromedp.WindowSize(1200, 1000),
+		}
+		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelC := chromedp.NewContext(actx)
+		shared.ctx, shared.cancel = ctx, func() { cancelC(); cancelA() }
+		// No timeout on the browser's own context: its end would stop the
+		// browser for the tests after.
+		shared.err = chromedp.Do(ctx)
+	})
+	if shared.err != nil {
+		t.Fatalf("starting Chromium: %v", shared.err)
+	}
+	tab, cancelTab := chromedp.NewContext(shared.ctx, chromedp.WithNewBrowserContext())
+	// A loaded machine is slow: one generous bound per test.
+	ctx, cancelT := context.WithTimeout(tab, 3*time.Minute)
+	t.Cleanup(func() { cancelT(); cancelTab() })
 	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting Chromium: %v", err)
+		t.Fatalf("opening a tab: %v", err)
 	}
 	return ctx
 }
@@ -198,7 +238,7 @@ new MutationObserver(() => {
 // line says whose turn it is and the move sent is listed; the bot's answer;
 // an illegal move explained before it is sent; a reload resumes the game.
 func TestBrowserPlayAMoveAndSeeTheBotAnswer(t *testing.T) {
-	ctx := browser(t, 1200, 1000)
+	ctx := browser(t)
 	cfg := testConfig(t)
 	site, srv := testSite(t, cfg)
 	run(t, ctx, "open the page", chromedp.Navigate(srv.URL+"/?seed=11"),
@@ -346,7 +386,7 @@ func TestBrowserPlayAMoveAndSeeTheBotAnswer(t *testing.T) {
 // the board. Solve: the seed's empty board with xypdqab under Words With
 // Friends rules, the best play first and highlighted.
 func TestBrowserStudyAndSolve(t *testing.T) {
-	ctx := browser(t, 1200, 1000)
+	ctx := browser(t)
 	cfg := testConfig(t)
 	_, srv := testSite(t, cfg)
 
@@ -555,7 +595,7 @@ func TestBrowserWholeGameAgainstGreedy(t *testing.T) {
 	if os.Getenv("LEXICO_BROWSER_LONG") == "" {
 		t.Skip("a whole game in the browser: set LEXICO_BROWSER_LONG=1 (make test-web)")
 	}
-	ctx := browser(t, 1200, 1000)
+	ctx := browser(t)
 	cfg := testConfig(t)
 	site, srv := testSite(t, cfg)
 	newGameOf(t, ctx, srv.URL+"/", "greedy", 50)

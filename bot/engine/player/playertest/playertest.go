@@ -1,7 +1,8 @@
 // Package playertest holds a fixture the tests above the engine share: a
-// player over the embedded default dictionary's GADDAG (built once a
-// process, about a second) and that dictionary as a rules.Dictionary, to
-// judge what the player answers.
+// player over the embedded default dictionary's GADDAG (the default index's,
+// read in place as a bot reads it: buildtest keeps one index file for every
+// test binary and run) and that dictionary as a rules.Dictionary, built
+// from the list itself, to judge what the player answers.
 package playertest
 
 import (
@@ -12,7 +13,8 @@ import (
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/build"
-	"github.com/lexico/lexico/index/gaddag"
+	"github.com/lexico/lexico/build/buildtest"
+	"github.com/lexico/lexico/index"
 )
 
 // Words is a rules.Dictionary over a set of words.
@@ -48,7 +50,11 @@ func Embedded(tb testing.TB, policy string) (player.Policy, Words) {
 		for _, w := range words {
 			dict[w] = true
 		}
-		gen = movegen.NewGADDAG(gaddag.Build(words))
+		var x *index.Index
+		if x, err = buildtest.Open(0, 0); err != nil {
+			return
+		}
+		gen = movegen.NewGADDAG(x.GADDAG())
 		shared = player.NewShared()
 	})
 	if err != nil {

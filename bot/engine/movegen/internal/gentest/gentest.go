@@ -19,6 +19,7 @@ import (
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/build/buildtest"
 	"github.com/lexico/lexico/index/gaddag"
 	"github.com/lexico/lexico/index/multiset"
 )
@@ -78,8 +79,20 @@ var defaultWords = sync.OnceValue(func() []string {
 	return words
 })
 
-// Full is the whole default list, built once per test binary.
-var Full = sync.OnceValue(func() *Lexicon { return NewLexicon(defaultWords()) })
+// Full is the whole default list, once per test binary. Its GADDAG and
+// tables are the default index's, read in place as a bot reads them
+// (buildtest keeps one index file for every test binary and run): building
+// them from the list again costs seconds in each binary that uses Full.
+// NewLexicon's building is tested on Small, and gaddag.Build and
+// multiset.Build by their own packages.
+var Full = sync.OnceValue(func() *Lexicon {
+	x, err := buildtest.Open(0, 0)
+	if err != nil {
+		panic(err)
+	}
+	words := defaultWords()
+	return &Lexicon{Words: words, Set: NewWordSet(words), G: x.GADDAG(), MS: x.Multisets(), Blanks: x.Blanks()}
+})
 
 // Small is a deterministic sample of the default list (every two- and
 // three-letter word, so boards fill up, and every 50th longer word), small
