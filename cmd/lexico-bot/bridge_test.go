@@ -95,8 +95,8 @@ print(json.dumps(lexico_bridge.calculate_move(json.load(open(sys.argv[1])))))`, 
 // local port.
 func ourServer(t *testing.T) (url string, x *index.Index) {
 	t.Helper()
-	setup, err := newBotSetup(botOptions{Index: playIndex(t), Policy: "equity", Strategy: "gaddag", Reserve: player.DefaultClock.Reserve,
-		Margin: player.DefaultClock.Margin, MarginMax: player.DefaultClock.MaxMargin}, player.Live, "", false, 0, io.Discard)
+	setup, err := newBotSetup(botOptions{Index: playIndex(t), Policy: "equity", Strategy: "gaddag", Reserve: player.DefaultClock().Reserve,
+		Margin: player.DefaultClock().Margin, MarginMax: player.DefaultClock().MaxMargin}, player.Live, "", false, 0, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -71,7 +71,7 @@ func main() {
 	sim := *pl.Simulator
 	sim.MaxIterations = *iterations
 	pl.Simulator = &sim
-	bot := &answer.Bot{Policy: pl, Clock: player.DefaultClock}
+	bot := &answer.Bot{Policy: pl, Clock: player.DefaultClock()}
 
 	fmt.Printf("%d positions (of %d games), %d rounds of %d at once, MoveTime %v\n", len(positions), *games, *rounds, *parallel, *moveTime)
 	var (

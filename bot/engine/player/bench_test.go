@@ -86,7 +86,7 @@ func benchmarkAnswerCrowded(b *testing.B, policy string, moveTime time.Duration)
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
 		due.Deadline = start.Add(due.MoveTime)
-		budget := DefaultClock.Budget(due, start, start, 0)
+		budget := DefaultClock().Budget(due, start, start, 0)
 		ch := Answer(context.Background(), pl, p, budget)
 		times = append(times, time.Since(start))
 		if ch.Complete {

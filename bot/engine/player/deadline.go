@@ -95,10 +95,14 @@ type Clock struct {
 
 // DefaultClock holds back 10% of the allowed time, at least 50 ms and at
 // most 250 ms, caps thinking at a minute and reads deadlines as run does.
-var DefaultClock = Clock{
-	Margin: 0.10, MaxMargin: 250 * time.Millisecond, Reserve: 50 * time.Millisecond,
-	MinThink: 250 * time.Millisecond, LateThink: 10 * time.Millisecond, LateWindow: time.Second,
-	DefaultMoveTime: time.Second, MaxThink: time.Minute,
+// It is a function, not a variable, so that no caller can change the
+// default of every other: each gets its own copy to adjust.
+func DefaultClock() Clock {
+	return Clock{
+		Margin: 0.10, MaxMargin: 250 * time.Millisecond, Reserve: 50 * time.Millisecond,
+		MinThink: 250 * time.Millisecond, LateThink: 10 * time.Millisecond, LateWindow: time.Second,
+		DefaultMoveTime: time.Second, MaxThink: time.Minute,
+	}
 }
 
 // Budget is how long to think, and why.

@@ -15,7 +15,7 @@ func TestBudget(t *testing.T) {
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	at := func(d time.Duration) time.Time { return now.Add(d) }
 	ms := time.Millisecond
-	c := DefaultClock
+	c := DefaultClock()
 	live, replay := c, c
 	live.Mode, replay.Mode = Live, Replay
 	override := c
@@ -97,7 +97,7 @@ func TestBudget(t *testing.T) {
 func TestSpareWhenOnlyTheLoadTookTheBudget(t *testing.T) {
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	ms := time.Millisecond
-	crowded := DefaultClock
+	crowded := DefaultClock()
 	crowded.Mode = Live
 	crowded.Pressure = func() float64 { return 4 } // 50 ms held back becomes 200
 	for _, c := range []struct {
@@ -140,7 +140,7 @@ func TestBudgetNeverPastTheDeadline(t *testing.T) {
 		if r.IntN(4) > 0 {
 			p.Deadline = now.Add(pick() - 5*time.Second)
 		}
-		c := DefaultClock
+		c := DefaultClock()
 		c.Mode = Mode(r.IntN(3))
 		arrived := now.Add(-time.Duration(r.Int64N(int64(300 * time.Millisecond))))
 		tail := time.Duration(r.Int64N(int64(200 * time.Millisecond)))

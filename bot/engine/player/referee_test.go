@@ -25,7 +25,7 @@ func (r refereed) Move(ctx context.Context, gs []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	clock := DefaultClock
+	clock := DefaultClock()
 	clock.Mode = Live
 	now := time.Now()
 	p := r2.Position

@@ -61,7 +61,7 @@ func testBots(tb testing.TB) (eq, greedy BotSeat) {
 	}
 	e, _ := player.New("equity", gen, table)
 	gr, _ := player.New("greedy", gen, table)
-	clock := player.DefaultClock
+	clock := player.DefaultClock()
 	clock.Mode = player.Live
 	return BotSeat{&answer.Bot{Policy: e, Clock: clock}}, BotSeat{&answer.Bot{Policy: gr, Clock: clock}}
 }

@@ -65,7 +65,7 @@ func equityBot(t testing.TB) *answer.Bot {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clock := player.DefaultClock
+	clock := player.DefaultClock()
 	clock.Mode = player.Live
 	return &answer.Bot{Policy: pl, Clock: clock}
 }

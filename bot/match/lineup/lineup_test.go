@@ -41,7 +41,7 @@ func config(t *testing.T, in string, out *bytes.Buffer, policies ...string) Conf
 	for _, w := range testWords {
 		d[w] = true
 	}
-	clock := player.DefaultClock
+	clock := player.DefaultClock()
 	clock.Mode = player.Live
 	eng, err := engine.New(movegen.NewGADDAG(gaddag.Build(testWords)), engine.Options{Leaves: table})
 	if err != nil {

@@ -65,7 +65,7 @@ func testConfig(t *testing.T) StoreConfig {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { eng.Close() })
-	clock := player.DefaultClock
+	clock := player.DefaultClock()
 	clock.Mode = player.Live // the load's pressure left out: the tests' budgets are their own
 	return StoreConfig{Answers: answer.NewPipeline(eng, clock, 0), Dict: d}
 }

@@ -43,7 +43,7 @@ func simBot(t *testing.T) *Bot {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clock := player.DefaultClock
+	clock := player.DefaultClock()
 	clock.Mode = player.Replay // the doc's deadline is years ago: think MoveTime
 	return &Bot{Policy: pl, Clock: clock}
 }

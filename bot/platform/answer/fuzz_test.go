@@ -136,7 +136,7 @@ func answerLegally(t *testing.T, b *Bot, dict playertest.Words, gs []byte) {
 // thinking 40 ms a move, and that dictionary.
 func fuzzBot(t *testing.T) (*Bot, playertest.Words) {
 	pl, dict := playertest.Embedded(t, "sim")
-	clock := player.DefaultClock
+	clock := player.DefaultClock()
 	clock.Mode = player.Replay
 	clock.Override = 40 * time.Millisecond
 	clock.MinThink = 10 * time.Millisecond // simulate, however short the think

@@ -35,7 +35,7 @@ func NewPipeline(eng *engine.Engine, clock player.Clock, slots int) *Pipeline {
 // back time scaled by the machine's load (player.LoadPressure). It is the
 // one copy of the default clock; a command's flags adjust what it returns.
 func NewClock(mode player.Mode) player.Clock {
-	c := player.DefaultClock
+	c := player.DefaultClock()
 	c.Mode, c.Pressure = mode, player.LoadPressure()
 	return c
 }

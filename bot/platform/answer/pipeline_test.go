@@ -21,7 +21,7 @@ func testPipeline(t *testing.T, slots int) *Pipeline {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { eng.Close() })
-	clock := player.DefaultClock
+	clock := player.DefaultClock()
 	clock.Mode = player.Live
 	return NewPipeline(eng, clock, slots)
 }

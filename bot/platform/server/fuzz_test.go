@@ -67,7 +67,7 @@ var (
 func fuzzHandler(t *testing.T) http.Handler {
 	fuzzOnce.Do(func() {
 		pl, _ := playertest.Embedded(t, "equity")
-		clock := player.DefaultClock
+		clock := player.DefaultClock()
 		clock.Mode = player.Replay
 		clock.Override = 20 * time.Millisecond
 		s := &Server{Bot: &answer.Bot{Policy: pl, Clock: clock}, MaxBody: 64 << 10, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}

@@ -79,7 +79,7 @@ func newServer(t *testing.T, gen player.Generator) (*Server, *logBuf) {
 		t.Fatal(err)
 	}
 	logs := &logBuf{}
-	clock := player.DefaultClock
+	clock := player.DefaultClock()
 	clock.Mode = player.Live
 	// The doc's deadline is in 2018: pin the server's clock just before it.
 	deadline := time.UnixMilli(1544012659463)
