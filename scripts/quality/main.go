@@ -41,6 +41,10 @@ type subcommand struct {
 
 var subcommands = []subcommand{
 	{"positions", "write the position set (real games and self-play)", positionsMain},
+	{"reference", "simulate each position's candidates long and wide (resumable, shardable)", referenceMain},
+	{"bench", "run policies on every position at a budget, engines in turn", benchMain},
+	{"extra", "value chosen moves the reference lacks, in its own worlds", extraMain},
+	{"score", "mean loss against the reference, intervals, paired differences", scoreMain},
 }
 
 func usage() {
