@@ -105,15 +105,11 @@ func benchMain(args []string) error {
 	if err != nil {
 		return err
 	}
-	done, keep, torn, err := readJSONLines[choice](*out)
+	done, f, err := resume[choice](*out)
 	if err != nil {
 		return err
 	}
-	if torn {
-		if err := os.Truncate(*out, keep); err != nil {
-			return err
-		}
-	}
+	defer f.Close()
 	asked := map[string]bool{}
 	for _, c := range done {
 		asked[answerKey(c.Policy, c.BudgetMS, c.Line)] = true
@@ -124,14 +120,6 @@ func benchMain(args []string) error {
 	if err := os.MkdirAll(*logs, 0o755); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(*out), 0o755); err != nil {
-		return err
-	}
-	f, err := os.OpenFile(*out, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
 
 	engines := make([]*engine, len(specs))
 	for i, s := range specs {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 	"time"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/rules"
+	"github.com/lexico/lexico/scripts/internal/late"
 )
 
 // extraMove is a chosen move the reference did not list, valued later in
@@ -52,15 +52,11 @@ func extraMain(args []string) error {
 	if err != nil {
 		return err
 	}
-	extras, keep, torn, err := readJSONLines[extraMove](*out)
+	extras, f, err := resume[extraMove](*out)
 	if err != nil {
 		return err
 	}
-	if torn {
-		if err := os.Truncate(*out, keep); err != nil {
-			return err
-		}
-	}
+	defer f.Close()
 	known := map[string]bool{}
 	for _, e := range extras {
 		known[fmt.Sprintf("%d %s", e.Line, e.Key)] = true
@@ -98,19 +94,11 @@ func extraMain(args []string) error {
 	if len(lines) == 0 {
 		return nil
 	}
-	k, err := openKit(*idx)
+	k, err := late.Open(*idx)
 	if err != nil {
 		return err
 	}
-	defer k.close()
-	if err := os.MkdirAll(filepath.Dir(*out), 0o755); err != nil {
-		return err
-	}
-	f, err := os.OpenFile(*out, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
+	defer k.Close()
 	for _, line := range lines {
 		t0 := time.Now()
 		got, err := valueExtra(k, set[line-1], refs[line], todo[line], *threads)
@@ -139,10 +127,10 @@ func extraMain(args []string) error {
 // world's shared search of the opponent's replies is made for the first
 // candidate), so that both come out exactly as the reference has them,
 // which proves the worlds the same.
-func valueExtra(k *kit, s setLine, r *refPosition, ms []chosen, threads int) ([]extraMove, error) {
+func valueExtra(k *late.Kit, s setLine, r *refPosition, ms []chosen, threads int) ([]extraMove, error) {
 	p := s.Pos
 	static0, best := r.find(staticBestKey(*r)), r.find(r.Best)
-	pl, err := player.New("equity", k.gen, k.table)
+	pl, err := player.New("equity", k.Gen, k.Table)
 	if err != nil {
 		return nil, err
 	}
@@ -172,7 +160,7 @@ func valueExtra(k *kit, s setLine, r *refPosition, ms []chosen, threads int) ([]
 	var legal []move.Move
 	for _, c := range ms {
 		m := c.m
-		res := rules.Check(p, m, k.index)
+		res := rules.Check(p, m, k.Index)
 		if !res.Legal {
 			out = append(out, extraMove{Line: s.Line, refCandidate: refCandidate{Move: c.raw, Key: m.Key(), StaticRank: -1}, Illegal: res.Reason})
 			continue
@@ -202,7 +190,7 @@ func valueExtra(k *kit, s setLine, r *refPosition, ms []chosen, threads int) ([]
 		}
 		c.StaticRank = -1
 		if leave, ok := m.Leave(p.Rack); ok {
-			c.Static = round3(equity.Static{Table: k.table}.Equity(&m, leave, p))
+			c.Static = round3(equity.Static{Table: k.Table}.Equity(&m, leave, p))
 		}
 		out = append(out, extraMove{Line: s.Line, refCandidate: c})
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/lexico/lexico/bot/match/referee"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/internal/atomicfile"
+	"github.com/lexico/lexico/scripts/internal/late"
 )
 
 // The set is of middle-game positions: past the opening (more than
@@ -72,11 +73,11 @@ func positionsMain(args []string) error {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "positions: %d from %s\n", len(set.lines), *real)
-	k, err := openKit(*idx)
+	k, err := late.Open(*idx)
 	if err != nil {
 		return err
 	}
-	defer k.close()
+	defer k.Close()
 	if err := set.addSelfPlay(k, *seed, *iters, *perSelf, *n, rng); err != nil {
 		return err
 	}
@@ -178,10 +179,10 @@ func contains(xs []int, x int) bool {
 // worlds capped, so the games depend on the seed alone) and the equity
 // policy, seats in turn, and takes per middle-game positions of each, until
 // the set holds n.
-func (s *positionSet) addSelfPlay(k *kit, seed uint64, iters, per, n int, rng *rand.Rand) error {
+func (s *positionSet) addSelfPlay(k *late.Kit, seed uint64, iters, per, n int, rng *rand.Rand) error {
 	var seats [2]referee.Player
 	for i, policy := range []string{"sim", "equity"} {
-		pl, err := player.New(policy, k.gen, k.table)
+		pl, err := player.New(policy, k.Gen, k.Table)
 		if err != nil {
 			return err
 		}
@@ -194,7 +195,7 @@ func (s *positionSet) addSelfPlay(k *kit, seed uint64, iters, per, n int, rng *r
 		if g > 10*n {
 			return fmt.Errorf("only %d positions after %d games", len(s.lines), g)
 		}
-		cfg := referee.Config{Variant: variant.Multipliers, Dictionary: k.index, Seed: seed*1_000_003 + uint64(g),
+		cfg := referee.Config{Variant: variant.Multipliers, Dictionary: k.Index, Seed: seed*1_000_003 + uint64(g),
 			Starter: g % 2, MoveTime: time.Hour, GameID: int64(g + 1)}
 		game, err := referee.Play(context.Background(), cfg, seats)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
@@ -141,6 +142,31 @@ func readJSONLines[T any](path string) (out []T, keep int64, torn bool, err erro
 		out = append(out, v)
 	}
 	return out, keep, torn, sc.Err()
+}
+
+// resume reads what a run already appended to path, decoded line by line
+// into T, and opens path to append more (creating it and its directory).
+// A last line cut while being written is dropped first, so that the file
+// holds whole lines only and the cut work is simply done again.
+func resume[T any](path string) ([]T, *os.File, error) {
+	done, keep, torn, err := readJSONLines[T](path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if torn {
+		fmt.Fprintf(os.Stderr, "quality: %s ends in a cut line; truncating it to %d bytes\n", path, keep)
+		if err := os.Truncate(path, keep); err != nil {
+			return nil, nil, err
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, nil, err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	return done, f, nil
 }
 
 // moveKey is the key a chosen move is matched to a candidate by: the set

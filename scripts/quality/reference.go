@@ -24,6 +24,7 @@ import (
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/scripts/internal/host"
+	"github.com/lexico/lexico/scripts/internal/late"
 )
 
 // refOptions are the reference's settings: everything its figures depend
@@ -69,10 +70,11 @@ func referenceMain(args []string) error {
 	if err != nil {
 		return err
 	}
-	done, keep, torn, err := readJSONLines[refPosition](*out)
+	done, f, err := resume[refPosition](*out)
 	if err != nil {
 		return err
 	}
+	defer f.Close()
 	have := map[int]bool{}
 	for _, r := range done {
 		if r.Seed != o.seed || r.Worlds != o.worlds || r.Plies != o.plies {
@@ -83,12 +85,6 @@ func referenceMain(args []string) error {
 			return usageErr("%s: line %d is not of this set's position (the set changed?)", *out, r.Line)
 		}
 		have[r.Line] = true
-	}
-	if torn {
-		fmt.Fprintf(os.Stderr, "reference: %s ends in a cut line; truncating it to %d bytes\n", *out, keep)
-		if err := os.Truncate(*out, keep); err != nil {
-			return err
-		}
 	}
 	if *stride < 1 {
 		return usageErr("-stride %d: want 1 or more", *stride)
@@ -107,24 +103,16 @@ func referenceMain(args []string) error {
 	if len(todo) == 0 {
 		return nil
 	}
-	if err := os.MkdirAll(filepath.Dir(*out), 0o755); err != nil {
-		return err
-	}
 	if *worldsDir != "" {
 		if err := os.MkdirAll(*worldsDir, 0o755); err != nil {
 			return err
 		}
 	}
-	k, err := openKit(*idx)
+	k, err := late.Open(*idx)
 	if err != nil {
 		return err
 	}
-	defer k.close()
-	f, err := os.OpenFile(*out, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
+	defer k.Close()
 	start := time.Now()
 	for n, s := range todo {
 		t0 := time.Now()
@@ -174,8 +162,8 @@ func staticBestKey(r refPosition) string {
 // sim policy's valuation, exchanges included, and the best exchange when
 // none of them is one (the bag allowing): the candidates a simulation of
 // the sim policy would choose from, and many more.
-func referenceCandidates(k *kit, p *position.Position, n int) ([]player.Candidate, error) {
-	pl, err := player.New("equity", k.gen, k.table)
+func referenceCandidates(k *late.Kit, p *position.Position, n int) ([]player.Candidate, error) {
+	pl, err := player.New("equity", k.Gen, k.Table)
 	if err != nil {
 		return nil, err
 	}
@@ -198,8 +186,8 @@ func referenceCandidates(k *kit, p *position.Position, n int) ([]player.Candidat
 
 // simulator is the reference's: the sim policy's valuation and plies, one
 // world a simulation.
-func simulator(k *kit, o refOptions, w int) *montecarlo.Simulator {
-	return &montecarlo.Simulator{Gen: k.gen, Equity: equity.Static{Table: k.table}, Plies: o.plies,
+func simulator(k *late.Kit, o refOptions, w int) *montecarlo.Simulator {
+	return &montecarlo.Simulator{Gen: k.Gen, Equity: equity.Static{Table: k.Table}, Plies: o.plies,
 		EndgameBag: montecarlo.DefaultEndgameBag, Threads: 1, MaxIterations: 1, Seed: worldSeed(o.seed, w)}
 }
 
@@ -207,7 +195,7 @@ func simulator(k *kit, o refOptions, w int) *montecarlo.Simulator {
 // worldSeed(seed, w)) and returns the points of candidate i in world w at
 // [w][i]. Each world is a simulation of its own, so a candidate valued
 // later (extra.go) meets the very same worlds.
-func worldValues(k *kit, p *position.Position, cands []move.Move, o refOptions) ([][]float64, error) {
+func worldValues(k *late.Kit, p *position.Position, cands []move.Move, o refOptions) ([][]float64, error) {
 	vals := make([][]float64, o.worlds)
 	var next atomic.Int64
 	var wg sync.WaitGroup
