@@ -77,6 +77,9 @@ func TestTheReferenceIsWellFormed(t *testing.T) {
 			if c.Diff > 0 || c.Mean > r.Cands[0].Mean {
 				t.Errorf("line %d: %s is above the best (diff %v)", line, c.Key, c.Diff)
 			}
+			if c.Worlds != r.Worlds && (c.Worlds != r.PruneAfter || c.Key == r.Best) {
+				t.Errorf("line %d: %s played %d worlds: want %d, or %d when dropped (never the best)", line, c.Key, c.Worlds, r.Worlds, r.PruneAfter)
+			}
 			if len(c.Q) != 9 || c.Win < 0 || c.Win > 1 || c.SE <= 0 {
 				t.Errorf("line %d: %s: %d quantiles, win %v, se %v", line, c.Key, len(c.Q), c.Win, c.SE)
 			}

@@ -36,6 +36,10 @@ type refCandidate struct {
 	// error.
 	Mean float64 `json:"mean"`
 	SE   float64 `json:"se"`
+	// Worlds is how many of the reference's worlds it was played out in:
+	// all of them, or the first PruneAfter when it was clearly behind
+	// then (its Diff is over those worlds).
+	Worlds int `json:"worlds"`
 	// Diff is Mean less the reference's best's, DiffSE the standard error
 	// of that difference world by world (the candidates share the worlds,
 	// so it is far smaller than either SE).
@@ -64,6 +68,12 @@ type refPosition struct {
 	Seed   uint64 `json:"seed"`
 	Worlds int    `json:"worlds"`
 	Plies  int    `json:"plies"`
+	// PruneAfter and PruneMargin: after the first PruneAfter worlds, the
+	// candidates more than PruneMargin points (or 4 standard errors of the
+	// difference, if more) behind the best so far played no more (0: all
+	// played every world).
+	PruneAfter  int     `json:"prune_after"`
+	PruneMargin float64 `json:"prune_margin"`
 	// Bag, Unseen (the bag and the opponent's rack) and Spread (the
 	// mover's score less the opponent's) of the position: with Plies, what
 	// the horizon's tiles unseen are estimated from.

@@ -35,6 +35,11 @@ type refOptions struct {
 	worlds     int
 	plies      int
 	threads    int
+	// After pruneAfter worlds, the candidates more than pruneMargin points
+	// (or 4 standard errors of their difference, if more) behind the best
+	// so far play no more worlds (0: none is dropped).
+	pruneAfter  int
+	pruneMargin float64
 }
 
 func referenceMain(args []string) error {
@@ -48,6 +53,8 @@ func referenceMain(args []string) error {
 	fs.IntVar(&o.worlds, "worlds", 1000, "worlds `N` each candidate is played out in")
 	fs.IntVar(&o.plies, "plies", montecarlo.DefaultPlies, "turns `N` played after each candidate (the sim policy's)")
 	fs.IntVar(&o.threads, "threads", 1, "goroutines `N` playing worlds at once (the figures do not depend on it)")
+	fs.IntVar(&o.pruneAfter, "prune-after", 250, "after `N` worlds, drop the candidates clearly behind (-prune-margin): they keep the figures of those worlds (0: every candidate plays every world)")
+	fs.Float64Var(&o.pruneMargin, "prune-margin", 8, "`POINTS` behind the best so far (or 4 standard errors of the difference, if more) that drop a candidate at -prune-after")
 	shard := fs.String("shard", "1/1", "do only the positions `I/N` (line numbers ≡ I mod N); shards may share -out")
 	lines := fs.String("lines", "", "do only these `LINES` of the set (e.g. 1-20,31)")
 	stride := fs.Int("stride", 5, "visit the lines `K` apart, then again from the next (1, 6, 11, ..., 2, 7, ...): a run cut short has done a sample of the whole set, both sources alike")
@@ -57,6 +64,9 @@ func referenceMain(args []string) error {
 	}
 	if o.candidates < 1 || o.worlds < 2 || o.plies < 1 || o.threads < 1 {
 		return usageErr("-candidates, -threads and -plies must be at least 1, -worlds at least 2")
+	}
+	if o.pruneAfter != 0 && (o.pruneAfter < 2 || o.pruneAfter >= o.worlds || o.pruneMargin < 0) {
+		return usageErr("-prune-after %d: want 0, or 2 or more and below -worlds %d, with -prune-margin 0 or more", o.pruneAfter, o.worlds)
 	}
 	si, sn, err := parseShard(*shard)
 	if err != nil {
@@ -77,9 +87,9 @@ func referenceMain(args []string) error {
 	defer f.Close()
 	have := map[int]bool{}
 	for _, r := range done {
-		if r.Seed != o.seed || r.Worlds != o.worlds || r.Plies != o.plies {
-			return usageErr("%s line %d: seed %d, %d worlds, %d plies; this run: seed %d, %d worlds, %d plies (write another -out)",
-				*out, r.Line, r.Seed, r.Worlds, r.Plies, o.seed, o.worlds, o.plies)
+		if r.Seed != o.seed || r.Worlds != o.worlds || r.Plies != o.plies || r.PruneAfter != o.pruneAfter || r.PruneMargin != o.pruneMargin {
+			return usageErr("%s line %d: seed %d, %d worlds, %d plies, pruned after %d by %v; this run: seed %d, %d worlds, %d plies, pruned after %d by %v (write another -out)",
+				*out, r.Line, r.Seed, r.Worlds, r.Plies, r.PruneAfter, r.PruneMargin, o.seed, o.worlds, o.plies, o.pruneAfter, o.pruneMargin)
 		}
 		if r.Line < 1 || r.Line > len(set) || set[r.Line-1].ID != r.Gamestate {
 			return usageErr("%s: line %d is not of this set's position (the set changed?)", *out, r.Line)
@@ -120,7 +130,7 @@ func referenceMain(args []string) error {
 		if err != nil {
 			return fmt.Errorf("line %d: %w", s.Line, err)
 		}
-		vals, err := worldValues(k, s.Pos, moves(cands), o)
+		vals, err := referenceValues(k, s.Pos, moves(cands), o)
 		if err != nil {
 			return fmt.Errorf("line %d: %w", s.Line, err)
 		}
@@ -191,13 +201,65 @@ func simulator(k *late.Kit, o refOptions, w int) *montecarlo.Simulator {
 		EndgameBag: montecarlo.DefaultEndgameBag, Threads: 1, MaxIterations: 1, Seed: worldSeed(o.seed, w)}
 }
 
-// worldValues plays every candidate out in each world (world w dealt from
-// worldSeed(seed, w)) and returns the points of candidate i in world w at
-// [w][i]. Each world is a simulation of its own, so a candidate valued
-// later (extra.go) meets the very same worlds.
-func worldValues(k *late.Kit, p *position.Position, cands []move.Move, o refOptions) ([][]float64, error) {
-	vals := make([][]float64, o.worlds)
+// referenceValues is worldValues for the reference: every candidate in
+// the first pruneAfter worlds, then only those not clearly behind the best
+// so far, the static best always first (the world's shared search of the
+// opponent's replies is made for the first candidate, so keeping it first
+// keeps every candidate's figures what they would be with all of them).
+// A dropped candidate's later worlds are NaN.
+func referenceValues(k *late.Kit, p *position.Position, cands []move.Move, o refOptions) ([][]float64, error) {
+	if o.pruneAfter == 0 {
+		return worldValues(k, p, cands, o, 0, o.worlds)
+	}
+	first, err := worldValues(k, p, cands, o, 0, o.pruneAfter)
+	if err != nil {
+		return nil, err
+	}
+	best := 0
+	for i := range cands {
+		if mean(column(first, i)) > mean(column(first, best)) {
+			best = i
+		}
+	}
+	kept := []int{0}
+	for i := 1; i < len(cands); i++ {
+		d := make([]float64, len(first))
+		for w := range first {
+			d[w] = first[w][i] - first[w][best]
+		}
+		if mean(d) >= -max(o.pruneMargin, 4*stdErr(d)) {
+			kept = append(kept, i)
+		}
+	}
+	var ms []move.Move
+	for _, i := range kept {
+		ms = append(ms, cands[i])
+	}
+	rest, err := worldValues(k, p, ms, o, o.pruneAfter, o.worlds)
+	if err != nil {
+		return nil, err
+	}
+	for _, v := range rest {
+		row := make([]float64, len(cands))
+		for i := range row {
+			row[i] = math.NaN()
+		}
+		for j, i := range kept {
+			row[i] = v[j]
+		}
+		first = append(first, row)
+	}
+	return first, nil
+}
+
+// worldValues plays every candidate out in each world from..to-1 (world w
+// dealt from worldSeed(seed, w)) and returns the points of candidate i in
+// world from+j at [j][i]. Each world is a simulation of its own, so a
+// candidate valued later (extra.go) meets the very same worlds.
+func worldValues(k *late.Kit, p *position.Position, cands []move.Move, o refOptions, from, to int) ([][]float64, error) {
+	vals := make([][]float64, to-from)
 	var next atomic.Int64
+	next.Store(int64(from))
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var first error
@@ -207,7 +269,7 @@ func worldValues(k *late.Kit, p *position.Position, cands []move.Move, o refOpti
 			defer wg.Done()
 			for {
 				w := int(next.Add(1) - 1)
-				if w >= o.worlds {
+				if w >= to {
 					return
 				}
 				rep, err := simulator(k, o, w).Simulate(context.Background(), p, cands)
@@ -218,14 +280,14 @@ func worldValues(k *late.Kit, p *position.Position, cands []move.Move, o refOpti
 					mu.Lock()
 					first = err
 					mu.Unlock()
-					next.Store(int64(o.worlds))
+					next.Store(int64(to))
 					return
 				}
 				v := make([]float64, len(cands))
 				for i, r := range rep.Results {
 					v[i] = r.Equity
 				}
-				vals[w] = v
+				vals[w-from] = v
 			}
 		}()
 	}
@@ -241,20 +303,23 @@ func summarize(s setLine, cands []player.Candidate, vals [][]float64, o refOptio
 		return refPosition{}, err
 	}
 	rp := refPosition{Line: s.Line, Gamestate: s.ID, Seed: o.seed, Worlds: o.worlds, Plies: o.plies,
+		PruneAfter: o.pruneAfter, PruneMargin: o.pruneMargin,
 		Bag: p.BagCount, Unseen: len(unseen), Spread: p.MyScore - p.OppScore}
 	means := make([]float64, len(cands))
 	for i := range cands {
 		means[i] = mean(column(vals, i))
 	}
+	// The best is the best of those that played every world.
 	best := 0
 	for i := range means {
-		if means[i] > means[best] {
+		if len(column(vals, i)) == len(vals) && means[i] > means[best] {
 			best = i
 		}
 	}
 
 	for i, cand := range cands {
-		c, err := candidateFigures(cand.Move, p, column(vals, i), column(vals, best))
+		v := column(vals, i)
+		c, err := candidateFigures(cand.Move, p, v, column(vals, best)[:len(v)])
 		if err != nil {
 			return refPosition{}, err
 		}
@@ -279,7 +344,7 @@ func candidateFigures(m move.Move, p *position.Position, v, best []float64) (ref
 		return refCandidate{}, err
 	}
 	spread := float64(p.MyScore - p.OppScore)
-	c := refCandidate{Move: enc, Key: m.Key(), Score: m.Score}
+	c := refCandidate{Move: enc, Key: m.Key(), Score: m.Score, Worlds: len(v)}
 	c.Mean, c.SE = mean(v), stdErr(v)
 	d := make([]float64, len(v))
 	margins := make([]float64, len(v))
@@ -317,10 +382,15 @@ func moves(cands []player.Candidate) []move.Move {
 // can tell, and a third of the file.
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 
+// column is candidate i's points world by world, up to the first world it
+// did not play (NaN: dropped by the pruning).
 func column(vals [][]float64, i int) []float64 {
-	out := make([]float64, len(vals))
+	out := make([]float64, 0, len(vals))
 	for w := range vals {
-		out[w] = vals[w][i]
+		if math.IsNaN(vals[w][i]) {
+			break
+		}
+		out = append(out, vals[w][i])
 	}
 	return out
 }

@@ -22,6 +22,7 @@ type rated struct {
 	loss, ahead float64
 	best        bool
 	elapsedMS   float64
+	budgetMS    float64
 	load        float64
 }
 
@@ -135,7 +136,7 @@ func rate(set []setLine, refs map[int]*refPosition, extras []extraMove, choices 
 			continue
 		}
 		rt := rated{line: c.Line, loss: -cand.Diff, ahead: ref.find(ref.Best).Win - cand.Win, best: key == ref.Best,
-			elapsedMS: c.ElapsedMS, load: firstLoad(c.Load)}
+			elapsedMS: c.ElapsedMS, budgetMS: float64(c.BudgetMS), load: firstLoad(c.Load)}
 		r.answers[c.Line] = rt
 	}
 	return runs, nil
@@ -203,26 +204,34 @@ func report(w io.Writer, set []setLine, refs map[int]*refPosition, runs map[stri
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	fmt.Fprintf(w, "| policy@budget | positions | mean loss (points) | best chosen | loss in ahead (pp) | median think | load (median) | not rated |\n")
-	fmt.Fprintf(w, "| --- | ---: | --- | ---: | --- | ---: | ---: | --- |\n")
+	fmt.Fprintf(w, "Think: the time from sending the gamestate to reading the move; quick: answers in under a quarter of the budget "+
+		"(for a simulation, the static move: its clock left it no time to simulate); over: answers after the budget.\n\n")
+	fmt.Fprintf(w, "| policy@budget | positions | mean loss (points) | best chosen | loss in ahead (pp) | median think | quick, over | load (median) | not rated |\n")
+	fmt.Fprintf(w, "| --- | ---: | --- | ---: | --- | ---: | ---: | ---: | --- |\n")
 	for _, n := range names {
 		r := runs[n]
 		var loss, ahead, el, load []float64
-		bests := 0
+		bests, quick, over := 0, 0, 0
 		for _, a := range r.answers {
 			loss, ahead = append(loss, a.loss), append(ahead, 100*a.ahead)
 			el, load = append(el, a.elapsedMS), append(load, a.load)
 			if a.best {
 				bests++
 			}
+			if a.elapsedMS < a.budgetMS/4 {
+				quick++
+			}
+			if a.elapsedMS > a.budgetMS {
+				over++
+			}
 		}
 		nr := fmt.Sprintf("%d unvalued, %d illegal, %d no reference yet", r.unvalued, r.illegal, r.noRef)
 		if len(loss) == 0 {
-			fmt.Fprintf(w, "| %s | 0 | | | | | | %s |\n", n, nr)
+			fmt.Fprintf(w, "| %s | 0 | | | | | | | %s |\n", n, nr)
 			continue
 		}
-		fmt.Fprintf(w, "| %s | %d | %s | %.1f%% | %s | %.0f ms | %.1f | %s |\n", n, len(loss), meanInterval(loss), 100*float64(bests)/float64(len(loss)),
-			meanInterval(ahead), median(el), median(load), nr)
+		fmt.Fprintf(w, "| %s | %d | %s | %.1f%% | %s | %.0f ms | %d, %d | %.1f | %s |\n", n, len(loss), meanInterval(loss), 100*float64(bests)/float64(len(loss)),
+			meanInterval(ahead), median(el), quick, over, median(load), nr)
 	}
 	if len(pairs) > 0 {
 		fmt.Fprintf(w, "\nPaired differences, position by position (A's loss less B's: below 0, A chose better):\n\n")
