@@ -51,10 +51,13 @@ func policies(bot, botArgs, magpie string) map[string]policySpec {
 
 // choice is one answer of one policy to one position: what score rates.
 type choice struct {
-	Policy   string          `json:"policy"`
-	BudgetMS int64           `json:"budget_ms"`
-	Line     int             `json:"line"`
-	Move     json.RawMessage `json:"move"`
+	Policy   string `json:"policy"`
+	BudgetMS int64  `json:"budget_ms"`
+	Line     int    `json:"line"`
+	// Label tells apart two runs of one policy at one budget (another
+	// build, a repeat): score reports them apart.
+	Label string          `json:"label,omitempty"`
+	Move  json.RawMessage `json:"move"`
 	// ElapsedMS is the time from writing the gamestate to reading the
 	// move; Load the load averages just before.
 	ElapsedMS float64 `json:"elapsed_ms"`
@@ -74,6 +77,7 @@ func benchMain(args []string) error {
 	magpie := fs.String("magpie", "", "magpie-serve `PATH` (default: shared/magpie/magpie-serve found above the working directory)")
 	logs := fs.String("logs", "", "`DIR` for each engine's stderr (default: beside -out)")
 	lines := fs.String("lines", "", "only these `LINES` of the set (e.g. 1-50)")
+	label := fs.String("label", "", "a `LABEL` that tells these answers apart from another run's of the same policies and budget (another build, a repeat)")
 	if err := fs.Parse(args); err != nil {
 		return usageErr("%v", err)
 	}
@@ -112,7 +116,9 @@ func benchMain(args []string) error {
 	defer f.Close()
 	asked := map[string]bool{}
 	for _, c := range done {
-		asked[answerKey(c.Policy, c.BudgetMS, c.Line)] = true
+		if c.Label == *label {
+			asked[answerKey(c.Policy, c.BudgetMS, c.Line)] = true
+		}
 	}
 	if *logs == "" {
 		*logs = strings.TrimSuffix(*out, filepath.Ext(*out)) + ".logs"
@@ -150,7 +156,7 @@ func benchMain(args []string) error {
 			if err != nil {
 				return fmt.Errorf("%s, line %d: %w", e.spec.name, s.Line, err)
 			}
-			c := choice{Policy: e.spec.name, BudgetMS: ms, Line: s.Line, Move: mv, ElapsedMS: float64(el.Microseconds()) / 1000,
+			c := choice{Policy: e.spec.name, BudgetMS: ms, Line: s.Line, Label: *label, Move: mv, ElapsedMS: float64(el.Microseconds()) / 1000,
 				Load: load, Time: time.Now().UTC().Format(time.RFC3339)}
 			b, err := json.Marshal(c)
 			if err != nil {

@@ -104,6 +104,9 @@ func rate(set []setLine, refs map[int]*refPosition, extras []extraMove, choices 
 	runs := map[string]*run{}
 	for _, c := range choices {
 		name := fmt.Sprintf("%s@%dms", c.Policy, c.BudgetMS)
+		if c.Label != "" {
+			name += "/" + c.Label
+		}
 		r := runs[name]
 		if r == nil {
 			r = &run{name: name, answers: map[int]rated{}}
@@ -243,7 +246,7 @@ func report(w io.Writer, set []setLine, refs map[int]*refPosition, runs map[stri
 				if pol != p[0] {
 					continue
 				}
-				b := runs[p[1]+"@"+budget]
+				b := runs[p[1]+"@"+budget] // budget holds the label, if any
 				if b == nil {
 					continue
 				}
