@@ -42,7 +42,7 @@ func scoreMain(args []string) error {
 	refPath := fs.String("ref", "data/quality/reference.jsonl", "the reference `FILE`")
 	extraPath := fs.String("extra", "data/quality/extra.jsonl", "the extra moves' `FILE` (quality extra)")
 	out := fs.String("out", "", "write the markdown report to `FILE` (default: stdout)")
-	pairs := fs.String("pairs", "sim:magpie-sim,equity:magpie-static", "paired differences `A:B,...` of policies at the same budget")
+	pairs := fs.String("pairs", "sim:magpie-sim,equity:magpie-static", "paired differences `A:B,...`: policies at each budget they share, or runs named in full (sim@1000ms:sim@1000ms/repeat)")
 	command := fs.String("command", "", "the `COMMAND` that made the answers, quoted in the report")
 	if err := fs.Parse(args); err != nil {
 		return usageErr("%v", err)
@@ -239,25 +239,32 @@ func report(w io.Writer, set []setLine, refs map[int]*refPosition, runs map[stri
 	if len(pairs) > 0 {
 		fmt.Fprintf(w, "\nPaired differences, position by position (A's loss less B's: below 0, A chose better):\n\n")
 		fmt.Fprintf(w, "| A − B | positions | loss difference (points) | ahead difference (pp) |\n| --- | ---: | --- | --- |\n")
+		pairRow := func(a, b *run) {
+			var d, da []float64
+			for line, x := range a.answers {
+				if y, ok := b.answers[line]; ok {
+					d, da = append(d, x.loss-y.loss), append(da, 100*(x.ahead-y.ahead))
+				}
+			}
+			if len(d) > 0 {
+				fmt.Fprintf(w, "| %s − %s | %d | %s | %s |\n", a.name, b.name, len(d), meanInterval(d), meanInterval(da))
+			}
+		}
 		for _, p := range pairs {
+			if strings.Contains(p[0], "@") {
+				if a, b := runs[p[0]], runs[p[1]]; a != nil && b != nil {
+					pairRow(a, b)
+				}
+				continue
+			}
 			for _, n := range names {
 				a := runs[n]
 				pol, budget, _ := strings.Cut(n, "@")
 				if pol != p[0] {
 					continue
 				}
-				b := runs[p[1]+"@"+budget] // budget holds the label, if any
-				if b == nil {
-					continue
-				}
-				var d, da []float64
-				for line, x := range a.answers {
-					if y, ok := b.answers[line]; ok {
-						d, da = append(d, x.loss-y.loss), append(da, 100*(x.ahead-y.ahead))
-					}
-				}
-				if len(d) > 0 {
-					fmt.Fprintf(w, "| %s − %s | %d | %s | %s |\n", n, b.name, len(d), meanInterval(d), meanInterval(da))
+				if b := runs[p[1]+"@"+budget]; b != nil { // budget holds the label, if any
+					pairRow(a, b)
 				}
 			}
 		}
