@@ -195,9 +195,12 @@ func report(w io.Writer, set []setLine, refs map[int]*refPosition, runs map[stri
 	if command != "" {
 		fmt.Fprintf(w, "Made by `%s`.\n", command)
 	}
-	fmt.Fprintf(w, "\nThe set: %d middle-game positions (data/quality/positions.jsonl); the reference covers %d of them, "+
-		"each candidate played out in %d worlds, %d plies, seed %d (data/quality/reference.jsonl).\n\n",
-		len(set), len(refs), any.Worlds, any.Plies, any.Seed)
+	fmt.Fprintf(w, "\nThe set: %d middle-game positions (data/quality/positions.jsonl); the reference covers %d of them: "+
+		"each position's candidates played out in %d worlds, %d plies, seed %d", len(set), len(refs), any.Worlds, any.Plies, any.Seed)
+	if any.PruneAfter > 0 {
+		fmt.Fprintf(w, ", those more than %g points behind the best after %d worlds in those %d only", any.PruneMargin, any.PruneAfter, any.PruneAfter)
+	}
+	fmt.Fprintf(w, " (data/quality/reference.jsonl).\n\n")
 	fmt.Fprintf(w, "Loss: the reference's best's mean points less the chosen move's, in the same worlds (0 when the best is chosen). "+
 		"Ahead: the same in the share of worlds where the mover leads at the horizon, in percentage points "+
 		"(a stand-in for win probability until a table of P(win | lead, tiles unseen) values the stored quantiles). "+
