@@ -172,8 +172,9 @@ bench-magpie: build index
 # (this budget's are asked afresh), the moves the reference lacks are valued
 # in its own worlds (data/quality/extra.jsonl), and bench/QUALITY.md reports
 # every budget's mean loss against the reference's best, with 95% intervals
-# and the paired differences ours - MAGPIE's. About 9 minutes at 1s (the two
-# simulations think some 1.7 s a position), 45 at 5s:
+# and the paired differences ours - MAGPIE's. About 6 minutes at 1s (the two
+# simulations think some 1.5 s a position; 29 Nov 2026, load 14 to 21), 31 at
+# 5s with the two simulations only:
 #   make quality QUALITY_BUDGET=5s
 QUALITY_BUDGET   ?= 1s
 QUALITY_POLICIES ?= equity,sim,magpie-static,magpie-sim
