@@ -178,6 +178,7 @@ bench-magpie: build index
 #   make quality QUALITY_BUDGET=5s
 QUALITY_BUDGET   ?= 1s
 QUALITY_POLICIES ?= equity,sim,magpie-static,magpie-sim
+QUALITY_PAIRS    ?= sim:magpie-sim,equity:magpie-static,sim@1000ms:sim@5000ms,magpie-sim@1000ms:magpie-sim@5000ms,sim@1000ms:equity@1000ms
 quality: build index
 	@mkdir -p bench/quality
 	$(GO) build -o $(BIN)/quality ./scripts/quality
@@ -185,7 +186,7 @@ quality: build index
 	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality bench -bot $(BIN)/lexico-bot -budget $(QUALITY_BUDGET) \
 		-policies $(QUALITY_POLICIES) -out bench/quality/answers-$(QUALITY_BUDGET).jsonl
 	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality extra bench/quality/answers-*.jsonl
-	$(BIN)/quality score -out bench/QUALITY.md bench/quality/answers-*.jsonl
+	$(BIN)/quality score -out bench/QUALITY.md -pairs $(QUALITY_PAIRS) -command "make quality" bench/quality/answers-*.jsonl
 
 # The reference the quality benchmark is scored against
 # (data/quality/reference.jsonl): each position's 40 best static candidates
