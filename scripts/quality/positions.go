@@ -20,6 +20,7 @@ import (
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/internal/atomicfile"
 	"github.com/lexico/lexico/scripts/internal/late"
+	"github.com/lexico/lexico/scripts/internal/seat"
 )
 
 // The set is of middle-game positions: past the opening (more than
@@ -189,7 +190,7 @@ func (s *positionSet) addSelfPlay(k *late.Kit, seed uint64, iters, per, n int, r
 		if pl.Sim != nil {
 			pl.Sim.MaxIterations, pl.Sim.Seed = iters, seed
 		}
-		seats[i] = seat{name: policy, pl: pl}
+		seats[i] = seat.Seat{Label: policy, Player: pl}
 	}
 	for g := 0; len(s.lines) < n; g++ {
 		if g > 10*n {
@@ -224,24 +225,6 @@ func (s *positionSet) addSelfPlay(k *late.Kit, seed uint64, iters, per, n int, r
 		fmt.Fprintf(os.Stderr, "positions: self-play game %d done, %d positions (%s)\n", g, len(s.lines), time.Now().UTC().Format("15:04:05"))
 	}
 	return nil
-}
-
-// seat puts a player at the referee's table. It thinks without a clock, so
-// the games depend only on the seed.
-type seat struct {
-	name string
-	pl   *player.Player
-}
-
-func (s seat) Name() string { return s.name }
-
-func (s seat) Move(_ context.Context, gs []byte) ([]byte, error) {
-	p, err := gamestate.Parse(gs)
-	if err != nil {
-		return nil, err
-	}
-	ch := s.pl.Choose(context.Background(), p)
-	return gamestate.EncodeMove(ch.Move, p.Board.Size)
 }
 
 // findAbove looks for rel in the working directory and each directory
