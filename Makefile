@@ -11,7 +11,7 @@ STATE   ?= data/gamestates/doc-example.txt
 
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: all build index run test test-long test-race test-fuzz test-damage test-web web-screenshots bench bench-magpie deadline-bench endgame-clock endgame-figures clean
+.PHONY: all build index run test test-long test-race test-fuzz test-damage test-web web-screenshots bench bench-magpie quality quality-reference deadline-bench endgame-clock endgame-figures clean
 
 all: build
 
@@ -166,6 +166,43 @@ MAGPIE_GIT  ?= https://github.com/jvc56/MAGPIE
 MAGPIE_WORK ?= /tmp/magpiecmp
 bench-magpie: build index
 	LEXICO_INDEX=$(abspath $(INDEX)) scripts/magpiecmp/run.sh $(MAGPIE_GIT) $(MAGPIE_WORK) 4
+
+# Issue 45's decision quality (scripts/quality, docs/quality.md): each policy
+# of QUALITY_POLICIES answers the 250 middle-game positions of
+# data/quality/positions.jsonl at QUALITY_BUDGET a move, as a real process
+# with one thread (ours: run --lines, GOMAXPROCS=1; MAGPIE's: magpie-serve,
+# which needs ../shared/magpie set up and MAGPIE_WORK), the engines in turn
+# position by position; the answers go to bench/quality/answers-BUDGET.jsonl
+# (this budget's are asked afresh), the moves the reference lacks are valued
+# in its own worlds (data/quality/extra.jsonl), and bench/QUALITY.md reports
+# every budget's mean loss against the reference's best, with 95% intervals
+# and the paired differences ours - MAGPIE's. About 6 minutes at 1s (the two
+# simulations think some 1.5 s a position; 29 Nov 2026, load 14 to 21), 31 at
+# 5s with the two simulations only:
+#   make quality QUALITY_BUDGET=5s
+QUALITY_BUDGET   ?= 1s
+QUALITY_POLICIES ?= equity,sim,magpie-static,magpie-sim
+QUALITY_PAIRS    ?= sim:magpie-sim,equity:magpie-static,sim@1000ms:sim@5000ms,magpie-sim@1000ms:magpie-sim@5000ms,sim@1000ms:equity@1000ms
+quality: build index
+	@mkdir -p bench/quality
+	$(GO) build -o $(BIN)/quality ./scripts/quality
+	rm -f bench/quality/answers-$(QUALITY_BUDGET).jsonl
+	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality bench -bot $(BIN)/lexico-bot -budget $(QUALITY_BUDGET) \
+		-policies $(QUALITY_POLICIES) -out bench/quality/answers-$(QUALITY_BUDGET).jsonl
+	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality extra bench/quality/answers-*.jsonl
+	$(BIN)/quality score -out bench/QUALITY.md -pairs $(QUALITY_PAIRS) -command "make quality" bench/quality/answers-*.jsonl
+
+# The reference the quality benchmark is scored against
+# (data/quality/reference.jsonl): each position's 40 best static candidates
+# played out in 250 fixed worlds, 2 plies, and those within 8 points of the
+# best in 750 more. About 4 million playouts: some 7 minutes of two free
+# cores, an hour or more on a busy machine; it runs niced. It resumes where
+# it stopped (positions done are skipped), and -shard I/N splits it between
+# machines.
+quality-reference: index
+	$(GO) build -o $(BIN)/quality ./scripts/quality
+	LEXICO_INDEX=$(abspath $(INDEX)) nice -n 10 $(BIN)/quality reference -candidates 40 -worlds 1000 \
+		-prune-after 250 -prune-margin 8 -seed 1 -threads 2
 
 # Issue 14's proof: live answers from `run` and `serve` (ResponseDeadline =
 # now + MoveTime when the request is sent), with and without our own CPU

@@ -38,6 +38,7 @@ import (
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/internal/atomicfile"
+	"github.com/lexico/lexico/scripts/internal/seat"
 )
 
 func main() {
@@ -99,7 +100,7 @@ func run(seed uint64, n int, out, idxPath string) error {
 		if err != nil {
 			return err
 		}
-		seats[i] = seat{name: policy, pl: pl}
+		seats[i] = seat.Seat{Label: policy, Policy: pl}
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	var lines [][]byte
@@ -177,22 +178,4 @@ func withBlanks(rack tile.Rack, n int, rng *rand.Rand) tile.Rack {
 		rack.Add(byte('A' + rng.IntN(26)))
 	}
 	return rack
-}
-
-// seat puts a player at the referee's table. It thinks without a clock (the
-// whole generation every turn), so the games depend only on the seed.
-type seat struct {
-	name string
-	pl   player.Policy
-}
-
-func (s seat) Name() string { return s.name }
-
-func (s seat) Move(_ context.Context, gs []byte) ([]byte, error) {
-	p, err := gamestate.Parse(gs)
-	if err != nil {
-		return nil, err
-	}
-	ch := s.pl.Choose(context.Background(), p)
-	return gamestate.EncodeMove(ch.Move, p.Board.Size)
 }

@@ -1,0 +1,223 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/lexico/lexico/bot/game/move"
+)
+
+const (
+	setFile     = "../../data/quality/positions.jsonl"
+	sourcesFile = "../../data/quality/positions.sources.tsv"
+	refFile     = "../../data/quality/reference.jsonl"
+	extraFile   = "../../data/quality/extra.jsonl"
+)
+
+// The committed set is what docs/quality.md says: 250 full-rack middle-game
+// positions, each named in the sources file, none twice.
+func TestTheSetIsOfMiddleGamePositions(t *testing.T) {
+	set, err := readSet(setFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set) != 250 {
+		t.Errorf("%d positions, want 250", len(set))
+	}
+	seen := map[string]int{}
+	for _, s := range set {
+		if !middle(s.Pos) {
+			t.Errorf("line %d: not a middle-game position (bag %d, %d tiles on the board, rack %d)", s.Line, s.Pos.BagCount, s.Pos.Board.TileCount(), s.Pos.Rack.N)
+		}
+		if l, ok := seen[s.ID]; ok {
+			t.Errorf("line %d is line %d again", s.Line, l)
+		}
+		seen[s.ID] = s.Line
+	}
+	data, err := os.ReadFile(sourcesFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != len(set) {
+		t.Errorf("%d source lines for %d positions", len(lines), len(set))
+	}
+}
+
+// The committed reference is of the committed set, every candidate's move
+// parses to its key, the best comes first with nothing above it, and the
+// figures hang together.
+func TestTheReferenceIsWellFormed(t *testing.T) {
+	set, err := readSet(setFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, err := readReference(refFile, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line, r := range refs {
+		size := set[line-1].Pos.Board.Size
+		if r.Cands[0].Key != r.Best || r.Cands[0].Diff != 0 {
+			t.Errorf("line %d: the first candidate %s (diff %v) is not the best %s", line, r.Cands[0].Key, r.Cands[0].Diff, r.Best)
+		}
+		keys := map[string]bool{}
+		for _, c := range r.Cands {
+			key, _, err := moveKey(c.Move, size)
+			if err != nil || key != c.Key {
+				t.Errorf("line %d: move %s parses to %q (%v), listed as %q", line, c.Move, key, err, c.Key)
+			}
+			if keys[c.Key] {
+				t.Errorf("line %d: %s listed twice", line, c.Key)
+			}
+			keys[c.Key] = true
+			if c.Diff > 0 || c.Mean > r.Cands[0].Mean {
+				t.Errorf("line %d: %s is above the best (diff %v)", line, c.Key, c.Diff)
+			}
+			if c.Worlds != r.Worlds && (c.Worlds != r.PruneAfter || c.Key == r.Best) {
+				t.Errorf("line %d: %s played %d worlds: want %d, or %d when dropped (never the best)", line, c.Key, c.Worlds, r.Worlds, r.PruneAfter)
+			}
+			if len(c.Q) != 9 || c.Win < 0 || c.Win > 1 || c.SE <= 0 {
+				t.Errorf("line %d: %s: %d quantiles, win %v, se %v", line, c.Key, len(c.Q), c.Win, c.SE)
+			}
+			for i := 1; i < len(c.Q); i++ {
+				if c.Q[i] < c.Q[i-1] {
+					t.Errorf("line %d: %s: quantiles out of order %v", line, c.Key, c.Q)
+					break
+				}
+			}
+		}
+	}
+	extras, _, torn, err := readJSONLines[extraMove](extraFile)
+	if err != nil || torn {
+		t.Fatalf("%s: %v (torn %v)", extraFile, err, torn)
+	}
+	for _, e := range extras {
+		r := refs[e.Line]
+		if r == nil {
+			t.Errorf("extra move %s on line %d, which the reference lacks", e.Key, e.Line)
+			continue
+		}
+		if r.find(e.Key) != nil {
+			t.Errorf("extra move %s on line %d is also a reference candidate", e.Key, e.Line)
+		}
+		if key, _, err := moveKey(e.Move, 15); e.Illegal == "" && (err != nil || key != e.Key) {
+			t.Errorf("extra move %s on line %d parses to %q (%v)", e.Move, e.Line, key, err)
+		}
+	}
+}
+
+// A chosen move is matched to the reference's candidate that places the
+// same tiles, whatever order it lists them in; a blank is another move
+// than the letter; an exchange is matched by its tiles in any order; a
+// move the reference lacks is taken from the extra moves, an illegal one
+// counted apart, and neither is ever taken as the best or the worst.
+func TestAnswersAreRatedAgainstTheMatchingCandidate(t *testing.T) {
+	set, err := readSet(setFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exKey, _, err := moveKey([]byte(`[["V","Blank","Q"],["Pass"]]`), 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := &refPosition{Line: 1, Best: "7,7C 7,8a", Cands: []refCandidate{
+		// C at [7,7] and a blank for A at [8,7]: row 14-7 = 7 (y points up).
+		{Key: "7,7C 7,8a", Move: json.RawMessage(`[["C","Blank"],[[7,7],[8,7]],["A"]]`), Win: 0.70},
+		{Key: "7,7C 7,8A", Move: json.RawMessage(`[["C","A"],[[7,7],[8,7]]]`), Diff: -2.5, Win: 0.66},
+		{Key: exKey, Move: json.RawMessage(`[["Q","V","Blank"],["Pass"]]`), Diff: -7, Win: 0.5},
+	}}
+	refs := map[int]*refPosition{1: ref}
+	extras := []extraMove{
+		{Line: 1, refCandidate: refCandidate{Key: "0,0H 0,1I", Diff: -11, Win: 0.4}},
+		{Line: 1, refCandidate: refCandidate{Key: "0,0Z 0,1Z"}, Illegal: "not a word"},
+	}
+	ans := func(policy string, line int, mv string) choice {
+		return choice{Policy: policy, BudgetMS: 1000, Line: line, Move: json.RawMessage(mv)}
+	}
+	choices := []choice{
+		ans("blank-reversed", 1, `[["Blank","C"],[[8,7],[7,7]],["A"]]`),
+		ans("letter", 1, `[["A","C"],[[8,7],[7,7]]]`),
+		ans("exchange", 1, `[["Blank","V","Q"],["Pass"]]`),
+		ans("extra", 1, `[["I","H"],[[1,14],[0,14]]]`),
+		ans("illegal", 1, `[["Z","Z"],[[0,14],[1,14]]]`),
+		ans("unvalued", 1, `[["Q"],[[3,3]]]`),
+		ans("unvalued", 2, `[["Q"],[[3,3]]]`),
+	}
+	runs, err := rate(set, refs, extras, choices)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]struct {
+		loss, ahead float64
+		best        bool
+	}{
+		"blank-reversed": {0, 0, true},
+		"letter":         {2.5, 0.04, false},
+		"exchange":       {7, 0.2, false},
+		"extra":          {11, 0.3, false},
+	}
+	for name, w := range want {
+		r := runs[name+"@1000ms"]
+		a, ok := r.answers[1]
+		if !ok {
+			t.Errorf("%s: not rated (%d unvalued, %d illegal)", name, r.unvalued, r.illegal)
+			continue
+		}
+		if math.Abs(a.loss-w.loss) > 1e-9 || math.Abs(a.ahead-w.ahead) > 1e-9 || a.best != w.best {
+			t.Errorf("%s: loss %v, ahead %v, best %v; want %v, %v, %v", name, a.loss, a.ahead, a.best, w.loss, w.ahead, w.best)
+		}
+	}
+	if r := runs["illegal@1000ms"]; len(r.answers) != 0 || r.illegal != 1 {
+		t.Errorf("illegal: %d rated, %d illegal; want 0 and 1", len(r.answers), r.illegal)
+	}
+	if r := runs["unvalued@1000ms"]; len(r.answers) != 0 || r.unvalued != 1 || r.noRef != 1 {
+		t.Errorf("unvalued: %d rated, %d unvalued, %d without reference; want 0, 1, 1", len(r.answers), r.unvalued, r.noRef)
+	}
+}
+
+// A candidate's figures: its loss to the best world by world, the share of
+// worlds it leads in, and the quantiles of its lead.
+func TestCandidateFigures(t *testing.T) {
+	set, err := readSet(setFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := set[0].Pos
+	spread := float64(p.MyScore - p.OppScore)
+	// Points chosen so that the lead (spread + points) is -10, 0, 10, 20.
+	v := []float64{-10 - spread, -spread, 10 - spread, 20 - spread}
+	best := []float64{v[0] + 1, v[1] + 3, v[2] + 1, v[3] + 3}
+	c, err := candidateFigures(move.NewPass(), p, v, best)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Diff != -2 || math.Abs(c.DiffSE-math.Sqrt(4.0/3/4)) > 1e-3 {
+		t.Errorf("diff %v ± %v, want -2 ± %.3f", c.Diff, c.DiffSE, math.Sqrt(4.0/3/4))
+	}
+	if c.Win != 0.625 {
+		t.Errorf("win %v, want 0.625 (two worlds ahead, one tied, of four)", c.Win)
+	}
+	if c.Margin != 5 || c.Key != "pass" {
+		t.Errorf("margin %v key %q, want 5, pass", c.Margin, c.Key)
+	}
+	if q := c.Q; len(q) != 9 || q[0] != -7 || q[8] != 17 {
+		t.Errorf("quantiles %v, want 9 from -7 to 17", q)
+	}
+}
+
+func TestWorldSeedsAreDistinct(t *testing.T) {
+	seen := map[uint64]bool{}
+	for _, seed := range []uint64{1, 2} {
+		for w := range 3000 {
+			s := worldSeed(seed, w)
+			if seen[s] {
+				t.Fatalf("seed %d world %d repeats a seed", seed, w)
+			}
+			seen[s] = true
+		}
+	}
+}

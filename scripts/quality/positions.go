@@ -1,0 +1,256 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/game/position"
+	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/bot/match/referee"
+	"github.com/lexico/lexico/bot/platform/gamestate"
+	"github.com/lexico/lexico/internal/atomicfile"
+	"github.com/lexico/lexico/scripts/internal/late"
+	"github.com/lexico/lexico/scripts/internal/seat"
+)
+
+// The set is of middle-game positions: past the opening (more than
+// minTiles on the board) and with a rack's worth left in the bag whatever
+// the move draws (at least minBag), so every candidate is simulated as the
+// sim policy simulates a middle game (two plies, ranked by points) and
+// MAGPIE's end-of-game terms, which assume Scrabble's rack penalty, never
+// apply.
+const (
+	minTiles = 20
+	minBag   = 14
+)
+
+func middle(p *position.Position) bool {
+	return p.Board.TileCount() > minTiles && p.BagCount >= minBag && p.Rack.N == p.Variant.RackSize
+}
+
+// realGamesFile is the shared records' path below the directory that holds
+// the repository (or the worktrees' directory).
+const realGamesFile = "shared/realgames/quackle-selfplay.jsonl"
+
+func positionsMain(args []string) error {
+	fs := flag.NewFlagSet("positions", flag.ContinueOnError)
+	seed := fs.Uint64("seed", 1, "`SEED` of the self-play games and of the sampling")
+	n := fs.Int("n", 250, "positions `N` in all")
+	perReal := fs.Int("real-per-game", 4, "positions `K` at most from each recorded game")
+	perSelf := fs.Int("self-per-game", 3, "positions `K` from each self-play game")
+	iters := fs.Int("iterations", 100, "worlds `N` a move of the self-play's sim seat (capped: the games do not depend on the machine)")
+	real := fs.String("real", "", "recorded games `FILE` (default: "+realGamesFile+" found above the working directory)")
+	out := fs.String("out", "data/quality/positions.jsonl", "the set, one gamestate a line, `FILE` (written atomically)")
+	sources := fs.String("sources", "", "where each line comes from, `FILE` (default: -out with .sources.tsv for .jsonl)")
+	idx := fs.String("index", "", "index `FILE` (default $LEXICO_INDEX, else the default index)")
+	if err := fs.Parse(args); err != nil {
+		return usageErr("%v", err)
+	}
+	if *n <= 0 || *perReal < 0 || *perSelf <= 0 || *iters <= 0 {
+		return usageErr("-n, -self-per-game and -iterations must be above 0, -real-per-game 0 or more")
+	}
+	if *real == "" {
+		var err error
+		if *real, err = findAbove(realGamesFile); err != nil {
+			return usageErr("-real: %v", err)
+		}
+	}
+	if *sources == "" {
+		*sources = strings.TrimSuffix(*out, ".jsonl") + ".sources.tsv"
+	}
+	rng := rand.New(rand.NewPCG(*seed, 0x9a11))
+	set := &positionSet{}
+	if err := set.addReal(*real, *perReal, *n, rng); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "positions: %d from %s\n", len(set.lines), *real)
+	k, err := late.Open(*idx)
+	if err != nil {
+		return err
+	}
+	defer k.Close()
+	if err := set.addSelfPlay(k, *seed, *iters, *perSelf, *n, rng); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(*out), 0o755); err != nil {
+		return err
+	}
+	if err := atomicfile.WriteFile(*out, bytes.Join(set.lines, nil), 0o644); err != nil {
+		return err
+	}
+	if err := atomicfile.WriteFile(*sources, []byte(strings.Join(set.sources, "")), 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "positions: %d positions written to %s (sources: %s)\n", len(set.lines), *out, *sources)
+	return nil
+}
+
+// positionSet is the set being built: a gamestate line and a source line
+// for each position.
+type positionSet struct {
+	lines   [][]byte
+	sources []string
+}
+
+// add writes the gamestate r without its deadline and MoveTime (the
+// benchmark gives each position its budget), keeping what else the game's
+// gamestate said (its status, game and opponent).
+func (s *positionSet) add(r *gamestate.Request, source string) error {
+	p := r.Position
+	q := *r
+	q.Deadline, q.MoveTime = time.Time{}, 0
+	b, err := gamestate.EncodeRequest(&q)
+	if err != nil {
+		return err
+	}
+	s.lines = append(s.lines, append(b, '\n'))
+	s.sources = append(s.sources, fmt.Sprintf("%d\t%s\tbag=%d\ttiles=%d\tspread=%d\n",
+		len(s.lines), source, p.BagCount, p.Board.TileCount(), p.MyScore-p.OppScore))
+	return nil
+}
+
+// addReal takes up to per middle-game positions of each recorded game,
+// chosen by rng, in the file's order.
+func (s *positionSet) addReal(path string, per, n int, rng *rand.Rand) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	defer f.Close()
+	type rec struct {
+		id  string
+		req *gamestate.Request
+	}
+	var games [][]rec
+	last := ""
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		var l struct {
+			ID        string          `json:"id"`
+			Gamestate json.RawMessage `json:"gamestate"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			return usageErr("%s line %d: %v", path, line, err)
+		}
+		req, err := gamestate.ParseRequest(l.Gamestate)
+		if err != nil {
+			return usageErr("%s line %d (%s): %v", path, line, l.ID, err)
+		}
+		p := req.Position
+		game, _, _ := strings.Cut(l.ID, "#")
+		if game != last {
+			games = append(games, nil)
+			last = game
+		}
+		if middle(p) {
+			games[len(games)-1] = append(games[len(games)-1], rec{l.ID, req})
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	for _, g := range games {
+		pick := rng.Perm(len(g))[:min(per, len(g))]
+		for i, r := range g {
+			if len(s.lines) < n && contains(pick, i) {
+				if err := s.add(r.req, "real "+r.id); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// addSelfPlay plays seeded multipliers games between the sim policy (its
+// worlds capped, so the games depend on the seed alone) and the equity
+// policy, seats in turn, and takes per middle-game positions of each, until
+// the set holds n.
+func (s *positionSet) addSelfPlay(k *late.Kit, seed uint64, iters, per, n int, rng *rand.Rand) error {
+	var seats [2]referee.Seat
+	for i, policy := range []string{"sim", "equity"} {
+		pl, err := k.Shared.New(policy, k.Gen, k.Table)
+		if err != nil {
+			return err
+		}
+		if sim, ok := pl.(*player.Sim); ok {
+			capped := *sim.Simulator
+			capped.MaxIterations, capped.Seed = iters, seed
+			sim.Simulator = &capped
+		}
+		seats[i] = seat.Seat{Label: policy, Policy: pl}
+	}
+	for g := 0; len(s.lines) < n; g++ {
+		if g > 10*n {
+			return fmt.Errorf("only %d positions after %d games", len(s.lines), g)
+		}
+		cfg := referee.Config{Variant: variant.Multipliers, Dictionary: k.Index, Seed: seed*1_000_003 + uint64(g),
+			Starter: g % 2, MoveTime: time.Hour, GameID: int64(g + 1)}
+		game, err := referee.Play(context.Background(), cfg, seats)
+		if err != nil {
+			return fmt.Errorf("self-play game %d: %w", g, err)
+		}
+		var mids []*gamestate.Request
+		var turns []int
+		for _, t := range game.Turns {
+			req, err := gamestate.ParseRequest(t.Gamestate)
+			if err != nil {
+				return fmt.Errorf("self-play game %d turn %d: the referee's gamestate: %w", g, t.Number, err)
+			}
+			if middle(req.Position) {
+				mids, turns = append(mids, req), append(turns, t.Number)
+			}
+		}
+		pick := rng.Perm(len(mids))[:min(per, len(mids))]
+		for i, p := range mids {
+			if len(s.lines) < n && contains(pick, i) {
+				src := fmt.Sprintf("self-play seed=%d game=%d turn=%d (sim %d worlds vs equity, sim seat %d)", seed, g, turns[i], iters, g%2)
+				if err := s.add(p, src); err != nil {
+					return err
+				}
+			}
+		}
+		fmt.Fprintf(os.Stderr, "positions: self-play game %d done, %d positions (%s)\n", g, len(s.lines), time.Now().UTC().Format("15:04:05"))
+	}
+	return nil
+}
+
+// findAbove looks for rel in the working directory and each directory
+// above it.
+func findAbove(rel string) (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		p := filepath.Join(dir, rel)
+		if _, err := os.Stat(p); err == nil {
+			return p, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no %s above the working directory", rel)
+		}
+		dir = parent
+	}
+}
