@@ -1,0 +1,199 @@
+// Package winprobgen learns the chance of winning from self-play (package
+// winprob's Stats and Table): the equity player plays itself on a
+// state.State, under the rules the referee judges with, and every position
+// between two turns is counted twice, once from each side: its spread, the
+// tiles it cannot see, whether it moves next, and whether it went on to
+// win.
+//
+// The spread counted is the one the simulation puts through the table at
+// its horizon (package montecarlo): the score difference plus the value of
+// the tiles each side kept at its last move (the static valuation's, taken
+// before drawing) less the other's. A lead of points with a poor rack is
+// not the same lead as with a good one, and the table is read with the
+// same quantity it was learned from.
+//
+// Game i is dealt from leavegen.GameSeed(seed, 0, i) and games are added in
+// their order whatever the number of workers (counts add exactly anyway),
+// so a run is reproducible, and a run killed and resumed from its last
+// checkpoint ends with the same statistics. Shards play the games i with
+// i % k == shard; winprob.Merge adds them up.
+package winprobgen
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/lexico/lexico/bot/engine/equity"
+	"github.com/lexico/lexico/bot/engine/leavegen"
+	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/player"
+	"github.com/lexico/lexico/bot/engine/winprob"
+	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/state"
+	"github.com/lexico/lexico/bot/game/variant"
+)
+
+// Trainer plays the self-play games.
+type Trainer struct {
+	Variant *variant.Variant
+	Gen     movegen.Generator
+	// Playing is the leave valuation the equity player plays with (and
+	// values the kept tiles with).
+	Playing *equity.Table
+	// Parallel is the number of games played at once (at least 1).
+	Parallel int
+	// MaxTurns ends a game that has not ended by itself (0: 500, the
+	// referee's guard); such a game is not counted.
+	MaxTurns int
+	// Batch is the number of games between two points where the
+	// statistics are consistent (a checkpoint possible); 0: DefaultBatch.
+	Batch int
+}
+
+// ErrStopped is returned by Run when ctx ended: the statistics hold the
+// games finished before, up to the last whole batch.
+var ErrStopped = errors.New("training stopped")
+
+// DefaultBatch is Trainer.Batch's default: long enough to keep every
+// worker busy, short enough that a kill loses seconds.
+const DefaultBatch = 32
+
+// MaxUnseen is the largest unseen count of v's games: the bag and a rack
+// at the start, as the player who moves first sees them.
+func MaxUnseen(v *variant.Variant) int { return max(v.TotalTiles()-v.RackSize, 0) }
+
+// NewStats is empty statistics for v's games.
+func NewStats(v *variant.Variant) *winprob.Stats {
+	return winprob.NewStats(v.Name, v.Distribution, MaxUnseen(v))
+}
+
+// Run plays st's shard from st.Done on, adding each game's positions in
+// game order. Every checkpointEvery (and at the end) it calls checkpoint
+// with st; progress is told of each batch.
+func (tr *Trainer) Run(ctx context.Context, st *winprob.Stats, checkpointEvery time.Duration,
+	checkpoint func(*winprob.Stats) error, progress func(done, total uint64)) error {
+	share := winprob.ShareOf(st.Games, st.Shard, st.Shards)
+	k := uint64(max(st.Shards, 1))
+	workers := max(tr.Parallel, 1)
+	batch := uint64(DefaultBatch)
+	if tr.Batch > 0 {
+		batch = uint64(tr.Batch)
+	}
+	last := time.Now()
+	for st.Done < share {
+		n := min(batch, share-st.Done)
+		results := make([][]record, n)
+		errs := make([]error, n)
+		var wg sync.WaitGroup
+		next := make(chan uint64)
+		for range min(uint64(workers), n) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for j := range next {
+					game := uint64(st.Shard) + (st.Done+j)*k // the run's game number
+					results[j], errs[j] = tr.play(ctx, st, leavegen.GameSeed(st.Seed, 0, game), int(game%2))
+				}
+			}()
+		}
+		for j := range n {
+			next <- j
+		}
+		close(next)
+		wg.Wait()
+		if ctx.Err() != nil {
+			return fmt.Errorf("%w after %d of %d games: %v", ErrStopped, st.Done, share, ctx.Err())
+		}
+		for j := range n {
+			if errs[j] != nil {
+				return errs[j]
+			}
+			for _, r := range results[j] {
+				st.Add(r.index, r.wins2)
+			}
+		}
+		st.Done += n
+		if progress != nil {
+			progress(st.Done, share)
+		}
+		if checkpoint != nil && (st.Done == share || time.Since(last) >= checkpointEvery) {
+			if err := checkpoint(st); err != nil {
+				return err
+			}
+			last = time.Now()
+		}
+	}
+	return nil
+}
+
+// record is one position from one side and how that side's game ended.
+type record struct {
+	index int32
+	wins2 uint8
+}
+
+// play plays one game and returns its positions, each side's view of each.
+func (tr *Trainer) play(ctx context.Context, st *winprob.Stats, seed uint64, starter int) ([]record, error) {
+	s, err := state.Start(tr.Variant, seed, starter)
+	if err != nil {
+		return nil, err
+	}
+	pl, err := player.New("equity", tr.Gen, tr.Playing)
+	if err != nil {
+		return nil, err
+	}
+	eq := equity.Static{Table: tr.Playing}
+	maxTurns := tr.MaxTurns
+	if maxTurns <= 0 {
+		maxTurns = 500
+	}
+	type seen struct {
+		index int32
+		side  int
+	}
+	var (
+		kept [2]float64 // the value of the tiles each side kept at its last move
+		out  []seen
+	)
+	for turn := 0; !s.Over(); turn++ {
+		if turn == maxTurns {
+			return nil, nil // not a game of the rules: not counted
+		}
+		racks, scores, bag := s.Racks(), s.Scores(), s.BagLen()
+		for side := range 2 {
+			other := 1 - side
+			spread := float64(scores[side]-scores[other]) + kept[side] - kept[other]
+			out = append(out, seen{st.Index(spread, bag+racks[other].N, s.Turn() == side), side})
+		}
+		p := s.View()
+		ch := pl.ChooseStatic(ctx, &p)
+		if ctx.Err() != nil {
+			return nil, nil // the batch is dropped
+		}
+		// As the simulation values a side's kept tiles: a pass keeping
+		// them, with the bag as it was before the draw.
+		pass := move.Move{Kind: move.Pass}
+		p.Rack = ch.Leave
+		kept[s.Turn()] = eq.Equity(&pass, ch.Leave, &p)
+		if err := s.Apply(ch.Move); err != nil {
+			return nil, fmt.Errorf("game seed %d turn %d: the player's move %v: %w", seed, turn, ch.Move, err)
+		}
+	}
+	final := s.Scores()
+	recs := make([]record, len(out))
+	for i, o := range out {
+		d := final[o.side] - final[1-o.side]
+		var w uint8
+		switch {
+		case d > 0:
+			w = 2
+		case d == 0:
+			w = 1
+		}
+		recs[i] = record{o.index, w}
+	}
+	return recs, nil
+}
