@@ -42,8 +42,10 @@ type playOptions struct {
 	SeatLeaves [2]string
 	// NoEndgame are --p1-no-endgame and --p2-no-endgame.
 	NoEndgame [2]bool
-	Sim       simOptions
-	Args      []string
+	// SimRank are --p1-sim-rank and --p2-sim-rank ("": --sim-rank).
+	SimRank [2]string
+	Sim     simOptions
+	Args    []string
 }
 
 func playCommand() *cli.Command {
@@ -74,6 +76,8 @@ func playCommand() *cli.Command {
 			&cli.StringFlag{Name: "p2-leaves", Usage: "seat 2's leave values `FILE[,FILE]`, instead of --leaves", Destination: &o.SeatLeaves[1]},
 			&cli.BoolFlag{Name: "p1-no-endgame", Usage: "seat 1, a sim player, simulates endgames instead of handing them to the endgame solver (to measure what the solver is worth: --p1 sim --p2 sim --p1-no-endgame)", Destination: &o.NoEndgame[0]},
 			&cli.BoolFlag{Name: "p2-no-endgame", Usage: "seat 2, a sim player, simulates endgames instead of handing them to the endgame solver", Destination: &o.NoEndgame[1]},
+			&cli.StringFlag{Name: "p1-sim-rank", Usage: "seat 1, a sim player, ranks its candidates by `RANK` (as --sim-rank) instead of --sim-rank's (to measure a ranking against another: --p1 sim --p2 sim --p1-sim-rank points)", Destination: &o.SimRank[0]},
+			&cli.StringFlag{Name: "p2-sim-rank", Usage: "seat 2, a sim player, ranks its candidates by `RANK` instead of --sim-rank's", Destination: &o.SimRank[1]},
 		}, simFlags(&o.Sim)...),
 		Action: func(c *cli.Context) error {
 			if !c.IsSet("seed") {
@@ -167,6 +171,23 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 	}
 	if err := applySim(o.Sim, l.Bots[:]...); err != nil {
 		return err
+	}
+	for i, spec := range o.SimRank {
+		if spec == "" {
+			continue
+		}
+		sims := 0
+		if pl := l.Bots[i]; pl != nil && pl.Sim != nil {
+			sims = 1
+		}
+		rank, err := parseSimRank(fmt.Sprintf("p%d-sim-rank", i+1), spec, sims)
+		if err != nil {
+			return err
+		}
+		sim := *l.Bots[i].Sim
+		sim.Rank = rank
+		l.Bots[i].Sim = &sim
+		l.Seats[i].Name += "[" + rank.String() + "]"
 	}
 	humans, parallel := l.Humans, l.Parallel(parallel)
 	cfg := referee.Config{Variant: v, Dictionary: x, MoveTime: l.MoveTime(o.MoveTime)}

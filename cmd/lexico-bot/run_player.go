@@ -55,6 +55,8 @@ func botFlags(o *botOptions, byDictionary bool) []cli.Flag {
 // simOptions tune the sim policy (run, serve and play).
 type simOptions struct {
 	Candidates, Plies, Iterations, Threads int
+	// Rank is --sim-rank ("": the policy's default).
+	Rank string
 	// Given says which of the flags the command line set: setting one
 	// when no player simulates is refused, since it would silently change
 	// nothing.
@@ -64,12 +66,16 @@ type simOptions struct {
 // simFlagNames are the sim flags, in simOptions' order.
 var simFlagNames = [4]string{"sim-candidates", "sim-plies", "sim-iterations", "sim-threads"}
 
+// simRankFlag is --sim-rank.
+const simRankFlag = "sim-rank"
+
 // simFlags binds the sim flags to o; o.Given is read by noteGiven.
 func simFlags(o *simOptions) []cli.Flag {
 	return []cli.Flag{
 		&cli.IntFlag{Name: simFlagNames[0], Value: player.DefaultSimCandidates, Usage: "sim policy: how many of the search's best candidates `N` it simulates (more may find a move the static ranking placed low; fewer gives each more worlds)", Destination: &o.Candidates},
 		&cli.IntFlag{Name: simFlagNames[1], Value: montecarlo.DefaultPlies, Usage: "sim policy: turns `N` played after each candidate (more sees further, costs more and adds the noise of more draws)", Destination: &o.Plies},
 		&cli.IntFlag{Name: simFlagNames[2], Usage: "sim policy: at most `N` worlds a move (0: as many as the budget allows); capped, the answer no longer depends on the machine's speed", Destination: &o.Iterations},
+		&cli.StringFlag{Name: simRankFlag, Value: montecarlo.DefaultRank.String(), Usage: "sim policy: what candidates are ranked by, `RANK` winprob (the mean chance of winning from each world's final spread, points breaking ties), points (the mean spread) or blend (win probability in percent plus a tenth of the points)", Destination: &o.Rank},
 		&cli.IntFlag{Name: simFlagNames[3], Usage: "sim policy: goroutines `N` playing worlds at once for each move (0: one per core); 1 with games played two at once gives each game one core, as a one-thread opponent has (an endgame's solver runs beside them)", Destination: &o.Threads},
 	}
 }
@@ -78,6 +84,9 @@ func simFlags(o *simOptions) []cli.Flag {
 func (o *simOptions) noteGiven(c *cli.Context) {
 	for i, name := range simFlagNames {
 		o.Given[i] = c.IsSet(name)
+	}
+	if !c.IsSet(simRankFlag) {
+		o.Rank = ""
 	}
 }
 
@@ -103,15 +112,38 @@ func applySim(o simOptions, players ...*player.Player) error {
 	if o.Candidates == 1 || o.Given[0] && o.Candidates < 2 {
 		return badInputf("--sim-candidates %d: a simulation compares at least 2 candidates (default %d)", o.Candidates, player.DefaultSimCandidates)
 	}
+	rank, err := parseSimRank(simRankFlag, o.Rank, sims)
+	if err != nil {
+		return err
+	}
 	for _, pl := range players {
 		if pl == nil || pl.Sim == nil {
 			continue
 		}
 		sim := *pl.Sim
 		sim.Plies, sim.MaxIterations, sim.Threads = o.Plies, o.Iterations, o.Threads
+		if o.Rank != "" {
+			sim.Rank = rank
+		}
 		pl.Sim, pl.SimCandidates = &sim, o.Candidates
 	}
 	return nil
+}
+
+// parseSimRank reads a ranking flag's value ("": not given), refused when
+// no player simulates.
+func parseSimRank(flag, value string, sims int) (montecarlo.Ranking, error) {
+	if value == "" {
+		return montecarlo.DefaultRank, nil
+	}
+	if sims == 0 {
+		return 0, badInputf("--%s applies to the sim policy, and no player here uses it", flag)
+	}
+	r, err := montecarlo.ParseRanking(value)
+	if err != nil {
+		return 0, badInputf("--%s: %w", flag, err)
+	}
+	return r, nil
 }
 
 // botSetup is what a command that plays needs, built once from the flags.

@@ -16,6 +16,7 @@ package montecarlo
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -25,6 +26,7 @@ import (
 
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/winprob"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 )
@@ -74,6 +76,85 @@ type Simulator struct {
 	MaxIterations int
 	// Seed fixes the worlds: round k is dealt from (Seed, k).
 	Seed uint64
+	// Rank is what the candidates are ranked by (RankPoints, the zero
+	// value, RankWinProb or RankBlend).
+	Rank Ranking
+	// Blend is RankBlend's weight of the points: the ranking adds Blend
+	// percent of win probability per point of mean equity (0:
+	// DefaultBlend).
+	Blend float64
+	// WinProb is the table the playouts' final margins go through when
+	// the ranking needs win probabilities (nil: the table shipped for the
+	// position's bag, winprob.Shipped). With no table for the bag the
+	// candidates are ranked by points.
+	WinProb *winprob.Table
+}
+
+// Ranking is what a simulation ranks its candidates by.
+type Ranking uint8
+
+const (
+	// RankPoints ranks by the mean equity (points: the candidate's score,
+	// the simulated gains and the kept tiles' values), and, when every
+	// world was played to the game's end, by the win rate, points
+	// breaking ties.
+	RankPoints Ranking = iota
+	// RankWinProb ranks by the mean chance of winning: each world's final
+	// margin (the real spread plus the points of RankPoints) through the
+	// win probability table at the horizon's unseen count and side to
+	// move, or 1, 1/2 or 0 where the simulated game ended; the mean
+	// equity breaks ties (a game won or lost in every world). Points
+	// count as much as they change who wins: a lead of 100 is not made
+	// safer by 20 more, a close game is decided by them.
+	RankWinProb
+	// RankBlend ranks by the mean win probability in percent plus Blend
+	// times the mean equity: the points still count where the chance of
+	// winning barely moves (a game all but won or lost).
+	RankBlend
+)
+
+// DefaultRank is the sim policy's ranking (player.New): the one that won
+// more in self-play (docs/winprob.md).
+const DefaultRank = RankWinProb
+
+// DefaultBlend is RankBlend's weight when Simulator.Blend is not set: ten
+// points of mean equity count as one percent of win probability, about
+// what ten points are worth in a close middle game.
+const DefaultBlend = 0.1
+
+// String is the ranking's name on the command line.
+func (r Ranking) String() string {
+	switch r {
+	case RankWinProb:
+		return "winprob"
+	case RankBlend:
+		return "blend"
+	}
+	return "points"
+}
+
+// ParseRanking reads a ranking's name (Ranking.String).
+func ParseRanking(name string) (Ranking, error) {
+	for _, r := range []Ranking{RankPoints, RankWinProb, RankBlend} {
+		if name == r.String() {
+			return r, nil
+		}
+	}
+	return 0, fmt.Errorf("%w %q: want points, winprob or blend", ErrRanking, name)
+}
+
+// winProbFor is the table the ranking reads for p, nil when it ranks by
+// points (asked to, or no table fits p's bag).
+func (s *Simulator) winProbFor(p *position.Position) *winprob.Table {
+	switch {
+	case s.Rank == RankPoints:
+		return nil
+	case s.WinProb != nil && s.WinProb.Fits(&p.Variant.Distribution):
+		return s.WinProb
+	case s.WinProb != nil:
+		return nil
+	}
+	return winprob.Shipped(&p.Variant.Distribution)
 }
 
 // Result is what the simulation says of one candidate.
@@ -91,6 +172,13 @@ type Result struct {
 	Equity float64
 	// StdErr is the standard error of Equity.
 	StdErr float64
+	// WinProb is the mean over the worlds of the mover's chance of
+	// winning at the simulation's end: the final margin through the win
+	// probability table, or the result where the game ended (0 when the
+	// simulation did not rank by win probability: Report.Rank).
+	WinProb float64
+	// WinProbErr is the standard error of WinProb.
+	WinProbErr float64
 	// WinRate is the share of worlds where the mover ends ahead (ties
 	// count half), from the real scores plus the simulated points; exact
 	// in the worlds where the simulated game ended, else an estimate.
@@ -116,6 +204,9 @@ type Report struct {
 	// Otherwise they are ranked by Equity, which says more than a
 	// win-or-lose count while the game goes on past the horizon.
 	ByWins bool
+	// Rank is what the candidates were ranked by: the Simulator's
+	// ranking, or RankPoints when no win probability table fits the bag.
+	Rank Ranking
 }
 
 // Simulate plays each candidate out in the same random worlds, round after
@@ -168,9 +259,14 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 		threads = min(threads, rounds)
 	}
 	stop := stopFunc(ctx)
+	wp := s.winProbFor(p)
+	rank := s.Rank
+	if wp == nil {
+		rank = RankPoints
+	}
 	playouts := make([]*playout, threads)
 	for i := range playouts {
-		if playouts[i], err = newPlayout(s, p, plies, stop); err != nil {
+		if playouts[i], err = newPlayout(s, p, plies, wp, stop); err != nil {
 			return Report{}, err
 		}
 	}
@@ -178,7 +274,7 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 		return Report{}, err
 	}
 	if oneWorld {
-		rep := report(s.playOne(playouts, cands, unseen, stop))
+		rep := s.report(s.playOne(playouts, cands, unseen, stop), rank)
 		rep.Plies = plies
 		return rep, nil
 	}
@@ -202,7 +298,7 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 		}()
 	}
 	wg.Wait()
-	rep := report(totals)
+	rep := s.report(totals, rank)
 	rep.Plies = plies
 	return rep, nil
 }
@@ -283,9 +379,13 @@ func (s *Simulator) playOne(playouts []*playout, cands []move.Move, unseen []byt
 }
 
 // report turns the sums into each candidate's figures and the ranking.
-func report(totals []tally) Report {
+func (s *Simulator) report(totals []tally, rank Ranking) Report {
 	n := len(totals)
-	rep := Report{Results: make([]Result, n), Order: make([]int, n)}
+	rep := Report{Results: make([]Result, n), Order: make([]int, n), Rank: rank}
+	blend := s.Blend
+	if blend == 0 {
+		blend = DefaultBlend
+	}
 	for i := range totals {
 		rep.Results[i] = totals[i].result()
 		rep.Order[i] = i
@@ -294,7 +394,7 @@ func report(totals []tally) Report {
 	if rep.Iterations == 0 {
 		return rep
 	}
-	rep.ByWins = true
+	rep.ByWins = rank == RankPoints
 	for _, r := range rep.Results {
 		rep.ByWins = rep.ByWins && r.Ended == r.Iterations
 	}
@@ -304,8 +404,16 @@ func report(totals []tally) Report {
 		if played := cmp.Compare(min(rb.Iterations, 1), min(ra.Iterations, 1)); played != 0 {
 			return played // unplayed (an endgame's cut world) last
 		}
-		if rep.ByWins && ra.WinRate != rb.WinRate {
+		switch {
+		case rep.ByWins && ra.WinRate != rb.WinRate:
 			return cmp.Compare(rb.WinRate, ra.WinRate)
+		case rank == RankWinProb && ra.WinProb != rb.WinProb:
+			return cmp.Compare(rb.WinProb, ra.WinProb)
+		case rank == RankBlend:
+			ka, kb := 100*ra.WinProb+blend*ra.Equity, 100*rb.WinProb+blend*rb.Equity
+			if ka != kb {
+				return cmp.Compare(kb, ka)
+			}
 		}
 		return cmp.Compare(rb.Equity, ra.Equity)
 	})
