@@ -55,8 +55,8 @@ func botFlags(o *botOptions, byDictionary bool) []cli.Flag {
 // simOptions tune the sim policy (run, serve and play).
 type simOptions struct {
 	Candidates, Plies, Iterations, Threads int
-	// Rank is --sim-rank ("": the policy's default).
-	Rank string
+	// Rank is --sim-rank and Alloc --sim-alloc ("": the policy's default).
+	Rank, Alloc string
 	// Given says which of the flags the command line set: setting one
 	// when no player simulates is refused, since it would silently change
 	// nothing.
@@ -66,8 +66,11 @@ type simOptions struct {
 // simFlagNames are the sim flags, in simOptions' order.
 var simFlagNames = [4]string{"sim-candidates", "sim-plies", "sim-iterations", "sim-threads"}
 
-// simRankFlag is --sim-rank.
-const simRankFlag = "sim-rank"
+// simRankFlag is --sim-rank, simAllocFlag --sim-alloc.
+const (
+	simRankFlag  = "sim-rank"
+	simAllocFlag = "sim-alloc"
+)
 
 // simFlags binds the sim flags to o; o.Given is read by noteGiven.
 func simFlags(o *simOptions) []cli.Flag {
@@ -76,6 +79,7 @@ func simFlags(o *simOptions) []cli.Flag {
 		&cli.IntFlag{Name: simFlagNames[1], Value: montecarlo.DefaultPlies, Usage: "sim policy: turns `N` played after each candidate (more sees further, costs more and adds the noise of more draws)", Destination: &o.Plies},
 		&cli.IntFlag{Name: simFlagNames[2], Usage: "sim policy: at most `N` worlds a move (0: as many as the budget allows); capped, the answer no longer depends on the machine's speed", Destination: &o.Iterations},
 		&cli.StringFlag{Name: simRankFlag, Value: montecarlo.DefaultRank.String(), Usage: "sim policy: what candidates are ranked by, `RANK` winprob (the mean chance of winning from each world's final spread, points breaking ties), points (the mean spread) or blend (win probability in percent plus a tenth of the points)", Destination: &o.Rank},
+		&cli.StringFlag{Name: simAllocFlag, Value: montecarlo.DefaultAllocation.String(), Usage: "sim policy: how worlds are shared among the candidates, `ALLOC` race (a candidate clearly behind another stops being played; its worlds go to the others) or equal (every candidate in every world)", Destination: &o.Alloc},
 		&cli.IntFlag{Name: simFlagNames[3], Usage: "sim policy: goroutines `N` playing worlds at once for each move (0: one per core); 1 with games played two at once gives each game one core, as a one-thread opponent has (an endgame's solver runs beside them)", Destination: &o.Threads},
 	}
 }
@@ -87,6 +91,9 @@ func (o *simOptions) noteGiven(c *cli.Context) {
 	}
 	if !c.IsSet(simRankFlag) {
 		o.Rank = ""
+	}
+	if !c.IsSet(simAllocFlag) {
+		o.Alloc = ""
 	}
 }
 
@@ -116,6 +123,10 @@ func applySim(o simOptions, players ...*player.Player) error {
 	if err != nil {
 		return err
 	}
+	alloc, err := parseSimAlloc(simAllocFlag, o.Alloc, sims)
+	if err != nil {
+		return err
+	}
 	for _, pl := range players {
 		if pl == nil || pl.Sim == nil {
 			continue
@@ -124,6 +135,9 @@ func applySim(o simOptions, players ...*player.Player) error {
 		sim.Plies, sim.MaxIterations, sim.Threads = o.Plies, o.Iterations, o.Threads
 		if o.Rank != "" {
 			sim.Rank = rank
+		}
+		if o.Alloc != "" {
+			sim.Allocation = alloc
 		}
 		pl.Sim, pl.SimCandidates = &sim, o.Candidates
 	}
@@ -144,6 +158,22 @@ func parseSimRank(flag, value string, sims int) (montecarlo.Ranking, error) {
 		return 0, badInputf("--%s: %w", flag, err)
 	}
 	return r, nil
+}
+
+// parseSimAlloc reads an allocation flag's value ("": not given), refused
+// when no player simulates.
+func parseSimAlloc(flag, value string, sims int) (montecarlo.Allocation, error) {
+	if value == "" {
+		return montecarlo.DefaultAllocation, nil
+	}
+	if sims == 0 {
+		return 0, badInputf("--%s applies to the sim policy, and no player here uses it", flag)
+	}
+	a, err := montecarlo.ParseAllocation(value)
+	if err != nil {
+		return 0, badInputf("--%s: %w", flag, err)
+	}
+	return a, nil
 }
 
 // botSetup is what a command that plays needs, built once from the flags.

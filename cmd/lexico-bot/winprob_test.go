@@ -77,8 +77,16 @@ func TestWinprobTrainFitShow(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, "--sim-rank applies to the sim policy") {
 		t.Errorf("--sim-rank with no sim player: exit %d, %q", code, errs)
 	}
-	code, _, errs = runBot(t, "", "play", "--index", idx, "--p1", "sim", "--p2", "greedy", "--p1-sim-rank", "wins")
-	if code != 2 || !strings.Contains(errs, "want points, winprob or blend") {
-		t.Errorf("an unknown ranking: exit %d, %q", code, errs)
+	for _, tc := range []struct{ flag, spec, want string }{
+		{"--p1-sim", "rank=wins", "want points, winprob or blend"},
+		{"--p1-sim", "alloc=halving", "want equal or race"},
+		{"--p1-sim", "candidates=1", "want 2 or more"},
+		{"--p1-sim", "plies=3", "unknown setting"},
+		{"--p2-sim", "rank=points", "that seat does not use it"},
+	} {
+		code, _, errs = runBot(t, "", "play", "--index", idx, "--p1", "sim", "--p2", "greedy", tc.flag, tc.spec)
+		if code != 2 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%s %s: exit %d, %q, want %q", tc.flag, tc.spec, code, errs, tc.want)
+		}
 	}
 }

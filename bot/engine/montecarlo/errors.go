@@ -17,4 +17,7 @@ var (
 	ErrBadCandidate = errors.New("a candidate cannot be played")
 	// ErrRanking: ParseRanking was given a name that is not a ranking.
 	ErrRanking = errors.New("unknown simulation ranking")
+	// ErrAllocation: ParseAllocation was given a name that is not an
+	// allocation.
+	ErrAllocation = errors.New("unknown simulation allocation")
 )

@@ -102,6 +102,10 @@ type playout struct {
 	lines       lineSearcher
 	shared      replies
 	recordReply movegen.PlayRecorder // keepReply, made once: a method value allocates
+	// w is the world the playout plays in when it plays rounds (a race's
+	// phases): one world for the playout's life, so that its deal count
+	// (seq) is never that of another world the replies were searched in.
+	w world
 	// pass is what leaveValue values: a field, since a local would escape
 	// through the Calculator interface at every move.
 	pass move.Move

@@ -37,9 +37,9 @@ func TestWinProbabilityRanksTheSafeLeadAboveMorePoints(t *testing.T) {
 		totals[3].add(outcome{value: 50, margin: spread + 50, ended: true, wp: chance(tab, spread+50, true, 0, false)})
 	}
 	s := &Simulator{}
-	points := s.report(totals[:2], RankPoints)
-	byWins := s.report(totals[:2], RankWinProb)
-	blend := s.report(totals[:2], RankBlend)
+	points := s.report(totals[:2], RankPoints, nil)
+	byWins := s.report(totals[:2], RankWinProb, nil)
+	blend := s.report(totals[:2], RankBlend, nil)
 	gamble, safe := points.Results[0], points.Results[1]
 	if !(gamble.Equity > safe.Equity && gamble.WinProb < safe.WinProb-0.1) {
 		t.Fatalf("the case is not constructed as meant: gamble %+v, safe %+v", gamble, safe)
@@ -51,7 +51,7 @@ func TestWinProbabilityRanksTheSafeLeadAboveMorePoints(t *testing.T) {
 	if byWins.Rank != RankWinProb || byWins.ByWins {
 		t.Fatalf("report says rank %v, by wins %v", byWins.Rank, byWins.ByWins)
 	}
-	won := s.report(totals[2:], RankWinProb)
+	won := s.report(totals[2:], RankWinProb, nil)
 	if won.Results[0].WinProb != 1 || won.Results[1].WinProb != 1 || won.Order[0] != 1 {
 		t.Fatalf("two won games: win probabilities %v and %v, best %d: want 1, 1 and the larger win (1)",
 			won.Results[0].WinProb, won.Results[1].WinProb, won.Order[0])

@@ -83,6 +83,12 @@ type Simulator struct {
 	// percent of win probability per point of mean equity (0:
 	// DefaultBlend).
 	Blend float64
+	// Allocation is how the worlds are shared among the candidates
+	// (AllocEqual, the zero value, or AllocRace). With AllocRace a
+	// capped simulation (MaxIterations, or DefaultIterations without a
+	// deadline) spends the playouts of MaxIterations worlds of every
+	// candidate: the candidates still in the race get more worlds.
+	Allocation Allocation
 	// WinProb is the table the playouts' final margins go through when
 	// the ranking needs win probabilities (nil: the table shipped for the
 	// position's bag, winprob.Shipped). With no table for the bag the
@@ -162,7 +168,8 @@ type Result struct {
 	// Iterations is the number of worlds the candidate was played out in:
 	// the same for every candidate of a report, but in an endgame's one
 	// world (Simulate), where a candidate the deadline left unplayed has 0
-	// and ranks after every played one.
+	// and ranks after every played one, and in a race (AllocRace), where a
+	// candidate dropped has fewer and ranks after those played longer.
 	Iterations int
 	// Equity is the mean, over the worlds, of the candidate's score plus
 	// the mover's gain over the opponent in the simulated turns, plus,
@@ -185,6 +192,9 @@ type Result struct {
 	WinRate float64
 	// Ended counts the worlds in which the simulated game ended.
 	Ended int
+	// Dropped is set when a race (AllocRace) stopped playing the
+	// candidate: another was clearly ahead of it.
+	Dropped bool
 }
 
 // Report is a simulation's verdict on a list of candidates.
@@ -274,7 +284,17 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 		return Report{}, err
 	}
 	if oneWorld {
-		rep := s.report(s.playOne(playouts, cands, unseen, stop), rank)
+		rep := s.report(s.playOne(playouts, cands, unseen, stop), rank, nil)
+		rep.Plies = plies
+		return rep, nil
+	}
+	if s.Allocation == AllocRace && rounds != 1 && len(cands) >= 2 {
+		budget := int64(0)
+		if rounds > 0 {
+			budget = int64(rounds) * int64(len(cands))
+		}
+		totals, dropped := s.playRace(playouts, cands, unseen, budget, rank, stop)
+		rep := s.report(totals, rank, dropped)
 		rep.Plies = plies
 		return rep, nil
 	}
@@ -298,7 +318,7 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 		}()
 	}
 	wg.Wait()
-	rep := s.report(totals, rank)
+	rep := s.report(totals, rank, nil)
 	rep.Plies = plies
 	return rep, nil
 }
@@ -378,16 +398,24 @@ func (s *Simulator) playOne(playouts []*playout, cands []move.Move, unseen []byt
 	return sums
 }
 
-// report turns the sums into each candidate's figures and the ranking.
-func (s *Simulator) report(totals []tally, rank Ranking) Report {
+// blend is RankBlend's weight.
+func (s *Simulator) blend() float64 {
+	if s.Blend == 0 {
+		return DefaultBlend
+	}
+	return s.Blend
+}
+
+// report turns the sums into each candidate's figures and the ranking;
+// dropped, for a race, is the rounds each candidate was played before it
+// was dropped (nil: none was).
+func (s *Simulator) report(totals []tally, rank Ranking, dropped []int) Report {
 	n := len(totals)
 	rep := Report{Results: make([]Result, n), Order: make([]int, n), Rank: rank}
-	blend := s.Blend
-	if blend == 0 {
-		blend = DefaultBlend
-	}
+	blend := s.blend()
 	for i := range totals {
 		rep.Results[i] = totals[i].result()
+		rep.Results[i].Dropped = dropped != nil && dropped[i] < MaxRounds
 		rep.Order[i] = i
 		rep.Iterations = max(rep.Iterations, rep.Results[i].Iterations)
 	}
@@ -403,6 +431,9 @@ func (s *Simulator) report(totals []tally, rank Ranking) Report {
 		ra, rb := rep.Results[a], rep.Results[b]
 		if played := cmp.Compare(min(rb.Iterations, 1), min(ra.Iterations, 1)); played != 0 {
 			return played // unplayed (an endgame's cut world) last
+		}
+		if dropped != nil && dropped[a] != dropped[b] {
+			return cmp.Compare(dropped[b], dropped[a]) // dropped sooner, lower
 		}
 		switch {
 		case rep.ByWins && ra.WinRate != rb.WinRate:

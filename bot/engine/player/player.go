@@ -111,7 +111,8 @@ func New(policy string, gen Generator, table *equity.Table) (*Player, error) {
 	case "sim":
 		eq := equity.Static{Table: table}
 		return &Player{Policy: "sim", Gen: gen, Equity: eq, Exchanges: true, Sim: &montecarlo.Simulator{
-			Gen: gen, Equity: eq, Plies: montecarlo.DefaultPlies, EndgameBag: montecarlo.DefaultEndgameBag, Rank: montecarlo.DefaultRank}}, nil
+			Gen: gen, Equity: eq, Plies: montecarlo.DefaultPlies, EndgameBag: montecarlo.DefaultEndgameBag,
+			Rank: montecarlo.DefaultRank, Allocation: montecarlo.DefaultAllocation}}, nil
 	}
 	return nil, fmt.Errorf("%w %s (known: %s)", ErrPolicy, quote.String(policy), strings.Join(Policies, ", "))
 }
