@@ -9,6 +9,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/lexico/lexico/bot/engine/leaves"
 	"github.com/lexico/lexico/bot/game/tile"
 )
 
@@ -73,17 +74,9 @@ func (s *Stats) Add(i int32, wins2 uint8) {
 	s.Records++
 }
 
-// ShareOf is how many of a run's games shard plays of shards.
-func ShareOf(games uint64, shard, shards int) uint64 {
-	if shards <= 1 {
-		return games
-	}
-	q, r := games/uint64(shards), games%uint64(shards)
-	if uint64(shard) < r {
-		q++
-	}
-	return q
-}
+// ShareOf is how many of a run's games shard plays of shards: the leave
+// trainer's rule (game j of shard i is game i + j*shards).
+func ShareOf(games uint64, shard, shards int) uint64 { return leaves.ShareOf(games, shard, shards) }
 
 // Complete reports whether the shard has played its whole share.
 func (s *Stats) Complete() bool { return s.Done >= ShareOf(s.Games, s.Shard, s.Shards) }
