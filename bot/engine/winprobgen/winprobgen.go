@@ -21,9 +21,7 @@ package winprobgen
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/lexico/lexico/bot/engine/equity"
@@ -49,17 +47,15 @@ type Trainer struct {
 	// referee's guard); such a game is not counted.
 	MaxTurns int
 	// Batch is the number of games between two points where the
-	// statistics are consistent (a checkpoint possible); 0: DefaultBatch.
+	// statistics are consistent (a checkpoint possible); 0:
+	// leavegen.DefaultBatch.
 	Batch int
 }
 
 // ErrStopped is returned by Run when ctx ended: the statistics hold the
-// games finished before, up to the last whole batch.
-var ErrStopped = errors.New("training stopped")
-
-// DefaultBatch is Trainer.Batch's default: long enough to keep every
-// worker busy, short enough that a kill loses seconds.
-const DefaultBatch = 32
+// games finished before, up to the last whole batch. It is the leave
+// trainer's: both play their games by leavegen.PlayShard.
+var ErrStopped = leavegen.ErrStopped
 
 // MaxUnseen is the largest unseen count of v's games: the bag and a rack
 // at the start, as the player who moves first sees them.
@@ -71,62 +67,25 @@ func NewStats(v *variant.Variant) *winprob.Stats {
 }
 
 // Run plays st's shard from st.Done on, adding each game's positions in
-// game order. Every checkpointEvery (and at the end) it calls checkpoint
-// with st; progress is told of each batch.
+// game order (leavegen.PlayShard). Every checkpointEvery (and at the end)
+// it calls checkpoint with st; progress is told of each batch.
 func (tr *Trainer) Run(ctx context.Context, st *winprob.Stats, checkpointEvery time.Duration,
 	checkpoint func(*winprob.Stats) error, progress func(done, total uint64)) error {
-	share := winprob.ShareOf(st.Games, st.Shard, st.Shards)
-	k := uint64(max(st.Shards, 1))
-	workers := max(tr.Parallel, 1)
-	batch := uint64(DefaultBatch)
-	if tr.Batch > 0 {
-		batch = uint64(tr.Batch)
+	sh := leavegen.Shard{Games: st.Games, Shard: st.Shard, Shards: st.Shards, Done: &st.Done,
+		Parallel: tr.Parallel, Batch: tr.Batch, CheckpointEvery: checkpointEvery}
+	play := func(game uint64) ([]record, error) {
+		return tr.play(ctx, st, leavegen.GameSeed(st.Seed, 0, game), int(game%2))
 	}
-	last := time.Now()
-	for st.Done < share {
-		n := min(batch, share-st.Done)
-		results := make([][]record, n)
-		errs := make([]error, n)
-		var wg sync.WaitGroup
-		next := make(chan uint64)
-		for range min(uint64(workers), n) {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for j := range next {
-					game := uint64(st.Shard) + (st.Done+j)*k // the run's game number
-					results[j], errs[j] = tr.play(ctx, st, leavegen.GameSeed(st.Seed, 0, game), int(game%2))
-				}
-			}()
-		}
-		for j := range n {
-			next <- j
-		}
-		close(next)
-		wg.Wait()
-		if ctx.Err() != nil {
-			return fmt.Errorf("%w after %d of %d games: %v", ErrStopped, st.Done, share, ctx.Err())
-		}
-		for j := range n {
-			if errs[j] != nil {
-				return errs[j]
-			}
-			for _, r := range results[j] {
-				st.Add(r.index, r.wins2)
-			}
-		}
-		st.Done += n
-		if progress != nil {
-			progress(st.Done, share)
-		}
-		if checkpoint != nil && (st.Done == share || time.Since(last) >= checkpointEvery) {
-			if err := checkpoint(st); err != nil {
-				return err
-			}
-			last = time.Now()
+	add := func(records []record) {
+		for _, r := range records {
+			st.Add(r.index, r.wins2)
 		}
 	}
-	return nil
+	var save func() error
+	if checkpoint != nil {
+		save = func() error { return checkpoint(st) }
+	}
+	return leavegen.PlayShard(ctx, sh, play, add, save, progress)
 }
 
 // record is one position from one side and how that side's game ended.
