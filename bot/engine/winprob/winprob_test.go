@@ -163,7 +163,7 @@ func TestShippedTablesRead(t *testing.T) {
 	if _, err := shipped(); err != nil {
 		t.Fatal(err)
 	}
-	for _, v := range []*variant.Variant{variant.Multipliers} {
+	for _, v := range []*variant.Variant{variant.Multipliers, variant.Classic} {
 		tab := Shipped(&v.Distribution)
 		if tab == nil {
 			t.Fatalf("no shipped table for %s", v.Name)
