@@ -215,16 +215,16 @@ func (o *playout) run(m *move.Move, w *world) (outcome, bool) {
 
 // chance is the mover's chance of winning at a simulation's end, from its
 // lead margin: the result where the game ended, else the table's chance
-// with unseen tiles it cannot see and toMove whether it moves next (0
-// without a table).
+// with unseen tiles it cannot see and toMove whether it moves next; 0
+// without a table (ranked by points, the win rate says the rest).
 func chance(t *winprob.Table, margin float64, ended bool, unseen int, toMove bool) float64 {
 	switch {
+	case t == nil:
+		return 0
 	case ended:
 		return 0.5 + 0.5*float64(cmp.Compare(margin, 0))
-	case t != nil:
-		return t.P(margin, unseen, toMove)
 	}
-	return 0
+	return t.P(margin, unseen, toMove)
 }
 
 // lead is the points side gained over the other since the candidate's
