@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
+	"github.com/lexico/lexico/bot/engine/montecarlo"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
@@ -186,6 +187,8 @@ type simResultJSON struct {
 	Equity  float64 `json:"equity"`
 	StdErr  float64 `json:"stderr"`
 	WinRate float64 `json:"win_rate"`
+	// WinProb is the mean chance of winning (0 when not ranked by it).
+	WinProb float64 `json:"win_prob"`
 }
 
 type simulationJSON struct {
@@ -193,6 +196,7 @@ type simulationJSON struct {
 	Iterations int    `json:"iterations"`
 	Plies      int    `json:"plies"`
 	ByWins     bool   `json:"by_wins"`
+	Rank       string `json:"rank"`
 	Error      string `json:"error,omitempty"`
 }
 
@@ -247,7 +251,7 @@ func runReport(p *position.Position, dict rules.Dictionary, ch player.Choice, en
 	out.Endgame = endgameRun(p, ch.Endgame) // endgame.go
 	sim := ch.Simulation
 	if sim != nil {
-		out.Sim = &simulationJSON{Candidates: sim.Candidates, Iterations: sim.Iterations, Plies: sim.Plies, ByWins: sim.ByWins}
+		out.Sim = &simulationJSON{Candidates: sim.Candidates, Iterations: sim.Iterations, Plies: sim.Plies, ByWins: sim.ByWins, Rank: sim.Rank.String()}
 		if sim.Err != nil {
 			out.Sim.Error = sim.Err.Error()
 		}
@@ -270,7 +274,7 @@ func simResult(sim *player.Simulation, i int) *simResultJSON {
 		return nil
 	}
 	r := sim.Results[i]
-	return &simResultJSON{Equity: r.Equity, StdErr: r.StdErr, WinRate: r.WinRate}
+	return &simResultJSON{Equity: r.Equity, StdErr: r.StdErr, WinRate: r.WinRate, WinProb: r.WinProb}
 }
 
 // simSummary says in a few words what the simulation did.
@@ -284,8 +288,13 @@ func simSummary(sim *player.Simulation) string {
 		return "no world simulated in time: the search's ranking stands"
 	}
 	by := "simulated equity"
-	if sim.ByWins {
+	switch {
+	case sim.ByWins:
 		by = "win rate, every simulated game ended"
+	case sim.Rank == montecarlo.RankWinProb:
+		by = "chance of winning"
+	case sim.Rank == montecarlo.RankBlend:
+		by = "chance of winning and simulated equity"
 	}
 	return fmt.Sprintf("simulated %d candidates in %s of %s, ranked by %s", sim.Candidates, quote.Count(sim.Iterations, "world"),
 		quote.CountAs(sim.Plies, "ply", "plies"), by)
@@ -324,7 +333,11 @@ func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []pl
 		fmt.Fprintf(tw, "%d\t", i+1)
 		if simulated {
 			r := sim.Results[i]
-			fmt.Fprintf(tw, "%.1f\t%.1f\t%.0f\t", r.Equity, r.StdErr, 100*r.WinRate)
+			win := r.WinRate
+			if sim.Rank != montecarlo.RankPoints {
+				win = r.WinProb // the chance it was ranked by
+			}
+			fmt.Fprintf(tw, "%.1f\t%.1f\t%.0f\t", r.Equity, r.StdErr, 100*win)
 		}
 		v := fmt.Sprintf("%.1f", c.Equity)
 		switch {

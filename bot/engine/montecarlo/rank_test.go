@@ -48,11 +48,11 @@ func TestWinProbabilityRanksTheSafeLeadAboveMorePoints(t *testing.T) {
 		t.Fatalf("best by points %d, by win probability %d, by the blend %d: want the gamble (0), then the safe play (1) twice",
 			points.Order[0], byWins.Order[0], blend.Order[0])
 	}
-	if byWins.Rank != RankWinProb || byWins.ByWins {
+	if byWins.Rank != RankWinProb || byWins.ByWins { // the games go on past the horizon
 		t.Fatalf("report says rank %v, by wins %v", byWins.Rank, byWins.ByWins)
 	}
 	won := s.report(totals[2:], RankWinProb, nil)
-	if won.Results[0].WinProb != 1 || won.Results[1].WinProb != 1 || won.Order[0] != 1 {
+	if won.Results[0].WinProb != 1 || won.Results[1].WinProb != 1 || won.Order[0] != 1 || !won.ByWins {
 		t.Fatalf("two won games: win probabilities %v and %v, best %d: want 1, 1 and the larger win (1)",
 			won.Results[0].WinProb, won.Results[1].WinProb, won.Order[0])
 	}

@@ -422,7 +422,9 @@ func (s *Simulator) report(totals []tally, rank Ranking, dropped []int) Report {
 	if rep.Iterations == 0 {
 		return rep
 	}
-	rep.ByWins = rank == RankPoints
+	// With every world played to its end, the chance of winning is the
+	// win rate: both rankings say "by wins".
+	rep.ByWins = rank != RankBlend
 	for _, r := range rep.Results {
 		rep.ByWins = rep.ByWins && r.Ended == r.Iterations
 	}
