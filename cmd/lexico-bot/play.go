@@ -334,9 +334,9 @@ func applySeatSim(flag, spec string, pl *player.Player) error {
 		case !ok:
 			return badInputf("--%s %s: want K=V[,K=V] (rank, alloc, candidates, iterations)", flag, quote.String(kv))
 		case k == "rank":
-			sim.Rank, err = parseSimRank(flag+" rank", v, 1)
+			sim.Rank, err = parseSimRank(flag+" rank", v)
 		case k == "alloc":
-			sim.Allocation, err = parseSimAlloc(flag+" alloc", v, 1)
+			sim.Allocation, err = parseSimAlloc(flag+" alloc", v)
 		case k == "candidates":
 			n, cerr := strconv.Atoi(v)
 			if cerr != nil || n < 2 {

@@ -55,8 +55,10 @@ func botFlags(o *botOptions, byDictionary bool) []cli.Flag {
 // simOptions tune the sim policy (run, serve and play).
 type simOptions struct {
 	Candidates, Plies, Iterations, Threads int
-	// Rank is --sim-rank and Alloc --sim-alloc ("": the policy's default).
-	Rank, Alloc string
+	// Rank is --sim-rank and Alloc --sim-alloc ("": the policy's
+	// default); RankGiven and AllocGiven say the command line set them.
+	Rank, Alloc           string
+	RankGiven, AllocGiven bool
 	// Given says which of the flags the command line set: setting one
 	// when no player simulates is refused, since it would silently change
 	// nothing.
@@ -89,12 +91,7 @@ func (o *simOptions) noteGiven(c *cli.Context) {
 	for i, name := range simFlagNames {
 		o.Given[i] = c.IsSet(name)
 	}
-	if !c.IsSet(simRankFlag) {
-		o.Rank = ""
-	}
-	if !c.IsSet(simAllocFlag) {
-		o.Alloc = ""
-	}
+	o.RankGiven, o.AllocGiven = c.IsSet(simRankFlag), c.IsSet(simAllocFlag)
 }
 
 // applySim sets the sim options on the players that simulate; setting one
@@ -119,11 +116,19 @@ func applySim(o simOptions, players ...*player.Player) error {
 	if o.Candidates == 1 || o.Given[0] && o.Candidates < 2 {
 		return badInputf("--sim-candidates %d: a simulation compares at least 2 candidates (default %d)", o.Candidates, player.DefaultSimCandidates)
 	}
-	rank, err := parseSimRank(simRankFlag, o.Rank, sims)
+	for _, f := range []struct {
+		name  string
+		given bool
+	}{{simRankFlag, o.RankGiven}, {simAllocFlag, o.AllocGiven}} {
+		if f.given && sims == 0 {
+			return badInputf("--%s applies to the sim policy, and no player here uses it", f.name)
+		}
+	}
+	rank, err := parseSimRank(simRankFlag, o.Rank)
 	if err != nil {
 		return err
 	}
-	alloc, err := parseSimAlloc(simAllocFlag, o.Alloc, sims)
+	alloc, err := parseSimAlloc(simAllocFlag, o.Alloc)
 	if err != nil {
 		return err
 	}
@@ -144,14 +149,10 @@ func applySim(o simOptions, players ...*player.Player) error {
 	return nil
 }
 
-// parseSimRank reads a ranking flag's value ("": not given), refused when
-// no player simulates.
-func parseSimRank(flag, value string, sims int) (montecarlo.Ranking, error) {
+// parseSimRank reads a ranking flag's value ("": the default).
+func parseSimRank(flag, value string) (montecarlo.Ranking, error) {
 	if value == "" {
 		return montecarlo.DefaultRank, nil
-	}
-	if sims == 0 {
-		return 0, badInputf("--%s applies to the sim policy, and no player here uses it", flag)
 	}
 	r, err := montecarlo.ParseRanking(value)
 	if err != nil {
@@ -160,14 +161,10 @@ func parseSimRank(flag, value string, sims int) (montecarlo.Ranking, error) {
 	return r, nil
 }
 
-// parseSimAlloc reads an allocation flag's value ("": not given), refused
-// when no player simulates.
-func parseSimAlloc(flag, value string, sims int) (montecarlo.Allocation, error) {
+// parseSimAlloc reads an allocation flag's value ("": the default).
+func parseSimAlloc(flag, value string) (montecarlo.Allocation, error) {
 	if value == "" {
 		return montecarlo.DefaultAllocation, nil
-	}
-	if sims == 0 {
-		return 0, badInputf("--%s applies to the sim policy, and no player here uses it", flag)
 	}
 	a, err := montecarlo.ParseAllocation(value)
 	if err != nil {
