@@ -19,28 +19,38 @@ func (s *Stats) Fit(minRecords int) *Table {
 	maxU := s.MaxUnseen()
 	t := &Table{Variant: s.Variant, Dist: s.Dist, Games: s.Done, Seed: s.Seed, // Done: the games counted, the shards' together once merged
 		A: make([]float64, 2*(maxU+1)), B: make([]float64, 2*(maxU+1))}
+	// The positions of each unseen count and side, to find each cell's
+	// kernel width without summing its bins again at every width.
+	count := make([]float64, 2*(maxU+1))
+	for c := range count {
+		for _, k := range s.N[c*spreadBins : (c+1)*spreadBins] {
+			count[c] += float64(k)
+		}
+	}
 	n := make([]float64, spreadBins)
 	w2 := make([]float64, spreadBins)
 	for u := 0; u <= maxU; u++ {
 		for side := range 2 {
-			var total float64
-			for h := 0; ; h++ {
-				clear(n)
-				clear(w2)
-				total = 0
+			h := 0
+			for ; h <= maxU; h++ {
+				total := 0.0
 				for v := max(u-h, 0); v <= min(u+h, maxU); v++ {
-					k := 1 - float64(abs(u-v))/float64(h+1)
-					base := (v*2 + side) * spreadBins
-					for b := range spreadBins {
-						if c := s.N[base+b]; c > 0 {
-							n[b] += k * float64(c)
-							w2[b] += k * float64(s.Wins2[base+b])
-							total += k * float64(c)
-						}
-					}
+					total += (1 - float64(abs(u-v))/float64(h+1)) * count[v*2+side]
 				}
-				if total >= float64(minRecords) || h > maxU {
+				if total >= float64(minRecords) {
 					break
+				}
+			}
+			clear(n)
+			clear(w2)
+			for v := max(u-h, 0); v <= min(u+h, maxU); v++ {
+				k := 1 - float64(abs(u-v))/float64(h+1)
+				base := (v*2 + side) * spreadBins
+				for b := range spreadBins {
+					if c := s.N[base+b]; c > 0 {
+						n[b] += k * float64(c)
+						w2[b] += k * float64(s.Wins2[base+b])
+					}
 				}
 			}
 			c := u*2 + side
