@@ -30,8 +30,9 @@ const (
 	AllocRace
 )
 
-// DefaultAllocation is the sim policy's allocation (player.New): the one
-// that won more in self-play (docs/simulation.md).
+// DefaultAllocation is the sim policy's allocation (player.New): equal
+// shares, until a race is shown to decide better (level in self-play at
+// equal playouts, docs/lab/winprob.md).
 const DefaultAllocation = AllocEqual
 
 // String is the allocation's name on the command line.

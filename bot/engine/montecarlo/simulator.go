@@ -119,8 +119,10 @@ const (
 	RankBlend
 )
 
-// DefaultRank is the sim policy's ranking (player.New): the one that won
-// more in self-play (docs/winprob.md).
+// DefaultRank is the sim policy's ranking (player.New): the chance of
+// winning, the objective itself; against points it was level in
+// self-play (docs/lab/winprob.md), the two differing only in lopsided
+// positions.
 const DefaultRank = RankWinProb
 
 // DefaultBlend is RankBlend's weight when Simulator.Blend is not set: ten
