@@ -50,7 +50,7 @@ func TestLeagueRanksEveryPair(t *testing.T) {
 func TestLeagueTakesSimFlags(t *testing.T) {
 	code, out, errs := runBot(t, "", "league", "--index", playIndex(t), "--games", "1", "--seed", "3", "--parallel", "1", "--json",
 		"--entrant", "g=greedy", "--entrant", "e=equity", "--entrant", "s=sim", "--sim-threads", "1", "--sim-iterations", "4",
-		"--move-time", "1s")
+		"--sim-rank", "points", "--sim-alloc", "race", "--move-time", "1s")
 	if code != 0 {
 		t.Fatalf("league exited %d: %s", code, errs)
 	}
@@ -73,6 +73,8 @@ func TestLeagueBadInput(t *testing.T) {
 		{[]string{"--entrant", "a=greedy", "--entrant", "b=equity", "--games", "0"}, "--games 0"},
 		{[]string{"--entrant", "a=greedy", "--entrant", "b=equity", "--sim-threads", "1"}, "--sim-threads applies to the sim policy"},
 		{[]string{"--entrant", "a=greedy", "--entrant", "b=sim", "--sim-threads", "-1"}, "--sim-threads -1"},
+		{[]string{"--entrant", "a=greedy", "--entrant", "b=equity", "--sim-rank", "points"}, "--sim-rank applies to the sim policy"},
+		{[]string{"--entrant", "a=greedy", "--entrant", "b=sim", "--sim-alloc", "halving"}, "want equal or race"},
 		// Your bot checked before the first game, not when its pair comes
 		// up: here the third entrant, whose pairs come last.
 		{[]string{"--entrant", "a=greedy", "--entrant", "b=equity", "--entrant", "c=cmd:/no/such/bot"}, "--entrant c: bad external seat"},

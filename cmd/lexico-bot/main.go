@@ -32,6 +32,7 @@ func commands() []*cli.Command {
 		runCommand(),
 		serveCommand(),
 		solveCommand(),
+		winprobCommand(),
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -43,8 +44,10 @@ type playOptions struct {
 	SeatLeaves [2]string
 	// NoEndgame are --p1-no-endgame and --p2-no-endgame.
 	NoEndgame [2]bool
-	Sim       simOptions
-	Args      []string
+	// SeatSim are --p1-sim and --p2-sim: one seat's sim settings.
+	SeatSim [2]string
+	Sim     simOptions
+	Args    []string
 }
 
 func playCommand() *cli.Command {
@@ -75,6 +78,8 @@ func playCommand() *cli.Command {
 			&cli.StringFlag{Name: "p2-leaves", Usage: "seat 2's leave values `FILE[,FILE]`, instead of --leaves", Destination: &o.SeatLeaves[1]},
 			&cli.BoolFlag{Name: "p1-no-endgame", Usage: "seat 1, a sim player, simulates endgames instead of handing them to the endgame solver (to measure what the solver is worth: --p1 sim --p2 sim --p1-no-endgame)", Destination: &o.NoEndgame[0]},
 			&cli.BoolFlag{Name: "p2-no-endgame", Usage: "seat 2, a sim player, simulates endgames instead of handing them to the endgame solver", Destination: &o.NoEndgame[1]},
+			&cli.StringFlag{Name: "p1-sim", Usage: "seat 1, a sim player, with its own settings `K=V[,K=V]`: rank (as --sim-rank), alloc (as --sim-alloc), candidates (as --sim-candidates), iterations (as --sim-iterations), over the sim flags' (to measure one setting against another: --p1 sim --p2 sim --p1-sim rank=points)", Destination: &o.SeatSim[0]},
+			&cli.StringFlag{Name: "p2-sim", Usage: "seat 2, a sim player, with its own settings `K=V[,K=V]` (as --p1-sim)", Destination: &o.SeatSim[1]},
 		}, simFlags(&o.Sim)...),
 		Action: func(c *cli.Context) error {
 			if !c.IsSet("seed") {
@@ -165,6 +170,15 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 	}
 	if err := applySim(o.Sim, l.Bots[:]...); err != nil {
 		return err
+	}
+	for i, spec := range o.SeatSim {
+		if spec == "" {
+			continue
+		}
+		if err := applySeatSim(fmt.Sprintf("p%d-sim", i+1), spec, l.Bots[i]); err != nil {
+			return err
+		}
+		l.Seats[i].Name += "[" + spec + "]"
 	}
 	humans, parallel := l.Humans, l.Parallel(parallel)
 	cfg := referee.Config{Variant: v, Dictionary: x, MoveTime: l.MoveTime(o.MoveTime)}
@@ -301,4 +315,46 @@ func progress(w io.Writer, total int) func(done, total int) {
 			fmt.Fprintf(w, "lexico-bot play: %d/%d games, %s\n", done, total, time.Since(start).Round(time.Second))
 		}
 	}
+}
+
+// applySeatSim sets one seat's sim settings (--p1-sim, --p2-sim): a
+// comma-separated list of rank=RANK, alloc=ALLOC, candidates=N and
+// iterations=N.
+func applySeatSim(flag, spec string, pol player.Policy) error {
+	pl, ok := pol.(*player.Sim)
+	if !ok {
+		return badInputf("--%s applies to the sim policy, and that seat does not use it", flag)
+	}
+	sim := *pl.Simulator
+	for _, kv := range strings.Split(spec, ",") {
+		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
+		var err error
+		switch {
+		case !ok:
+			return badInputf("--%s %s: want K=V[,K=V] (rank, alloc, candidates, iterations)", flag, quote.String(kv))
+		case k == "rank":
+			sim.Rank, err = parseSimRank(flag+" rank", v)
+		case k == "alloc":
+			sim.Allocation, err = parseSimAlloc(flag+" alloc", v)
+		case k == "candidates":
+			n, cerr := strconv.Atoi(v)
+			if cerr != nil || n < 2 {
+				return badInputf("--%s candidates=%s: want 2 or more", flag, v)
+			}
+			pl.Candidates = n
+		case k == "iterations":
+			n, cerr := strconv.Atoi(v)
+			if cerr != nil || n < 0 {
+				return badInputf("--%s iterations=%s: want 0 or more", flag, v)
+			}
+			sim.MaxIterations = n
+		default:
+			return badInputf("--%s: unknown setting %s (rank, alloc, candidates, iterations)", flag, quote.String(k))
+		}
+		if err != nil {
+			return err
+		}
+	}
+	pl.Simulator = &sim
+	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
+	"github.com/lexico/lexico/bot/engine/montecarlo"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
@@ -183,8 +184,13 @@ func simSummary(sim *player.Simulation) string {
 		return "no world simulated in time: the search's ranking stands"
 	}
 	by := "simulated equity"
-	if sim.ByWins {
+	switch {
+	case sim.ByWins:
 		by = "win rate, every simulated game ended"
+	case sim.Rank == montecarlo.RankWinProb:
+		by = "chance of winning"
+	case sim.Rank == montecarlo.RankBlend:
+		by = "chance of winning and simulated equity"
 	}
 	return fmt.Sprintf("simulated %d candidates in %s of %s, ranked by %s", sim.Candidates, quote.Count(sim.Iterations, "world"),
 		quote.CountAs(sim.Plies, "ply", "plies"), by)
@@ -223,7 +229,11 @@ func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []pl
 		fmt.Fprintf(tw, "%d\t", i+1)
 		if simulated {
 			r := sim.Results[i]
-			fmt.Fprintf(tw, "%.1f\t%.1f\t%.0f\t", r.Equity, r.StdErr, 100*r.WinRate)
+			win := r.WinRate
+			if sim.Rank != montecarlo.RankPoints {
+				win = r.WinProb // the chance it was ranked by
+			}
+			fmt.Fprintf(tw, "%.1f\t%.1f\t%.0f\t", r.Equity, r.StdErr, 100*win)
 		}
 		v := fmt.Sprintf("%.1f", c.Equity)
 		switch {

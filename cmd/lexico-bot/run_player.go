@@ -57,6 +57,10 @@ func botFlags(o *botOptions, byDictionary bool) []cli.Flag {
 // simOptions tune the sim policy (run, serve and play).
 type simOptions struct {
 	Candidates, Plies, Iterations, Threads int
+	// Rank is --sim-rank and Alloc --sim-alloc ("": the policy's
+	// default); RankGiven and AllocGiven say the command line set them.
+	Rank, Alloc           string
+	RankGiven, AllocGiven bool
 	// Given says which of the flags the command line set: setting one
 	// when no player simulates is refused, since it would silently change
 	// nothing.
@@ -66,12 +70,20 @@ type simOptions struct {
 // simFlagNames are the sim flags, in simOptions' order.
 var simFlagNames = [4]string{"sim-candidates", "sim-plies", "sim-iterations", "sim-threads"}
 
+// simRankFlag is --sim-rank, simAllocFlag --sim-alloc.
+const (
+	simRankFlag  = "sim-rank"
+	simAllocFlag = "sim-alloc"
+)
+
 // simFlags binds the sim flags to o; o.Given is read by noteGiven.
 func simFlags(o *simOptions) []cli.Flag {
 	return []cli.Flag{
 		&cli.IntFlag{Name: simFlagNames[0], Value: player.DefaultSimCandidates, Usage: "sim policy: how many of the search's best candidates `N` it simulates (more may find a move the static ranking placed low; fewer gives each more worlds)", Destination: &o.Candidates},
 		&cli.IntFlag{Name: simFlagNames[1], Value: montecarlo.DefaultPlies, Usage: "sim policy: turns `N` played after each candidate (more sees further, costs more and adds the noise of more draws)", Destination: &o.Plies},
 		&cli.IntFlag{Name: simFlagNames[2], Usage: "sim policy: at most `N` worlds a move (0: as many as the budget allows); capped, the answer no longer depends on the machine's speed", Destination: &o.Iterations},
+		&cli.StringFlag{Name: simRankFlag, Value: montecarlo.DefaultRank.String(), Usage: "sim policy: what candidates are ranked by, `RANK` winprob (the mean chance of winning from each world's final spread, points breaking ties), points (the mean spread) or blend (win probability in percent plus a tenth of the points)", Destination: &o.Rank},
+		&cli.StringFlag{Name: simAllocFlag, Value: montecarlo.DefaultAllocation.String(), Usage: "sim policy: how worlds are shared among the candidates, `ALLOC` race (a candidate clearly behind another stops being played; its worlds go to the others) or equal (every candidate in every world)", Destination: &o.Alloc},
 		&cli.IntFlag{Name: simFlagNames[3], Usage: "sim policy: goroutines `N` playing worlds at once for each move (0: one per core); 1 with games played two at once gives each game one core, as a one-thread opponent has (an endgame's solver runs beside them)", Destination: &o.Threads},
 	}
 }
@@ -81,6 +93,7 @@ func (o *simOptions) noteGiven(c *cli.Context) {
 	for i, name := range simFlagNames {
 		o.Given[i] = c.IsSet(name)
 	}
+	o.RankGiven, o.AllocGiven = c.IsSet(simRankFlag), c.IsSet(simAllocFlag)
 }
 
 // applySim sets the sim options on the policies that simulate; setting one
@@ -105,12 +118,58 @@ func applySim(o simOptions, policies ...player.Policy) error {
 	if o.Candidates == 1 || o.Given[0] && o.Candidates < 2 {
 		return badInputf("--sim-candidates %d: a simulation compares at least 2 candidates (default %d)", o.Candidates, player.DefaultSimCandidates)
 	}
+	for _, f := range []struct {
+		name  string
+		given bool
+	}{{simRankFlag, o.RankGiven}, {simAllocFlag, o.AllocGiven}} {
+		if f.given && len(sims) == 0 {
+			return badInputf("--%s applies to the sim policy, and no player here uses it", f.name)
+		}
+	}
+	rank, err := parseSimRank(simRankFlag, o.Rank)
+	if err != nil {
+		return err
+	}
+	alloc, err := parseSimAlloc(simAllocFlag, o.Alloc)
+	if err != nil {
+		return err
+	}
 	for _, pl := range sims {
 		sim := *pl.Simulator
 		sim.Plies, sim.MaxIterations, sim.Threads = o.Plies, o.Iterations, o.Threads
+		if o.Rank != "" {
+			sim.Rank = rank
+		}
+		if o.Alloc != "" {
+			sim.Allocation = alloc
+		}
 		pl.Simulator, pl.Candidates = &sim, o.Candidates
 	}
 	return nil
+}
+
+// parseSimRank reads a ranking flag's value ("": the default).
+func parseSimRank(flag, value string) (montecarlo.Ranking, error) {
+	if value == "" {
+		return montecarlo.DefaultRank, nil
+	}
+	r, err := montecarlo.ParseRanking(value)
+	if err != nil {
+		return 0, badInputf("--%s: %w", flag, err)
+	}
+	return r, nil
+}
+
+// parseSimAlloc reads an allocation flag's value ("": the default).
+func parseSimAlloc(flag, value string) (montecarlo.Allocation, error) {
+	if value == "" {
+		return montecarlo.DefaultAllocation, nil
+	}
+	a, err := montecarlo.ParseAllocation(value)
+	if err != nil {
+		return 0, badInputf("--%s: %w", flag, err)
+	}
+	return a, nil
 }
 
 // botSetup is what a command that plays needs, built once from the flags.

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lexico/lexico/bot/engine/montecarlo"
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/movegen/reference"
 	"github.com/lexico/lexico/bot/engine/player"
@@ -175,8 +176,8 @@ func TestRunSimReportsItsSimulation(t *testing.T) {
 	got, errs := runAsJSON(t, "", "--policy", "sim", "--sim-iterations", "8", "--sim-candidates", "6", "--top", "4", docExample)
 	legalOnDoc(t, got.Move)
 	sim := got.Sim
-	if sim == nil || sim.Iterations != 8 || sim.Candidates != 6 || sim.Plies != 2 || sim.Error != "" {
-		t.Fatalf("simulation %+v; want 8 worlds of 6 candidates, 2 plies", sim)
+	if sim == nil || sim.Iterations != 8 || sim.Candidates != 6 || sim.Plies != 2 || sim.Error != "" || sim.Rank != montecarlo.DefaultRank.String() {
+		t.Fatalf("simulation %+v; want 8 worlds of 6 candidates, 2 plies, ranked by %s", sim, montecarlo.DefaultRank)
 	}
 	if len(got.Top) != 4 || string(got.Top[0].Move) != string(got.Move) || got.Sim == nil {
 		t.Fatalf("top %+v; want 4 led by the move %s", got.Top, got.Move)
@@ -185,8 +186,13 @@ func TestRunSimReportsItsSimulation(t *testing.T) {
 		if c.Sim == nil || c.Sim.WinRate < 0 || c.Sim.WinRate > 1 {
 			t.Fatalf("candidate %d has no simulated figures: %+v", i, c)
 		}
-		if i > 0 && c.Sim.Equity > got.Top[i-1].Sim.Equity {
-			t.Fatalf("top not in the simulation's order: %v after %v", c.Sim.Equity, got.Top[i-1].Sim.Equity)
+		// In the order of the ranking the simulation says it used.
+		key := func(r *answer.SimResult) float64 { return r.Equity }
+		if sim.Rank == "winprob" {
+			key = func(r *answer.SimResult) float64 { return r.WinProb }
+		}
+		if i > 0 && key(c.Sim) > key(got.Top[i-1].Sim) {
+			t.Fatalf("top not in the simulation's order (%s): %v after %v", sim.Rank, key(c.Sim), key(got.Top[i-1].Sim))
 		}
 	}
 	if !strings.Contains(errs, "simulated 6 candidates in 8 worlds of 2 plies") {

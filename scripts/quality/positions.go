@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lexico/lexico/bot/engine/montecarlo"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/variant"
@@ -195,7 +196,10 @@ func (s *positionSet) addSelfPlay(k *late.Kit, seed uint64, iters, per, n int, r
 		}
 		if sim, ok := pl.(*player.Sim); ok {
 			capped := *sim.Simulator
-			capped.MaxIterations, capped.Seed = iters, seed
+			// Ranked by points, as when the set was made: the sim policy's
+			// default ranking changed since, and the set must regenerate
+			// byte for byte.
+			capped.MaxIterations, capped.Seed, capped.Rank = iters, seed, montecarlo.RankPoints
 			sim.Simulator = &capped
 		}
 		seats[i] = seat.Seat{Label: policy, Policy: pl}

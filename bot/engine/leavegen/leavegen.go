@@ -28,7 +28,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/lexico/lexico/bot/engine/engine"
@@ -94,58 +93,21 @@ const DefaultBatch = 32
 // checkpoint with st; progress is told of each batch.
 func (tr *Trainer) Run(ctx context.Context, st *leaves.Stats, checkpointEvery time.Duration,
 	checkpoint func(*leaves.Stats) error, progress func(done, total uint64)) error {
-	share := leaves.ShareOf(st.GenGames, st.Shard, st.Shards)
-	k := uint64(max(st.Shards, 1))
-	workers := max(tr.Parallel, 1)
-	batch := uint64(DefaultBatch)
-	if tr.Batch > 0 {
-		batch = uint64(tr.Batch)
+	sh := Shard{Games: st.GenGames, Shard: st.Shard, Shards: st.Shards, Done: &st.Done,
+		Parallel: tr.Parallel, Batch: tr.Batch, CheckpointEvery: checkpointEvery}
+	play := func(game uint64) ([]record, error) {
+		return tr.play(ctx, st, GameSeed(st.Seed, st.Generation, game), int(game%2))
 	}
-	last := time.Now()
-	for st.Done < share {
-		n := min(batch, share-st.Done)
-		results := make([][]record, n)
-		errs := make([]error, n)
-		var wg sync.WaitGroup
-		next := make(chan uint64)
-		for range min(uint64(workers), n) {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for j := range next {
-					game := uint64(st.Shard) + (st.Done+j)*k // the generation's game number
-					results[j], errs[j] = tr.play(ctx, st, GameSeed(st.Seed, st.Generation, game), int(game%2))
-				}
-			}()
-		}
-		for j := range n {
-			next <- j
-		}
-		close(next)
-		wg.Wait()
-		if ctx.Err() != nil {
-			return fmt.Errorf("%w after %d of %d games: %v", ErrStopped, st.Done, share, ctx.Err())
-		}
-		for j := range n {
-			if errs[j] != nil {
-				return errs[j]
-			}
-			for _, r := range results[j] {
-				st.Add(int(r.rank), r.target)
-			}
-		}
-		st.Done += n
-		if progress != nil {
-			progress(st.Done, share)
-		}
-		if checkpoint != nil && (st.Done == share || time.Since(last) >= checkpointEvery) {
-			if err := checkpoint(st); err != nil {
-				return err
-			}
-			last = time.Now()
+	add := func(records []record) {
+		for _, r := range records {
+			st.Add(int(r.rank), r.target)
 		}
 	}
-	return nil
+	var save func() error
+	if checkpoint != nil {
+		save = func() error { return checkpoint(st) }
+	}
+	return PlayShard(ctx, sh, play, add, save, progress)
 }
 
 // play plays one game and returns its records.

@@ -15,4 +15,9 @@ var (
 	// the mover does not hold, a square off the board or taken): the
 	// game state refuses it.
 	ErrBadCandidate = errors.New("a candidate cannot be played")
+	// ErrRanking: ParseRanking was given a name that is not a ranking.
+	ErrRanking = errors.New("unknown simulation ranking")
+	// ErrAllocation: ParseAllocation was given a name that is not an
+	// allocation.
+	ErrAllocation = errors.New("unknown simulation allocation")
 )

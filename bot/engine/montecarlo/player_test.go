@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/lexico/lexico/bot/engine/montecarlo"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/variant"
@@ -36,8 +37,13 @@ func TestSimPolicyAnswersTheSimulationsChoice(t *testing.T) {
 		case ch.Move.Key() != want.Key() || ch.Top[0].Move.Key() != want.Key():
 			t.Errorf("%s: answered %s, the simulation ranks %s first", v.Name, ch.Move, want)
 		}
+		// The policy's ranking: by win probability (the default) or points.
+		key := func(r montecarlo.Result) float64 { return r.Equity }
+		if pl.Simulator.Rank == montecarlo.RankWinProb {
+			key = func(r montecarlo.Result) float64 { return r.WinProb }
+		}
 		for i := 1; i < len(sim.Results); i++ {
-			if sim.Results[i-1].Equity < sim.Results[i].Equity {
+			if key(sim.Results[i-1]) < key(sim.Results[i]) {
 				t.Errorf("%s: candidates not in the simulation's order: %+v", v.Name, sim.Results)
 			}
 		}

@@ -1,12 +1,14 @@
 package montecarlo
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"sync/atomic"
 
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/winprob"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/state"
@@ -49,6 +51,10 @@ type outcome struct {
 	// ended is set when the simulated game ended (a rack emptied with the
 	// bag empty, or two passes in a row).
 	ended bool
+	// wp is the mover's chance of winning from the end of the simulation:
+	// the result where the game ended, else margin through the win
+	// probability table (0 without one).
+	wp float64
 }
 
 // playout plays candidates out. One per goroutine: it owns its state and
@@ -57,6 +63,9 @@ type playout struct {
 	sim   *Simulator
 	p     *position.Position
 	plies int // turns played after the candidate at most
+	// wp is the win probability table the final margins go through (nil:
+	// ranked by points, no need).
+	wp *winprob.Table
 	// st is the game from p, the mover seat 0, played on in each world and
 	// taken back to p (Undo) before the next.
 	st *state.State
@@ -93,6 +102,10 @@ type playout struct {
 	lines       lineSearcher
 	shared      replies
 	recordReply movegen.PlayRecorder // keepReply, made once: a method value allocates
+	// w is the world the playout plays in when it plays rounds (a race's
+	// phases): one world for the playout's life, so that its deal count
+	// (seq) is never that of another world the replies were searched in.
+	w world
 	// pass is what leaveValue values: a field, since a local would escape
 	// through the Calculator interface at every move.
 	pass move.Move
@@ -113,13 +126,13 @@ func (k *LeaveKeys) next() uint64 {
 	return k.n.Add(1)
 }
 
-func newPlayout(s *Simulator, p *position.Position, plies int, stop func() bool) (*playout, error) {
+func newPlayout(s *Simulator, p *position.Position, plies int, wp *winprob.Table, stop func() bool) (*playout, error) {
 	st, err := state.FromPosition(p)
 	if err != nil {
 		return nil, err
 	}
 	st.Reserve(plies + 1) // the candidate and the simulated turns
-	o := &playout{sim: s, p: p, plies: plies, st: st, stop: stop}
+	o := &playout{sim: s, p: p, plies: plies, wp: wp, st: st, stop: stop}
 	if o.cross = movegen.NewCrossSets(s.Gen, p.Variant); o.cross != nil {
 		st.Track(o.cross)
 	}
@@ -208,7 +221,23 @@ func (o *playout) run(m *move.Move, w *world) (outcome, bool) {
 		out.value += leaves[0] - leaves[1]
 	}
 	out.margin = float64(o.p.MyScore-o.p.OppScore) + out.value
+	opp, _ := st.Rack(1)
+	out.wp = chance(o.wp, out.margin, out.ended, st.BagLen()+opp.N, st.Turn() == 0)
 	return out, true
+}
+
+// chance is the mover's chance of winning at a simulation's end, from its
+// lead margin: the result where the game ended, else the table's chance
+// with unseen tiles it cannot see and toMove whether it moves next; 0
+// without a table (ranked by points, the win rate says the rest).
+func chance(t *winprob.Table, margin float64, ended bool, unseen int, toMove bool) float64 {
+	switch {
+	case t == nil:
+		return 0
+	case ended:
+		return 0.5 + 0.5*float64(cmp.Compare(margin, 0))
+	}
+	return t.P(margin, unseen, toMove)
 }
 
 // lead is the points side gained over the other since the candidate's

@@ -8,6 +8,7 @@ import (
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/movegen/movegentest"
+	"github.com/lexico/lexico/bot/engine/winprob"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/state"
@@ -59,11 +60,24 @@ func TestAWorldAllocatesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := newPlayout(sim, &p, EndPlies, nil)
+	// A whole game, and two plies whose margin goes through the win
+	// probability table.
+	wp := winprob.Shipped(&v.Distribution)
+	if wp == nil {
+		t.Fatal("no win probability table for the multipliers bag")
+	}
+	o, err := newPlayout(sim, &p, EndPlies, wp, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	short, err := newPlayout(sim, &p, 2, wp, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := o.check(cands, unseen); err != nil {
+		t.Fatal(err)
+	}
+	if err := short.check(cands, unseen); err != nil {
 		t.Fatal(err)
 	}
 	var w world
@@ -78,6 +92,9 @@ func TestAWorldAllocatesNothing(t *testing.T) {
 			}
 			if out.ended {
 				ended++
+			}
+			if out, ok := short.run(&cands[i], &w); !ok || out.ended || !(out.wp > 0 && out.wp < 1) {
+				t.Fatalf("two plies: %+v, %v: want a game going on and a chance of winning strictly between 0 and 1", out, ok)
 			}
 		}
 	})
@@ -154,7 +171,7 @@ func compareReplies(t *testing.T, gen movegen.Generator, tb *equity.Table, p *po
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := newPlayout(sim, p, 2, nil)
+	o, err := newPlayout(sim, p, 2, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

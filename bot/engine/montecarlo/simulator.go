@@ -16,6 +16,7 @@ package montecarlo
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -25,6 +26,7 @@ import (
 
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/movegen"
+	"github.com/lexico/lexico/bot/engine/winprob"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 )
@@ -79,6 +81,88 @@ type Simulator struct {
 	// every Simulator over Gen must share it. nil: no reuse, each search
 	// values its leaves again (the same answer, more slowly).
 	Keys *LeaveKeys
+	// Rank is what the candidates are ranked by (RankPoints, the zero
+	// value, RankWinProb or RankBlend).
+	Rank Ranking
+	// Blend is RankBlend's weight of the points: the ranking adds Blend
+	// percent of win probability per point of mean equity (0:
+	// DefaultBlend).
+	Blend float64
+	// Allocation is how the worlds are shared among the candidates
+	// (AllocEqual, the zero value, or AllocRace). With AllocRace a
+	// capped simulation (MaxIterations, or DefaultIterations without a
+	// deadline) spends the playouts of MaxIterations worlds of every
+	// candidate: the candidates still in the race get more worlds.
+	Allocation Allocation
+	// WinProbs are the tables the playouts' final margins go through when
+	// the ranking needs win probabilities, the one learned with the
+	// position's bag (player.Shared gives its simulations the shipped
+	// ones). With no table for the bag the candidates are ranked by points.
+	WinProbs winprob.Set
+}
+
+// Ranking is what a simulation ranks its candidates by.
+type Ranking uint8
+
+const (
+	// RankPoints ranks by the mean equity (points: the candidate's score,
+	// the simulated gains and the kept tiles' values), and, when every
+	// world was played to the game's end, by the win rate, points
+	// breaking ties.
+	RankPoints Ranking = iota
+	// RankWinProb ranks by the mean chance of winning: each world's final
+	// margin (the real spread plus the points of RankPoints) through the
+	// win probability table at the horizon's unseen count and side to
+	// move, or 1, 1/2 or 0 where the simulated game ended; the mean
+	// equity breaks ties (a game won or lost in every world). Points
+	// count as much as they change who wins: a lead of 100 is not made
+	// safer by 20 more, a close game is decided by them.
+	RankWinProb
+	// RankBlend ranks by the mean win probability in percent plus Blend
+	// times the mean equity: the points still count where the chance of
+	// winning barely moves (a game all but won or lost).
+	RankBlend
+)
+
+// DefaultRank is the sim policy's ranking (player.New): the chance of
+// winning, the objective itself; against points it was level in
+// self-play (docs/lab/winprob.md), the two differing only in lopsided
+// positions.
+const DefaultRank = RankWinProb
+
+// DefaultBlend is RankBlend's weight when Simulator.Blend is not set: ten
+// points of mean equity count as one percent of win probability, about
+// what ten points are worth in a close middle game.
+const DefaultBlend = 0.1
+
+// String is the ranking's name on the command line.
+func (r Ranking) String() string {
+	switch r {
+	case RankWinProb:
+		return "winprob"
+	case RankBlend:
+		return "blend"
+	}
+	return "points"
+}
+
+// ParseRanking reads a ranking's name (Ranking.String).
+func ParseRanking(name string) (Ranking, error) {
+	for _, r := range []Ranking{RankPoints, RankWinProb, RankBlend} {
+		if name == r.String() {
+			return r, nil
+		}
+	}
+	return 0, fmt.Errorf("%w %q: want points, winprob or blend", ErrRanking, name)
+}
+
+// winProbFor is the table the ranking reads for p, nil when it ranks by
+// points (asked to, or no table fits p's bag).
+func (s *Simulator) winProbFor(p *position.Position) *winprob.Table {
+	if s.Rank == RankPoints {
+		return nil
+	}
+	return s.WinProbs.For(&p.Variant.Distribution)
 }
 
 // Result is what the simulation says of one candidate.
@@ -86,7 +170,8 @@ type Result struct {
 	// Iterations is the number of worlds the candidate was played out in:
 	// the same for every candidate of a report, but in an endgame's one
 	// world (Simulate), where a candidate the deadline left unplayed has 0
-	// and ranks after every played one.
+	// and ranks after every played one, and in a race (AllocRace), where a
+	// candidate dropped has fewer and ranks after those played longer.
 	Iterations int
 	// Equity is the mean, over the worlds, of the candidate's score plus
 	// the mover's gain over the opponent in the simulated turns, plus,
@@ -96,12 +181,22 @@ type Result struct {
 	Equity float64
 	// StdErr is the standard error of Equity.
 	StdErr float64
+	// WinProb is the mean over the worlds of the mover's chance of
+	// winning at the simulation's end: the final margin through the win
+	// probability table, or the result where the game ended (0 when the
+	// simulation did not rank by win probability: Report.Rank).
+	WinProb float64
+	// WinProbErr is the standard error of WinProb.
+	WinProbErr float64
 	// WinRate is the share of worlds where the mover ends ahead (ties
 	// count half), from the real scores plus the simulated points; exact
 	// in the worlds where the simulated game ended, else an estimate.
 	WinRate float64
 	// Ended counts the worlds in which the simulated game ended.
 	Ended int
+	// Dropped is set when a race (AllocRace) stopped playing the
+	// candidate: another was clearly ahead of it.
+	Dropped bool
 }
 
 // Report is a simulation's verdict on a list of candidates.
@@ -121,6 +216,9 @@ type Report struct {
 	// Otherwise they are ranked by Equity, which says more than a
 	// win-or-lose count while the game goes on past the horizon.
 	ByWins bool
+	// Rank is what the candidates were ranked by: the Simulator's
+	// ranking, or RankPoints when no win probability table fits the bag.
+	Rank Ranking
 }
 
 // Simulate plays each candidate out in the same random worlds, round after
@@ -173,9 +271,14 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 		threads = min(threads, rounds)
 	}
 	stop := stopFunc(ctx)
+	wp := s.winProbFor(p)
+	rank := s.Rank
+	if wp == nil {
+		rank = RankPoints
+	}
 	playouts := make([]*playout, threads)
 	for i := range playouts {
-		if playouts[i], err = newPlayout(s, p, plies, stop); err != nil {
+		if playouts[i], err = newPlayout(s, p, plies, wp, stop); err != nil {
 			return Report{}, err
 		}
 	}
@@ -183,7 +286,17 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 		return Report{}, err
 	}
 	if oneWorld {
-		rep := report(s.playOne(playouts, cands, unseen, stop))
+		rep := s.report(s.playOne(playouts, cands, unseen, stop), rank, nil)
+		rep.Plies = plies
+		return rep, nil
+	}
+	if s.Allocation == AllocRace && rounds != 1 && len(cands) >= 2 {
+		budget := int64(0)
+		if rounds > 0 {
+			budget = int64(rounds) * int64(len(cands))
+		}
+		totals, dropped := s.playRace(playouts, cands, unseen, budget, rank, stop)
+		rep := s.report(totals, rank, dropped)
 		rep.Plies = plies
 		return rep, nil
 	}
@@ -207,7 +320,7 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 		}()
 	}
 	wg.Wait()
-	rep := report(totals)
+	rep := s.report(totals, rank, nil)
 	rep.Plies = plies
 	return rep, nil
 }
@@ -287,19 +400,33 @@ func (s *Simulator) playOne(playouts []*playout, cands []move.Move, unseen []byt
 	return sums
 }
 
-// report turns the sums into each candidate's figures and the ranking.
-func report(totals []tally) Report {
+// blend is RankBlend's weight.
+func (s *Simulator) blend() float64 {
+	if s.Blend == 0 {
+		return DefaultBlend
+	}
+	return s.Blend
+}
+
+// report turns the sums into each candidate's figures and the ranking;
+// dropped, for a race, is the rounds each candidate was played before it
+// was dropped (nil: none was).
+func (s *Simulator) report(totals []tally, rank Ranking, dropped []int) Report {
 	n := len(totals)
-	rep := Report{Results: make([]Result, n), Order: make([]int, n)}
+	rep := Report{Results: make([]Result, n), Order: make([]int, n), Rank: rank}
+	blend := s.blend()
 	for i := range totals {
 		rep.Results[i] = totals[i].result()
+		rep.Results[i].Dropped = dropped != nil && dropped[i] < MaxRounds
 		rep.Order[i] = i
 		rep.Iterations = max(rep.Iterations, rep.Results[i].Iterations)
 	}
 	if rep.Iterations == 0 {
 		return rep
 	}
-	rep.ByWins = true
+	// With every world played to its end, the chance of winning is the
+	// win rate: both rankings say "by wins".
+	rep.ByWins = rank != RankBlend
 	for _, r := range rep.Results {
 		rep.ByWins = rep.ByWins && r.Ended == r.Iterations
 	}
@@ -309,8 +436,19 @@ func report(totals []tally) Report {
 		if played := cmp.Compare(min(rb.Iterations, 1), min(ra.Iterations, 1)); played != 0 {
 			return played // unplayed (an endgame's cut world) last
 		}
-		if rep.ByWins && ra.WinRate != rb.WinRate {
+		if dropped != nil && dropped[a] != dropped[b] {
+			return cmp.Compare(dropped[b], dropped[a]) // dropped sooner, lower
+		}
+		switch {
+		case rep.ByWins && ra.WinRate != rb.WinRate:
 			return cmp.Compare(rb.WinRate, ra.WinRate)
+		case rank == RankWinProb && ra.WinProb != rb.WinProb:
+			return cmp.Compare(rb.WinProb, ra.WinProb)
+		case rank == RankBlend:
+			ka, kb := 100*ra.WinProb+blend*ra.Equity, 100*rb.WinProb+blend*rb.Equity
+			if ka != kb {
+				return cmp.Compare(kb, ka)
+			}
 		}
 		return cmp.Compare(rb.Equity, ra.Equity)
 	})

@@ -160,8 +160,10 @@ type Simulation struct {
 	// many worlds each, Plies the turns played after each.
 	Candidates, Iterations, Plies int
 	// ByWins: ranked by win rate, every simulated game having ended;
-	// otherwise by the simulated equity.
+	// otherwise by Rank.
 	ByWins bool
+	// Rank is what the candidates were ranked by (montecarlo.Report.Rank).
+	Rank montecarlo.Ranking
 	// Results pairs with Choice.Top: the simulation's figures of each
 	// candidate listed.
 	Results []montecarlo.Result
@@ -243,7 +245,7 @@ func (pl *Sim) simulate(ctx context.Context, p *position.Position, ch Choice, s 
 	sim.Err = err
 	if err == nil {
 		// The simulation's own plies: more in an end game.
-		sim.Iterations, sim.ByWins, sim.Plies = rep.Iterations, rep.ByWins, rep.Plies
+		sim.Iterations, sim.ByWins, sim.Plies, sim.Rank = rep.Iterations, rep.ByWins, rep.Plies, rep.Rank
 	}
 	if err != nil || rep.Iterations == 0 {
 		ch.Top = ch.Top[:min(len(ch.Top), show)]

@@ -127,7 +127,8 @@ func (s *Shared) Sim(gen Generator, table *equity.Table) *Sim {
 	st := s.Equity(gen, table)
 	return &Sim{Static: *st, Simulator: &montecarlo.Simulator{
 		Gen: gen, Equity: st.Equity, Plies: montecarlo.DefaultPlies, EndgameBag: montecarlo.DefaultEndgameBag,
-		Keys: s.leaveKeys()}}
+		Keys: s.leaveKeys(), Rank: montecarlo.DefaultRank, Allocation: montecarlo.DefaultAllocation,
+		WinProbs: s.winProbSet()}}
 }
 
 // Equity is NewEquity sharing s.

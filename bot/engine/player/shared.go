@@ -5,6 +5,7 @@ import (
 
 	"github.com/lexico/lexico/bot/engine/endgame"
 	"github.com/lexico/lexico/bot/engine/montecarlo"
+	"github.com/lexico/lexico/bot/engine/winprob"
 )
 
 // Shared is what the policies over one generator share, and what whoever
@@ -30,6 +31,22 @@ type Shared struct {
 	// (montecarlo.Simulator.Keys); nil: no leave values are reused
 	// between searches.
 	keys *montecarlo.LeaveKeys
+	// winProbs are the shipped win probability tables the simulations rank
+	// by (montecarlo.Simulator.WinProbs), read once for this Shared when
+	// its first simulation policy is made, not inside a search.
+	winProbsOnce sync.Once
+	winProbs     winprob.Set
+}
+
+// winProbSet is the shipped win probability tables, read on the first
+// call (nil for a nil Shared: read afresh).
+func (s *Shared) winProbSet() winprob.Set {
+	if s == nil {
+		set, _ := winprob.ReadShipped()
+		return set
+	}
+	s.winProbsOnce.Do(func() { s.winProbs, _ = winprob.ReadShipped() })
+	return s.winProbs
 }
 
 // NewShared is a Shared whose simulations number their playouts, so that

@@ -58,15 +58,20 @@ type SimResult struct {
 	Equity  float64 `json:"equity"`
 	StdErr  float64 `json:"stderr"`
 	WinRate float64 `json:"win_rate"`
+	// WinProb is the mean chance of winning (0 when not ranked by it).
+	WinProb float64 `json:"win_prob"`
 }
 
 // SimulationReport is how the simulation ranked the candidates.
 type SimulationReport struct {
-	Candidates int    `json:"candidates"`
-	Iterations int    `json:"iterations"`
-	Plies      int    `json:"plies"`
-	ByWins     bool   `json:"by_wins"`
-	Error      string `json:"error,omitempty"`
+	Candidates int  `json:"candidates"`
+	Iterations int  `json:"iterations"`
+	Plies      int  `json:"plies"`
+	ByWins     bool `json:"by_wins"`
+	// Rank is what the candidates were ranked by: "points", "winprob" or
+	// "blend" (montecarlo.Ranking).
+	Rank  string `json:"rank"`
+	Error string `json:"error,omitempty"`
 }
 
 // EndgameReport is how the endgame solver decided the simulation
@@ -93,7 +98,8 @@ func NewReport(r Reply, dict rules.Dictionary, elapsed time.Duration, top bool) 
 	sim := ch.Simulation
 	if sim != nil {
 		out.Worlds = sim.Iterations
-		out.Sim = &SimulationReport{Candidates: sim.Candidates, Iterations: sim.Iterations, Plies: sim.Plies, ByWins: sim.ByWins}
+		out.Sim = &SimulationReport{Candidates: sim.Candidates, Iterations: sim.Iterations, Plies: sim.Plies, ByWins: sim.ByWins,
+			Rank: sim.Rank.String()}
 		if sim.Err != nil {
 			out.Sim.Error = sim.Err.Error()
 		}
@@ -138,7 +144,7 @@ func simResult(sim *player.Simulation, i int) *SimResult {
 		return nil
 	}
 	r := sim.Results[i]
-	return &SimResult{Equity: r.Equity, StdErr: r.StdErr, WinRate: r.WinRate}
+	return &SimResult{Equity: r.Equity, StdErr: r.StdErr, WinRate: r.WinRate, WinProb: r.WinProb}
 }
 
 // endgameReport is eg's report (nil when the solver did not decide).
