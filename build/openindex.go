@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/lexico/lexico/index"
+	"github.com/lexico/lexico/internal/filelock"
 )
 
 // EnvIndex names the environment variable that points at an index file when
@@ -88,7 +89,7 @@ func OpenIndexTimed(path string, logw io.Writer) (x *index.Index, built time.Dur
 	}
 	// One builder at a time: a second first use waits for the first build
 	// and then opens its result instead of building the same file again.
-	unlock, err := lockFile(def + ".lock")
+	unlock, err := filelock.Lock(def + ".lock")
 	if err != nil {
 		return nil, 0, fmt.Errorf("default index: lock: %w", err)
 	}

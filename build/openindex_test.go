@@ -12,6 +12,7 @@ import (
 
 	"github.com/lexico/lexico/data"
 	"github.com/lexico/lexico/index"
+	"github.com/lexico/lexico/internal/filelock"
 	"github.com/lexico/lexico/internal/testsize"
 )
 
@@ -132,7 +133,7 @@ func TestOpenIndexBuildsDefaultOnceConcurrently(t *testing.T) {
 // it go, as a concurrent builder would have; OpenIndex must open that one.
 func damagedDefaultTakesTheBuildPath(t *testing.T, def string, good []byte) {
 	t.Helper()
-	unlock, err := lockFile(def + ".lock")
+	unlock, err := filelock.Lock(def + ".lock")
 	if err != nil {
 		t.Fatal(err)
 	}

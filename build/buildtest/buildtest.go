@@ -38,6 +38,7 @@ import (
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/data"
 	"github.com/lexico/lexico/index"
+	"github.com/lexico/lexico/internal/filelock"
 )
 
 // EnvCache names the environment variable that moves the cache.
@@ -140,7 +141,7 @@ func cached(minLen, maxLen int) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	unlock, err := lockFile(path + ".lock")
+	unlock, err := filelock.Lock(path + ".lock")
 	if err != nil {
 		return "", fmt.Errorf("lock: %w", err)
 	}

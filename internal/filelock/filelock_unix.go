@@ -1,6 +1,6 @@
 //go:build unix
 
-package build
+package filelock
 
 import (
 	"os"
@@ -8,10 +8,10 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// lockFile takes an exclusive advisory lock on path (created if needed) and
-// returns its release. The kernel drops the lock when the process dies, so a
-// killed build never leaves a stale lock behind.
-func lockFile(path string) (func(), error) {
+// Lock takes an exclusive advisory lock on path (created if needed) and
+// returns its release. The kernel drops the lock when the process dies, so
+// a killed process never leaves a stale lock behind.
+func Lock(path string) (func(), error) {
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
 	if err != nil {
 		return nil, err
