@@ -124,11 +124,13 @@ const (
 	RankBlend
 )
 
-// DefaultRank is the sim policy's ranking (player.New): the chance of
-// winning, the objective itself; against points it was level in
-// self-play (docs/lab/winprob.md), the two differing only in lopsided
-// positions.
-const DefaultRank = RankWinProb
+// DefaultRank is the sim policy's ranking (player.New): the mean points,
+// which still rank by the win rate once every world reaches the game's
+// end. The chance of winning chose worse moves on the decision-quality
+// benchmark (0.4 points a move lost, no more worlds ahead at the horizon)
+// and was level in self-play, so it stays a choice (--sim-rank winprob)
+// until a table or a blend measures better (docs/winprob.md).
+const DefaultRank = RankPoints
 
 // DefaultBlend is RankBlend's weight when Simulator.Blend is not set: ten
 // points of mean equity count as one percent of win probability, about
