@@ -23,7 +23,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	gobuild "go/build"
 	"os"
@@ -39,6 +38,7 @@ import (
 	"github.com/lexico/lexico/data"
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/internal/filelock"
+	"github.com/lexico/lexico/internal/findup"
 )
 
 // EnvCache names the environment variable that moves the cache.
@@ -246,9 +246,11 @@ func builderSource() ([]byte, error) {
 // embedded files of package build, of this package, and of every package
 // of the module they import, directly or not; and go.sum.
 func Sources() (root string, files []string, err error) {
-	if root, err = moduleRoot(); err != nil {
-		return "", nil, err
+	goMod, err := findup.Above("go.mod")
+	if err != nil {
+		return "", nil, fmt.Errorf("the builder's source, part of the cache key, is not found: %w", err)
 	}
+	root = filepath.Dir(goMod)
 	seen := map[string]bool{}
 	queue := []string{"build", "build/buildtest"}
 	for len(queue) > 0 {
@@ -284,23 +286,4 @@ func Sources() (root string, files []string, err error) {
 		}
 	}
 	return root, append(files, "go.sum"), nil
-}
-
-// moduleRoot is the nearest directory above the working directory that
-// holds go.mod.
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("no go.mod above the working directory: the builder's source, part of the cache key, is not found")
-		}
-		dir = parent
-	}
 }

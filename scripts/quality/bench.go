@@ -15,6 +15,7 @@ import (
 
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/platform/gamestate"
+	"github.com/lexico/lexico/internal/findup"
 	"github.com/lexico/lexico/scripts/internal/host"
 )
 
@@ -92,7 +93,7 @@ func benchMain(args []string) error {
 		return err
 	}
 	if *magpie == "" && strings.Contains(*names, "magpie") {
-		if *magpie, err = findAbove("shared/magpie/magpie-serve"); err != nil {
+		if *magpie, err = findup.Above("shared/magpie/magpie-serve"); err != nil {
 			return usageErr("-magpie: %v", err)
 		}
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/lexico/lexico/bot/match/referee"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/internal/atomicfile"
+	"github.com/lexico/lexico/internal/findup"
 	"github.com/lexico/lexico/scripts/internal/late"
 	"github.com/lexico/lexico/scripts/internal/seat"
 )
@@ -62,7 +63,7 @@ func positionsMain(args []string) error {
 	}
 	if *real == "" {
 		var err error
-		if *real, err = findAbove(realGamesFile); err != nil {
+		if *real, err = findup.Above(realGamesFile); err != nil {
 			return usageErr("-real: %v", err)
 		}
 	}
@@ -237,24 +238,4 @@ func (s *positionSet) addSelfPlay(k *late.Kit, seed uint64, iters, per, n int, r
 		fmt.Fprintf(os.Stderr, "positions: self-play game %d done, %d positions (%s)\n", g, len(s.lines), time.Now().UTC().Format("15:04:05"))
 	}
 	return nil
-}
-
-// findAbove looks for rel in the working directory and each directory
-// above it.
-func findAbove(rel string) (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		p := filepath.Join(dir, rel)
-		if _, err := os.Stat(p); err == nil {
-			return p, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no %s above the working directory", rel)
-		}
-		dir = parent
-	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/platform/gamestate"
+	"github.com/lexico/lexico/internal/findup"
 )
 
 // DocExampleFile is the example gamestate of the AI Gaming platform's Lexico
@@ -18,11 +19,11 @@ const DocExampleFile = "data/gamestates/doc-example.txt"
 // missing file fails the test (it is part of the repository).
 func DocExampleBytes(t testing.TB) []byte {
 	t.Helper()
-	root, err := repoRoot()
+	goMod, err := findup.Above("go.mod") // the repository's root
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile(filepath.Join(root, DocExampleFile))
+	b, err := os.ReadFile(filepath.Join(filepath.Dir(goMod), DocExampleFile))
 	if err != nil {
 		t.Fatal(err)
 	}

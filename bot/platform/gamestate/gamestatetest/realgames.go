@@ -9,7 +9,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -17,6 +16,7 @@ import (
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/platform/gamestate"
+	"github.com/lexico/lexico/internal/findup"
 )
 
 // RealGamesFile is the records' path relative to the directory that holds
@@ -114,32 +114,13 @@ func parseLine(b []byte) (Record, error) {
 
 // findShared looks for the records beside the repository.
 func findShared() (string, error) {
-	root, err := repoRoot()
+	goMod, err := findup.Above("go.mod") // the repository's root
 	if err != nil {
 		return "", err
 	}
-	path := filepath.Join(root, "..", RealGamesFile)
+	path := filepath.Join(filepath.Dir(goMod), "..", RealGamesFile)
 	if _, err := os.Stat(path); err != nil {
 		return "", err
 	}
 	return path, nil
-}
-
-// repoRoot walks up from the working directory (a package directory under
-// go test) to the repository root, the directory holding go.mod.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod above the working directory: %w", fs.ErrNotExist)
-		}
-		dir = parent
-	}
 }
