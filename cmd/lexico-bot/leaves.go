@@ -52,20 +52,26 @@ type leavesMergeOptions struct {
 
 // The leaves command learns leave tables from self-play (package leavegen)
 // and merges the statistics of shards run as separate processes or jobs.
+// groupAction is the action of a command that only groups subcommands:
+// its help without an argument, and a mistyped subcommand named as one
+// (without it, urfave/cli answers "No help topic", which does not say that
+// it is not a command).
+func groupAction(group string, commands ...string) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		if !c.Args().Present() {
+			return cli.ShowSubcommandHelp(c)
+		}
+		return badInputf("unknown %s command %s (the commands: %s)", group, quote.String(c.Args().First()), strings.Join(commands, ", "))
+	}
+}
+
 func leavesCommand() *cli.Command {
 	var t leavesTrainOptions
 	var m leavesMergeOptions
 	return &cli.Command{
-		Name:  "leaves",
-		Usage: "learn leave values from self-play (train, merge) and look at a table (show)",
-		// Without it, a mistyped subcommand gets urfave/cli's "No help
-		// topic", which does not say that it is not a command.
-		Action: func(c *cli.Context) error {
-			if !c.Args().Present() {
-				return cli.ShowSubcommandHelp(c)
-			}
-			return badInputf("unknown leaves command %s (the commands: train, merge, show)", quote.String(c.Args().First()))
-		},
+		Name:   "leaves",
+		Usage:  "learn leave values from self-play (train, merge) and look at a table (show)",
+		Action: groupAction("leaves", "train", "merge", "show"),
 		Subcommands: []*cli.Command{
 			{
 				Name:  "train",

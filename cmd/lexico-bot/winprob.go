@@ -40,14 +40,9 @@ func winprobCommand() *cli.Command {
 	var fitOut string
 	var fitMin int
 	return &cli.Command{
-		Name:  "winprob",
-		Usage: "learn the chance of winning from self-play (train, fit) and look at a table (show)",
-		Action: func(c *cli.Context) error {
-			if !c.Args().Present() {
-				return cli.ShowSubcommandHelp(c)
-			}
-			return badInputf("unknown winprob command %s (the commands: train, fit, show)", quote.String(c.Args().First()))
-		},
+		Name:   "winprob",
+		Usage:  "learn the chance of winning from self-play (train, fit) and look at a table (show)",
+		Action: groupAction("winprob", "train", "fit", "show"),
 		Subcommands: []*cli.Command{
 			{
 				Name:  "train",
