@@ -137,6 +137,48 @@ type Budget struct {
 // deadline was missed or ignored, or the time was capped or too short.
 func (b Budget) Notable() bool { return b.Late || b.Capped || b.Static }
 
+// What a budget becomes once the platform's admission (answer.Gate) has
+// said whether its answer may think, or search at all: the admission only
+// says whether it got a slot, and these say what that does to the budget,
+// so that what Static, Spare and the note mean is decided here alone.
+
+// ThinkBy is the last moment a thinking slot is still worth taking for b:
+// while MinThink is left before its stop.
+func (c Clock) ThinkBy(b Budget) time.Time { return b.Stop.Add(-c.MinThink) }
+
+// Unthinking is b for an answer that may not think as budgeted, why says
+// why (no thinking slot free in time, a shutdown): the static move answers
+// by the same stop.
+func (b Budget) Unthinking(why string) Budget {
+	b.Static, b.Note = true, why+": the static move answers"
+	return b
+}
+
+// Alone is b, at now, for an answer with no other under way: a budget
+// that only the load's guess took (Spare) searches for Spare after all,
+// where the answer would have been a pass. Under a burst the answers stay
+// without a search: a search each, queued for the cores, makes the whole
+// burst late.
+func (b Budget) Alone(now time.Time) Budget {
+	if b.Time == 0 && b.Spare > 0 {
+		b.Time, b.Stop = b.Spare, now.Add(b.Spare)
+		b.Note += fmt.Sprintf("; no other answer under way: a search of %v after all", b.Spare)
+	}
+	return b
+}
+
+// Unsearched is b for an answer whose static search finds no turn free
+// by its stop: it is answered without searching (Quick on a context
+// already done).
+func (b Budget) Unsearched() Budget {
+	if b.Note != "" {
+		b.Note += "; "
+	}
+	b.Static = true
+	b.Note += "busy: no search turn free in time, answered without searching"
+	return b
+}
+
 // Due is the time a gamestate allows its answer: the platform's
 // ResponseDeadline and MoveTime (gamestate.Request carries them).
 type Due struct {

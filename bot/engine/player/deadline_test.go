@@ -120,6 +120,29 @@ func TestSpareWhenOnlyTheLoadTookTheBudget(t *testing.T) {
 	}
 }
 
+// Alone: a budget the load's guess alone took searches for Spare from the
+// moment the answer is found alone, and says so; a budget with time of its
+// own, or one the tail took (no Spare), is left as it was.
+func TestAloneSearchesTheSpare(t *testing.T) {
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	later := now.Add(30 * time.Millisecond)
+	crowded := DefaultClock()
+	crowded.Mode = Live
+	crowded.Pressure = func() float64 { return 4 }
+	spare := crowded.Budget(Due{MoveTime: 200 * time.Millisecond, Deadline: now.Add(200 * time.Millisecond)}, now, now, 0)
+	if b := spare.Alone(later); b.Time != crowded.LateThink || !b.Stop.Equal(later.Add(crowded.LateThink)) || !b.Static || !strings.Contains(b.Note, "a search of 10ms after all") {
+		t.Errorf("alone with a spare: time %v, stop %v, static %v, note %q; want a static search of %v from %v", b.Time, b.Stop, b.Static, b.Note, crowded.LateThink, later)
+	}
+	for _, b := range []Budget{
+		crowded.Budget(Due{MoveTime: 200 * time.Millisecond, Deadline: now.Add(200 * time.Millisecond)}, now, now, 195*time.Millisecond),
+		crowded.Budget(Due{MoveTime: 300 * time.Millisecond, Deadline: now.Add(300 * time.Millisecond)}, now, now, 0),
+	} {
+		if a := b.Alone(later); a != b {
+			t.Errorf("alone without a spare: %+v became %+v; want it unchanged", b, a)
+		}
+	}
+}
+
 // Whatever the gamestate says, a budget that thinks (not the static
 // answer of a late or tiny budget) stops at least Reserve before the
 // answer is due and never thinks longer than MaxThink; and the due time
