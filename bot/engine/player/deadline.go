@@ -73,7 +73,8 @@ type Clock struct {
 	DefaultMoveTime time.Duration
 	// MaxThink caps the thinking time whatever MoveTime says, so an absurd
 	// MoveTime (or a deadline in the year 3000) cannot keep a bot thinking
-	// for ever. 0: no cap.
+	// for ever. 0: no cap. The budget's notes call it the think cap: a
+	// command names the flag that sets it, as the clock cannot.
 	MaxThink time.Duration
 	// Pressure, when set, scales the time held back: LoadPressure, the
 	// tasks wanting a core per core, makes a busy machine hold back more
@@ -83,7 +84,8 @@ type Clock struct {
 	// Mode says how the deadline is read.
 	Mode Mode
 	// Override, when positive, is the thinking time whatever the gamestate
-	// says (--budget); no margin is taken from it, MaxThink still caps it.
+	// says (run's --budget, a web study's time); no margin is taken from
+	// it, MaxThink still caps it. The notes call it the set budget.
 	Override time.Duration
 	// Setup is one-off set-up spent since the arrival that is not part of
 	// answering (run building the default index on its first use). A
@@ -198,11 +200,11 @@ func (c Clock) Budget(d Due, arrived, now time.Time, tail time.Duration) Budget 
 		arrived = now
 	}
 	if c.Override > 0 {
-		t, note := c.Override, fmt.Sprintf("budget %v (--budget)", c.Override)
+		t, note := c.Override, fmt.Sprintf("the set budget %v, whatever the gamestate says", c.Override)
 		b := Budget{}
 		if c.MaxThink > 0 && t > c.MaxThink {
 			t, b.Capped = c.MaxThink, true
-			note = fmt.Sprintf("--budget %v is more than --max-think %v: budget %v", c.Override, c.MaxThink, t)
+			note = fmt.Sprintf("the set budget %v is more than the think cap %v: budget %v", c.Override, c.MaxThink, t)
 		}
 		b.Time, b.Stop, b.Note = t, now.Add(t), note
 		return b
@@ -213,7 +215,7 @@ func (c Clock) Budget(d Due, arrived, now time.Time, tail time.Duration) Budget 
 	}
 	var b Budget
 	if c.MaxThink > 0 && t > c.MaxThink {
-		src = fmt.Sprintf("MoveTime %v is more than --max-think %v: %s", d.MoveTime, c.MaxThink, src)
+		src = fmt.Sprintf("MoveTime %v is more than the think cap %v: %s", d.MoveTime, c.MaxThink, src)
 		t, b.Capped = c.MaxThink, true
 	}
 	// From here on t is at most MaxThink (or a sane MoveTime), so the sums
@@ -240,7 +242,7 @@ func (c Clock) Budget(d Due, arrived, now time.Time, tail time.Duration) Budget 
 			b.Late, b.Saved = true, true
 			arrived = unbound
 			b.Due = arrived.Add(t)
-			src = fmt.Sprintf("the ResponseDeadline passed %s ago (a saved gamestate: --live answers it at once) and is ignored: %s", ago(passed), src)
+			src = fmt.Sprintf("the ResponseDeadline passed %s ago (a saved gamestate: the Live mode answers it at once) and is ignored: %s", ago(passed), src)
 		case dl.Before(b.Due):
 			b.Due, src = dl, "the ResponseDeadline"
 		}

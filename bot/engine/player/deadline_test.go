@@ -20,6 +20,8 @@ func TestBudget(t *testing.T) {
 	live.Mode, replay.Mode = Live, Replay
 	override := c
 	override.Override = 300 * ms
+	overLong := c
+	overLong.Override = 2 * time.Minute
 	setup := c // 6 s of building the default index on first use
 	setup.Setup = 6 * time.Second
 	busy := c
@@ -68,6 +70,7 @@ func TestBudget(t *testing.T) {
 			deadline: at(3900 * ms), want: 3650 * ms},
 		{name: "a busy CPU", clock: busy, moveTime: 1000 * ms, want: 750 * ms},
 		{name: "override", clock: override, moveTime: 50 * ms, deadline: at(-time.Hour), want: 300 * ms},
+		{name: "override over the cap", clock: overLong, moveTime: 50 * ms, want: time.Minute, capped: true},
 	}
 	for _, cs := range cases {
 		p := Due{MoveTime: cs.moveTime, Deadline: cs.deadline}
@@ -82,8 +85,11 @@ func TestBudget(t *testing.T) {
 		if cs.late && !strings.Contains(b.Note, "ResponseDeadline passed") {
 			t.Errorf("%s: note %q does not say the deadline passed", cs.name, b.Note)
 		}
-		if cs.capped && !strings.Contains(b.Note, "--max-think") {
-			t.Errorf("%s: note %q does not name --max-think", cs.name, b.Note)
+		if cs.capped && !strings.Contains(b.Note, "the think cap "+cs.clock.MaxThink.String()) {
+			t.Errorf("%s: note %q does not name the think cap", cs.name, b.Note)
+		}
+		if strings.Contains(b.Note, "--") { // the clock serves every front end: each names its own flags
+			t.Errorf("%s: note %q names a command-line flag", cs.name, b.Note)
 		}
 		if b.Notable() != (cs.late || cs.static || cs.capped) {
 			t.Errorf("%s: notable %v", cs.name, b.Notable())
