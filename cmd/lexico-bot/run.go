@@ -157,7 +157,7 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 		summary += "; " + ch.Reason
 	}
 	if budget.Notable() {
-		fmt.Fprintf(stderr, "lexico-bot run: %s\n", budget.Note)
+		fmt.Fprintf(stderr, "lexico-bot run: %s%s\n", budget.Note, clockFlags(budget, bot.Clock))
 	}
 	fmt.Fprintln(stderr, "lexico-bot run:", summary)
 	if !o.JSON && o.Top > 0 {
@@ -167,6 +167,26 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 		p.Board.Draw(stderr, board.DrawOptions{Highlights: ch.Move.Highlights(), Colour: isTerminal(stderr)})
 	}
 	return nil
+}
+
+// clockFlags names the flags behind what b's note speaks of in the
+// clock's own terms (the set budget, the think cap, the Live mode), which
+// the library cannot name: "" when it speaks of none.
+func clockFlags(b player.Budget, c player.Clock) string {
+	var flags []string
+	if b.Capped && c.Override > 0 {
+		flags = append(flags, fmt.Sprintf("--budget %v", c.Override))
+	}
+	if b.Capped {
+		flags = append(flags, fmt.Sprintf("--max-think %v", c.MaxThink))
+	}
+	if b.Saved {
+		flags = append(flags, "--live answers it at once")
+	}
+	if len(flags) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(flags, "; ") + ")"
 }
 
 // runJSON is run's --json output: the report every front end writes

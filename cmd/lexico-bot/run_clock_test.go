@@ -32,8 +32,11 @@ func TestRunTellsSavedFromLive(t *testing.T) {
 	if !got.Late || !got.Saved || got.BudgetMS < 1000 || got.Policy != "equity" {
 		t.Fatalf("the doc's gamestate: %+v; want a saved gamestate thinking for its MoveTime (5 s)", got)
 	}
-	if !strings.Contains(errs, "saved gamestate") {
-		t.Fatalf("stderr %q does not say the gamestate was taken for a saved one", errs)
+	if !strings.Contains(errs, "saved gamestate") || !strings.Contains(errs, "--live answers it at once") {
+		t.Fatalf("stderr %q does not say the gamestate was taken for a saved one, and which flag answers it as live", errs)
+	}
+	if strings.Contains(got.Note, "--") {
+		t.Errorf("the report's note %q names a flag: the report is every front end's", got.Note)
 	}
 	got, _ = runAsJSON(t, "", "--live", docExample)
 	if !got.Late || got.Saved || got.Policy != "equity" || got.BudgetMS > 10 {
@@ -66,8 +69,8 @@ func TestRunCapsAnAbsurdMoveTime(t *testing.T) {
 	if got.BudgetMS > 400 || got.Policy != "sim" || got.Late {
 		t.Fatalf("%+v; want the sim policy thinking at most 400 ms", got)
 	}
-	if !strings.Contains(errs, "--max-think 400ms") {
-		t.Fatalf("stderr %q does not say the MoveTime was capped", errs)
+	if !strings.Contains(errs, "the think cap 400ms") || !strings.Contains(errs, "(--max-think 400ms)") {
+		t.Fatalf("stderr %q does not say the MoveTime was capped, and by which flag", errs)
 	}
 }
 

@@ -2,10 +2,10 @@
 // it answers endgames of self-play (the bag empty, the mover's rack
 // holding at least -blanks blanks, whose thousands of plays make every
 // step of a solve long) through the same pipeline as run, serve and the
-// arena (answer.Bot, the sim policy with the solver beside it), -parallel
-// at once as the arena's games are, each with a live deadline -move-time
-// away, and reports how long after their stop the answers came and how
-// many were late. The deadline benchmark (make deadline-bench) has two
+// arena (a bot of an answer.Pipeline, the sim policy with the solver
+// beside it), -parallel at once as the arena's games are, each with a
+// live deadline -move-time away, and reports how long after their stop
+// the answers came and how many were late. The deadline benchmark (make deadline-bench) has two
 // endgames without blanks; this is its magnifying glass for the solver.
 // With -bag N it takes the positions with 1 to N tiles in the bag
 // instead, where the sim policy looks for a sure win before simulating.
@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/lexico/lexico/bot/engine/endgame"
+	"github.com/lexico/lexico/bot/engine/engine"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/tile"
@@ -67,11 +68,22 @@ func main() {
 	if len(positions) == 0 {
 		fail("no position of the %d games has %d blanks on the mover's rack", *games, *blanks)
 	}
-	pl := kit.Shared.Sim(kit.Gen, kit.Table)
+	// The bot comes from a pipeline as the arena's do (play, league): an
+	// engine over the kit's generator, the clock live under the machine's
+	// load, no bound on the searches at once.
+	eng, err := engine.New(kit.Gen, engine.Options{Leaves: kit.Table})
+	if err != nil {
+		fail("engine: %v", err)
+	}
+	defer eng.Close() // before the kit's index: it waits for the searches
+	bot, err := answer.NewPipeline(eng, answer.NewClock(player.Live), 0).Bot(answer.BotOptions{Policy: player.NameSim})
+	if err != nil {
+		fail("bot: %v", err)
+	}
+	pl := bot.Policy.(*player.Sim) // the sim policy, asked for by name
 	sim := *pl.Simulator
 	sim.MaxIterations = *iterations
 	pl.Simulator = &sim
-	bot := &answer.Bot{Policy: pl, Clock: player.DefaultClock()}
 
 	fmt.Printf("%d positions (of %d games), %d rounds of %d at once, MoveTime %v\n", len(positions), *games, *rounds, *parallel, *moveTime)
 	var (

@@ -28,8 +28,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/lexico/lexico/bot/engine/engine"
 	"github.com/lexico/lexico/bot/engine/equity"
-	"github.com/lexico/lexico/bot/engine/movegen/strategy"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/tile"
@@ -83,20 +83,21 @@ func run(seed uint64, n int, out, idxPath string) error {
 	if err != nil {
 		return err
 	}
-	defer x.Close()
-	gen, err := strategy.New("gaddag", x)
-	if err != nil {
-		return err
-	}
 	// The hand-tuned model, not the default valuation: the corpus is a
 	// fixed benchmark, and must not change when a learned table is shipped.
 	table, err := equity.HandTable()
 	if err != nil {
+		x.Close()
 		return err
 	}
+	eng, err := engine.FromIndex(x, engine.Options{Leaves: table}) // it owns x now
+	if err != nil {
+		return err
+	}
+	defer eng.Close()
 	var seats [2]referee.Seat
-	for i, policy := range []string{"greedy", "equity"} {
-		pl, err := player.New(policy, gen, table)
+	for i, policy := range []string{player.NameGreedy, player.NameEquity} {
+		pl, err := eng.Policy(policy, nil)
 		if err != nil {
 			return err
 		}

@@ -78,7 +78,8 @@ type Clock struct {
 	DefaultMoveTime time.Duration
 	// MaxThink caps the thinking time whatever MoveTime says, so an absurd
 	// MoveTime (or a deadline in the year 3000) cannot keep a bot thinking
-	// for ever. 0: no cap.
+	// for ever. 0: no cap. The budget's notes call it the think cap: a
+	// command names the flag that sets it, as the clock cannot.
 	MaxThink time.Duration
 	// Pressure, when set, scales Reserve by its square: LoadPressure, the
 	// tasks wanting a core per core, makes a busy machine hold back more
@@ -93,7 +94,8 @@ type Clock struct {
 	// Mode says how the deadline is read.
 	Mode Mode
 	// Override, when positive, is the thinking time whatever the gamestate
-	// says (--budget); no margin is taken from it, MaxThink still caps it.
+	// says (run's --budget, a web study's time); no margin is taken from
+	// it, MaxThink still caps it. The notes call it the set budget.
 	Override time.Duration
 	// Setup is one-off set-up spent since the arrival that is not part of
 	// answering (run building the default index on its first use). A
@@ -148,6 +150,48 @@ type Budget struct {
 // deadline was missed or ignored, or the time was capped or too short.
 func (b Budget) Notable() bool { return b.Late || b.Capped || b.Static }
 
+// What a budget becomes once the platform's admission (answer.Gate) has
+// said whether its answer may think, or search at all: the admission only
+// says whether it got a slot, and these say what that does to the budget,
+// so that what Static, Spare and the note mean is decided here alone.
+
+// ThinkBy is the last moment a thinking slot is still worth taking for b:
+// while MinThink is left before its stop.
+func (c Clock) ThinkBy(b Budget) time.Time { return b.Stop.Add(-c.MinThink) }
+
+// Unthinking is b for an answer that may not think as budgeted, why says
+// why (no thinking slot free in time, a shutdown): the static move answers
+// by the same stop.
+func (b Budget) Unthinking(why string) Budget {
+	b.Static, b.Note = true, why+": the static move answers"
+	return b
+}
+
+// Alone is b, at now, for an answer with no other under way: a budget
+// that only the load's guess took (Spare) searches for Spare after all,
+// where the answer would have been a pass. Under a burst the answers stay
+// without a search: a search each, queued for the cores, makes the whole
+// burst late.
+func (b Budget) Alone(now time.Time) Budget {
+	if b.Time == 0 && b.Spare > 0 {
+		b.Time, b.Stop = b.Spare, now.Add(b.Spare)
+		b.Note += fmt.Sprintf("; no other answer under way: a search of %v after all", b.Spare)
+	}
+	return b
+}
+
+// Unsearched is b for an answer whose static search finds no turn free
+// by its stop: it is answered without searching (Quick on a context
+// already done).
+func (b Budget) Unsearched() Budget {
+	if b.Note != "" {
+		b.Note += "; "
+	}
+	b.Static = true
+	b.Note += "busy: no search turn free in time, answered without searching"
+	return b
+}
+
 // Due is the time a gamestate allows its answer: the platform's
 // ResponseDeadline and MoveTime (gamestate.Request carries them).
 type Due struct {
@@ -167,11 +211,11 @@ func (c Clock) Budget(d Due, arrived, now time.Time, tail time.Duration) Budget 
 		arrived = now
 	}
 	if c.Override > 0 {
-		t, note := c.Override, fmt.Sprintf("budget %v (--budget)", c.Override)
+		t, note := c.Override, fmt.Sprintf("the set budget %v, whatever the gamestate says", c.Override)
 		b := Budget{}
 		if c.MaxThink > 0 && t > c.MaxThink {
 			t, b.Capped = c.MaxThink, true
-			note = fmt.Sprintf("--budget %v is more than --max-think %v: budget %v", c.Override, c.MaxThink, t)
+			note = fmt.Sprintf("the set budget %v is more than the think cap %v: budget %v", c.Override, c.MaxThink, t)
 		}
 		b.Time, b.Stop, b.Note = t, now.Add(t), note
 		return b
@@ -182,7 +226,7 @@ func (c Clock) Budget(d Due, arrived, now time.Time, tail time.Duration) Budget 
 	}
 	var b Budget
 	if c.MaxThink > 0 && t > c.MaxThink {
-		src = fmt.Sprintf("MoveTime %v is more than --max-think %v: %s", d.MoveTime, c.MaxThink, src)
+		src = fmt.Sprintf("MoveTime %v is more than the think cap %v: %s", d.MoveTime, c.MaxThink, src)
 		t, b.Capped = c.MaxThink, true
 	}
 	// From here on t is at most MaxThink (or a sane MoveTime), so the sums
@@ -209,7 +253,7 @@ func (c Clock) Budget(d Due, arrived, now time.Time, tail time.Duration) Budget 
 			b.Late, b.Saved = true, true
 			arrived = unbound
 			b.Due = arrived.Add(t)
-			src = fmt.Sprintf("the ResponseDeadline passed %s ago (a saved gamestate: --live answers it at once) and is ignored: %s", ago(passed), src)
+			src = fmt.Sprintf("the ResponseDeadline passed %s ago (a saved gamestate: the Live mode answers it at once) and is ignored: %s", ago(passed), src)
 		case dl.Before(b.Due):
 			b.Due, src = dl, "the ResponseDeadline"
 		}

@@ -20,6 +20,8 @@ func TestBudget(t *testing.T) {
 	live.Mode, replay.Mode = Live, Replay
 	override := c
 	override.Override = 300 * ms
+	overLong := c
+	overLong.Override = 2 * time.Minute
 	setup := c // 6 s of building the default index on first use
 	setup.Setup = 6 * time.Second
 	margin := c // a slow network after delivery: 10% held back, at most 250 ms
@@ -72,6 +74,7 @@ func TestBudget(t *testing.T) {
 		{name: "a busy CPU: the floor scaled", clock: busy, moveTime: 1000 * ms, want: 900 * ms},
 		{name: "a busy CPU: a tail measured under it is not scaled again", clock: busy, moveTime: 1000 * ms, tail: 80 * ms, want: 880 * ms},
 		{name: "override", clock: override, moveTime: 50 * ms, deadline: at(-time.Hour), want: 300 * ms},
+		{name: "override over the cap", clock: overLong, moveTime: 50 * ms, want: time.Minute, capped: true},
 	}
 	for _, cs := range cases {
 		p := Due{MoveTime: cs.moveTime, Deadline: cs.deadline}
@@ -86,8 +89,11 @@ func TestBudget(t *testing.T) {
 		if cs.late && !strings.Contains(b.Note, "ResponseDeadline passed") {
 			t.Errorf("%s: note %q does not say the deadline passed", cs.name, b.Note)
 		}
-		if cs.capped && !strings.Contains(b.Note, "--max-think") {
-			t.Errorf("%s: note %q does not name --max-think", cs.name, b.Note)
+		if cs.capped && !strings.Contains(b.Note, "the think cap "+cs.clock.MaxThink.String()) {
+			t.Errorf("%s: note %q does not name the think cap", cs.name, b.Note)
+		}
+		if strings.Contains(b.Note, "--") { // the clock serves every front end: each names its own flags
+			t.Errorf("%s: note %q names a command-line flag", cs.name, b.Note)
 		}
 		if b.Notable() != (cs.late || cs.static || cs.capped) {
 			t.Errorf("%s: notable %v", cs.name, b.Notable())
@@ -120,6 +126,29 @@ func TestSpareWhenOnlyTheLoadTookTheBudget(t *testing.T) {
 		b := crowded.Budget(p, now.Add(c.arrived), now, c.tail)
 		if b.Time != c.budget || b.Spare != c.spare || !b.Static {
 			t.Errorf("%s: budget %v, spare %v, static %v (%s); want %v, %v, static", c.name, b.Time, b.Spare, b.Static, b.Note, c.budget, c.spare)
+		}
+	}
+}
+
+// Alone: a budget the load's guess alone took searches for Spare from the
+// moment the answer is found alone, and says so; a budget with time of its
+// own, or one the tail took (no Spare), is left as it was.
+func TestAloneSearchesTheSpare(t *testing.T) {
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	later := now.Add(30 * time.Millisecond)
+	crowded := DefaultClock()
+	crowded.Mode = Live
+	crowded.Pressure = func() float64 { return 4 }
+	spare := crowded.Budget(Due{MoveTime: 200 * time.Millisecond, Deadline: now.Add(200 * time.Millisecond)}, now, now, 0)
+	if b := spare.Alone(later); b.Time != crowded.LateThink || !b.Stop.Equal(later.Add(crowded.LateThink)) || !b.Static || !strings.Contains(b.Note, "a search of 10ms after all") {
+		t.Errorf("alone with a spare: time %v, stop %v, static %v, note %q; want a static search of %v from %v", b.Time, b.Stop, b.Static, b.Note, crowded.LateThink, later)
+	}
+	for _, b := range []Budget{
+		crowded.Budget(Due{MoveTime: 200 * time.Millisecond, Deadline: now.Add(200 * time.Millisecond)}, now, now, 195*time.Millisecond),
+		crowded.Budget(Due{MoveTime: 500 * time.Millisecond, Deadline: now.Add(500 * time.Millisecond)}, now, now, 0),
+	} {
+		if a := b.Alone(later); a != b {
+			t.Errorf("alone without a spare: %+v became %+v; want it unchanged", b, a)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -44,6 +45,10 @@ func chromium(t *testing.T) string {
 	t.Skip("no Chromium found (install Debian's chromium package, or set LEXICO_CHROMIUM): the browser tests are skipped")
 	return ""
 }
+
+// worldsRe reads a simulated move's figures as the study lists them: its
+// win rate, simulated points with their error, and its worlds.
+var worldsRe = regexp.MustCompile(`win \d+\.\d%  sim -?\d+\.\d ± \d+\.\d \((\d+) worlds\)`)
 
 // The browser every test of the binary shares: starting Chromium costs
 // about a second of CPU, a tab much less. Each test gets a tab of its own in
@@ -431,6 +436,22 @@ func TestBrowserStudyAndSolve(t *testing.T) {
 	}
 	highlighted(t, ctx, "study-board", want.Move)
 	screenshot(t, ctx, "study")
+
+	// Simulated, each move listed shows the simulation's figures, read
+	// from the report's sim of each move.
+	run(t, ctx, "study it with simulation",
+		chromedp.SetValue(chromedp.CSS("#study-ms"), "300"),
+		chromedp.Click(chromedp.CSS("#study-sim")),
+		chromedp.Click(chromedp.CSS("#study-btn")))
+	simulated := get(t, ctx, "read the simulated moves", chromedp.Poll[[]string](`(() => {
+		const li = [...document.querySelectorAll("#study-moves li")].map(li => li.textContent);
+		return li.length && li[0].includes("worlds") ? li : null; })()`, chromedp.WithPollingTimeout(30*time.Second)))
+	for _, ln := range simulated {
+		if m := worldsRe.FindStringSubmatch(ln); m == nil || m[1] == "0" || strings.Contains(ln, "undefined") || strings.Contains(ln, "NaN") {
+			t.Errorf("a simulated move reads %q; want its win rate, simulated points and worlds", ln)
+		}
+	}
+	run(t, ctx, "simulate no more", chromedp.Click(chromedp.CSS("#study-sim")))
 
 	// An error leaves nothing of the study before on screen.
 	run(t, ctx, "study a gamestate that is none",

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/lexico/lexico/bot/engine/player"
-	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/rules"
@@ -36,44 +35,36 @@ type StudyRequest struct {
 	MS  int64 `json:"ms"`
 }
 
-// Line is one move of a listing: Study's and Solve's.
+// Line is one play of Solve's listing.
 type Line struct {
-	Rank   int     `json:"rank"`
-	Text   string  `json:"text"`
-	Kind   string  `json:"kind"`
-	Score  int     `json:"score"`
-	Equity float64 `json:"equity"`
-	// Bound: Equity is only an upper bound (an endgame move the solver
-	// showed cannot beat its choice).
-	Bound bool             `json:"bound,omitempty"`
+	Rank  int              `json:"rank"`
+	Text  string           `json:"text"`
+	Kind  string           `json:"kind"`
+	Score int              `json:"score"`
 	Leave string           `json:"leave"`
 	Words []rules.Word     `json:"words"`
 	Tiles []move.Placement `json:"tiles"`
-	// Sim holds the simulation's figures when the moves were simulated.
-	Sim *SimFigures `json:"sim,omitempty"`
 }
 
-// SimFigures are the simulation's verdict on one move.
-type SimFigures struct {
-	WinRate    float64 `json:"win_rate"`
-	Points     float64 `json:"points"`
-	StdErr     float64 `json:"stderr"`
-	Iterations int     `json:"iterations"`
-}
-
-// StudyResponse is the position and its best moves, best first.
+// StudyResponse is a study's answer: the report every front end writes
+// (answer.Report, as run --json and /move write it; its Top lists the
+// moves studied, best first, with their simulation's figures when they
+// were simulated), and beside it what the page draws.
 type StudyResponse struct {
+	answer.Report
 	Board  BoardView `json:"board"`
 	Rack   string    `json:"rack"`
 	Scores [2]int    `json:"scores"`
 	Bag    int       `json:"bag"`
-	Moves  []Line    `json:"moves"`
-	Note   string    `json:"note,omitempty"`
-	// Endgame is set when the endgame solver chose (the sim bot, the bag
-	// empty or nearly): "endgame" when each move's equity is its final
-	// margin with best play on both sides, "win" or "pre-endgame" when
-	// the move was proven to win, by a margin not searched.
-	Endgame string `json:"endgame,omitempty"`
+	// Shown is how the page shows each move of Top, in Top's order.
+	Shown []Shown `json:"shown"`
+}
+
+// Shown is a move as the page shows it: in the board's own notation
+// (human.Format), and the squares it places tiles on, row 0 the top.
+type Shown struct {
+	Text  string           `json:"text"`
+	Tiles []move.Placement `json:"tiles"`
 }
 
 func (s *Site) study(w http.ResponseWriter, r *http.Request) {
@@ -115,46 +106,15 @@ func (s *Site) study(w http.ResponseWriter, r *http.Request) {
 		fail(w, fmt.Errorf("%w: %v", ErrBadRequest, err))
 		return
 	}
-	rep, _ := bot.AnswerPosition(r.Context(), p, time.Now()) // the move's encoding, its only error, is not used
-	ch := rep.Choice
-	out := StudyResponse{Board: viewOf(p.Board, p.Variant), Rack: p.Rack.String(), Scores: [2]int{p.MyScore, p.OppScore},
-		Bag: p.BagCount, Moves: []Line{}}
-	if !ch.Complete {
-		out.Note = "the search ran out of time: these are the best of the moves it saw"
-	}
-	if rep.Budget.Static && req.Sim {
-		out.Note = "not simulated: " + rep.Budget.Note
-	}
-	if sim := ch.Simulation; sim != nil && sim.Err != nil {
-		out.Note = fmt.Sprintf("not simulated: %v", sim.Err)
-	}
-	if ch.Endgame != nil {
-		out.Endgame = ch.Endgame.Kind.String()
-	}
-	for i, c := range ch.Top {
-		ln := s.lineOf(i+1, p.Variant, p.Board, c.Move)
-		ln.Equity, ln.Bound, ln.Leave = c.Equity, c.Bound, c.Leave.String()
-		if sim := ch.Simulation; sim != nil && sim.Err == nil && i < len(sim.Results) {
-			res := sim.Results[i]
-			ln.Sim = &SimFigures{WinRate: res.WinRate, Points: res.Equity, StdErr: res.StdErr, Iterations: res.Iterations}
-		}
-		out.Moves = append(out.Moves, ln)
+	start := time.Now()
+	rep, _ := bot.AnswerPosition(r.Context(), p, start) // the move's encoding, its only error, is in the report
+	out := StudyResponse{Report: answer.NewReport(rep, s.Store.cfg.Dict, time.Since(start), true),
+		Board: viewOf(p.Board, p.Variant), Rack: p.Rack.String(), Scores: [2]int{p.MyScore, p.OppScore}, Bag: p.BagCount,
+		Shown: []Shown{}}
+	for _, c := range rep.Choice.Top {
+		out.Shown = append(out.Shown, Shown{Text: human.Format(p.Board, c.Move), Tiles: append([]move.Placement{}, c.Move.Tiles...)})
 	}
 	writeJSON(w, http.StatusOK, out)
-}
-
-// lineOf describes m on b (the board before it) with the rules engine's
-// score and words.
-func (s *Site) lineOf(rank int, v *variant.Variant, b *board.Board, m move.Move) Line {
-	ln := Line{Rank: rank, Text: human.Format(b, m), Kind: m.Kind.String(), Tiles: m.Tiles, Words: []rules.Word{}}
-	if m.Kind == move.Play {
-		d := solver.Describe(v, b, m)
-		ln.Score, ln.Words = d.Score, s.judged(d.Words)
-	}
-	if ln.Tiles == nil {
-		ln.Tiles = []move.Placement{}
-	}
-	return ln
 }
 
 // SolveRequest is a board file (the solver's text format), a hand ('*' or

@@ -1,6 +1,9 @@
 package web
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"net/http"
 	"os"
 	"strings"
@@ -10,6 +13,7 @@ import (
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/state"
 	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/bot/match/human"
 	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 )
@@ -28,20 +32,20 @@ func TestStudyOfAnEndgameListsMargins(t *testing.T) {
 	if code := call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: string(gs), Top: 4, Sim: true, MS: 1000}, &out); code != http.StatusOK {
 		t.Fatalf("study: %d %+v", code, out)
 	}
-	if out.Endgame != "endgame" || len(out.Moves) < 2 || out.Moves[0].Bound {
-		t.Fatalf("study of an endgame: endgame %q, %d moves, first %+v", out.Endgame, len(out.Moves), out.Moves)
+	if out.Endgame == nil || out.Endgame.Kind != "endgame" || len(out.Top) < 2 || out.Top[0].Bound {
+		t.Fatalf("study of an endgame: endgame %+v, %d moves, first %+v", out.Endgame, len(out.Top), out.Top)
 	}
 	bounds := 0
-	for _, m := range out.Moves[1:] {
-		if m.Equity > out.Moves[0].Equity {
-			t.Errorf("%s listed above the move played: %v > %v", m.Text, m.Equity, out.Moves[0].Equity)
+	for i, m := range out.Top[1:] {
+		if m.Equity > out.Top[0].Equity {
+			t.Errorf("%s listed above the move played: %v > %v", out.Shown[i+1].Text, m.Equity, out.Top[0].Equity)
 		}
 		if m.Bound {
 			bounds++
 		}
 	}
 	if bounds == 0 {
-		t.Errorf("no move marked as a bound: %+v", out.Moves)
+		t.Errorf("no move marked as a bound: %+v", out.Top)
 	}
 }
 
@@ -53,18 +57,60 @@ func TestStudySimulatesWhenAsked(t *testing.T) {
 	if code := call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: gs, Top: 3, Sim: true, MS: 300}, &out); code != http.StatusOK {
 		t.Fatalf("study: %d %+v", code, out)
 	}
-	if len(out.Moves) == 0 || out.Rack != pos.Rack.String() {
-		t.Fatalf("study listed %d moves for rack %q; want some for %s", len(out.Moves), out.Rack, pos.Rack.String())
+	if len(out.Top) == 0 || len(out.Shown) != len(out.Top) || out.Rack != pos.Rack.String() {
+		t.Fatalf("study listed %d moves (%d shown) for rack %q; want some for %s, each shown", len(out.Top), len(out.Shown), out.Rack, pos.Rack.String())
 	}
-	for _, m := range out.Moves {
-		if m.Sim == nil || m.Sim.Iterations == 0 || m.Sim.WinRate < 0 || m.Sim.WinRate > 1 {
-			t.Errorf("move %s: sim figures %+v (note %q); want worlds played and a win rate in [0, 1]", m.Text, m.Sim, out.Note)
+	if out.Policy != "sim" || out.Sim == nil || out.Worlds == 0 {
+		t.Errorf("study with sim: policy %q, simulation %+v, %d worlds (note %q); want the sim policy's report", out.Policy, out.Sim, out.Worlds, out.Note)
+	}
+	for i, m := range out.Top {
+		if m.Sim == nil || m.Sim.Worlds == 0 || m.Sim.WinRate < 0 || m.Sim.WinRate > 1 {
+			t.Errorf("move %s: sim figures %+v (note %q); want worlds played and a win rate in [0, 1]", out.Shown[i].Text, m.Sim, out.Note)
 		}
 	}
 	var e map[string]string
 	if code := call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: "{not a gamestate"}, &e); code != http.StatusBadRequest || e["error"] == "" {
 		t.Errorf("a broken gamestate: %d %v; want 400 with a reason", code, e)
 	}
+}
+
+// A study's reply is the report run --json and /move write (answer.Report,
+// read here as that type, not the page's): the move chosen in the
+// platform's move list, first of the moves listed, the policy that
+// answered and the study's time as its budget; the page's extras say how
+// each listed move is shown.
+func TestStudyRepliesWithTheOneReport(t *testing.T) {
+	cfg := testConfig(t)
+	_, srv := testSite(t, cfg)
+	gs, pos := studyGamestate(t)
+	pl, err := cfg.Answers.Engine.Policy("equity", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := gamestate.EncodeMove(pl.Choose(context.Background(), pos).Move, pos.Board.Size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep answer.Report
+	if code := call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: gs, Top: 3, MS: 500}, &rep); code != http.StatusOK {
+		t.Fatalf("study: %d %+v", code, rep)
+	}
+	if !bytes.Equal(rep.Move, want) || len(rep.Top) != 3 || !bytes.Equal(rep.Top[0].Move, want) || rep.Policy != "equity" || rep.BudgetMS != 500 || len(rep.Words) == 0 {
+		t.Errorf("study's report: move %s (top %d, first %s), policy %q, budget %v ms, words %v; want %s first of 3, equity's, 500 ms",
+			rep.Move, len(rep.Top), firstMove(rep.Top), rep.Policy, rep.BudgetMS, rep.Words, want)
+	}
+	var page StudyResponse
+	call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: gs, Top: 3, MS: 500}, &page)
+	if len(page.Shown) != 3 || page.Shown[0].Text != human.Format(pos.Board, pl.Choose(context.Background(), pos).Move) {
+		t.Errorf("the page's moves shown: %+v; want 3, the chosen first", page.Shown)
+	}
+}
+
+func firstMove(top []answer.MoveReport) json.RawMessage {
+	if len(top) == 0 {
+		return nil
+	}
+	return top[0].Move
 }
 
 // Study reads a gamestate as every front end does: one no game can reach
@@ -95,10 +141,10 @@ func TestStudyBoardFile(t *testing.T) {
 	if code := call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: "", Hand: "xypdqab", Variant: "wwf", Top: 5}, &out); code != http.StatusOK {
 		t.Fatalf("study of a board file: %d %+v", code, out)
 	}
-	if len(out.Moves) == 0 || out.Rack != "ABDPQXY" || out.Bag != variant.WWF.TotalTiles()-2*variant.WWF.RackSize {
-		t.Fatalf("study listed %d moves for rack %q, bag %d; want plays of ABDPQXY and a bag of %d", len(out.Moves), out.Rack, out.Bag, variant.WWF.TotalTiles()-2*variant.WWF.RackSize)
+	if len(out.Top) == 0 || out.Rack != "ABDPQXY" || out.Bag != variant.WWF.TotalTiles()-2*variant.WWF.RackSize {
+		t.Fatalf("study listed %d moves for rack %q, bag %d; want plays of ABDPQXY and a bag of %d", len(out.Top), out.Rack, out.Bag, variant.WWF.TotalTiles()-2*variant.WWF.RackSize)
 	}
-	for _, m := range out.Moves {
+	for _, m := range out.Shown {
 		for _, pl := range m.Tiles {
 			if !strings.ContainsRune("ABDPQXY", rune(pl.Letter)) {
 				t.Errorf("move %s places %c, not in the hand", m.Text, pl.Letter)
@@ -164,12 +210,12 @@ func TestStudyWaitsForNoSlotTheServerNeeds(t *testing.T) {
 	if code := call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: gs, Top: 3, Sim: true, MS: 300}, &out); code != http.StatusOK {
 		t.Fatalf("second study: %d %+v", code, out)
 	}
-	if !strings.Contains(out.Note, "no thinking slot") || len(out.Moves) == 0 || out.Moves[0].Sim != nil || time.Since(start) > 250*time.Millisecond {
-		t.Errorf("second study: note %q, %d moves (first simulated: %v) in %v; want the static ranking at once, saying why",
-			out.Note, len(out.Moves), len(out.Moves) > 0 && out.Moves[0].Sim != nil, time.Since(start))
+	if !strings.Contains(out.Note, "no thinking slot") || out.Policy != "equity" || len(out.Top) == 0 || out.Top[0].Sim != nil || time.Since(start) > 250*time.Millisecond {
+		t.Errorf("second study: note %q, policy %q, %d moves (first simulated: %v) in %v; want the static ranking at once, saying why",
+			out.Note, out.Policy, len(out.Top), len(out.Top) > 0 && out.Top[0].Sim != nil, time.Since(start))
 	}
-	if f := <-first; len(f.Moves) == 0 || f.Moves[0].Sim == nil {
-		t.Errorf("first study: note %q, %d moves; want them simulated", f.Note, len(f.Moves))
+	if f := <-first; len(f.Top) == 0 || f.Top[0].Sim == nil {
+		t.Errorf("first study: note %q, %d moves; want them simulated", f.Note, len(f.Top))
 	}
 }
 

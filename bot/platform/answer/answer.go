@@ -13,7 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"strconv"
 	"sync"
 	"time"
 
@@ -161,46 +160,16 @@ func (b *Bot) choose(ctx context.Context, p *position.Position, bud *player.Budg
 	if bud.Static || !b.Policy.Thinks() {
 		return b.static(ctx, p, bud)
 	}
-	g := b.gate
-	if g.hurry.Err() != nil {
-		bud.Static, bud.Note = true, "shutting down: the static move answers"
-		return b.static(ctx, p, bud)
-	}
 	think, cancel := context.WithCancel(ctx)
 	defer cancel()
-	stop := context.AfterFunc(g.hurry, cancel)
+	stop := context.AfterFunc(b.gate.hurry, cancel)
 	defer stop()
-	// A slot is worth having while MinThink is left to think with it. A
-	// guest takes one of its own bound first, then one of everyone's.
-	latest := bud.Stop.Add(-b.Clock.MinThink)
-	var held []*slot
-	defer func() {
-		for _, sl := range held {
-			sl.release()
-		}
-	}()
-	for _, a := range []*admission{g.guests, g.admit} {
-		if a == nil {
-			continue
-		}
-		sl := a.acquire(bud.Stop, latest, think.Done())
-		if sl == nil {
-			bud.Static = true
-			bud.Note = "no thinking slot free in time (" + strconv.Itoa(a.size()) + " think at once): the static move answers"
-			if a == g.guests {
-				bud.Note = "no thinking slot free in time (" + strconv.Itoa(a.size()) + " for the web page's searches): the static move answers"
-			}
-			if think.Err() != nil {
-				bud.Note = "shutting down: the static move answers"
-			}
-			for _, sl := range held {
-				sl.release()
-			}
-			held = nil
-			return b.static(ctx, p, bud)
-		}
-		held = append(held, sl)
+	release, why := b.gate.think(think.Done(), bud.Stop, b.Clock.ThinkBy(*bud))
+	if why != "" {
+		*bud = bud.Unthinking(why)
+		return b.static(ctx, p, bud)
 	}
+	defer release()
 	return player.Answer(think, b.Policy, p, *bud)
 }
 
@@ -218,25 +187,15 @@ const staticHold = 5 * time.Millisecond
 // one, else a pass. That is a weak move, but legal and in time, where any
 // search it started would join the queue it could not wait for.
 func (b *Bot) static(ctx context.Context, p *position.Position, bud *player.Budget) player.Choice {
-	if bud.Time == 0 && bud.Spare > 0 && b.gate.inflight.Load() <= 1 && (b.gate.statics == nil || b.gate.statics.idle()) {
-		// The load's guess held back the whole budget, but no other
-		// answer is under way: a search of Spare finds a play where the
-		// answer would have been a pass. Under a burst the answers stay
-		// without a search: a search each, queued for the cores, makes
-		// the whole burst late.
-		bud.Time, bud.Stop = bud.Spare, time.Now().Add(bud.Spare)
-		bud.Note += fmt.Sprintf("; no other answer under way: a search of %v after all", bud.Spare)
+	if bud.Spare > 0 && b.gate.alone() {
+		*bud = bud.Alone(time.Now())
 	}
 	if b.gate.statics == nil {
 		return player.Answer(ctx, b.Policy, p, *bud)
 	}
 	sl := b.gate.statics.acquire(time.Now().Add(staticHold), bud.Stop, ctx.Done())
 	if sl == nil {
-		if bud.Note != "" {
-			bud.Note += "; "
-		}
-		bud.Static = true
-		bud.Note += "busy: no search turn free in time, answered without searching"
+		*bud = bud.Unsearched()
 		done, cancel := context.WithCancel(ctx)
 		cancel()
 		return b.Policy.Quick().Choose(done, p)

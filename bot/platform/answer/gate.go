@@ -2,7 +2,9 @@ package answer
 
 import (
 	"context"
+	"strconv"
 	"sync/atomic"
+	"time"
 
 	"github.com/lexico/lexico/bot/engine/player"
 )
@@ -65,3 +67,45 @@ func (g *Gate) Guests() *Gate { return g.guest }
 // Hurry makes every search in flight under g (its guests' too), and every
 // one started after, answer its best move at once: a server shutting down.
 func (g *Gate) Hurry() { g.hurryNow() }
+
+// think takes the thinking slots a search that stops at stop needs: a
+// guest's of its own bound first, then one of everyone's. It waits at most
+// until latest (the clock's ThinkBy) and gives up when done is closed. It
+// returns the slots' release, or why none was had.
+func (g *Gate) think(done <-chan struct{}, stop, latest time.Time) (release func(), why string) {
+	if g.hurry.Err() != nil {
+		return nil, "shutting down"
+	}
+	var held []*slot
+	release = func() {
+		for _, sl := range held {
+			sl.release()
+		}
+	}
+	for _, a := range []*admission{g.guests, g.admit} {
+		if a == nil {
+			continue
+		}
+		sl := a.acquire(stop, latest, done)
+		if sl == nil {
+			release()
+			select {
+			case <-done:
+				return nil, "shutting down"
+			default:
+			}
+			if a == g.guests {
+				return nil, "no thinking slot free in time (" + strconv.Itoa(a.size()) + " for the web page's searches)"
+			}
+			return nil, "no thinking slot free in time (" + strconv.Itoa(a.size()) + " think at once)"
+		}
+		held = append(held, sl)
+	}
+	return release, ""
+}
+
+// alone reports whether no other answer is under way: no static search
+// holds or awaits a turn, and this is the only answer in flight.
+func (g *Gate) alone() bool {
+	return g.inflight.Load() <= 1 && (g.statics == nil || g.statics.idle())
+}

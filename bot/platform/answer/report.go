@@ -60,6 +60,10 @@ type SimResult struct {
 	WinRate float64 `json:"win_rate"`
 	// WinProb is the mean chance of winning (0 when not ranked by it).
 	WinProb float64 `json:"win_prob"`
+	// Worlds is how many worlds the candidate was played out in: the
+	// report's Worlds, fewer for one a race dropped, 0 for one the
+	// deadline left unplayed in an endgame's one world.
+	Worlds int `json:"worlds"`
 }
 
 // SimulationReport is how the simulation ranked the candidates.
@@ -144,7 +148,7 @@ func simResult(sim *player.Simulation, i int) *SimResult {
 		return nil
 	}
 	r := sim.Results[i]
-	return &SimResult{Equity: r.Equity, StdErr: r.StdErr, WinRate: r.WinRate, WinProb: r.WinProb}
+	return &SimResult{Equity: r.Equity, StdErr: r.StdErr, WinRate: r.WinRate, WinProb: r.WinProb, Worlds: r.Iterations}
 }
 
 // endgameReport is eg's report (nil when the solver did not decide).

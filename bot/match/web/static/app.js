@@ -599,14 +599,29 @@ $("study-form").addEventListener("submit", async (e) => {
   // An error leaves nothing of the last study on screen.
   if (status !== 200) { studyEmpty(""); $("study-error").textContent = data.error; return; }
   study.data = data;
-  $("study-info").textContent = `Rack ${data.rack} · scores ${data.scores[0]} to ${data.scores[1]} · bag ${data.bag}` + (data.note ? ` · ${data.note}` : "");
-  listMoves($("study-moves"), data.moves, (m) => {
-    let t = `${m.text}  ${m.kind === "play" ? m.score + " pts" : ""}  ${valueText(data.endgame, m)}`;
-    if (m.sim) t += `  · win ${(100 * m.sim.win_rate).toFixed(1)}%  sim ${m.sim.points.toFixed(1)} ± ${m.sim.stderr.toFixed(1)} (${m.sim.iterations} worlds)`;
+  const note = studyNote(data, sim);
+  $("study-info").textContent = `Rack ${data.rack} · scores ${data.scores[0]} to ${data.scores[1]} · bag ${data.bag}` + (note ? ` · ${note}` : "");
+  // The report's moves (top), each with how the page shows it (shown).
+  const moves = (data.top || []).map((m, i) => Object.assign({}, m, data.shown[i]));
+  const endgame = data.endgame && data.endgame.kind;
+  listMoves($("study-moves"), moves, (m) => {
+    let t = `${m.text}  ${m.kind === "play" ? m.score + " pts" : ""}  ${valueText(endgame, m)}`;
+    if (m.sim) t += `  · win ${(100 * m.sim.win_rate).toFixed(1)}%  sim ${m.sim.equity.toFixed(1)} ± ${m.sim.stderr.toFixed(1)} (${m.sim.worlds} worlds)`;
     if (m.words.length) t += `  — ${wordsText(m.words)}`;
     return t;
   }, (m) => drawBoard($("study-board"), data.board, hlMarks(m), tilesKey(m && m.tiles)));
 });
+
+// studyNote is what the page says of how a study's report was reached:
+// why a simulation asked for did not run (the static policy answered:
+// policy "equity"), the clock's note, or that the search was cut short.
+function studyNote(data, sim) {
+  if (data.simulation && data.simulation.error) return `not simulated: ${data.simulation.error}`;
+  if (sim && data.policy !== "sim" && data.note) return `not simulated: ${data.note}`;
+  if (data.note) return data.note;
+  if (!data.complete) return "the search ran out of time: these are the best of the moves it saw";
+  return "";
+}
 
 // valueText is a studied move's value: its equity and leave, or, when the
 // endgame solver chose, its final margin with best play ("at most" where
