@@ -30,7 +30,7 @@ build:
 # The index is rebuilt only when the builder, the index format or the embedded
 # list changes (the binary is an order-only prerequisite: relinking it alone
 # does not force a rebuild).
-INDEX_SRC := $(shell find build index internal/alphabet cmd/lexico-index -name '*.go' ! -name '*_test.go') \
+INDEX_SRC := $(shell find build wordlist index internal/alphabet cmd/lexico-index -name '*.go' ! -name '*_test.go') \
 	data/word-list-4.1.0.txt.gz go.sum
 $(INDEX): $(INDEX_SRC) | build
 	@mkdir -p $(dir $(INDEX))

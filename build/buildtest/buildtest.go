@@ -39,6 +39,7 @@ import (
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/internal/filelock"
 	"github.com/lexico/lexico/internal/findup"
+	"github.com/lexico/lexico/wordlist"
 )
 
 // EnvCache names the environment variable that moves the cache.
@@ -71,10 +72,10 @@ var (
 // cache and opened on first use.
 func lookup(minLen, maxLen int) *entry {
 	if minLen == 0 {
-		minLen = build.DefaultMinLen
+		minLen = wordlist.DefaultMinLen
 	}
 	if maxLen == 0 {
-		maxLen = build.DefaultMaxLen
+		maxLen = wordlist.DefaultMaxLen
 	}
 	mu.Lock()
 	e := entries[[2]int{minLen, maxLen}]

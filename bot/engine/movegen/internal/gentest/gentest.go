@@ -18,10 +18,10 @@ import (
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
-	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/build/buildtest"
 	"github.com/lexico/lexico/index/gaddag"
 	"github.com/lexico/lexico/index/multiset"
+	"github.com/lexico/lexico/wordlist"
 )
 
 // WordSet is a plain dictionary for the exhaustive generator: a set of words
@@ -72,7 +72,7 @@ func NewLexicon(words []string) *Lexicon {
 // 2..15 letters A-Z, decompressed and normalised once per test binary (Full
 // and Small both start from it). Callers must not modify it.
 var defaultWords = sync.OnceValue(func() []string {
-	words, err := build.DefaultWords(build.DefaultMinLen, build.DefaultMaxLen)
+	words, err := wordlist.DefaultWords(wordlist.DefaultMinLen, wordlist.DefaultMaxLen)
 	if err != nil {
 		panic(err) // the embedded list is part of the binary: unreadable means a broken build
 	}

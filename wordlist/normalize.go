@@ -1,4 +1,10 @@
-package build
+// Package wordlist reads a word list as the index is built from it:
+// gunzipped when it is gzip, normalised to sorted, unique, upper-case A-Z
+// words within length bounds, and identified by its checksum. It is apart
+// from package build (which fetches, builds and writes the index) so that
+// what needs only the words, above all the embedded default list
+// (DefaultWords), does not link build's downloader and bbolt writer.
+package wordlist
 
 import (
 	"bufio"
