@@ -25,25 +25,31 @@ import (
 )
 
 // WordSet is a plain dictionary for the exhaustive generator: a set of words
-// and of their prefixes.
+// and of their prefixes, made on first use (for the whole list, half a
+// second that a test binary whose tests never ask pays for nothing).
 type WordSet struct {
+	list            []string
+	once            sync.Once
 	words, prefixes map[string]bool
 }
 
 // NewWordSet is the dictionary of words.
-func NewWordSet(words []string) *WordSet {
-	ws := &WordSet{words: map[string]bool{}, prefixes: map[string]bool{}}
-	for _, w := range words {
-		ws.words[w] = true
-		for i := 1; i <= len(w); i++ {
-			ws.prefixes[w[:i]] = true
+func NewWordSet(words []string) *WordSet { return &WordSet{list: words} }
+
+func (ws *WordSet) sets() {
+	ws.once.Do(func() {
+		ws.words, ws.prefixes = map[string]bool{}, map[string]bool{}
+		for _, w := range ws.list {
+			ws.words[w] = true
+			for i := 1; i <= len(w); i++ {
+				ws.prefixes[w[:i]] = true
+			}
 		}
-	}
-	return ws
+	})
 }
 
-func (ws *WordSet) Contains(w string) bool  { return ws.words[w] }
-func (ws *WordSet) HasPrefix(s string) bool { return ws.prefixes[s] }
+func (ws *WordSet) Contains(w string) bool  { ws.sets(); return ws.words[w] }
+func (ws *WordSet) HasPrefix(s string) bool { ws.sets(); return ws.prefixes[s] }
 
 // Lexicon is a word list with what generators are built from: the
 // dictionary, the GADDAG and the multiset table.
