@@ -61,7 +61,13 @@ run: build index
 # ./... has just run every check of its subset. The test binaries are linked
 # without DWARF or the symbol table (-ldflags="-w -s"), a fifth of the
 # links' CPU, which only a debugger reads; panics still print their stacks
-# (from the runtime's own tables).
+# (from the runtime's own tables). They are built as make build builds the
+# programs, without cgo (CGO_ENABLED=0): what is tested is what ships, the
+# two share Go's build cache, and a static binary links with less work and
+# starts without the dynamic loader (the command's tests start their own
+# binary as lexico-bot many times). make test-race keeps cgo, which the race
+# detector needs.
+test: export CGO_ENABLED = 0
 test:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted" >&2; exit 1; fi
