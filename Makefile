@@ -57,7 +57,8 @@ run: build index
 # The tests that read an index of the whole embedded list share one file
 # (build/buildtest: $LEXICO_TEST_CACHE, else ~/.cache/lexico-test), built
 # on first use and again whenever the builder's source changes; the build
-# package still builds the list itself. go test's own vet is off: go vet
+# package's own tests build small lists through the same code, and the
+# whole list in make test-long. go test's own vet is off: go vet
 # ./... has just run every check of its subset. The test binaries are linked
 # without DWARF or the symbol table (-ldflags="-w -s"), a fifth of the
 # links' CPU, which only a debugger reads; panics still print their stacks

@@ -9,8 +9,10 @@
 // source of the builder (the non-test Go files of package build and of every
 // package of the module it imports, directly or not, and go.sum), so a
 // change to any of them builds a new file instead of testing an old
-// builder's output. The builder itself is
-// tested fresh by the build package's own tests, which never use this cache.
+// builder's output: the whole list is built afresh, and every test that
+// reads it tests that build, whenever the builder changes. The build
+// package's own tests never use this cache: they build small lists (and
+// the whole one in make test-long) afresh every run.
 //
 // The cache is $LEXICO_TEST_CACHE, else os.UserCacheDir()/lexico-test.
 // Test binaries that race to create the same file take a lock: one builds,
