@@ -30,7 +30,7 @@ build:
 # The index is rebuilt only when the builder, the index format or the embedded
 # list changes (the binary is an order-only prerequisite: relinking it alone
 # does not force a rebuild).
-INDEX_SRC := $(shell find build index internal/alphabet cmd/lexico-index -name '*.go' ! -name '*_test.go') \
+INDEX_SRC := $(shell find build wordlist index internal/alphabet cmd/lexico-index -name '*.go' ! -name '*_test.go') \
 	data/word-list-4.1.0.txt.gz go.sum
 $(INDEX): $(INDEX_SRC) | build
 	@mkdir -p $(dir $(INDEX))
@@ -57,11 +57,18 @@ run: build index
 # The tests that read an index of the whole embedded list share one file
 # (build/buildtest: $LEXICO_TEST_CACHE, else ~/.cache/lexico-test), built
 # on first use and again whenever the builder's source changes; the build
-# package still builds the list itself. go test's own vet is off: go vet
+# package's own tests build small lists through the same code, and the
+# whole list in make test-long. go test's own vet is off: go vet
 # ./... has just run every check of its subset. The test binaries are linked
 # without DWARF or the symbol table (-ldflags="-w -s"), a fifth of the
 # links' CPU, which only a debugger reads; panics still print their stacks
-# (from the runtime's own tables).
+# (from the runtime's own tables). They are built as make build builds the
+# programs, without cgo (CGO_ENABLED=0): what is tested is what ships, the
+# two share Go's build cache, and a static binary links with less work and
+# starts without the dynamic loader (the command's tests start their own
+# binary as lexico-bot many times). make test-race keeps cgo, which the race
+# detector needs.
+test: export CGO_ENABLED = 0
 test:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted" >&2; exit 1; fi

@@ -18,6 +18,7 @@ import (
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/index/gaddag"
 	"github.com/lexico/lexico/index/multiset"
+	"github.com/lexico/lexico/wordlist"
 )
 
 // Options says what to build and where. The zero value builds the embedded
@@ -75,7 +76,7 @@ type FetchOptions struct {
 type Result struct {
 	Out  string
 	Meta index.Meta
-	List *WordList
+	List *wordlist.WordList
 }
 
 // Build runs the whole pipeline. On error nothing is left at o.Out (an index
@@ -92,10 +93,10 @@ func Build(ctx context.Context, o Options) (*Result, error) {
 		o.Out = out
 	}
 	if o.MinLen == 0 {
-		o.MinLen = DefaultMinLen
+		o.MinLen = wordlist.DefaultMinLen
 	}
 	if o.MaxLen == 0 {
-		o.MaxLen = DefaultMaxLen
+		o.MaxLen = wordlist.DefaultMaxLen
 	}
 	if o.MinLen < 1 || o.MaxLen < o.MinLen || o.MaxLen > gaddag.MaxWordLen {
 		return nil, fmt.Errorf("%w: word length bounds %d..%d (need 1 <= min <= max <= %d)", ErrBadOption, o.MinLen, o.MaxLen, gaddag.MaxWordLen)
@@ -106,7 +107,7 @@ func Build(ctx context.Context, o Options) (*Result, error) {
 	}
 	start := time.Now()
 	var meta *index.Meta
-	var wl *WordList
+	var wl *wordlist.WordList
 	// The temporary output file is created first, so an unwritable output
 	// directory is reported before a download, not after it.
 	// On a terminal, a line names the stage as it starts; it is erased
@@ -170,7 +171,7 @@ func StageLine(stage string, n, total int, elapsed time.Duration) string {
 }
 
 // newMeta describes the list; the derived structures add their parts later.
-func newMeta(source string, wl *WordList, start time.Time) *index.Meta {
+func newMeta(source string, wl *wordlist.WordList, start time.Time) *index.Meta {
 	meta := &index.Meta{
 		FormatVersion: index.FormatVersion,
 		Source:        source,
@@ -192,18 +193,18 @@ func newMeta(source string, wl *WordList, start time.Time) *index.Meta {
 
 // readList checks the source's SHA-256 if one was given, gunzips it if it is
 // gzip, and normalises it.
-func readList(src *source, o Options) (*WordList, error) {
+func readList(src *source, o Options) (*wordlist.WordList, error) {
 	var r io.Reader = src
 	var sum *hashReader
 	if o.SHA256 != "" && !src.verified {
 		sum = newHashReader(src)
 		r = sum
 	}
-	text, err := Decompress(r)
+	text, err := wordlist.Decompress(r)
 	if err != nil {
 		return nil, err
 	}
-	wl, err := Normalise(text, o.MinLen, o.MaxLen)
+	wl, err := wordlist.Normalise(text, o.MinLen, o.MaxLen)
 	if sum != nil {
 		// Check the digest even when normalisation failed: a wrong file is
 		// the clearer diagnosis.

@@ -1,21 +1,27 @@
 package build
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/lexico/lexico/wordlist"
+)
 
 // The errors a build can end with, for errors.Is; each is wrapped with the
 // detail (source, line, status) so the printed message is one clear line.
+// Those of reading the list are package wordlist's own values under the
+// same names, so errors.Is matches either name.
 var (
 	// ErrEmpty: nothing was left after normalisation.
-	ErrEmpty = errors.New("the word list is empty")
+	ErrEmpty = wordlist.ErrEmpty
 	// ErrBinary: the source is not text (control bytes, NULs, UTF-16).
-	ErrBinary = errors.New("the source is not a text word list")
+	ErrBinary = wordlist.ErrBinary
 	// ErrDownload: the download failed after all retries.
 	ErrDownload = errors.New("download failed")
 	// ErrTruncated: fewer bytes arrived than Content-Length announced, or a
 	// gzip stream ended early.
-	ErrTruncated = errors.New("the source is truncated")
+	ErrTruncated = wordlist.ErrTruncated
 	// ErrSHA256: the source does not have the SHA-256 given with --sha256.
 	ErrSHA256 = errors.New("SHA-256 mismatch")
 	// ErrBadOption: an option is out of range.
-	ErrBadOption = errors.New("bad option")
+	ErrBadOption = wordlist.ErrBadOption
 )

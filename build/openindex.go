@@ -62,6 +62,14 @@ func OpenIndex(path string, logw io.Writer) (*index.Index, error) {
 // index took (0 when no build was needed): a caller whose clock runs from its
 // start can leave that one-off set-up out of a budget no deadline binds.
 func OpenIndexTimed(path string, logw io.Writer) (x *index.Index, built time.Duration, err error) {
+	return openIndexTimed(path, logw, Options{})
+}
+
+// openIndexTimed is OpenIndexTimed building a missing or damaged default
+// index with o (its Out is the default path): the zero Options, the whole
+// embedded list, for every caller but the tests of the build lock, which
+// take the list's short words so as not to pay a full build for it.
+func openIndexTimed(path string, logw io.Writer, o Options) (x *index.Index, built time.Duration, err error) {
 	def, err := IndexPath(path)
 	if err != nil {
 		return nil, 0, err
@@ -98,7 +106,8 @@ func OpenIndexTimed(path string, logw io.Writer) (x *index.Index, built time.Dur
 		return x, time.Since(start), nil // waited for another's build
 	}
 	fmt.Fprintf(logw, "building the default index %s from the embedded word list (first use; `make run` or `lexico-index build` builds it ahead)\n", def)
-	if _, err := Build(context.Background(), Options{Out: def}); err != nil {
+	o.Out = def
+	if _, err := Build(context.Background(), o); err != nil {
 		return nil, 0, fmt.Errorf("default index: %w", err)
 	}
 	x, err = index.Open(def)

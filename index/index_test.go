@@ -8,6 +8,7 @@ import (
 
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/index"
+	"github.com/lexico/lexico/wordlist"
 )
 
 // smallList is a word list with anagram sets, shared prefixes, several
@@ -67,7 +68,7 @@ func TestMetaDescribesTheList(t *testing.T) {
 	if m.FormatVersion != index.FormatVersion || m.Source != "stdin" || len(m.SHA256) != 64 {
 		t.Errorf("meta = %+v", m)
 	}
-	want := build.Checksum(sorted(upperAll(smallList)))
+	want := wordlist.Checksum(sorted(upperAll(smallList)))
 	if m.SHA256 != want {
 		t.Errorf("SHA256 %s, want %s", m.SHA256, want)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/index/multiset"
 	"github.com/lexico/lexico/internal/testsize"
+	"github.com/lexico/lexico/wordlist"
 )
 
 // sampleWords is every 40th word of the embedded default list (about 6,700
@@ -33,11 +34,11 @@ var sampleWords = sync.OnceValue(func() []string {
 // defaultWords is the normalised embedded list, the reference every query is
 // checked against by plain scan.
 var defaultWords = sync.OnceValue(func() []string {
-	r, err := build.Decompress(bytes.NewReader(data.DefaultDictionaryGz))
+	r, err := wordlist.Decompress(bytes.NewReader(data.DefaultDictionaryGz))
 	if err != nil {
 		panic(err)
 	}
-	wl, err := build.Normalise(r, build.DefaultMinLen, build.DefaultMaxLen)
+	wl, err := wordlist.Normalise(r, wordlist.DefaultMinLen, wordlist.DefaultMaxLen)
 	if err != nil {
 		panic(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/wordlist"
 
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/index/gaddag"
@@ -73,7 +73,7 @@ var (
 func shortList(t testing.TB) words {
 	t.Helper()
 	shortOnce.Do(func() {
-		list, err := build.DefaultWords(2, 5)
+		list, err := wordlist.DefaultWords(2, 5)
 		if err != nil {
 			t.Fatalf("embedded dictionary: %v", err)
 		}

@@ -8,9 +8,9 @@ import (
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/variant"
-	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/data"
 	"github.com/lexico/lexico/index/gaddag"
+	"github.com/lexico/lexico/wordlist"
 )
 
 var (
@@ -22,11 +22,11 @@ var (
 // built once (seconds), for benchmarks only.
 func fullGenerator(b *testing.B) movegen.Generator {
 	fullOnce.Do(func() {
-		r, err := build.Decompress(bytes.NewReader(data.DefaultDictionaryGz))
+		r, err := wordlist.Decompress(bytes.NewReader(data.DefaultDictionaryGz))
 		if err != nil {
 			b.Fatal(err)
 		}
-		wl, err := build.Normalise(r, 2, 15)
+		wl, err := wordlist.Normalise(r, 2, 15)
 		if err != nil {
 			b.Fatal(err)
 		}

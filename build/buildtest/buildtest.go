@@ -9,8 +9,10 @@
 // source of the builder (the non-test Go files of package build and of every
 // package of the module it imports, directly or not, and go.sum), so a
 // change to any of them builds a new file instead of testing an old
-// builder's output. The builder itself is
-// tested fresh by the build package's own tests, which never use this cache.
+// builder's output: the whole list is built afresh, and every test that
+// reads it tests that build, whenever the builder changes. The build
+// package's own tests never use this cache: they build small lists (and
+// the whole one in make test-long) afresh every run.
 //
 // The cache is $LEXICO_TEST_CACHE, else os.UserCacheDir()/lexico-test.
 // Test binaries that race to create the same file take a lock: one builds,
@@ -39,6 +41,7 @@ import (
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/internal/filelock"
 	"github.com/lexico/lexico/internal/findup"
+	"github.com/lexico/lexico/wordlist"
 )
 
 // EnvCache names the environment variable that moves the cache.
@@ -71,10 +74,10 @@ var (
 // cache and opened on first use.
 func lookup(minLen, maxLen int) *entry {
 	if minLen == 0 {
-		minLen = build.DefaultMinLen
+		minLen = wordlist.DefaultMinLen
 	}
 	if maxLen == 0 {
-		maxLen = build.DefaultMaxLen
+		maxLen = wordlist.DefaultMaxLen
 	}
 	mu.Lock()
 	e := entries[[2]int{minLen, maxLen}]
@@ -84,10 +87,7 @@ func lookup(minLen, maxLen int) *entry {
 	}
 	mu.Unlock()
 	e.once.Do(func() {
-		if e.path, e.err = cached(minLen, maxLen); e.err == nil {
-			e.x, e.err = index.Open(e.path)
-		}
-		if e.err != nil {
+		if e.path, e.x, e.err = cached(minLen, maxLen); e.err != nil {
 			e.err = fmt.Errorf("the default list's test index (%d to %d letters): %w", minLen, maxLen, e.err)
 		}
 	})
@@ -118,15 +118,16 @@ func Open(minLen, maxLen int) (*index.Index, error) {
 }
 
 // cached finds or builds the index of the default list's words of minLen to
-// maxLen letters in the cache.
-func cached(minLen, maxLen int) (string, error) {
+// maxLen letters in the cache, and opens it (once: opening checks the
+// file's checksums, most of its bytes).
+func cached(minLen, maxLen int) (string, *index.Index, error) {
 	dir, err := cacheDir()
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	src, err := builderSource()
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "lexico test index\nformat %d\nlengths %d-%d\n%s %s/%s\n", index.FormatVersion, minLen, maxLen,
@@ -134,38 +135,29 @@ func cached(minLen, maxLen int) (string, error) {
 	h.Write(data.DefaultDictionaryGz)
 	h.Write(src)
 	path := filepath.Join(dir, fmt.Sprintf("%d-%d-%s.db", minLen, maxLen, hex.EncodeToString(h.Sum(nil)[:16])))
-	if usable(path) {
+	if x, err := index.Open(path); err == nil {
 		touch(path)
-		return path, nil
+		return path, x, nil
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	unlock, err := filelock.Lock(path + ".lock")
 	if err != nil {
-		return "", fmt.Errorf("lock: %w", err)
+		return "", nil, fmt.Errorf("lock: %w", err)
 	}
 	defer unlock()
-	if usable(path) { // another test binary built it while we waited
-		return path, nil
+	if x, err := index.Open(path); err == nil { // another test binary built it while we waited
+		return path, x, nil
 	}
 	// build.Build writes a temporary file and renames it into place: a
 	// reader that does not wait for the lock sees no file or a whole one.
 	if _, err := build.Build(context.Background(), build.Options{Out: path, MinLen: minLen, MaxLen: maxLen}); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	trim(dir, fmt.Sprintf("%d-%d-", minLen, maxLen), path)
-	return path, nil
-}
-
-// usable reports whether path is an index that opens.
-func usable(path string) bool {
 	x, err := index.Open(path)
-	if err != nil {
-		return false
-	}
-	x.Close()
-	return true
+	return path, x, err
 }
 
 // touch marks path as used now, so trim keeps it; at most every ten

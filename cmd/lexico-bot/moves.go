@@ -227,26 +227,14 @@ func listMoves(o movesOptions, e env) error {
 func writeMoves(w io.Writer, p *position.Position, moves []move.Move, which *int) error {
 	enc := json.NewEncoder(w)
 	for _, m := range moves {
-		raw, err := gamestate.EncodeMove(m, p.Board.Size)
+		tiles, positions, blanks, err := gamestate.PlayFields(m, p.Board.Size)
 		if err != nil {
 			return fmt.Errorf("encoding play %s: %w", m, err)
 		}
-		var parts []json.RawMessage
-		if err := json.Unmarshal(raw, &parts); err != nil || len(parts) < 2 {
-			return fmt.Errorf("encoding play %s: unexpected form %s", m, raw)
+		if blanks == nil {
+			blanks = []string{}
 		}
-		j := moveJSON{Gamestate: which, Blanks: []string{}, Words: []string{}, Score: m.Score}
-		if err := json.Unmarshal(parts[0], &j.Tiles); err != nil {
-			return fmt.Errorf("encoding play %s: %w", m, err)
-		}
-		if err := json.Unmarshal(parts[1], &j.Positions); err != nil {
-			return fmt.Errorf("encoding play %s: %w", m, err)
-		}
-		if len(parts) > 2 {
-			if err := json.Unmarshal(parts[2], &j.Blanks); err != nil {
-				return fmt.Errorf("encoding play %s: %w", m, err)
-			}
-		}
+		j := moveJSON{Gamestate: which, Tiles: tiles, Positions: positions, Blanks: blanks, Words: []string{}, Score: m.Score}
 		_, words := rules.Score(p.Variant, p.Board, m)
 		for _, wd := range words {
 			j.Words = append(j.Words, wd.Word)

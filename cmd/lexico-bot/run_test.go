@@ -74,10 +74,11 @@ func legalOnDoc(t *testing.T, line []byte) move.Move {
 }
 
 func TestRunDocExamplePrintsOneLegalMove(t *testing.T) {
-	// --max-think: the doc's 5 s MoveTime would keep both cores simulating
-	// for most of it, a tenth of make test's CPU, and the answer's form is
-	// the same after one second.
-	code, out, errs := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, "--max-think", "1s", docExample)
+	// --sim-iterations: the answer's form is the same after a dozen worlds
+	// as after the doc's 5 s MoveTime, which would keep both cores
+	// simulating; the simulation stops at the dozenth, well within the
+	// budget even on a busy machine (which holds part of it back).
+	code, out, errs := runBot(t, "", "run", "--index", botIndex(t), "--strategy", testStrategy, "--sim-iterations", "12", docExample)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/wordlist"
 )
 
 // testRoot holds every index the tests build; TestMain removes it, so a
@@ -90,7 +91,7 @@ func fixedWords(words []string) func() ([]string, error) {
 // counts the list's lines), for testIndex.
 func embeddedWords(keep func(i int, w string) bool) func() ([]string, error) {
 	return func() ([]string, error) {
-		all, err := build.DefaultWords(build.DefaultMinLen, build.DefaultMaxLen)
+		all, err := wordlist.DefaultWords(wordlist.DefaultMinLen, wordlist.DefaultMaxLen)
 		if err != nil {
 			return nil, err
 		}

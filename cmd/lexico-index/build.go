@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/wordlist"
 	"github.com/urfave/cli/v2"
 )
 
@@ -38,8 +39,8 @@ func buildCommand() *cli.Command {
 			&cli.StringFlag{Name: "source", Usage: "word list `URL|PATH|-` (default: the embedded word-list 4.1.0)", Destination: &o.Source},
 			&cli.StringFlag{Name: "out", Usage: "index `FILE` to write (default: $" + build.EnvIndex + ", else the default index in the user cache directory: where every command reads without --index)", Destination: &o.Out},
 			&cli.StringFlag{Name: "sha256", Usage: "expected SHA-256 `HEX` of the source bytes (as downloaded, before gunzip)", Destination: &o.SHA256},
-			&cli.IntFlag{Name: "min-len", Value: build.DefaultMinLen, Usage: "shortest word `N` kept", Destination: &o.MinLen},
-			&cli.IntFlag{Name: "max-len", Value: build.DefaultMaxLen, Usage: "longest word `N` kept (at most 15, the largest board)", Destination: &o.MaxLen},
+			&cli.IntFlag{Name: "min-len", Value: wordlist.DefaultMinLen, Usage: "shortest word `N` kept", Destination: &o.MinLen},
+			&cli.IntFlag{Name: "max-len", Value: wordlist.DefaultMaxLen, Usage: "longest word `N` kept (at most 15, the largest board)", Destination: &o.MaxLen},
 			&cli.DurationFlag{Name: "timeout", Value: 2 * time.Minute, Usage: "per-attempt download `TIMEOUT`, headers and body", Destination: &o.Timeout},
 			&cli.IntFlag{Name: "retries", Value: 3, Usage: "download retries (`N`) on 5xx or a broken connection, with doubling back-off", Destination: &o.Retries},
 			&cli.BoolFlag{Name: "no-cache", Usage: "do not read or write the download cache, nor publish a URL's index in the index cache", Destination: &o.NoCache},
@@ -80,8 +81,8 @@ func runBuild(ctx context.Context, opts buildOptions, s streams) error {
 	if isTerminal(s.err) {
 		o.Progress = s.err
 	}
-	if o.MinLen < 1 || o.MaxLen < o.MinLen || o.MaxLen > build.DefaultMaxLen {
-		return exitError{2, fmt.Errorf("--min-len %d and --max-len %d: need 1 <= min <= max <= %d", o.MinLen, o.MaxLen, build.DefaultMaxLen)}
+	if o.MinLen < 1 || o.MaxLen < o.MinLen || o.MaxLen > wordlist.DefaultMaxLen {
+		return exitError{2, fmt.Errorf("--min-len %d and --max-len %d: need 1 <= min <= max <= %d", o.MinLen, o.MaxLen, wordlist.DefaultMaxLen)}
 	}
 	r, err := build.Build(ctx, o)
 	if errors.Is(err, context.Canceled) {

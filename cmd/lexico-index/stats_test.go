@@ -8,6 +8,7 @@ import (
 
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/index"
+	"github.com/lexico/lexico/wordlist"
 )
 
 func TestStatsJSON(t *testing.T) {
@@ -31,7 +32,7 @@ func TestStatsJSON(t *testing.T) {
 		t.Fatalf("stats --json is not JSON: %v\n%s", err, stdout)
 	}
 	if got.WordCount != len(testWords) || got.FormatVersion != index.FormatVersion || got.Source != "stdin" ||
-		got.SHA256 != build.Checksum(sorted(testWords)) || got.FileBytes == 0 || got.FragmentBloom.Probes == 0 {
+		got.SHA256 != wordlist.Checksum(sorted(testWords)) || got.FileBytes == 0 || got.FragmentBloom.Probes == 0 {
 		t.Fatalf("stats: %+v", got)
 	}
 }

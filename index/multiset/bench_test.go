@@ -3,14 +3,14 @@ package multiset_test
 import (
 	"testing"
 
-	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/index/multiset"
+	"github.com/lexico/lexico/wordlist"
 )
 
 // BenchmarkLoadDefault times Load on the default list's table, the part of
 // opening an index this package owns (checksum and slot check).
 func BenchmarkLoadDefault(b *testing.B) {
-	words, err := build.DefaultWords(build.DefaultMinLen, build.DefaultMaxLen)
+	words, err := wordlist.DefaultWords(wordlist.DefaultMinLen, wordlist.DefaultMaxLen)
 	if err != nil {
 		b.Fatal(err)
 	}

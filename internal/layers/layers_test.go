@@ -17,7 +17,7 @@ import (
 const module = "github.com/lexico/lexico/"
 
 // rank is each layer's height; a package may import a layer of its height
-// or lower. Layers not listed (internal/, index/, build/) are below bot/.
+// or lower. Layers not listed (internal/, index/, wordlist/, build/) are below bot/.
 var rank = map[string]int{
 	"bot/game":     1,
 	"bot/engine":   2,
@@ -89,7 +89,7 @@ func TestLayerOf(t *testing.T) {
 	for _, c := range []struct {
 		rel  string
 		want int
-	}{{"bot/game/tile", 1}, {"bot/engine/movegen/reference", 2}, {"bot/platform/answer", 3}, {"bot/match/web", 4}, {"index/gaddag", 0}, {"internal/quote", 0}, {"bot/gamestate", 0}} {
+	}{{"bot/game/tile", 1}, {"bot/engine/movegen/reference", 2}, {"bot/platform/answer", 3}, {"bot/match/web", 4}, {"index/gaddag", 0}, {"wordlist", 0}, {"internal/quote", 0}, {"bot/gamestate", 0}} {
 		if _, got := layerOf(c.rel); got != c.want {
 			t.Errorf("layerOf(%s) = %d, want %d", c.rel, got, c.want)
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/data"
 	"github.com/lexico/lexico/internal/damage"
+	"github.com/lexico/lexico/wordlist"
 )
 
 // TestNoDamagedIndexIsUsed is the sweep on a small index (every 23rd word
@@ -27,11 +28,11 @@ import (
 func TestNoDamagedIndexIsUsed(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "sample.db")
-	r, err := build.Decompress(bytes.NewReader(data.DefaultDictionaryGz))
+	r, err := wordlist.Decompress(bytes.NewReader(data.DefaultDictionaryGz))
 	if err != nil {
 		t.Fatal(err)
 	}
-	wl, err := build.Normalise(r, build.DefaultMinLen, build.DefaultMaxLen)
+	wl, err := wordlist.Normalise(r, wordlist.DefaultMinLen, wordlist.DefaultMaxLen)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,8 +14,8 @@ import (
 	"github.com/lexico/lexico/bot/engine/leaves"
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/game/variant"
-	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/index/gaddag"
+	"github.com/lexico/lexico/wordlist"
 )
 
 var (
@@ -30,7 +30,7 @@ func shortWords(t *testing.T) movegen.Generator {
 	t.Helper()
 	genOnce.Do(func() {
 		var words []string
-		if words, genErr = build.DefaultWords(2, 5); genErr == nil {
+		if words, genErr = wordlist.DefaultWords(2, 5); genErr == nil {
 			gen = movegen.NewGADDAG(gaddag.Build(words))
 		}
 	})

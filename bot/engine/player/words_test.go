@@ -4,10 +4,10 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/build/buildtest"
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/index/gaddag"
+	"github.com/lexico/lexico/wordlist"
 )
 
 var (
@@ -31,7 +31,7 @@ func (d wordSetDict) Contains(w string) bool { return d[w] }
 func embeddedWords(tb testing.TB) ([]string, wordSetDict, *gaddag.GADDAG) {
 	tb.Helper()
 	wordsOnce.Do(func() {
-		if wordList, wordsErr = build.DefaultWords(build.DefaultMinLen, build.DefaultMaxLen); wordsErr != nil {
+		if wordList, wordsErr = wordlist.DefaultWords(wordlist.DefaultMinLen, wordlist.DefaultMaxLen); wordsErr != nil {
 			return
 		}
 		wordSet = map[string]bool{}

@@ -4,7 +4,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/wordlist"
 
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/movegen"
@@ -35,7 +35,7 @@ func testWords(tb testing.TB) (wordSetDict, *gaddag.GADDAG) {
 	tb.Helper()
 	wordsOnce.Do(func() {
 		var list []string
-		if list, wordsErr = build.DefaultWords(2, testMaxLen); wordsErr != nil {
+		if list, wordsErr = wordlist.DefaultWords(2, testMaxLen); wordsErr != nil {
 			return
 		}
 		wordSet = wordSetDict{}

@@ -5,7 +5,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/wordlist"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/movegen/reference"
@@ -28,7 +28,7 @@ var (
 
 func words(t testing.TB) *smallDict {
 	dictOnce.Do(func() {
-		list, err := build.DefaultWords(2, 4)
+		list, err := wordlist.DefaultWords(2, 4)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -138,12 +138,6 @@ func isEmptyList(raw json.RawMessage) bool {
 // EncodeMove writes m in the platform's format for a board of the given
 // size (the inverse of ParseMove).
 func EncodeMove(m move.Move, size int) ([]byte, error) {
-	name := func(t byte) string {
-		if t == tile.Blank {
-			return "Blank"
-		}
-		return string(t)
-	}
 	tiles := []string{}
 	switch m.Kind {
 	case move.Pass:
@@ -153,7 +147,7 @@ func EncodeMove(m move.Move, size int) ([]byte, error) {
 			if tile.Index(t) < 0 {
 				return nil, fmt.Errorf("gamestate: encode move: %q is not a tile", t)
 			}
-			tiles = append(tiles, name(t))
+			tiles = append(tiles, tileName(t))
 		}
 		if len(tiles) == 0 {
 			return nil, fmt.Errorf("gamestate: encode move: an exchange of no tiles (a pass is move.NewPass)")
@@ -163,22 +157,45 @@ func EncodeMove(m move.Move, size int) ([]byte, error) {
 	default:
 		return nil, fmt.Errorf("gamestate: encode move: unknown kind %v", m.Kind)
 	}
-	positions := [][2]int{}
-	var letters []string
-	for _, p := range m.Tiles {
-		if !tile.IsLetter(p.Letter) {
-			return nil, fmt.Errorf("gamestate: encode move: %q is not a letter", p.Letter)
-		}
-		tiles = append(tiles, name(p.Tile()))
-		x, y := board.ToPlatform(size, p.Row, p.Col)
-		positions = append(positions, [2]int{x, y})
-		if p.Blank {
-			letters = append(letters, string(p.Letter))
-		}
+	tiles, positions, letters, err := PlayFields(m, size)
+	if err != nil {
+		return nil, err
 	}
 	parts := []any{tiles, positions}
 	if len(letters) > 0 {
 		parts = append(parts, letters)
 	}
 	return json.Marshal(parts)
+}
+
+// PlayFields is the play m in the platform's format field by field, as
+// EncodeMove writes it: its tiles ("Blank" for a blank), their positions
+// [x, y] with y up, and the letters the blanks stand for (nil without a
+// blank). For a caller that puts them in a document of its own (moves'
+// listing): EncodeMove's bytes read back would cost more than the search.
+func PlayFields(m move.Move, size int) (tiles []string, positions [][2]int, blanks []string, err error) {
+	if m.Kind != move.Play {
+		return nil, nil, nil, fmt.Errorf("gamestate: encode move: a %v is not a play", m.Kind)
+	}
+	tiles, positions = make([]string, 0, len(m.Tiles)), make([][2]int, 0, len(m.Tiles))
+	for _, p := range m.Tiles {
+		if !tile.IsLetter(p.Letter) {
+			return nil, nil, nil, fmt.Errorf("gamestate: encode move: %q is not a letter", p.Letter)
+		}
+		tiles = append(tiles, tileName(p.Tile()))
+		x, y := board.ToPlatform(size, p.Row, p.Col)
+		positions = append(positions, [2]int{x, y})
+		if p.Blank {
+			blanks = append(blanks, string(p.Letter))
+		}
+	}
+	return tiles, positions, blanks, nil
+}
+
+// tileName is a tile as the platform writes it: its letter, or "Blank".
+func tileName(t byte) string {
+	if t == tile.Blank {
+		return "Blank"
+	}
+	return string(t)
 }

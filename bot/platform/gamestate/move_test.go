@@ -1,6 +1,7 @@
 package gamestate_test
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -138,6 +139,29 @@ func TestEncodeMoveErrors(t *testing.T) {
 	} {
 		if enc, err := gamestate.EncodeMove(m, 15); err == nil {
 			t.Errorf("%v encoded as %s", m, enc)
+		}
+	}
+}
+
+// PlayFields is EncodeMove's play field by field: the same tiles, positions
+// and blank letters; an exchange or a pass is no play.
+func TestPlayFieldsAreEncodeMovesFields(t *testing.T) {
+	m, err := gamestate.ParseMove([]byte(`[["C","Blank","T"],[[6,7],[7,7],[8,7]],["A"]]`), 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiles, positions, blanks, err := gamestate.PlayFields(m, 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal([]any{tiles, positions, blanks})
+	want, _ := gamestate.EncodeMove(m, 15)
+	if string(got) != string(want) {
+		t.Errorf("PlayFields gives %s, EncodeMove %s", got, want)
+	}
+	for _, m := range []move.Move{move.NewPass(), {Kind: move.Exchange, Exchanged: []byte("AB")}} {
+		if _, _, _, err := gamestate.PlayFields(m, 15); err == nil {
+			t.Errorf("PlayFields took a %v", m.Kind)
 		}
 	}
 }

@@ -8,13 +8,13 @@ import (
 	"sync"
 
 	"github.com/lexico/lexico/bot/engine/movegen"
-	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/index/gaddag"
+	"github.com/lexico/lexico/wordlist"
 )
 
 // Short is the generator over the embedded list's words of 2 to 7 letters.
 var Short = sync.OnceValue(func() movegen.Generator {
-	words, err := build.DefaultWords(2, 7)
+	words, err := wordlist.DefaultWords(2, 7)
 	if err != nil {
 		panic(err) // the embedded list is part of the binary: unreadable means a broken build
 	}

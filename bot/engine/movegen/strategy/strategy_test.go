@@ -17,6 +17,7 @@ import (
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/index/gaddag"
 	"github.com/lexico/lexico/index/multiset"
+	"github.com/lexico/lexico/wordlist"
 )
 
 // plays runs gen and returns its plays, each key with its score.
@@ -52,7 +53,7 @@ func differ(a, b map[string]int) string {
 // find exactly the plays of the GADDAG generator built in memory from the
 // same words, in positions of recorded games.
 func TestNewFromIndex(t *testing.T) {
-	all, err := build.DefaultWords(build.DefaultMinLen, build.DefaultMaxLen)
+	all, err := wordlist.DefaultWords(wordlist.DefaultMinLen, wordlist.DefaultMaxLen)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,9 +12,9 @@ import (
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/player"
-	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/build/buildtest"
 	"github.com/lexico/lexico/index"
+	"github.com/lexico/lexico/wordlist"
 )
 
 // Words is a rules.Dictionary over a set of words.
@@ -40,7 +40,7 @@ func Embedded(tb testing.TB, policy string) (player.Policy, Words) {
 	tb.Helper()
 	once.Do(func() {
 		var words []string
-		if words, err = build.DefaultWords(build.DefaultMinLen, build.DefaultMaxLen); err != nil {
+		if words, err = wordlist.DefaultWords(wordlist.DefaultMinLen, wordlist.DefaultMaxLen); err != nil {
 			return
 		}
 		if table, err = equity.DefaultTable(); err != nil {

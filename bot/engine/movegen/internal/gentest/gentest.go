@@ -18,32 +18,38 @@ import (
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
-	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/build/buildtest"
 	"github.com/lexico/lexico/index/gaddag"
 	"github.com/lexico/lexico/index/multiset"
+	"github.com/lexico/lexico/wordlist"
 )
 
 // WordSet is a plain dictionary for the exhaustive generator: a set of words
-// and of their prefixes.
+// and of their prefixes, made on first use (for the whole list, half a
+// second that a test binary whose tests never ask pays for nothing).
 type WordSet struct {
+	list            []string
+	once            sync.Once
 	words, prefixes map[string]bool
 }
 
 // NewWordSet is the dictionary of words.
-func NewWordSet(words []string) *WordSet {
-	ws := &WordSet{words: map[string]bool{}, prefixes: map[string]bool{}}
-	for _, w := range words {
-		ws.words[w] = true
-		for i := 1; i <= len(w); i++ {
-			ws.prefixes[w[:i]] = true
+func NewWordSet(words []string) *WordSet { return &WordSet{list: words} }
+
+func (ws *WordSet) sets() {
+	ws.once.Do(func() {
+		ws.words, ws.prefixes = map[string]bool{}, map[string]bool{}
+		for _, w := range ws.list {
+			ws.words[w] = true
+			for i := 1; i <= len(w); i++ {
+				ws.prefixes[w[:i]] = true
+			}
 		}
-	}
-	return ws
+	})
 }
 
-func (ws *WordSet) Contains(w string) bool  { return ws.words[w] }
-func (ws *WordSet) HasPrefix(s string) bool { return ws.prefixes[s] }
+func (ws *WordSet) Contains(w string) bool  { ws.sets(); return ws.words[w] }
+func (ws *WordSet) HasPrefix(s string) bool { ws.sets(); return ws.prefixes[s] }
 
 // Lexicon is a word list with what generators are built from: the
 // dictionary, the GADDAG and the multiset table.
@@ -72,7 +78,7 @@ func NewLexicon(words []string) *Lexicon {
 // 2..15 letters A-Z, decompressed and normalised once per test binary (Full
 // and Small both start from it). Callers must not modify it.
 var defaultWords = sync.OnceValue(func() []string {
-	words, err := build.DefaultWords(build.DefaultMinLen, build.DefaultMaxLen)
+	words, err := wordlist.DefaultWords(wordlist.DefaultMinLen, wordlist.DefaultMaxLen)
 	if err != nil {
 		panic(err) // the embedded list is part of the binary: unreadable means a broken build
 	}

@@ -1,4 +1,10 @@
-package build
+// Package wordlist reads a word list as the index is built from it:
+// gunzipped when it is gzip, normalised to sorted, unique, upper-case A-Z
+// words within length bounds, and identified by its checksum. It is apart
+// from package build (which fetches, builds and writes the index) so that
+// what needs only the words, above all the embedded default list
+// (DefaultWords), does not link build's downloader and bbolt writer.
+package wordlist
 
 import (
 	"bufio"
@@ -93,7 +99,11 @@ func Normalise(r io.Reader, minLen, maxLen int) (*WordList, error) {
 	wl := &WordList{MinLen: minLen, MaxLen: maxLen}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
-	words := make([]string, 0, 1<<16)
+	// The kept words' letters go end to end into one buffer and become
+	// one string, which every word is a slice of: a list of 270,000 words
+	// is then one allocation for the collector to track rather than one a
+	// word. The trade: a word kept alone keeps the whole text alive.
+	text, ends := make([]byte, 0, 1<<20), make([]int, 0, 1<<16)
 	buf := make([]byte, 0, 64)
 	for sc.Scan() {
 		line := sc.Bytes()
@@ -132,13 +142,18 @@ func Normalise(r io.Reader, minLen, maxLen int) (*WordList, error) {
 			wl.OutOfLength++
 			continue
 		}
-		words = append(words, string(buf))
+		text = append(text, buf...)
+		ends = append(ends, len(text))
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
 			return nil, fmt.Errorf("%w: line %d is longer than %d bytes", ErrBinary, wl.Lines+1, maxLine)
 		}
 		return nil, err
+	}
+	all, words, start := string(text), make([]string, len(ends)), 0
+	for i, end := range ends {
+		words[i], start = all[start:end], end
 	}
 	slices.Sort(words)
 	n := len(words)
@@ -157,10 +172,17 @@ func Normalise(r io.Reader, minLen, maxLen int) (*WordList, error) {
 // a normalised list, stored in the index and recomputed by verify.
 func Checksum(words []string) string {
 	h := sha256.New()
+	// The words go to the hash in blocks, not one call (and a newline) a
+	// word: the hash costs less than the calls would.
+	block := make([]byte, 0, 64<<10)
 	for _, w := range words {
-		io.WriteString(h, w)
-		h.Write([]byte{'\n'})
+		if len(block)+len(w)+1 > cap(block) {
+			h.Write(block)
+			block = block[:0]
+		}
+		block = append(append(block, w...), '\n')
 	}
+	h.Write(block)
 	return hex.EncodeToString(h.Sum(nil))
 }
 
