@@ -47,9 +47,9 @@ func botFlags(o *botOptions, byDictionary bool) []cli.Flag {
 		&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY`: " + strings.Join(strategy.Names(), ", ") + " (gaddag is the fast one; exhaustive is for checking)", Destination: &o.Strategy},
 		&cli.StringFlag{Name: "leaves", Usage: "leave values `FILE[,FILE]`: a hand-tuned model (CSV, bot/engine/equity/table.go; data/leaves-hand.csv) and/or learned tables (lexico-bot leaves train), one per bag (default the embedded tables)", Destination: &o.Leaves},
 		&cli.DurationFlag{Name: "budget", Usage: "thinking time `DURATION` (e.g. 800ms), overriding MoveTime and ResponseDeadline (0: from the gamestate)", Destination: &o.Budget},
-		&cli.Float64Flag{Name: "margin", Value: player.DefaultClock().Margin, Usage: "`FRACTION` of the budget held back besides what delivery is measured to take, for an answer that still crosses a slow network (0: none)", Destination: &o.Margin},
+		&cli.Float64Flag{Name: "margin", Value: player.DefaultClock().Margin, Usage: "`FRACTION` of the budget held back for the answer's trip (larger is safer, smaller thinks longer)", Destination: &o.Margin},
 		&cli.DurationFlag{Name: "margin-max", Value: player.DefaultClock().MaxMargin, Usage: "`DURATION` capping the margin, so a long MoveTime is not wasted (0: no cap)", Destination: &o.MarginMax},
-		&cli.DurationFlag{Name: "reserve", Value: player.DefaultClock().Reserve, Usage: "least `DURATION` held back for stopping, encoding and delivering the answer on a quiet CPU, times the square of the tasks wanting each core on a busy one; a longer delivery measured wins (smaller thinks longer, and risks the first answers under a sudden load)", Destination: &o.Reserve},
+		&cli.DurationFlag{Name: "reserve", Value: player.DefaultClock().Reserve, Usage: "least `DURATION` held back from every budget for stopping, encoding and delivering the answer on a busy machine (smaller thinks longer on short budgets, and risks lateness under load)", Destination: &o.Reserve},
 		&cli.DurationFlag{Name: "max-think", Value: player.DefaultClock().MaxThink, Usage: "longest `DURATION` to think whatever MoveTime says (0: no cap)", Destination: &o.MaxThink},
 	}, simFlags(&o.Sim)...)
 }

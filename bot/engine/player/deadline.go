@@ -18,11 +18,9 @@ import (
 // start-up counts against the budget). Thinking stops early enough before
 // that to leave time for what follows it: stopping the workers, encoding,
 // writing, and being scheduled on a busy machine. That held-back time is the
-// largest of the time those steps were measured to take (the caller's tail
-// estimate, with a safety factor: serve measures each answer, run halves its
-// own start-up), a floor (Reserve, scaled by the load: the prior before
-// anything is measured) and an optional share of the allowed time (Margin,
-// at most MaxMargin, for a slow network after delivery).
+// largest of a floor (Reserve), a share of the allowed time (Margin, at most
+// MaxMargin) and the time those steps were measured to take (the caller's
+// tail estimate: serve measures each answer, run scales its own start-up).
 // With less thinking time left than MinThink, the answer is the static
 // search's move, which takes milliseconds, rather than a simulation cut
 // short; with the deadline already passed, it is that move at once.
@@ -47,18 +45,15 @@ const (
 // Clock turns a position's MoveTime and ResponseDeadline into a thinking
 // budget. Its fields are read-only once in use.
 type Clock struct {
-	// Margin is a share of the allowed time held back besides what
-	// delivery is measured to take (0.10: think for at most 90%): for an
-	// answer that crosses a slow network after it is delivered. The
-	// default, 0, thinks for all the time delivery leaves.
+	// Margin is the share of the allowed time held back (0.10: think for
+	// 90%). Larger is safer on a slow network, smaller thinks longer.
 	Margin float64
 	// MaxMargin caps Margin's share, so a long MoveTime is not wasted idling.
 	MaxMargin time.Duration
-	// Reserve is the least time held back whatever the budget on a quiet
-	// CPU, scaled by Pressure on a busy one: what stopping, encoding and
-	// writing the answer take before any delivery has been measured.
-	// Smaller thinks longer and risks the first answers under a sudden
-	// load; a measured tail longer than it wins.
+	// Reserve is the least time held back whatever the budget: what stopping,
+	// encoding and writing the answer can take when other processes share
+	// the CPU. Smaller thinks longer on short budgets and risks lateness
+	// under load.
 	Reserve time.Duration
 	// MinThink is the least thinking time worth a simulation: with less, the
 	// static search answers. A simulation needs hundreds of worlds (a few
@@ -81,15 +76,10 @@ type Clock struct {
 	// for ever. 0: no cap. The budget's notes call it the think cap: a
 	// command names the flag that sets it, as the clock cannot.
 	MaxThink time.Duration
-	// Pressure, when set, scales Reserve by its square: LoadPressure, the
+	// Pressure, when set, scales the time held back: LoadPressure, the
 	// tasks wanting a core per core, makes a busy machine hold back more
-	// before a tail has been measured under its load. Tails grow faster
-	// than the queue for a core: the work after thinking slows with it, and
-	// so does each of the waits for a core between its steps.
-	// A measured tail is not scaled again: it was measured under that load,
-	// and scaling it too gave away a fifth of a 1 s budget on a busy
-	// machine, twice what delivery took. nil: 1, as in tests, which need
-	// the same budget every time.
+	// (its tails grow with the queue for a core) at the cost of thinking
+	// time. nil: 1, as in tests, which need the same budget every time.
 	Pressure func() float64
 	// Mode says how the deadline is read.
 	Mode Mode
@@ -105,14 +95,13 @@ type Clock struct {
 	Setup time.Duration
 }
 
-// DefaultClock holds back what delivery is measured to take, at least
-// 25 ms on a quiet machine (100 ms at two tasks a core, 400 at four), caps thinking at a minute and reads deadlines
-// as run does.
+// DefaultClock holds back 10% of the allowed time, at least 50 ms and at
+// most 250 ms, caps thinking at a minute and reads deadlines as run does.
 // It is a function, not a variable, so that no caller can change the
 // default of every other: each gets its own copy to adjust.
 func DefaultClock() Clock {
 	return Clock{
-		Margin: 0, MaxMargin: 250 * time.Millisecond, Reserve: 25 * time.Millisecond,
+		Margin: 0.10, MaxMargin: 250 * time.Millisecond, Reserve: 50 * time.Millisecond,
 		MinThink: 250 * time.Millisecond, LateThink: 10 * time.Millisecond, LateWindow: time.Second,
 		DefaultMoveTime: time.Second, MaxThink: time.Minute,
 	}
@@ -259,19 +248,16 @@ func (c Clock) Budget(d Due, arrived, now time.Time, tail time.Duration) Budget 
 		}
 	}
 	allowed := b.Due.Sub(arrived)
-	measured := max(min(time.Duration(float64(allowed)*c.Margin), c.maxMargin()),
-		time.Duration(float64(tail)*tailSafety))
-	reserve, load := c.Reserve, ""
+	held := min(time.Duration(float64(allowed)*c.Margin), c.maxMargin())
+	held = max(held, c.Reserve, tail)
+	unpressed := held
+	load := ""
 	if c.Pressure != nil {
 		if p := c.Pressure(); p > 1 {
-			reserve = time.Duration(float64(reserve) * p * p)
-			if reserve > measured {
-				load = fmt.Sprintf(" (the floor x%.1f: %.1f tasks want each core)", p*p, p)
-			}
+			held = time.Duration(float64(held) * p)
+			load = fmt.Sprintf(" (x%.1f: %.1f tasks want each core)", p, p)
 		}
 	}
-	held := max(measured, reserve)
-	unpressed := max(measured, c.Reserve)
 	b.Stop = b.Due.Add(-held)
 	b.Time = max(b.Stop.Sub(now), 0)
 	b.Note = fmt.Sprintf("%s %v from arrival, %v spent before thinking, %v held back%s: budget %v",
@@ -297,11 +283,6 @@ func (c Clock) Budget(d Due, arrived, now time.Time, tail time.Duration) Budget 
 	}
 	return b
 }
-
-// tailSafety multiplies the measured tail: the estimate is the longest of
-// the recent ones, but the next answer may meet a longer queue for a core.
-// A half again costs a few milliseconds where tails are tens of them.
-const tailSafety = 1.5
 
 func (c Clock) maxMargin() time.Duration {
 	if c.MaxMargin <= 0 {

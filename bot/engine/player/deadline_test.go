@@ -24,10 +24,8 @@ func TestBudget(t *testing.T) {
 	overLong.Override = 2 * time.Minute
 	setup := c // 6 s of building the default index on first use
 	setup.Setup = 6 * time.Second
-	margin := c // a slow network after delivery: 10% held back, at most 250 ms
-	margin.Margin = 0.10
 	busy := c
-	busy.Pressure = func() float64 { return 2 } // the 25 ms floor becomes 100
+	busy.Pressure = func() float64 { return 2.5 } // 100 ms held back becomes 250
 	cases := []struct {
 		name     string
 		clock    Clock
@@ -41,38 +39,36 @@ func TestBudget(t *testing.T) {
 		static   bool
 		capped   bool
 	}{
-		{name: "MoveTime less the reserve", clock: c, moveTime: 1000 * ms, deadline: at(time.Hour), want: 975 * ms},
-		{name: "a margin", clock: margin, moveTime: 1000 * ms, deadline: at(time.Hour), want: 900 * ms},
-		{name: "margin capped", clock: margin, moveTime: 5000 * ms, deadline: at(time.Hour), want: 4750 * ms},
-		{name: "deadline nearer than MoveTime", clock: c, moveTime: 5000 * ms, deadline: at(1000 * ms), want: 975 * ms},
-		{name: "no deadline", clock: c, moveTime: 1000 * ms, want: 975 * ms},
-		{name: "no MoveTime", clock: c, want: 975 * ms},
-		{name: "too short to simulate", clock: c, moveTime: 200 * ms, deadline: at(200 * ms), want: 175 * ms, static: true},
-		{name: "start-up counts", clock: c, arrived: at(-100 * ms), moveTime: 1000 * ms, want: 875 * ms},
-		{name: "start-up past a deadline's share", clock: c, arrived: at(-100 * ms), moveTime: 1000 * ms, deadline: at(400 * ms), want: 375 * ms},
-		{name: "a measured tail, half again", clock: c, moveTime: 1000 * ms, tail: 300 * ms, want: 550 * ms},
-		{name: "a tail shorter than the reserve", clock: c, moveTime: 1000 * ms, tail: 10 * ms, want: 975 * ms},
+		{name: "MoveTime less 10%", clock: c, moveTime: 1000 * ms, deadline: at(time.Hour), want: 900 * ms},
+		{name: "margin capped", clock: c, moveTime: 5000 * ms, deadline: at(time.Hour), want: 4750 * ms},
+		{name: "deadline nearer than MoveTime", clock: c, moveTime: 5000 * ms, deadline: at(1000 * ms), want: 900 * ms},
+		{name: "no deadline", clock: c, moveTime: 1000 * ms, want: 900 * ms},
+		{name: "no MoveTime", clock: c, want: 900 * ms},
+		{name: "the reserve's floor", clock: c, moveTime: 400 * ms, deadline: at(400 * ms), want: 350 * ms},
+		{name: "too short to simulate", clock: c, moveTime: 200 * ms, deadline: at(200 * ms), want: 150 * ms, static: true},
+		{name: "start-up counts", clock: c, arrived: at(-100 * ms), moveTime: 1000 * ms, want: 800 * ms},
+		{name: "start-up past a deadline's share", clock: c, arrived: at(-100 * ms), moveTime: 1000 * ms, deadline: at(400 * ms), want: 350 * ms},
+		{name: "a measured tail", clock: c, moveTime: 1000 * ms, tail: 300 * ms, want: 700 * ms},
 		{name: "start-up leaves too little", clock: c, arrived: at(-120 * ms), moveTime: 200 * ms, deadline: at(70 * ms),
-			want: 45 * ms, static: true},
+			want: 20 * ms, static: true},
 		{name: "nothing left before the reserve", clock: c, arrived: at(-180 * ms), moveTime: 200 * ms, want: 0, static: true},
 		{name: "just passed: live and late", clock: c, moveTime: 1000 * ms, deadline: at(-10 * ms), want: c.LateThink, late: true, static: true},
 		{name: "passed a MoveTime ago: still live", clock: c, moveTime: 5000 * ms, deadline: at(-4 * time.Second), want: c.LateThink, late: true, static: true},
-		{name: "long past: saved", clock: c, moveTime: 1000 * ms, deadline: at(-time.Hour), want: 975 * ms, late: true, saved: true},
+		{name: "long past: saved", clock: c, moveTime: 1000 * ms, deadline: at(-time.Hour), want: 900 * ms, late: true, saved: true},
 		{name: "long past, --live", clock: live, moveTime: 1000 * ms, deadline: at(-time.Hour), want: c.LateThink, late: true, static: true},
-		{name: "just passed, --replay", clock: replay, moveTime: 1000 * ms, deadline: at(-10 * ms), want: 975 * ms},
-		{name: "near deadline, --replay", clock: replay, moveTime: 1000 * ms, deadline: at(300 * ms), want: 975 * ms},
-		{name: "absurd MoveTime", clock: c, moveTime: 1e9 * ms, want: time.Minute - 25*ms, capped: true},
+		{name: "just passed, --replay", clock: replay, moveTime: 1000 * ms, deadline: at(-10 * ms), want: 900 * ms},
+		{name: "near deadline, --replay", clock: replay, moveTime: 1000 * ms, deadline: at(300 * ms), want: 900 * ms},
+		{name: "absurd MoveTime", clock: c, moveTime: 1e9 * ms, want: time.Minute - 250*ms, capped: true},
 		{name: "saturated MoveTime, year-3000 deadline", clock: c, moveTime: math.MaxInt64,
-			deadline: time.Date(3000, 1, 1, 0, 0, 0, 0, time.UTC), want: time.Minute - 25*ms, capped: true},
+			deadline: time.Date(3000, 1, 1, 0, 0, 0, 0, time.UTC), want: time.Minute - 250*ms, capped: true},
 		{name: "an index built: saved", clock: setup, arrived: at(-6100 * ms), moveTime: 5000 * ms, deadline: at(-time.Hour),
-			want: 4875 * ms, late: true, saved: true},
-		{name: "an index built: no deadline", clock: setup, arrived: at(-6100 * ms), moveTime: 1000 * ms, want: 875 * ms},
+			want: 4650 * ms, late: true, saved: true},
+		{name: "an index built: no deadline", clock: setup, arrived: at(-6100 * ms), moveTime: 1000 * ms, want: 800 * ms},
 		{name: "an index built: live", clock: setup, arrived: at(-6100 * ms), moveTime: 5000 * ms, deadline: at(-1100 * ms),
 			want: c.LateThink, late: true, static: true},
 		{name: "an index built: future deadline", clock: setup, arrived: at(-6100 * ms), moveTime: 10000 * ms,
-			deadline: at(3900 * ms), want: 3875 * ms},
-		{name: "a busy CPU: the floor scaled", clock: busy, moveTime: 1000 * ms, want: 900 * ms},
-		{name: "a busy CPU: a tail measured under it is not scaled again", clock: busy, moveTime: 1000 * ms, tail: 80 * ms, want: 880 * ms},
+			deadline: at(3900 * ms), want: 3650 * ms},
+		{name: "a busy CPU", clock: busy, moveTime: 1000 * ms, want: 750 * ms},
 		{name: "override", clock: override, moveTime: 50 * ms, deadline: at(-time.Hour), want: 300 * ms},
 		{name: "override over the cap", clock: overLong, moveTime: 50 * ms, want: time.Minute, capped: true},
 	}
@@ -109,7 +105,7 @@ func TestSpareWhenOnlyTheLoadTookTheBudget(t *testing.T) {
 	ms := time.Millisecond
 	crowded := DefaultClock()
 	crowded.Mode = Live
-	crowded.Pressure = func() float64 { return 4 } // the 25 ms floor becomes 400
+	crowded.Pressure = func() float64 { return 4 } // 50 ms held back becomes 200
 	for _, c := range []struct {
 		name          string
 		arrived       time.Duration
@@ -117,10 +113,10 @@ func TestSpareWhenOnlyTheLoadTookTheBudget(t *testing.T) {
 		tail          time.Duration
 		budget, spare time.Duration
 	}{
-		{"the load's guess took it all", 0, 150 * ms, 0, 0, crowded.LateThink},
-		{"a tail measured that long", 0, 150 * ms, 100 * ms, 0, 0},
-		{"start-up took it", -145 * ms, 150 * ms, 0, 0, 0},
-		{"time left to search anyway", 0, 500 * ms, 0, 100 * ms, 0},
+		{"the load's guess took it all", 0, 200 * ms, 0, 0, crowded.LateThink},
+		{"a tail measured that long", 0, 200 * ms, 195 * ms, 0, 0},
+		{"start-up took it", -160 * ms, 200 * ms, 0, 0, 0},
+		{"time left to search anyway", 0, 300 * ms, 0, 100 * ms, 0},
 	} {
 		p := Due{MoveTime: c.moveTime, Deadline: now.Add(c.arrived + c.moveTime)}
 		b := crowded.Budget(p, now.Add(c.arrived), now, c.tail)
@@ -184,9 +180,9 @@ func TestBudgetNeverPastTheDeadline(t *testing.T) {
 		if c.Mode != Replay && !p.Deadline.IsZero() && !b.Saved && b.Due.After(p.Deadline) {
 			t.Fatalf("case %d %+v: due %v after the deadline", i, p, b.Due.Sub(p.Deadline))
 		}
-		if !b.Static && b.Due.Sub(b.Stop) < max(c.Reserve, tail*3/2) {
+		if !b.Static && b.Due.Sub(b.Stop) < max(c.Reserve, tail) {
 			t.Fatalf("case %d %+v: thinks until %v before the due time, holding back less than %v",
-				i, p, b.Due.Sub(b.Stop), max(c.Reserve, tail*3/2))
+				i, p, b.Due.Sub(b.Stop), max(c.Reserve, tail))
 		}
 	}
 }
