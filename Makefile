@@ -45,12 +45,13 @@ run: build index
 		$(BIN)/lexico-bot run --index $(INDEX) $(STATE); \
 	fi
 
-# make test: about 110 s of CPU with a warm build cache, of which about 80 s
-# running the test binaries and most of the rest linking some 50 of them
-# (CI runs it through .ci/run); keep it under 90 s of wall time on the
-# 2-core machine and under 120 s of CPU. gotestsum (a tool of go.mod's: go
-# tool gotestsum) prints each package's line as it finishes (plain go test
-# prints them in order, behind the slowest) and the failures' output, then
+# make test: about 105 to 115 s of CPU with a warm build cache (more on a
+# busy machine), of which about 85 s running the test binaries and most of
+# the rest linking some 55 of them (CI runs it through .ci/run); keep it
+# under 90 s of wall time on the 2-core machine and under 120 s of CPU.
+# gotestsum (a tool of go.mod's: go tool gotestsum) prints each package's
+# line as it finishes (plain go test prints them in order, behind the
+# slowest) and the failures' output, then
 # the tests over 5 s from the run's JSON (bin/test.json). The tests whose
 # cost is size (more games, positions or words than their bug needs) run a
 # sample here and their thorough size in make test-long (internal/testsize).
