@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"sync"
 	"sync/atomic"
 
 	"github.com/lexico/lexico/bot/game/move"
@@ -110,15 +109,9 @@ func (s *Simulator) playRace(playouts []*playout, cands []move.Move, unseen []by
 		}
 		clear(rc.done)
 		var next atomic.Int64
-		var wg sync.WaitGroup
-		for _, o := range playouts {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				s.playPhase(o, cands, unseen, rc, start, size, &next, stop)
-			}()
-		}
-		wg.Wait()
+		eachPlayout(playouts, func(o *playout) {
+			s.playPhase(o, cands, unseen, rc, start, size, &next, stop)
+		})
 		whole := true
 		for r := range size {
 			if !rc.done[r] {

@@ -307,21 +307,15 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 		next   atomic.Int64
 		mu     sync.Mutex
 		totals = make([]tally, len(cands))
-		wg     sync.WaitGroup
 	)
-	for _, o := range playouts {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			mine := s.play(o, cands, unseen, rounds, &next, stop)
-			mu.Lock()
-			for i := range totals {
-				totals[i].merge(&mine[i])
-			}
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
+	eachPlayout(playouts, func(o *playout) {
+		mine := s.play(o, cands, unseen, rounds, &next, stop)
+		mu.Lock()
+		for i := range totals {
+			totals[i].merge(&mine[i])
+		}
+		mu.Unlock()
+	})
 	rep := s.report(totals, rank, nil)
 	rep.Plies = plies
 	return rep, nil
@@ -376,30 +370,39 @@ func (s *Simulator) play(o *playout, cands []move.Move, unseen []byte, rounds in
 func (s *Simulator) playOne(playouts []*playout, cands []move.Move, unseen []byte, stop func() bool) []tally {
 	sums := make([]tally, len(cands))
 	var next atomic.Int64
+	eachPlayout(playouts, func(o *playout) {
+		var pcg rand.PCG
+		pcg.Seed(s.Seed, 0)
+		var w world
+		w.deal(unseen, o.p.BagCount, o.p.Variant.RackSize, rand.New(&pcg))
+		for !stop() {
+			i := int(next.Add(1) - 1)
+			if i >= len(cands) {
+				return
+			}
+			res, ok := o.run(&cands[i], &w)
+			if !ok {
+				return
+			}
+			sums[i].add(res) // candidate i is this goroutine's alone
+		}
+	})
+	return sums
+}
+
+// eachPlayout runs f on every playout, each on a goroutine of its own (a
+// playout owns its state and buffers: one thread of the simulation), and
+// returns when all have.
+func eachPlayout(playouts []*playout, f func(*playout)) {
 	var wg sync.WaitGroup
 	for _, o := range playouts {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var pcg rand.PCG
-			pcg.Seed(s.Seed, 0)
-			var w world
-			w.deal(unseen, o.p.BagCount, o.p.Variant.RackSize, rand.New(&pcg))
-			for !stop() {
-				i := int(next.Add(1) - 1)
-				if i >= len(cands) {
-					return
-				}
-				res, ok := o.run(&cands[i], &w)
-				if !ok {
-					return
-				}
-				sums[i].add(res) // candidate i is this goroutine's alone
-			}
+			f(o)
 		}()
 	}
 	wg.Wait()
-	return sums
 }
 
 // blend is RankBlend's weight.

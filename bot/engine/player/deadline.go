@@ -19,8 +19,9 @@ import (
 // that to leave time for what follows it: stopping the workers, encoding,
 // writing, and being scheduled on a busy machine. That held-back time is the
 // largest of a floor (Reserve), a share of the allowed time (Margin, at most
-// MaxMargin) and the time those steps were measured to take (the caller's
-// tail estimate: serve measures each answer, run scales its own start-up).
+// MaxMargin; none by default) and the time those steps were measured to take
+// (the caller's tail estimate: serve measures each answer, run takes a share
+// of its own start-up), multiplied by how crowded the cores are (Pressure).
 // With less thinking time left than MinThink, the answer is the static
 // search's move, which takes milliseconds, rather than a simulation cut
 // short; with the deadline already passed, it is that move at once.
@@ -45,8 +46,11 @@ const (
 // Clock turns a position's MoveTime and ResponseDeadline into a thinking
 // budget. Its fields are read-only once in use.
 type Clock struct {
-	// Margin is the share of the allowed time held back (0.10: think for
-	// 90%). Larger is safer on a slow network, smaller thinks longer.
+	// Margin is a share of the allowed time held back (0.10: think for
+	// 90%), for a trip the clock cannot measure: the network between a
+	// server and the platform. 0 by default: on one machine delivery takes
+	// milliseconds, which Reserve and the measured tail cover. Larger is
+	// safer on a slow network, smaller thinks longer.
 	Margin float64
 	// MaxMargin caps Margin's share, so a long MoveTime is not wasted idling.
 	MaxMargin time.Duration
@@ -76,10 +80,11 @@ type Clock struct {
 	// for ever. 0: no cap. The budget's notes call it the think cap: a
 	// command names the flag that sets it, as the clock cannot.
 	MaxThink time.Duration
-	// Pressure, when set, scales the time held back: LoadPressure, the
-	// tasks wanting a core per core, makes a busy machine hold back more
-	// (its tails grow with the queue for a core) at the cost of thinking
-	// time. nil: 1, as in tests, which need the same budget every time.
+	// Pressure, when set, scales the time held back: CorePressure, how much
+	// longer than their CPU time this process's steps lately took, makes a
+	// busy machine hold back more (its tails grow with the wait for a core)
+	// at the cost of thinking time. nil: 1, as in tests, which need the same
+	// budget every time.
 	Pressure func() float64
 	// Mode says how the deadline is read.
 	Mode Mode
@@ -95,13 +100,17 @@ type Clock struct {
 	Setup time.Duration
 }
 
-// DefaultClock holds back 10% of the allowed time, at least 50 ms and at
-// most 250 ms, caps thinking at a minute and reads deadlines as run does.
+// DefaultClock holds back 40 ms or the measured tail, whichever is larger,
+// caps thinking at a minute and reads deadlines as run does. The 40 ms
+// cover delivery's steps (stopping, encoding, writing: a few milliseconds
+// on a quiet machine, tens with every core crowded; docs/clock.md), and
+// Pressure scales them on a busy one. No share of the budget is held back:
+// a longer MoveTime does not make delivery slower.
 // It is a function, not a variable, so that no caller can change the
 // default of every other: each gets its own copy to adjust.
 func DefaultClock() Clock {
 	return Clock{
-		Margin: 0.10, MaxMargin: 250 * time.Millisecond, Reserve: 50 * time.Millisecond,
+		MaxMargin: 250 * time.Millisecond, Reserve: 40 * time.Millisecond,
 		MinThink: 250 * time.Millisecond, LateThink: 10 * time.Millisecond, LateWindow: time.Second,
 		DefaultMoveTime: time.Second, MaxThink: time.Minute,
 	}
@@ -248,14 +257,17 @@ func (c Clock) Budget(d Due, arrived, now time.Time, tail time.Duration) Budget 
 		}
 	}
 	allowed := b.Due.Sub(arrived)
-	held := min(time.Duration(float64(allowed)*c.Margin), c.maxMargin())
-	held = max(held, c.Reserve, tail)
-	unpressed := held
+	// The reserve is a guess at delivery's steps on a quiet machine, so
+	// the cores' crowding scales it; the tail was measured under the load
+	// it met, and the margin is for a network the load does not slow.
+	margin := min(time.Duration(float64(allowed)*c.Margin), c.maxMargin())
+	unpressed := max(margin, c.Reserve, tail)
+	held := unpressed
 	load := ""
 	if c.Pressure != nil {
 		if p := c.Pressure(); p > 1 {
-			held = time.Duration(float64(held) * p)
-			load = fmt.Sprintf(" (x%.1f: %.1f tasks want each core)", p, p)
+			held = max(margin, time.Duration(float64(c.Reserve)*p), tail)
+			load = fmt.Sprintf(" (the reserve x%.1f: work took %.1f times its CPU time, waiting for a core)", p, p)
 		}
 	}
 	b.Stop = b.Due.Add(-held)

@@ -15,7 +15,14 @@ func TestBudget(t *testing.T) {
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	at := func(d time.Duration) time.Time { return now.Add(d) }
 	ms := time.Millisecond
+	// Most cases hold back a share of the budget, as --margin 0.1 does
+	// (for a network the clock cannot measure): the arithmetic of every
+	// term at once. The default holds back the reserve alone.
+	def := DefaultClock()
+	defBusy := def
+	defBusy.Pressure = func() float64 { return 2.5 } // 40 ms held back becomes 100
 	c := DefaultClock()
+	c.Margin, c.Reserve = 0.10, 50*ms
 	live, replay := c, c
 	live.Mode, replay.Mode = Live, Replay
 	override := c
@@ -25,7 +32,7 @@ func TestBudget(t *testing.T) {
 	setup := c // 6 s of building the default index on first use
 	setup.Setup = 6 * time.Second
 	busy := c
-	busy.Pressure = func() float64 { return 2.5 } // 100 ms held back becomes 250
+	busy.Pressure = func() float64 { return 2.5 } // the 50 ms reserve becomes 125, over the 100 ms margin
 	cases := []struct {
 		name     string
 		clock    Clock
@@ -39,6 +46,10 @@ func TestBudget(t *testing.T) {
 		static   bool
 		capped   bool
 	}{
+		{name: "the default: the reserve alone", clock: def, moveTime: 1000 * ms, deadline: at(time.Hour), want: 960 * ms},
+		{name: "the default at 5 s", clock: def, moveTime: 5000 * ms, want: 4960 * ms},
+		{name: "the default: a measured tail", clock: def, moveTime: 1000 * ms, tail: 70 * ms, want: 930 * ms},
+		{name: "the default on a busy CPU", clock: defBusy, moveTime: 1000 * ms, want: 900 * ms},
 		{name: "MoveTime less 10%", clock: c, moveTime: 1000 * ms, deadline: at(time.Hour), want: 900 * ms},
 		{name: "margin capped", clock: c, moveTime: 5000 * ms, deadline: at(time.Hour), want: 4750 * ms},
 		{name: "deadline nearer than MoveTime", clock: c, moveTime: 5000 * ms, deadline: at(1000 * ms), want: 900 * ms},
@@ -68,7 +79,9 @@ func TestBudget(t *testing.T) {
 			want: c.LateThink, late: true, static: true},
 		{name: "an index built: future deadline", clock: setup, arrived: at(-6100 * ms), moveTime: 10000 * ms,
 			deadline: at(3900 * ms), want: 3650 * ms},
-		{name: "a busy CPU", clock: busy, moveTime: 1000 * ms, want: 750 * ms},
+		{name: "a busy CPU", clock: busy, moveTime: 1000 * ms, want: 875 * ms},
+		{name: "a busy CPU: a measured tail is not scaled", clock: defBusy, moveTime: 1000 * ms, tail: 150 * ms, want: 850 * ms},
+		{name: "a busy CPU: a short tail", clock: defBusy, moveTime: 1000 * ms, tail: 70 * ms, want: 900 * ms},
 		{name: "override", clock: override, moveTime: 50 * ms, deadline: at(-time.Hour), want: 300 * ms},
 		{name: "override over the cap", clock: overLong, moveTime: 50 * ms, want: time.Minute, capped: true},
 	}
@@ -104,7 +117,7 @@ func TestSpareWhenOnlyTheLoadTookTheBudget(t *testing.T) {
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	ms := time.Millisecond
 	crowded := DefaultClock()
-	crowded.Mode = Live
+	crowded.Mode, crowded.Reserve = Live, 50*ms
 	crowded.Pressure = func() float64 { return 4 } // 50 ms held back becomes 200
 	for _, c := range []struct {
 		name          string
@@ -133,7 +146,7 @@ func TestAloneSearchesTheSpare(t *testing.T) {
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	later := now.Add(30 * time.Millisecond)
 	crowded := DefaultClock()
-	crowded.Mode = Live
+	crowded.Mode, crowded.Reserve = Live, 50*time.Millisecond
 	crowded.Pressure = func() float64 { return 4 }
 	spare := crowded.Budget(Due{MoveTime: 200 * time.Millisecond, Deadline: now.Add(200 * time.Millisecond)}, now, now, 0)
 	if b := spare.Alone(later); b.Time != crowded.LateThink || !b.Stop.Equal(later.Add(crowded.LateThink)) || !b.Static || !strings.Contains(b.Note, "a search of 10ms after all") {
@@ -187,25 +200,75 @@ func TestBudgetNeverPastTheDeadline(t *testing.T) {
 	}
 }
 
-// The load is read from /proc/loadavg's text: the larger of the minute's
-// average and the tasks runnable now, per core, within [1, maxPressure].
-func TestPressureOfLoadavg(t *testing.T) {
-	for _, c := range []struct {
-		text  string
-		cores int
-		want  float64
-	}{
-		{"0.52 0.58 0.59 1/512 12345\n", 2, 1},   // a quiet machine: no scaling
-		{"3.00 2.00 1.00 2/512 12345\n", 2, 1.5}, // the average
-		{"1.00 2.00 1.00 6/512 12345\n", 2, 3},   // the tasks runnable now
-		{"40.0 20.0 10.0 1/512 12345\n", 2, maxPressure},
-		{"garbage", 2, 1},
-	} {
-		if got := pressureOf([]byte(c.text), c.cores); got != c.want {
-			t.Errorf("%q on %d cores: %v, want %v", c.text, c.cores, got, c.want)
+// A schedstat line is the time run, then waited for a core, in ns.
+func TestParseSchedstat(t *testing.T) {
+	run, wait, ok := parseSchedstat([]byte("1500000 3000000 12\n"))
+	if !ok || run != 1500*time.Microsecond || wait != 3*time.Millisecond {
+		t.Errorf("got %v %v %v", run, wait, ok)
+	}
+	for _, bad := range []string{"", "12", "x 1 2", "1 -2 3"} {
+		if _, _, ok := parseSchedstat([]byte(bad)); ok {
+			t.Errorf("%q read as a schedstat line", bad)
 		}
 	}
-	if p := new(LoadGauge).Pressure(); p < 1 || p > maxPressure {
+}
+
+// The pressure is 1 + wait/run within [1, maxPressure], and 1 from too
+// little running to say.
+func TestCoreWaitPressure(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		w    CoreWait
+		want float64
+	}{
+		{CoreWait{Run: 100 * ms}, 1},
+		{CoreWait{Run: 100 * ms, Wait: 150 * ms}, 2.5},
+		{CoreWait{Run: 100 * ms, Wait: time.Second}, maxPressure},
+		{CoreWait{Run: ms, Wait: time.Second}, 1}, // too little run
+	} {
+		if got := c.w.Pressure(); got != c.want {
+			t.Errorf("%+v: %v, want %v", c.w, got, c.want)
+		}
+	}
+	if w, ok := ReadCoreWait(); ok && (w.Run <= 0 || w.Wait < 0) {
+		t.Errorf("this process: %+v", w)
+	}
+}
+
+// The gauge reads the window since its last reading, keeps the last value
+// while the process ran too little to say, and reuses a fresh reading.
+func TestCoreGaugeWindows(t *testing.T) {
+	ms := time.Millisecond
+	now := time.Unix(1000, 0)
+	var cur CoreWait
+	reads := 0
+	g := &CoreGauge{
+		read: func() (CoreWait, bool) { reads++; return cur, true },
+		now:  func() time.Time { return now },
+	}
+	step := func(run, wait time.Duration, gap time.Duration) float64 {
+		cur.Run += run
+		cur.Wait += wait
+		now = now.Add(gap)
+		return g.Pressure()
+	}
+	if p := step(40*ms, 40*ms, 0); p != 2 { // the start-up: the whole life so far
+		t.Errorf("first reading %v, want 2", p)
+	}
+	if p := step(100*ms, 0, time.Second); p != 1 { // a quiet window: no lag
+		t.Errorf("quiet window %v, want 1", p)
+	}
+	if p := step(ms, 10*ms, time.Second); p != 1 { // too little run: the last value
+		t.Errorf("idle window %v, want the last value 1", p)
+	}
+	if p := step(9*ms, 20*ms, time.Second); p != 4 { // the idle window's run counts now: (10+20)/10... capped
+		t.Errorf("window with enough run %v, want %v", p, maxPressure)
+	}
+	n := reads
+	if p := step(100*ms, 0, pressureFresh/2); p != 4 || reads != n {
+		t.Errorf("a fresh reading was read again (%d reads) or changed (%v)", reads-n, p)
+	}
+	if p := new(CoreGauge).Pressure(); p < 1 || p > maxPressure {
 		t.Errorf("this machine: %v, want within [1, %d]", p, maxPressure)
 	}
 }

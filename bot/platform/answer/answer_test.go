@@ -102,15 +102,15 @@ func TestDeliveredTailIsHeldBack(t *testing.T) {
 	}
 }
 
-// On a crowded machine (four tasks a core) the load's guess holds back the
-// whole of a 200 ms MoveTime: the answer was then a pass or an exchange
+// On a crowded machine (work taking five times its CPU time) the load's
+// guess holds back the whole of a 200 ms MoveTime: the answer was then a pass or an exchange
 // without a search. When no other answer is under way it now searches
 // LateThink and plays; under a burst (a turn held, another answer under
 // way) it still answers at once without a search.
 func TestCrowdedMachineSearchesWhenNothingWaits(t *testing.T) {
 	b := simBot(t)
 	b.Clock.Mode = player.Live
-	b.Clock.Pressure = func() float64 { return 4 }
+	b.Clock.Pressure = func() float64 { return 5 } // the 40 ms reserve becomes 200
 	b.Slots = 2
 	answer := func() Reply {
 		t.Helper()

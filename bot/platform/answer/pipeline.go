@@ -32,11 +32,11 @@ func NewPipeline(eng *engine.Engine, clock player.Clock, slots int) *Pipeline {
 }
 
 // NewClock is the clock contract in mode: player.DefaultClock, its held
-// back time scaled by the machine's load (player.LoadPressure). It is the
+// back time scaled by how crowded the cores are (player.CorePressure). It is the
 // one copy of the default clock; a command's flags adjust what it returns.
 func NewClock(mode player.Mode) player.Clock {
 	c := player.DefaultClock()
-	c.Mode, c.Pressure = mode, player.LoadPressure()
+	c.Mode, c.Pressure = mode, player.CorePressure()
 	return c
 }
 
