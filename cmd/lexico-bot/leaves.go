@@ -387,17 +387,9 @@ func leavesMerge(o leavesMergeOptions, e env) error {
 	if !(o.PriorWeight > 0) {
 		return badInputf("--prior-weight %v: want a positive number", o.PriorWeight)
 	}
-	var all []*leaves.Stats
-	for _, p := range o.Args {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return badInputf("%w", err)
-		}
-		st, err := leaves.ReadStats(b)
-		if err != nil {
-			return badInputf("%s: %w", p, err)
-		}
-		all = append(all, st)
+	all, err := readShardStats(o.Args, leaves.ReadStats)
+	if err != nil {
+		return err
 	}
 	st, err := leaves.Merge(all)
 	if err != nil {
@@ -491,4 +483,23 @@ func seatLeaves(specs [2]string, table *equity.Table) ([2]*equity.Table, [2]stri
 		labels[i] = "[" + strings.Join(names, ",") + "]"
 	}
 	return tables, labels, nil
+}
+
+// readShardStats reads the statistics file of each shard with read (the
+// leave trainer's and the win probability trainer's), for a merge; a file
+// that cannot be read or parsed is bad input, named.
+func readShardStats[S any](paths []string, read func([]byte) (S, error)) ([]S, error) {
+	all := make([]S, 0, len(paths))
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return nil, badInputf("%w", err)
+		}
+		st, err := read(b)
+		if err != nil {
+			return nil, badInputf("%s: %w", p, err)
+		}
+		all = append(all, st)
+	}
+	return all, nil
 }

@@ -219,17 +219,9 @@ func winprobFit(args []string, out string, minRecords int, e env) error {
 	if minRecords < 1 {
 		return badInputf("--min-records %d: want at least 1", minRecords)
 	}
-	var all []*winprob.Stats
-	for _, p := range args {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return badInputf("%w", err)
-		}
-		st, err := winprob.ReadStats(b)
-		if err != nil {
-			return badInputf("%s: %w", p, err)
-		}
-		all = append(all, st)
+	all, err := readShardStats(args, winprob.ReadStats)
+	if err != nil {
+		return err
 	}
 	st, err := winprob.Merge(all)
 	if err != nil {
