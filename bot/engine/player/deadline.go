@@ -18,10 +18,12 @@ import (
 // start-up counts against the budget). Thinking stops early enough before
 // that to leave time for what follows it: stopping the workers, encoding,
 // writing, and being scheduled on a busy machine. That held-back time is the
-// largest of a floor (Reserve), a share of the allowed time (Margin, at most
-// MaxMargin; none by default) and the time those steps were measured to take
-// (the caller's tail estimate: serve measures each answer, run takes a share
-// of its own start-up), multiplied by how crowded the cores are (Pressure).
+// largest of a floor (Reserve) multiplied by how crowded the cores are
+// (Pressure), the time those steps were measured to take (the caller's tail
+// estimate: serve measures each answer, run takes a share of its own
+// start-up; measured under the load, so not multiplied again) and a share of
+// the allowed time for the network (Margin, at most MaxMargin; none by
+// default).
 // With less thinking time left than MinThink, the answer is the static
 // search's move, which takes milliseconds, rather than a simulation cut
 // short; with the deadline already passed, it is that move at once.
@@ -55,9 +57,9 @@ type Clock struct {
 	// MaxMargin caps Margin's share, so a long MoveTime is not wasted idling.
 	MaxMargin time.Duration
 	// Reserve is the least time held back whatever the budget: what stopping,
-	// encoding and writing the answer can take when other processes share
-	// the CPU. Smaller thinks longer on short budgets and risks lateness
-	// under load.
+	// encoding and writing the answer can take on a machine this process
+	// has to itself; Pressure multiplies it when others share the cores.
+	// Smaller thinks longer and risks lateness under load.
 	Reserve time.Duration
 	// MinThink is the least thinking time worth a simulation: with less, the
 	// static search answers. A simulation needs hundreds of worlds (a few
