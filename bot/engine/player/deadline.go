@@ -263,15 +263,14 @@ func (c Clock) Budget(d Due, arrived, now time.Time, tail time.Duration) Budget 
 	// the cores' crowding scales it; the tail was measured under the load
 	// it met, and the margin is for a network the load does not slow.
 	margin := min(time.Duration(float64(allowed)*c.Margin), c.maxMargin())
-	unpressed := max(margin, c.Reserve, tail)
-	held := unpressed
-	load := ""
+	p, load := 1.0, ""
 	if c.Pressure != nil {
-		if p := c.Pressure(); p > 1 {
-			held = max(margin, time.Duration(float64(c.Reserve)*p), tail)
+		if p = max(c.Pressure(), 1); p > 1 {
 			load = fmt.Sprintf(" (the reserve x%.1f: work took %.1f times its CPU time, waiting for a core)", p, p)
 		}
 	}
+	unpressed := max(margin, c.Reserve, tail)
+	held := max(margin, time.Duration(float64(c.Reserve)*p), tail)
 	b.Stop = b.Due.Add(-held)
 	b.Time = max(b.Stop.Sub(now), 0)
 	b.Note = fmt.Sprintf("%s %v from arrival, %v spent before thinking, %v held back%s: budget %v",
