@@ -92,7 +92,7 @@ func TestRunDocExamplePrintsOneLegalMove(t *testing.T) {
 	if !strings.Contains(errs, "ResponseDeadline passed") {
 		t.Fatalf("stderr does not say the saved deadline has passed:\n%s", errs)
 	}
-	if !strings.Contains(errs, "simulated 10 candidates in") {
+	if !strings.Contains(errs, fmt.Sprintf("simulated %d candidates in", player.DefaultSimCandidates)) {
 		t.Fatalf("the default policy is sim, but stderr reports no simulation:\n%s", errs)
 	}
 }

@@ -29,10 +29,12 @@ const (
 	AllocRace
 )
 
-// DefaultAllocation is the sim policy's allocation (player.New): equal
-// shares, until a race is shown to decide better (level in self-play at
-// equal playouts, docs/lab/winprob.md).
-const DefaultAllocation = AllocEqual
+// DefaultAllocation is the sim policy's allocation (player.New): a race,
+// which lets the policy compare 25 candidates in the time equal shares
+// give 10 (player.DefaultSimCandidates), so that it finds the moves the
+// static ranking placed 11th to 25th; on the decision-quality benchmark
+// it lost half as much a move (docs/lab/quality.md).
+const DefaultAllocation = AllocRace
 
 // String is the allocation's name on the command line.
 func (a Allocation) String() string {
@@ -62,9 +64,14 @@ const RacePhase = 16
 const RaceMinRounds = 32
 
 // RaceZ is how many standard errors of the paired difference a candidate
-// must trail another by to be dropped: about one wrong drop in 160 of
-// two equal candidates compared once, fewer as the errors fall.
-const RaceZ = 2.5
+// must trail another by to be dropped. A race compares every candidate
+// with every other after each phase, many times a move, so a small z
+// drops near-equal candidates by chance and ends early, leaving the
+// budget unspent; at 5 a wrong drop is all but impossible and the
+// contenders share the whole budget, while a candidate far behind still
+// goes after a few dozen worlds. (2.5 and 3.5 chose as well on the
+// decision-quality benchmark, thinking a quarter and a half of the time.)
+const RaceZ = 5
 
 // racing is one simulation's racing state: who is still played, the phase's
 // outcomes, and the paired sums of every two candidates still played.

@@ -91,9 +91,13 @@ type Sim struct {
 }
 
 // DefaultSimCandidates is the candidates the simulation compares when
-// Sim.Candidates is not set: the "top 10 candidates" of the LEXI_PI
-// developer documentation's roadmap.
-const DefaultSimCandidates = 10
+// Sim.Candidates is not set. The best move by a long simulation is the
+// static search's 11th to 25th in 9 of the benchmark's 250 positions; a race
+// (montecarlo.DefaultAllocation) drops the candidates clearly behind
+// after a few dozen worlds, so 25 cost little more than the LEXI_PI
+// roadmap's 10; past 25 the benchmark's best is almost never found
+// (docs/lab/quality.md).
+const DefaultSimCandidates = 25
 
 // EndgameSimCandidates is the candidates the simulation compares, at
 // least, once the bag is empty: every world is then the same (the unseen
