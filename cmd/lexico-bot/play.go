@@ -37,7 +37,7 @@ type playOptions struct {
 	Policies         [2]string
 	Variant, Record  string
 	LogDir           string
-	JSON             bool
+	JSON, Paired     bool
 	MoveTime         time.Duration
 	Strategy, Leaves string
 	// SeatLeaves are --p1-leaves and --p2-leaves ("": --leaves).
@@ -63,6 +63,7 @@ func playCommand() *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "index", Usage: indexUsage, Destination: &o.Index},
 			&cli.IntFlag{Name: "games", Value: 1, Usage: "number of games `N`", Destination: &o.Games},
+			&cli.BoolFlag{Name: "paired", Usage: "play the games in pairs with one bag, each seat starting one of the two (duplicate): the luck of the draw falls to both seats alike, and the summary adds the win rate and margin over the pairs, whose intervals are narrower when the pairs share their luck (--games even)", Destination: &o.Paired},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed `S` of the match", DefaultText: "from the clock, and printed so the match can be replayed", Destination: &o.Seed},
 			&cli.StringFlag{Name: "p1", Value: "equity", Usage: "seat 1's `POLICY`: " + lineup.Usage() + " (your own bot: a program reading a gamestate a line on stdin and writing a move a line on stdout, or a URL taking the gamestate as a POST body)", Destination: &o.Policies[0]},
 			&cli.StringFlag{Name: "p2", Value: "greedy", Usage: "seat 2's `POLICY` (as --p1)", Destination: &o.Policies[1]},
@@ -110,6 +111,8 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 		return badInputf("--parallel %d: want 1 or more (0: one per CPU)", parallel)
 	case o.MoveTime <= 0:
 		return badInputf("--move-time %v: want a positive duration", o.MoveTime)
+	case o.Paired && games%2 != 0:
+		return badInputf("--paired --games %d: want an even number of games, two a pair", games)
 	case parallel == 0:
 		parallel = runtime.NumCPU()
 	}
@@ -182,7 +185,7 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 	}
 	humans, parallel := l.Humans, l.Parallel(parallel)
 	cfg := referee.Config{Variant: v, Dictionary: x, MoveTime: l.MoveTime(o.MoveTime)}
-	m := &arena.Match{Seats: l.Seats, Games: games, Seed: seed, Parallel: parallel, Table: arena.Referee(cfg)}
+	m := &arena.Match{Seats: l.Seats, Games: games, Seed: seed, Parallel: parallel, Paired: o.Paired, Table: arena.Referee(cfg)}
 	fmt.Fprintf(stderr, "lexico-bot play: %d game(s) %s vs %s, %s, seed %d, %d worker(s)\n",
 		games, l.Seats[0].Name, l.Seats[1].Name, v.Name, seed, m.Workers())
 

@@ -123,6 +123,53 @@ func TestPlayIsReproducibleFromTheSeed(t *testing.T) {
 	}
 }
 
+// --paired plays each pair of games from one bag, each seat starting one:
+// two copies of the same deterministic player then play the same game
+// twice with the seats swapped, so every pair is a tie, its interval has
+// no width, and the records show the same seed and the starter's score
+// alike in both games.
+func TestPlayPairedGamesShareTheBag(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "games")
+	s := playSummary(t, "--games", "4", "--seed", "8", "--parallel", "2", "--p1", "equity", "--p2", "equity", "--paired", "--record", dir)
+	if !s.Paired || s.Pairs != 2 || s.Games != 4 {
+		t.Fatalf("summary: paired %v, %d pairs of %d games; want 2 pairs of 4", s.Paired, s.Pairs, s.Games)
+	}
+	for _, st := range s.Seats {
+		if p := st.Pairs; p == nil || p.WinRate != 0.5 || p.Interval != [2]float64{0.5, 0.5} || p.Margin != 0 || p.MarginInterval != [2]float64{0, 0} {
+			t.Errorf("%s over the pairs: %+v; want 50%% and a margin of 0, both exact", st.Name, p)
+		}
+	}
+	read := func(game int) *arena.Record {
+		f, err := os.Open(filepath.Join(dir, fmt.Sprintf("game-%04d.jsonl", game)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		rec, err := arena.ReadJSONL(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec
+	}
+	for k := range 2 {
+		a, b := read(2*k), read(2*k+1)
+		if a.Header.Seed != b.Header.Seed || a.Header.Starter == b.Header.Starter {
+			t.Errorf("pair %d: seeds %d and %d, starters %d and %d; want one seed, each seat starting once", k, a.Header.Seed, b.Header.Seed, a.Header.Starter, b.Header.Starter)
+		}
+		sa, sb := a.End.Scores, b.End.Scores
+		if sa[a.Header.Starter] != sb[b.Header.Starter] || sa[1-a.Header.Starter] != sb[1-b.Header.Starter] {
+			t.Errorf("pair %d: scores %v and %v; want the same game with the seats swapped", k, sa, sb)
+		}
+	}
+	if read(0).Header.Seed == read(2).Header.Seed {
+		t.Error("two pairs played from one bag")
+	}
+	code, _, errs := runBot(t, "", "play", "--index", playIndex(t), "--games", "3", "--paired")
+	if code != 2 || !strings.Contains(errs, "--paired --games 3") {
+		t.Errorf("an odd number of paired games: exit %d, %q; want 2 and the flags named", code, errs)
+	}
+}
+
 func TestPlayTextSummaryAndRecord(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "games")
 	code, out, errs := runBot(t, "", "play", "--index", playIndex(t), "--games", "2", "--seed", "5", "--record", dir)

@@ -51,6 +51,16 @@ type Match struct {
 	// Seed makes the match reproducible: game i is played from
 	// GameSeed(Seed, i), whatever the number of workers.
 	Seed uint64
+	// Paired plays the games in pairs with one bag: games 2k and 2k+1 are
+	// played from GameSeed(Seed, k), each seat starting one of them, so the
+	// seat that moves first draws the same racks in both for as long as the
+	// two games place the same number of tiles. The luck of the draw (the
+	// blanks, a rack that bingos) then falls to both seats alike and the
+	// pair's result says more about the players than two unrelated games:
+	// the summary adds an interval over the pairs (Summary.Pairs). What it
+	// trades: a pair is one sample, not two, so with players who diverge
+	// from the first move it gains nothing and costs nothing.
+	Paired bool
 	// Parallel is the number of games played at once (0: one per CPU).
 	// More workers finish sooner, but each bot's clock is wall time: on a
 	// loaded machine too many workers make moves late.
@@ -83,6 +93,15 @@ func GameSeed(seed uint64, i int) uint64 {
 	return z ^ (z >> 31)
 }
 
+// gameSeed is game i's seed: GameSeed(Seed, i), or, when Paired, the seed
+// of its pair, i/2.
+func (m *Match) gameSeed(i int) uint64 {
+	if m.Paired {
+		return GameSeed(m.Seed, i/2)
+	}
+	return GameSeed(m.Seed, i)
+}
+
 // Workers is how many games Run plays at once: Parallel (0: one per CPU),
 // at most the games.
 func (m *Match) Workers() int {
@@ -102,7 +121,7 @@ func (m *Match) Run(parent context.Context, variant string) (*Summary, error) {
 		return nil, fmt.Errorf("%w: %d games", ErrConfig, m.Games)
 	}
 	workers := m.Workers()
-	sum := &Summary{Variant: variant, Seed: m.Seed, Parallel: workers}
+	sum := &Summary{Variant: variant, Seed: m.Seed, Parallel: workers, Paired: m.Paired}
 	sum.Seats[0].Name, sum.Seats[1].Name = m.Seats[0].Name, m.Seats[1].Name
 	start := time.Now()
 
@@ -181,7 +200,7 @@ func (m *Match) play(ctx context.Context, variant string, i int) (*Record, error
 	}
 	agents := [2]Agent{m.Seats[0].Agent(i), m.Seats[1].Agent(i)}
 	names := [2]string{m.Seats[0].Name, m.Seats[1].Name}
-	rec, err := m.Table(ctx, GameSeed(m.Seed, i), i%2, names, agents)
+	rec, err := m.Table(ctx, m.gameSeed(i), i%2, names, agents)
 	for _, a := range agents {
 		if e, ok := a.(GameEnder); ok {
 			e.EndGame()

@@ -122,3 +122,42 @@ func TestSummaryOfOneGameEncodes(t *testing.T) {
 		t.Errorf("one game's text summary:\n%s", text.String())
 	}
 }
+
+// A paired match's figures over the pairs: a pair counts once both its
+// games are in, whatever order they finish in, as the mean of the two; a
+// lone game counts among the games alone.
+func TestSummaryOverPairs(t *testing.T) {
+	s := &Summary{Paired: true}
+	for _, r := range []struct{ game, a, b int }{
+		{5, 300, 340}, {0, 400, 390}, {6, 350, 300}, {1, 410, 380}, {2, 400, 390}, {4, 360, 380}, {3, 370, 400},
+	} {
+		s.Add(Result{Game: r.game, Scores: [2]int{r.a, r.b}})
+	}
+	s.Finish(time.Second)
+	// Pairs: (0, 1) both won, margins +10 and +30; (2, 3) one each, +10
+	// and -30; (4, 5) both lost, -20 and -40. Game 6 has no partner.
+	if s.Games != 7 || s.Pairs != 3 {
+		t.Fatalf("%d games, %d pairs; want 7 and 3", s.Games, s.Pairs)
+	}
+	a, b := s.Seats[0].Pairs, s.Seats[1].Pairs
+	if a == nil || b == nil {
+		t.Fatal("no figures over the pairs")
+	}
+	near := func(x, y float64) bool { return math.Abs(x-y) < 0.01 }
+	// Win shares 1, 1/2, 0: mean 1/2, standard error 0.2887, half-width
+	// 0.566, so the interval is clipped to [0, 1]. Margins 20, -10, -30:
+	// mean -6.67, standard error 14.53, half-width 28.48.
+	if !near(a.WinRate, 0.5) || a.Interval != [2]float64{0, 1} || !near(a.Margin, -6.667) ||
+		!near(a.MarginInterval[0], -35.14) || !near(a.MarginInterval[1], 21.81) {
+		t.Errorf("seat 0 over the pairs: %+v", a)
+	}
+	if !near(b.WinRate, 0.5) || !near(b.Margin, 6.667) || !near(b.MarginInterval[0], -21.81) || !near(b.MarginInterval[1], 35.14) {
+		t.Errorf("seat 1 over the pairs: %+v", b)
+	}
+	one := &Summary{Paired: true}
+	one.Add(Result{Game: 0, Scores: [2]int{1, 0}})
+	one.Add(Result{Game: 1, Scores: [2]int{0, 1}})
+	if one.Finish(time.Second); one.Pairs != 1 || one.Seats[0].Pairs != nil {
+		t.Errorf("one pair: %d pairs, figures %+v; want 1 and none (one pair has no spread)", one.Pairs, one.Seats[0].Pairs)
+	}
+}

@@ -72,6 +72,9 @@ type Seat struct {
 	MoveTime       Millis      `json:"move_time"`
 	// WinRateFirst is the win rate in the games this seat started.
 	WinRateFirst float64 `json:"win_rate_moving_first"`
+	// Pairs is the seat's figures over the pairs both of whose games
+	// finished, in a paired match (nil otherwise, or before two pairs).
+	Pairs *PairFigures `json:"pairs,omitempty"`
 
 	times    []time.Duration
 	starts   int
@@ -90,11 +93,20 @@ type Summary struct {
 	Seconds   float64 `json:"seconds"`
 	AvgTurns  float64 `json:"avg_turns"`
 	Seats     [2]Seat `json:"seats"`
-	turns     int
+	// Paired says the games were played in pairs with one bag
+	// (Match.Paired); Pairs is then how many pairs both finished, and
+	// each seat's Pairs holds its figures over them.
+	Paired bool `json:"paired,omitempty"`
+	Pairs  int  `json:"pairs,omitempty"`
+	turns  int
+	pairs  pairing
 }
 
 // Add counts one finished game.
 func (s *Summary) Add(r Result) {
+	if s.Paired {
+		s.pairs.add(r)
+	}
 	s.Games++
 	s.turns += r.Turns
 	for i := range 2 {
@@ -154,6 +166,10 @@ func (s *Summary) Finish(elapsed time.Duration) {
 		q := Quantiles(st.times)
 		st.MoveTime = Millis{P50: ms(q.P50), P99: ms(q.P99), Max: ms(q.Max)}
 	}
+	if s.Paired {
+		s.Pairs = s.pairs.n
+		s.Seats[0].Pairs, s.Seats[1].Pairs = s.pairs.figures()
+	}
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
@@ -193,6 +209,16 @@ func (s *Summary) WriteText(w io.Writer) error {
 		}
 		return fmt.Sprintf("%+.1f [%+.1f, %+.1f]", st.AvgMargin, st.MarginInterval[0], st.MarginInterval[1])
 	})
+	if a.Pairs != nil {
+		row(fmt.Sprintf("over %d pairs: win rate [95%% CI]", s.Pairs), func(st *Seat) string {
+			p := st.Pairs
+			return fmt.Sprintf("%.1f%% [%.1f%%, %.1f%%]", 100*p.WinRate, 100*p.Interval[0], 100*p.Interval[1])
+		})
+		row("over pairs: margin [95% CI]", func(st *Seat) string {
+			p := st.Pairs
+			return fmt.Sprintf("%+.1f [%+.1f, %+.1f]", p.Margin, p.MarginInterval[0], p.MarginInterval[1])
+		})
+	}
 	row("bingos per game", func(st *Seat) string { return fmt.Sprintf("%.2f", st.BingosPerGame) })
 	row("illegal moves", func(st *Seat) string { return fmt.Sprint(st.Illegal) })
 	row("late moves", func(st *Seat) string { return fmt.Sprint(st.Late) })
