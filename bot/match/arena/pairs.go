@@ -41,7 +41,7 @@ func (p *pairing) add(r Result) {
 		return
 	}
 	delete(p.waiting, k)
-	w := (winShare(r.Scores) + winShare(other.Scores)) / 2
+	w := (winShare(r.Scores[0], r.Scores[1]) + winShare(other.Scores[0], other.Scores[1])) / 2
 	m := float64(r.Scores[0]-r.Scores[1]+other.Scores[0]-other.Scores[1]) / 2
 	p.n++
 	p.win += w
@@ -50,12 +50,13 @@ func (p *pairing) add(r Result) {
 	p.marginSq += m * m
 }
 
-// winShare is seat 0's share of a game's win: 1, a half for a draw, or 0.
-func winShare(scores [2]int) float64 {
+// winShare is a side's share of a game's win from its score and the
+// other side's: 1, a half for a draw, or 0.
+func winShare(me, opp int) float64 {
 	switch {
-	case scores[0] > scores[1]:
+	case me > opp:
 		return 1
-	case scores[0] < scores[1]:
+	case me < opp:
 		return 0
 	}
 	return 0.5

@@ -112,16 +112,14 @@ func (s *Summary) Add(r Result) {
 	for i := range 2 {
 		me, opp := r.Scores[i], r.Scores[1-i]
 		st := &s.Seats[i]
-		var w float64
-		switch {
-		case me > opp:
+		w := winShare(me, opp)
+		switch w {
+		case 1:
 			st.Wins++
-			w = 1
-		case me < opp:
+		case 0:
 			st.Losses++
 		default:
 			st.Draws++
-			w = 0.5
 		}
 		if r.Starter == i {
 			st.starts++
