@@ -31,6 +31,23 @@ type Position struct {
 	// is allowed, and the play must cover the start square.
 	FirstGo           bool
 	MyScore, OppScore int
+	// Last is the opponent's last turn when the mover saw the position
+	// before it (a server or the arena that answered the game's previous
+	// move); nil when unknown, as for a gamestate alone, which does not say.
+	Last *Last
+}
+
+// Last is what the mover saw of the opponent's last turn: the position it
+// moved from and what it scored. The tiles it placed are the squares
+// filled since (none for an exchange or a pass, which look alike).
+type Last struct {
+	// Before is the position the opponent moved from, from the mover's side
+	// (MyScore is the mover's): the board after the mover's own move, the
+	// bag after its draw, the variant as it stood. Its Rack is empty and
+	// its Last nil: nothing older is kept.
+	Before *Position
+	// Score is what the opponent's turn scored.
+	Score int
 }
 
 // Clone is a deep copy: the board is copied, the variant is shared (variants

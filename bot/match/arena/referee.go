@@ -11,13 +11,17 @@ import (
 )
 
 // Referee is the Table that plays each game through package referee with
-// cfg (its Seed and Starter are set per game). An agent that returns an
-// error wrapping ErrAbandoned ends the game at once, uncounted, instead of
-// having its turn refused and played as a pass.
+// cfg (its Seed and Starter are set per game, and its GameID when cfg has
+// none). An agent that returns an error wrapping ErrAbandoned ends the game
+// at once, uncounted, instead of having its turn refused and played as a
+// pass.
 func Referee(cfg referee.Config) Table {
 	return func(ctx context.Context, seed uint64, starter int, names [2]string, agents [2]Agent) (*Record, error) {
 		c := cfg
 		c.Seed, c.Starter = seed, starter
+		if c.GameID == 0 {
+			c.GameID = gameID(seed, starter)
+		}
 		ctx, cancel := context.WithCancelCause(ctx)
 		defer cancel(nil)
 		var players [2]referee.Seat
@@ -35,6 +39,18 @@ func Referee(cfg referee.Config) Table {
 		}
 		return recordOf(g), nil
 	}
+}
+
+// gameID is the GameId of the game played from seed with starter moving
+// first: a game's gamestates share it, so that a bot answering every move
+// of the game (answer.Bot) sees the opponent's turns in between, and the
+// two games of a pair (one seed) differ by their starter. Never 0 (no id).
+func gameID(seed uint64, starter int) int64 {
+	id := int64(seed>>2)<<1 | int64(starter&1)
+	if id == 0 {
+		id = 2
+	}
+	return id
 }
 
 // seat adapts an Agent to referee.Seat.

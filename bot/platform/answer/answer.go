@@ -51,8 +51,9 @@ type Bot struct {
 	// of the Bot's own, of Slots.
 	Gate *Gate
 
-	once sync.Once
-	gate *Gate
+	once   sync.Once
+	gate   *Gate
+	recall recall
 }
 
 // Reply is an answer and how it was reached.
@@ -133,7 +134,11 @@ func (b *Bot) AnswerRequest(ctx context.Context, req *gamestate.Request, arrived
 	defer b.gate.inflight.Add(-1)
 	p := req.Position
 	r := Reply{Position: p, Budget: b.Budget(player.Due{Deadline: req.Deadline, MoveTime: req.MoveTime}, arrived)}
+	if p.Last == nil {
+		b.recall.last(req.GameID, p)
+	}
 	r.Choice = b.choose(ctx, p, &r.Budget)
+	b.recall.remember(req.GameID, p, r.Choice.Move)
 	var err error
 	r.Move, err = gamestate.EncodeMove(r.Choice.Move, p.Board.Size)
 	if err != nil {
