@@ -61,6 +61,8 @@ type simOptions struct {
 	// default); RankGiven and AllocGiven say the command line set them.
 	Rank, Alloc           string
 	RankGiven, AllocGiven bool
+	// Infer is --sim-infer, InferGiven whether the command line set it.
+	Infer, InferGiven bool
 	// Given says which of the flags the command line set: setting one
 	// when no player simulates is refused, since it would silently change
 	// nothing.
@@ -74,6 +76,7 @@ var simFlagNames = [4]string{"sim-candidates", "sim-plies", "sim-iterations", "s
 const (
 	simRankFlag  = "sim-rank"
 	simAllocFlag = "sim-alloc"
+	simInferFlag = "sim-infer"
 )
 
 // simFlags binds the sim flags to o; o.Given is read by noteGiven.
@@ -84,6 +87,7 @@ func simFlags(o *simOptions) []cli.Flag {
 		&cli.IntFlag{Name: simFlagNames[2], Usage: "sim policy: at most `N` worlds a move (0: as many as the budget allows); capped, the answer no longer depends on the machine's speed", Destination: &o.Iterations},
 		&cli.StringFlag{Name: simRankFlag, Value: montecarlo.DefaultRank.String(), Usage: "sim policy: what candidates are ranked by, `RANK` points (the mean spread; the win rate once every world reaches the game's end), winprob (the mean chance of winning from each world's final spread, points breaking ties) or blend (win probability in percent plus a tenth of the points)", Destination: &o.Rank},
 		&cli.StringFlag{Name: simAllocFlag, Value: montecarlo.DefaultAllocation.String(), Usage: "sim policy: how worlds are shared among the candidates, `ALLOC` race (a candidate clearly behind another stops being played; its worlds go to the others) or equal (every candidate in every world)", Destination: &o.Alloc},
+		&cli.BoolFlag{Name: simInferFlag, Usage: "sim policy: deal the opponent, in each world, tiles it may have kept at its last play, inferred from that play (seen only by a bot that answered the game's previous move: serve with the platform's GameId, and the arena; not run); each move tries a few hundred racks", Destination: &o.Infer},
 		&cli.IntFlag{Name: simFlagNames[3], Usage: "sim policy: goroutines `N` playing worlds at once for each move (0: one per core); 1 with games played two at once gives each game one core, as a one-thread opponent has (an endgame's solver runs beside them)", Destination: &o.Threads},
 	}
 }
@@ -93,7 +97,7 @@ func (o *simOptions) noteGiven(c *cli.Context) {
 	for i, name := range simFlagNames {
 		o.Given[i] = c.IsSet(name)
 	}
-	o.RankGiven, o.AllocGiven = c.IsSet(simRankFlag), c.IsSet(simAllocFlag)
+	o.RankGiven, o.AllocGiven, o.InferGiven = c.IsSet(simRankFlag), c.IsSet(simAllocFlag), c.IsSet(simInferFlag)
 }
 
 // applySim sets the sim options on the policies that simulate; setting one
@@ -121,7 +125,7 @@ func applySim(o simOptions, policies ...player.Policy) error {
 	for _, f := range []struct {
 		name  string
 		given bool
-	}{{simRankFlag, o.RankGiven}, {simAllocFlag, o.AllocGiven}} {
+	}{{simRankFlag, o.RankGiven}, {simAllocFlag, o.AllocGiven}, {simInferFlag, o.InferGiven}} {
 		if f.given && len(sims) == 0 {
 			return badInputf("--%s applies to the sim policy, and no player here uses it", f.name)
 		}
@@ -142,6 +146,9 @@ func applySim(o simOptions, policies ...player.Policy) error {
 		}
 		if o.Alloc != "" {
 			sim.Allocation = alloc
+		}
+		if o.InferGiven {
+			sim.Infer = o.Infer
 		}
 		pl.Simulator, pl.Candidates = &sim, o.Candidates
 	}

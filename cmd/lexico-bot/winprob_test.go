@@ -77,11 +77,16 @@ func TestWinprobTrainFitShow(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, "--sim-rank applies to the sim policy") {
 		t.Errorf("--sim-rank with no sim player: exit %d, %q", code, errs)
 	}
+	code, _, errs = runBot(t, "", "play", "--index", idx, "--p1", "equity", "--p2", "greedy", "--sim-infer")
+	if code != 2 || !strings.Contains(errs, "--sim-infer applies to the sim policy") {
+		t.Errorf("--sim-infer with no sim player: exit %d, %q", code, errs)
+	}
 	for _, tc := range []struct{ flag, spec, want string }{
 		{"--p1-sim", "rank=wins", "want points, winprob or blend"},
 		{"--p1-sim", "alloc=halving", "want equal or race"},
 		{"--p1-sim", "candidates=1", "want 2 or more"},
 		{"--p1-sim", "plies=3", "unknown setting"},
+		{"--p1-sim", "infer=yes", "want on or off"},
 		{"--p2-sim", "rank=points", "that seat does not use it"},
 	} {
 		code, _, errs = runBot(t, "", "play", "--index", idx, "--p1", "sim", "--p2", "greedy", tc.flag, tc.spec)

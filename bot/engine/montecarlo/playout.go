@@ -27,11 +27,24 @@ type world struct {
 }
 
 // deal shuffles unseen into w with r: the opponent holds what the bag does
-// not (at most a rack), the rest is the bag.
-func (w *world) deal(unseen []byte, bagCount, rackSize int, r *rand.Rand) {
+// not (at most a rack), the rest is the bag. kept, when not nil, is tiles of
+// unseen the opponent holds for certain (inference: what it kept at its last
+// play); they lead its rack and the rest is shuffled.
+func (w *world) deal(unseen, kept []byte, bagCount, rackSize int, r *rand.Rand) {
 	w.seq++
 	w.tiles = append(w.tiles[:0], unseen...)
-	r.Shuffle(len(w.tiles), func(i, j int) { w.tiles[i], w.tiles[j] = w.tiles[j], w.tiles[i] })
+	n := 0
+	for _, t := range kept {
+		for i := n; i < len(w.tiles); i++ {
+			if w.tiles[i] == t {
+				w.tiles[n], w.tiles[i] = w.tiles[i], w.tiles[n]
+				n++
+				break
+			}
+		}
+	}
+	rest := w.tiles[n:]
+	r.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
 	w.opp = min(len(w.tiles)-bagCount, rackSize)
 	// Tiles beyond a rack and the bag (a distribution larger than the
 	// game's) are left out of the game.
@@ -109,6 +122,17 @@ type playout struct {
 	// pass is what leaveValue values: a field, since a local would escape
 	// through the Calculator interface at every move.
 	pass move.Move
+	// kept is the inference's racks (infer.go), the opponent's for certain
+	// in the worlds, world k taking kept[k mod len]; nil: none inferred.
+	kept [][]byte
+}
+
+// keptIn is what the opponent holds for certain in world k (nil: nothing).
+func (o *playout) keptIn(k uint64) []byte {
+	if len(o.kept) == 0 {
+		return nil
+	}
+	return o.kept[k%uint64(len(o.kept))]
 }
 
 // LeaveKeys numbers playouts for their leave keys (movegen.Args.LeaveKey),

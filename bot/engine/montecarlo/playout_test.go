@@ -84,7 +84,7 @@ func TestAWorldAllocatesNothing(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	ended := 0
 	allocs := testing.AllocsPerRun(20, func() {
-		w.deal(unseen, p.BagCount, v.RackSize, r)
+		w.deal(unseen, nil, p.BagCount, v.RackSize, r)
 		for i := range cands {
 			out, ok := o.run(&cands[i], &w)
 			if !ok {
@@ -190,7 +190,7 @@ func compareReplies(t *testing.T, gen movegen.Generator, tb *equity.Table, p *po
 	}
 	var w world
 	for range 5 {
-		w.deal(unseen, p.BagCount, p.Variant.RackSize, r)
+		w.deal(unseen, nil, p.BagCount, p.Variant.RackSize, r)
 		for i := range cands {
 			c := &cands[i]
 			for o.st.Undo() {

@@ -152,7 +152,7 @@ func (s *Simulator) playPhase(o *playout, cands []move.Move, unseen []byte, rc *
 			return
 		}
 		pcg.Seed(s.Seed, uint64(start+j))
-		w.deal(unseen, p.BagCount, p.Variant.RackSize, r)
+		w.deal(unseen, o.keptIn(uint64(start+j)), p.BagCount, p.Variant.RackSize, r)
 		out := rc.buf[j*rc.n : (j+1)*rc.n]
 		for i := range cands {
 			if !rc.alive[i] {

@@ -99,6 +99,10 @@ type Simulator struct {
 	// position's bag (player.Shared gives its simulations the shipped
 	// ones). With no table for the bag the candidates are ranked by points.
 	WinProbs winprob.Set
+	// Infer deals the worlds from what the opponent may have kept at its
+	// last play, when the position has it (position.Last; infer.go), not
+	// from the unseen tiles alone. It costs InferTries searches a move.
+	Infer bool
 }
 
 // Ranking is what a simulation ranks its candidates by.
@@ -221,6 +225,9 @@ type Report struct {
 	// Rank is what the candidates were ranked by: the Simulator's
 	// ranking, or RankPoints when no win probability table fits the bag.
 	Rank Ranking
+	// Inferred is how many racks the opponent may have kept the worlds
+	// were dealt from (Simulator.Infer); 0 when nothing was inferred.
+	Inferred int
 }
 
 // Simulate plays each candidate out in the same random worlds, round after
@@ -287,6 +294,13 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 	if err := playouts[0].check(cands, unseen); err != nil {
 		return Report{}, err
 	}
+	var kept [][]byte
+	if s.Infer && !oneWorld && rounds != 1 {
+		kept = s.infer(p, unseen, InferTries, stop)
+		for _, o := range playouts {
+			o.kept = kept
+		}
+	}
 	if oneWorld {
 		rep := s.report(s.playOne(playouts, cands, unseen, stop), rank, nil)
 		rep.Plies = plies
@@ -299,7 +313,7 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 		}
 		totals, dropped := s.playRace(playouts, cands, unseen, budget, rank, stop)
 		rep := s.report(totals, rank, dropped)
-		rep.Plies = plies
+		rep.Plies, rep.Inferred = plies, len(kept)
 		return rep, nil
 	}
 
@@ -317,7 +331,7 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 		mu.Unlock()
 	})
 	rep := s.report(totals, rank, nil)
-	rep.Plies = plies
+	rep.Plies, rep.Inferred = plies, len(kept)
 	return rep, nil
 }
 
@@ -345,7 +359,7 @@ func (s *Simulator) play(o *playout, cands []move.Move, unseen []byte, rounds in
 			break
 		}
 		pcg.Seed(s.Seed, uint64(k))
-		w.deal(unseen, p.BagCount, p.Variant.RackSize, r)
+		w.deal(unseen, o.keptIn(uint64(k)), p.BagCount, p.Variant.RackSize, r)
 		for i := range cands {
 			res, ok := o.run(&cands[i], &w)
 			if !ok {
@@ -374,7 +388,7 @@ func (s *Simulator) playOne(playouts []*playout, cands []move.Move, unseen []byt
 		var pcg rand.PCG
 		pcg.Seed(s.Seed, 0)
 		var w world
-		w.deal(unseen, o.p.BagCount, o.p.Variant.RackSize, rand.New(&pcg))
+		w.deal(unseen, nil, o.p.BagCount, o.p.Variant.RackSize, rand.New(&pcg))
 		for !stop() {
 			i := int(next.Add(1) - 1)
 			if i >= len(cands) {

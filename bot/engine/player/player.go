@@ -168,6 +168,9 @@ type Simulation struct {
 	ByWins bool
 	// Rank is what the candidates were ranked by (montecarlo.Report.Rank).
 	Rank montecarlo.Ranking
+	// Inferred is how many racks the opponent may have kept the worlds
+	// were dealt from (montecarlo.Report.Inferred; 0: none).
+	Inferred int
 	// Results pairs with Choice.Top: the simulation's figures of each
 	// candidate listed.
 	Results []montecarlo.Result
@@ -249,7 +252,7 @@ func (pl *Sim) simulate(ctx context.Context, p *position.Position, ch Choice, s 
 	sim.Err = err
 	if err == nil {
 		// The simulation's own plies: more in an end game.
-		sim.Iterations, sim.ByWins, sim.Plies, sim.Rank = rep.Iterations, rep.ByWins, rep.Plies, rep.Rank
+		sim.Iterations, sim.ByWins, sim.Plies, sim.Rank, sim.Inferred = rep.Iterations, rep.ByWins, rep.Plies, rep.Rank, rep.Inferred
 	}
 	if err != nil || rep.Iterations == 0 {
 		ch.Top = ch.Top[:min(len(ch.Top), show)]

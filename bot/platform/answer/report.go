@@ -74,8 +74,11 @@ type SimulationReport struct {
 	ByWins     bool `json:"by_wins"`
 	// Rank is what the candidates were ranked by: "points", "winprob" or
 	// "blend" (montecarlo.Ranking).
-	Rank  string `json:"rank"`
-	Error string `json:"error,omitempty"`
+	Rank string `json:"rank"`
+	// Inferred is how many racks the opponent may have kept, inferred
+	// from its last play, the worlds were dealt from (0: none; --sim-infer).
+	Inferred int    `json:"inferred,omitempty"`
+	Error    string `json:"error,omitempty"`
 }
 
 // EndgameReport is how the endgame solver decided the simulation
@@ -103,7 +106,7 @@ func NewReport(r Reply, dict rules.Dictionary, elapsed time.Duration, top bool) 
 	if sim != nil {
 		out.Worlds = sim.Iterations
 		out.Sim = &SimulationReport{Candidates: sim.Candidates, Iterations: sim.Iterations, Plies: sim.Plies, ByWins: sim.ByWins,
-			Rank: sim.Rank.String()}
+			Rank: sim.Rank.String(), Inferred: sim.Inferred}
 		if sim.Err != nil {
 			out.Sim.Error = sim.Err.Error()
 		}
