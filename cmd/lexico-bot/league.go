@@ -32,7 +32,7 @@ type leagueOptions struct {
 	Games, Parallel  int
 	Seed             uint64
 	Variant, LogDir  string
-	JSON             bool
+	JSON, Paired     bool
 	MoveTime         time.Duration
 	Strategy, Leaves string
 	Sim              simOptions
@@ -57,6 +57,7 @@ func leagueCommand() *cli.Command {
 			variantFlag(&o.Variant, variant.Multipliers.Name),
 			&cli.IntFlag{Name: "parallel", Usage: "games played at once `K`", DefaultText: "one per CPU", Destination: &o.Parallel},
 			&cli.BoolFlag{Name: "json", Usage: "print the table as one JSON object", Destination: &o.JSON},
+			&cli.BoolFlag{Name: "paired", Usage: "play each pair's games in twos with one bag, each entrant starting one of the two, and add the win rate and margin over those twos (\"paired\" in --json; --games even)", Destination: &o.Paired},
 			&cli.DurationFlag{Name: "move-time", Value: 5 * time.Second, Usage: "`DURATION` written as MoveTime into every gamestate; an answer after it is late", Destination: &o.MoveTime},
 			&cli.StringFlag{Name: "strategy", Value: "gaddag", Usage: "move generator `STRATEGY` of our bots: " + strings.Join(strategy.Names(), ", "), Destination: &o.Strategy},
 			&cli.StringFlag{Name: "leaves", Usage: "leave-value table `FILE` for the equity policy", Destination: &o.Leaves},
@@ -109,6 +110,8 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 	switch {
 	case o.Games < 1:
 		return badInputf("--games %d: want at least 1", o.Games)
+	case o.Paired && o.Games%2 != 0:
+		return badInputf("--paired --games %d: want an even number of games, two from each bag", o.Games)
 	case o.Parallel < 0:
 		return badInputf("--parallel %d: want 1 or more (0: one per CPU)", o.Parallel)
 	case o.MoveTime <= 0:
@@ -179,7 +182,7 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 		cfg := referee.Config{Variant: v, Dictionary: x, MoveTime: o.MoveTime}
 		// Each pair its own seed, derived from the league's, so that a pair
 		// can be replayed alone with play --seed.
-		m := &arena.Match{Seats: l.Seats, Games: o.Games, Seed: arena.GameSeed(o.Seed, 1000+k), Parallel: parallel,
+		m := &arena.Match{Seats: l.Seats, Games: o.Games, Seed: arena.GameSeed(o.Seed, 1000+k), Parallel: parallel, Paired: o.Paired,
 			Table: arena.Referee(cfg)}
 		sum, runErr := m.Run(ctx, v.Name)
 		for _, s := range l.Externals {

@@ -60,6 +60,30 @@ func TestLeagueTakesSimFlags(t *testing.T) {
 	}
 }
 
+// --paired plays each pair's games two from a bag: two equity entrants
+// then play every bag once each way, the same game with the seats
+// swapped, so every two is a tie and the figures over them have no spread.
+func TestLeaguePaired(t *testing.T) {
+	code, out, errs := runBot(t, "", "league", "--index", playIndex(t), "--games", "4", "--seed", "5", "--parallel", "2", "--json",
+		"--paired", "--entrant", "a=equity", "--entrant", "b=equity")
+	if code != 0 {
+		t.Fatalf("league exited %d: %s", code, errs)
+	}
+	var tb league.Table
+	if err := json.Unmarshal([]byte(out), &tb); err != nil || len(tb.Pairs) != 1 {
+		t.Fatalf("league --json printed %q (%v); want 1 pair", out, err)
+	}
+	f := tb.Pairs[0].Paired
+	if f == nil || f.WinRate != 0.5 || f.Interval != [2]float64{0.5, 0.5} || f.Margin != 0 {
+		t.Errorf("a against b over the twos: %+v; want 50%% [50%%, 50%%] and margin 0", f)
+	}
+	code, out, errs = runBot(t, "", "league", "--index", playIndex(t), "--games", "4", "--seed", "5", "--parallel", "2",
+		"--paired", "--entrant", "a=equity", "--entrant", "b=greedy")
+	if code != 0 || !strings.Contains(out, "over the twos from one bag") {
+		t.Errorf("league --paired's table: exit %d, %q %q", code, out, errs)
+	}
+}
+
 func TestLeagueBadInput(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -71,6 +95,7 @@ func TestLeagueBadInput(t *testing.T) {
 		{[]string{"--entrant", "a=greedy", "--entrant", "b=human"}, "no human"},
 		{[]string{"--entrant", "a=greedy", "--entrant", "b=chess"}, `"b=chess"`},
 		{[]string{"--entrant", "a=greedy", "--entrant", "b=equity", "--games", "0"}, "--games 0"},
+		{[]string{"--entrant", "a=greedy", "--entrant", "b=equity", "--games", "3", "--paired"}, "--paired --games 3"},
 		{[]string{"--entrant", "a=greedy", "--entrant", "b=equity", "--sim-threads", "1"}, "--sim-threads applies to the sim policy"},
 		{[]string{"--entrant", "a=greedy", "--entrant", "b=sim", "--sim-threads", "-1"}, "--sim-threads -1"},
 		{[]string{"--entrant", "a=greedy", "--entrant", "b=equity", "--sim-rank", "points"}, "--sim-rank applies to the sim policy"},

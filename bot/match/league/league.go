@@ -47,6 +47,9 @@ type Pair struct {
 	WinRateA float64    `json:"win_rate_a"`
 	Interval [2]float64 `json:"interval95"`
 	MarginA  float64    `json:"avg_margin_a"`
+	// Paired is A's win rate and margin over the twos of games played
+	// from one bag (league --paired, arena.Match.Paired); nil otherwise.
+	Paired *arena.PairFigures `json:"paired,omitempty"`
 }
 
 // Standing is one entrant's line of the table.
@@ -104,7 +107,7 @@ func New(names, specs []string, variant string, gamesPerPair int, seed uint64) (
 func (t *Table) Add(p Pairing, sum *arena.Summary) {
 	a, b := &sum.Seats[0], &sum.Seats[1]
 	t.Pairs = append(t.Pairs, Pair{A: t.Standings[p.A].Name, B: t.Standings[p.B].Name, Games: sum.Games,
-		WinsA: a.Wins, WinsB: b.Wins, Draws: a.Draws, WinRateA: a.WinRate, Interval: a.Interval, MarginA: a.AvgMargin})
+		WinsA: a.Wins, WinsB: b.Wins, Draws: a.Draws, WinRateA: a.WinRate, Interval: a.Interval, MarginA: a.AvgMargin, Paired: a.Pairs})
 	for i, idx := range [2]int{p.A, p.B} {
 		st, seat := &t.Standings[idx], &sum.Seats[i]
 		st.Games += sum.Games
@@ -286,6 +289,10 @@ func (t *Table) WriteText(w io.Writer) error {
 	for _, p := range t.Pairs {
 		fmt.Fprintf(tw, "%s vs %s\t%d\t%d-%d\t%d\t%.1f%% [%.1f%%, %.1f%%]\t%+.1f\t\n", p.A, p.B, p.Games, p.WinsA, p.WinsB, p.Draws,
 			100*p.WinRateA, 100*p.Interval[0], 100*p.Interval[1], p.MarginA)
+		if f := p.Paired; f != nil {
+			fmt.Fprintf(tw, "  over the twos from one bag\t\t\t\t%.1f%% [%.1f%%, %.1f%%]\t%+.1f [%+.1f, %+.1f]\t\n", 100*f.WinRate,
+				100*f.Interval[0], 100*f.Interval[1], f.Margin, f.MarginInterval[0], f.MarginInterval[1])
+		}
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
