@@ -62,6 +62,19 @@ func equityGame(t *testing.T, sim *Simulator, v *variant.Variant, seed uint64) [
 	return cases
 }
 
+// inferSim is a simulator of the static valuation over testGen.
+func inferSim(t *testing.T) *Simulator {
+	t.Helper()
+	tb, err := equity.DefaultTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Simulator{Gen: testGen(), Equity: equity.Static{Table: tb}, Keys: testKeys, Seed: 5}
+}
+
+// never is a stop that never comes.
+func never() bool { return false }
+
 // overlap is how many tiles two racks have in common.
 func overlap(a, b tile.Rack) int {
 	n := 0
@@ -76,13 +89,7 @@ func overlap(a, b tile.Rack) int {
 // explain it far better than racks drawn from the unseen tiles alone: the
 // inference weighs what the play says.
 func TestInferenceExplainsThePlay(t *testing.T) {
-	tb, err := equity.DefaultTable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := variant.Multipliers
-	sim := &Simulator{Gen: testGen(), Equity: equity.Static{Table: tb}, Keys: testKeys, Seed: 5}
-	never := func() bool { return false }
+	sim, v := inferSim(t), variant.Multipliers
 	r := rand.New(rand.NewPCG(9, 9))
 	var inferredShort, drawnShort float64
 	var inferredHits, drawnHits, racks, positions int
@@ -140,13 +147,7 @@ func TestInferenceExplainsThePlay(t *testing.T) {
 // No play seen, a pass, or a board that is not the one before plus a play:
 // nothing is inferred.
 func TestInferenceNeedsAPlaySeen(t *testing.T) {
-	tb, err := equity.DefaultTable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := variant.Multipliers
-	sim := &Simulator{Gen: testGen(), Equity: equity.Static{Table: tb}, Keys: testKeys, Seed: 5}
-	never := func() bool { return false }
+	sim, v := inferSim(t), variant.Multipliers
 	cases := equityGame(t, sim, v, 1)
 	if len(cases) == 0 {
 		t.Fatal("no play to infer from")
