@@ -101,7 +101,10 @@ type Simulator struct {
 	WinProbs winprob.Set
 	// Infer deals the worlds from what the opponent may have kept at its
 	// last play, when the position has it (position.Last; infer.go), not
-	// from the unseen tiles alone. It costs InferTries searches a move.
+	// from the unseen tiles alone. It costs InferTries searches a move, and
+	// its model is an opponent that plays by the static valuation: one that
+	// simulates is misread (its likely racks taken as unlikely), which is
+	// why it is off by default.
 	Infer bool
 }
 
