@@ -103,23 +103,12 @@ func (s *Simulator) inference(p *position.Position, stop func() bool) *inference
 		return nil
 	}
 	before := last.Before
-	if before.Board == nil || before.Variant == nil || len(before.Board.Squares) != len(p.Board.Squares) {
+	if before.Board == nil || before.Variant == nil {
 		return nil
 	}
-	// The play's tiles: the squares filled since.
-	var played tile.Rack
-	for i, sq := range p.Board.Squares {
-		was := before.Board.Squares[i]
-		switch {
-		case !was.Empty() && was != sq:
-			return nil // not the board before plus a play
-		case was.Empty() && !sq.Empty():
-			if sq.Blank {
-				played.Add(tile.Blank)
-			} else {
-				played.Add(sq.Letter)
-			}
-		}
+	played, ok := p.Board.AddedSince(before.Board) // the play's tiles
+	if !ok {
+		return nil // not the board before plus a play
 	}
 	// The bag had tiles after the opponent's draw, so it held a full rack.
 	keep := p.Variant.RackSize - played.N

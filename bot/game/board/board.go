@@ -126,6 +126,28 @@ func (b *Board) TileCounts() (counts [tile.NumKinds]int) {
 	return counts
 }
 
+// AddedSince is the tiles standing on b that were not on before (a played
+// blank as a blank), when b is before with tiles added; ok is false when the
+// boards differ in size or a tile of before is gone or changed.
+func (b *Board) AddedSince(before *Board) (added tile.Rack, ok bool) {
+	if before.Size != b.Size || len(before.Squares) != len(b.Squares) {
+		return tile.Rack{}, false
+	}
+	for i, s := range b.Squares {
+		was := before.Squares[i]
+		switch {
+		case !was.Empty() && was != s:
+			return tile.Rack{}, false
+		case !was.Empty() || s.Empty():
+		case s.Blank:
+			added.Add(tile.Blank)
+		default:
+			added.Add(s.Letter)
+		}
+	}
+	return added, true
+}
+
 // IsEmpty reports whether no tile has been played yet.
 func (b *Board) IsEmpty() bool { return b.TileCount() == 0 }
 

@@ -75,3 +75,25 @@ func TestTileCountsCountBlanksAsBlanks(t *testing.T) {
 		}
 	}
 }
+
+// AddedSince gives the tiles a play put down, and refuses a board that is
+// not the one before with tiles added.
+func TestAddedSince(t *testing.T) {
+	before := New(5)
+	before.Set(2, 1, Square{Letter: 'A'})
+	after := before.Clone()
+	after.Set(2, 2, Square{Letter: 'T'})
+	after.Set(2, 3, Square{Letter: 'E', Blank: true})
+	added, ok := after.AddedSince(before)
+	if !ok || added.String() != "T?" && added.String() != "?T" {
+		t.Errorf("added %s, %v: want T and a blank", added, ok)
+	}
+	changed := after.Clone()
+	changed.Set(2, 1, Square{Letter: 'B'})
+	if _, ok := changed.AddedSince(before); ok {
+		t.Error("a tile of the board before changed: want not ok")
+	}
+	if _, ok := after.AddedSince(New(6)); ok {
+		t.Error("boards of two sizes: want not ok")
+	}
+}

@@ -51,20 +51,9 @@ func (c *recall) last(id int64, p *position.Position) {
 // opponent's: the same board with at most a rack of tiles added, the bag
 // less what it drew, its score not lower.
 func oneTurnOn(before, p *position.Position) bool {
-	if before.Board.Size != p.Board.Size || len(before.Board.Squares) != len(p.Board.Squares) || p.OppScore < before.OppScore {
-		return false
-	}
-	added := 0
-	for i, sq := range p.Board.Squares {
-		was := before.Board.Squares[i]
-		switch {
-		case !was.Empty() && was != sq:
-			return false
-		case was.Empty() && !sq.Empty():
-			added++
-		}
-	}
-	return added <= p.Variant.RackSize && p.BagCount == max(0, before.BagCount-added)
+	added, ok := p.Board.AddedSince(before.Board)
+	return ok && p.OppScore >= before.OppScore && added.N <= p.Variant.RackSize &&
+		p.BagCount == max(0, before.BagCount-added.N)
 }
 
 // remember keeps the position p leaves once m is played on it, as game
