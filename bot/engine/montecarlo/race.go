@@ -1,6 +1,7 @@
 package montecarlo
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -90,15 +91,18 @@ type racing struct {
 	// of i less j's, and of its square, over the rounds both played.
 	dSum, dSq []float64
 	rounds    int // the rounds counted so far
+	// byWins: every world is played to the game's end and the report ranks
+	// by wins, so the race's key is winsFirst's.
+	byWins bool
 }
 
 // playRace plays the rounds of a race until stop, the playout budget
 // (budget candidate playouts; 0: none) or one candidate is left, and
 // returns the sums of the complete rounds and the rounds each candidate
 // was played before it was dropped.
-func (s *Simulator) playRace(playouts []*playout, cands []move.Move, unseen []byte, budget int64, rank Ranking, stop func() bool) ([]tally, []int) {
+func (s *Simulator) playRace(playouts []*playout, cands []move.Move, unseen []byte, budget int64, rank Ranking, byWins bool, stop func() bool) ([]tally, []int) {
 	n := len(cands)
-	rc := &racing{n: n, alive: make([]bool, n), dropped: make([]int, n), buf: make([]outcome, RacePhase*n),
+	rc := &racing{n: n, byWins: byWins, alive: make([]bool, n), dropped: make([]int, n), buf: make([]outcome, RacePhase*n),
 		done: make([]bool, RacePhase), dSum: make([]float64, n*n), dSq: make([]float64, n*n)}
 	for i := range rc.alive {
 		rc.alive[i], rc.dropped[i] = true, MaxRounds
@@ -177,10 +181,10 @@ func (rc *racing) count(totals []tally, out []outcome, rank Ranking, blend float
 			continue
 		}
 		totals[i].add(out[i])
-		ki := rankKey(out[i], rank, blend)
+		ki := rc.key(out[i], rank, blend)
 		for j := i + 1; j < rc.n; j++ {
 			if rc.alive[j] {
-				d := ki - rankKey(out[j], rank, blend)
+				d := ki - rc.key(out[j], rank, blend)
 				rc.dSum[i*rc.n+j] += d
 				rc.dSq[i*rc.n+j] += d * d
 			}
@@ -218,6 +222,26 @@ func (rc *racing) eliminate() int {
 		rc.alive[i], rc.dropped[i] = false, rc.rounds
 	}
 	return len(drop)
+}
+
+// winsFirst is what a win is worth in points in a race whose worlds are
+// all played to the game's end (racing.byWins): the report ranks such
+// candidates by their win rate, points breaking ties, so the race compares
+// them alike. Racing on points alone there dropped the candidates a side
+// behind needs, the plays that can still win, for scoring less on average
+// than plays that lose by less; a thousand points makes a world's result
+// count before any margin and the points still decide between candidates
+// that win and lose in the same worlds.
+const winsFirst = 1000
+
+// key is what the race compares of one outcome: the ranking's key, or,
+// when byWins, the result first (win 1, tie 1/2, loss 0; the sign of the
+// margin, as Result.WinRate counts it) and then the points.
+func (rc *racing) key(o outcome, rank Ranking, blend float64) float64 {
+	if rc.byWins {
+		return winsFirst*(0.5+0.5*float64(cmp.Compare(o.margin, 0))) + o.value
+	}
+	return rankKey(o, rank, blend)
 }
 
 // rankKey is what the ranking compares of one outcome.

@@ -68,3 +68,41 @@ func TestRankingNamesRoundTrip(t *testing.T) {
 		t.Error("an unknown ranking was read")
 	}
 }
+
+// Near the end, where every world is played out and the report ranks by
+// wins, the race compares alike: a side 40 behind has a play that loses
+// by 10 in every world (30 points more than it trails by) and one that
+// wins by 5 in a world of four and loses by 60 in the others. On points
+// the race drops the gamble; by wins it keeps it and drops the other, and
+// between two plays that win and lose in the same worlds the points still
+// decide.
+func TestTheRaceToTheEndComparesWinsFirst(t *testing.T) {
+	const spread = -40
+	played := func(value float64) outcome { return outcome{value: value, margin: spread + value, ended: true} }
+	rounds := 4 * RaceMinRounds
+	race := func(byWins bool) []bool {
+		rc := &racing{n: 3, alive: []bool{true, true, true}, dropped: make([]int, 3), dSum: make([]float64, 9), dSq: make([]float64, 9), byWins: byWins}
+		totals := make([]tally, 3)
+		for i := range rounds {
+			gamble := -20.0
+			if i%4 == 0 {
+				gamble = 45
+			}
+			// The safe loss, the gamble, and the gamble 5 points worse in
+			// the worlds it loses anyway.
+			worse := gamble
+			if gamble < 0 {
+				worse -= 5
+			}
+			rc.count(totals, []outcome{played(30), played(gamble), played(worse)}, RankPoints, 0)
+		}
+		rc.eliminate()
+		return rc.alive
+	}
+	if alive := race(false); !alive[0] || alive[1] || alive[2] {
+		t.Errorf("racing on points: alive %v, want only the safe loss (the most points)", alive)
+	}
+	if alive := race(true); alive[0] || !alive[1] || alive[2] {
+		t.Errorf("racing wins first: alive %v, want only the gamble (it alone wins, and scores more than its twin)", alive)
+	}
+}

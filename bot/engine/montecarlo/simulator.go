@@ -264,7 +264,8 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 		rounds = 1
 	}
 	plies := s.Plies
-	if s.EndgameBag > 0 && p.BagCount <= s.EndgameBag {
+	toEnd := s.EndgameBag > 0 && p.BagCount <= s.EndgameBag
+	if toEnd {
 		plies = EndPlies
 	}
 	if plies == 0 && !oneWorld {
@@ -314,7 +315,9 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 		if rounds > 0 {
 			budget = int64(rounds) * int64(len(cands))
 		}
-		totals, dropped := s.playRace(playouts, cands, unseen, budget, rank, stop)
+		// Played to the end, the report ranks by wins (unless by blend):
+		// the race too.
+		totals, dropped := s.playRace(playouts, cands, unseen, budget, rank, toEnd && rank != RankBlend, stop)
 		rep := s.report(totals, rank, dropped)
 		rep.Plies, rep.Inferred = plies, len(kept)
 		return rep, nil
