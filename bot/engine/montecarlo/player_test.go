@@ -53,3 +53,38 @@ func TestSimPolicyAnswersTheSimulationsChoice(t *testing.T) {
 		t.Logf("%s: static best %s, simulated best %s (%.1f ± %.1f)", v.Name, cands[0], ch.Move, sim.Results[0].Equity, sim.Results[0].StdErr)
 	}
 }
+
+// Near the end the sim policy compares more candidates: with at most
+// player.PreEndgameSimBag tiles in the bag, player.PreEndgameSimCandidates
+// (where the position has that many plays), the plays a side behind needs
+// to still win lying low in the static ranking; with more in the bag, the
+// default's.
+func TestSimPolicyComparesMoreCandidatesNearTheEnd(t *testing.T) {
+	seen := map[bool]bool{}
+	for seed := uint64(1); seed < 40 && len(seen) < 2; seed++ {
+		late := selfPlay(t, variant.Multipliers, seed, 0).late
+		if late == nil {
+			continue
+		}
+		near := late.pos.BagCount <= player.PreEndgameSimBag
+		if seen[near] {
+			continue
+		}
+		seen[near] = true
+		pl := newSim(t)
+		pl.NoEndgame = true // the simulation, not the pre-endgame's solver
+		pl.Simulator.MaxIterations, pl.Simulator.Seed = 2, 1
+		ch := pl.Choose(context.Background(), late.pos)
+		want := player.DefaultSimCandidates
+		if near {
+			want = player.PreEndgameSimCandidates
+		}
+		plays := len(candidates(t, late.pos, 1000))
+		if ch.Simulation == nil || ch.Simulation.Candidates != min(want, plays) {
+			t.Errorf("bag %d, %d plays: compared %+v candidates, want %d", late.pos.BagCount, plays, ch.Simulation, min(want, plays))
+		}
+	}
+	if len(seen) < 2 {
+		t.Fatalf("no self-play game gave both a late position with at most %d in the bag and one with more: %v", player.PreEndgameSimBag, seen)
+	}
+}

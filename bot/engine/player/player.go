@@ -99,6 +99,21 @@ type Sim struct {
 // (docs/lab/quality.md).
 const DefaultSimCandidates = 25
 
+// PreEndgameSimCandidates is the candidates the simulation compares, at
+// least, with 1 to PreEndgameSimBag tiles in the bag, where every world is
+// played to the game's end and the candidates are ranked by wins. A side
+// behind then needs the play that can still win, which the static ranking
+// often places below its 25th (a set-up, a play that keeps a bingo or
+// opens a line); the race drops the plays that never win after a few
+// dozen worlds, so the 15 more cost little. With 5 to 7 in the bag a world
+// costs more and the unseen tiles vary more, so the default's 25 keep
+// their worlds there (the pre-endgame benchmark: docs/lab/quality.md).
+const PreEndgameSimCandidates = 40
+
+// PreEndgameSimBag is the most tiles in the bag at which the simulation
+// compares PreEndgameSimCandidates.
+const PreEndgameSimBag = 4
+
 // EndgameSimCandidates is the candidates the simulation compares, at
 // least, once the bag is empty: every world is then the same (the unseen
 // tiles are the opponent's rack), so the simulation plays one world, to the
@@ -193,8 +208,11 @@ func (pl *Sim) Choose(ctx context.Context, p *position.Position) Choice {
 	if n <= 0 {
 		n = DefaultSimCandidates
 	}
-	if p.BagCount == 0 {
+	switch {
+	case p.BagCount == 0:
 		n = max(n, EndgameSimCandidates)
+	case p.BagCount <= PreEndgameSimBag:
+		n = max(n, PreEndgameSimCandidates)
 	}
 	static := pl.choose(searchCtx, p, max(pl.Top, n, 1))
 	stage := StageOf(p)
