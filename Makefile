@@ -11,7 +11,7 @@ STATE   ?= data/gamestates/doc-example.txt
 
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: all build index run test test-long test-race test-fuzz test-damage test-web web-screenshots bench bench-magpie quality quality-reference deadline-bench endgame-clock endgame-figures clean
+.PHONY: all build index run test test-long test-race test-fuzz test-damage test-web web-screenshots bench bench-magpie quality quality-reference quality-pre-endgame quality-pre-endgame-reference deadline-bench endgame-clock endgame-figures clean
 
 all: build
 
@@ -200,6 +200,24 @@ quality: build index
 	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality extra bench/quality/answers-*.jsonl
 	$(BIN)/quality score -out bench/QUALITY.md -pairs $(QUALITY_PAIRS) -command "make quality" bench/quality/answers-*.jsonl
 
+# The same near the end of the game: the 150 positions of
+# data/quality/pre-endgame (1 to 7 tiles in the bag, the spread within 100
+# points, every world played to the game's end, so a candidate's share of
+# worlds ahead is its win rate), equity, sim and MAGPIE's sim at 1 s;
+# bench/QUALITY-PRE-ENDGAME.md. About 4 minutes (29 Nov 2026, load 1).
+PRE_ENDGAME := data/quality/pre-endgame
+quality-pre-endgame: build index
+	@mkdir -p bench/quality/pre-endgame
+	$(GO) build -o $(BIN)/quality ./scripts/quality
+	rm -f bench/quality/pre-endgame/answers-1s.jsonl
+	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality bench -in $(PRE_ENDGAME)/positions.jsonl -bot $(BIN)/lexico-bot \
+		-budget 1s -policies equity,sim,magpie-sim -out bench/quality/pre-endgame/answers-1s.jsonl
+	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality extra -in $(PRE_ENDGAME)/positions.jsonl -ref $(PRE_ENDGAME)/reference.jsonl \
+		-out $(PRE_ENDGAME)/extra.jsonl bench/quality/pre-endgame/answers-*.jsonl
+	$(BIN)/quality score -in $(PRE_ENDGAME)/positions.jsonl -ref $(PRE_ENDGAME)/reference.jsonl -extra $(PRE_ENDGAME)/extra.jsonl \
+		-out bench/QUALITY-PRE-ENDGAME.md -pairs sim:magpie-sim,sim:equity -command "make quality-pre-endgame" \
+		bench/quality/pre-endgame/answers-*.jsonl
+
 # The reference the quality benchmark is scored against
 # (data/quality/reference.jsonl): each position's 40 best static candidates
 # played out in 250 fixed worlds, 2 plies, and those within 8 points of the
@@ -211,6 +229,15 @@ quality-reference: index
 	$(GO) build -o $(BIN)/quality ./scripts/quality
 	LEXICO_INDEX=$(abspath $(INDEX)) nice -n 10 $(BIN)/quality reference -candidates 40 -worlds 1000 \
 		-prune-after 250 -prune-margin 8 -seed 1 -threads 2
+
+# The pre-endgame set's reference: each position's 40 best static
+# candidates, every one played to the game's end in the same 1,000 worlds
+# (no pruning: a candidate behind on points may win more often). About 7
+# minutes of two free cores.
+quality-pre-endgame-reference: index
+	$(GO) build -o $(BIN)/quality ./scripts/quality
+	LEXICO_INDEX=$(abspath $(INDEX)) nice -n 10 $(BIN)/quality reference -in $(PRE_ENDGAME)/positions.jsonl \
+		-out $(PRE_ENDGAME)/reference.jsonl -candidates 40 -worlds 1000 -prune-after 0 -seed 1 -threads 2
 
 # Issue 14's proof: live answers from `run` and `serve` (ResponseDeadline =
 # now + MoveTime when the request is sent), with and without our own CPU

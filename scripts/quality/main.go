@@ -1,6 +1,7 @@
 // Command quality measures decision quality: how much a policy loses, at a
 // given budget, against a long, wide simulation of each position of a fixed
-// set of middle-game positions (docs/quality.md). Its subcommands, in the
+// set of middle-game positions, or of positions near the end of the game
+// (positions -stage pre-endgame; docs/quality.md). Its subcommands, in the
 // order they are used:
 //
 //	go run ./scripts/quality positions -seed 1 -out data/quality/positions.jsonl

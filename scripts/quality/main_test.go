@@ -10,54 +10,104 @@ import (
 	"github.com/lexico/lexico/bot/game/move"
 )
 
-const (
-	setFile     = "../../data/quality/positions.jsonl"
-	sourcesFile = "../../data/quality/positions.sources.tsv"
-	refFile     = "../../data/quality/reference.jsonl"
-	extraFile   = "../../data/quality/extra.jsonl"
-)
+// setFile is the middle-game set, whose positions the tests below that
+// need a real one take.
+const setFile = "../../data/quality/positions.jsonl"
 
-// The committed set is what docs/quality.md says: 250 full-rack middle-game
-// positions, each named in the sources file, none twice.
-func TestTheSetIsOfMiddleGamePositions(t *testing.T) {
-	set, err := readSet(setFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(set) != 250 {
-		t.Errorf("%d positions, want 250", len(set))
-	}
-	seen := map[string]int{}
-	for _, s := range set {
-		if !middle(s.Pos) {
-			t.Errorf("line %d: not a middle-game position (bag %d, %d tiles on the board, rack %d)", s.Line, s.Pos.BagCount, s.Pos.Board.TileCount(), s.Pos.Rack.N)
+// committedSet is a position set in data/quality, its reference and extra
+// moves, and what each of its positions must be.
+type committedSet struct {
+	dir       string
+	positions int
+	stage     string // stages' key
+}
+
+var committedSets = []committedSet{
+	{"../../data/quality", 250, "middle"},
+	{"../../data/quality/pre-endgame", 150, "pre-endgame"},
+}
+
+// Each committed set is what docs/quality.md says: the middle set's 250
+// full-rack middle-game positions, the pre-endgame set's 150 with 1 to 7
+// in the bag and the game in doubt, each named in the sources file, none
+// twice.
+func TestTheSetsAreOfTheirStage(t *testing.T) {
+	for _, cs := range committedSets {
+		set, err := readSet(cs.dir + "/positions.jsonl")
+		if err != nil {
+			t.Fatal(err)
 		}
-		if l, ok := seen[s.ID]; ok {
-			t.Errorf("line %d is line %d again", s.Line, l)
+		if len(set) != cs.positions {
+			t.Errorf("%s: %d positions, want %d", cs.dir, len(set), cs.positions)
 		}
-		seen[s.ID] = s.Line
-	}
-	data, err := os.ReadFile(sourcesFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-	if len(lines) != len(set) {
-		t.Errorf("%d source lines for %d positions", len(lines), len(set))
+		seen := map[string]int{}
+		for _, s := range set {
+			if !stages[cs.stage](s.Pos) {
+				t.Errorf("%s line %d: not a %s position (bag %d, %d tiles on the board, rack %d, spread %d)", cs.dir, s.Line, cs.stage,
+					s.Pos.BagCount, s.Pos.Board.TileCount(), s.Pos.Rack.N, s.Pos.MyScore-s.Pos.OppScore)
+			}
+			if l, ok := seen[s.ID]; ok {
+				t.Errorf("%s line %d is line %d again", cs.dir, s.Line, l)
+			}
+			seen[s.ID] = s.Line
+		}
+		data, err := os.ReadFile(cs.dir + "/positions.sources.tsv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+		if len(lines) != len(set) {
+			t.Errorf("%s: %d source lines for %d positions", cs.dir, len(lines), len(set))
+		}
 	}
 }
 
-// The committed reference is of the committed set, every candidate's move
-// parses to its key, the best comes first with nothing above it, and the
-// figures hang together.
-func TestTheReferenceIsWellFormed(t *testing.T) {
+// The stages' filters: a pre-endgame position has 1 to 7 tiles in the bag,
+// a full rack and a spread within 100; a middle-game one at least 14.
+func TestStageFilters(t *testing.T) {
 	set, err := readSet(setFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	refs, err := readReference(refFile, set)
+	p := *set[0].Pos
+	for _, c := range []struct {
+		bag, spread, rack int
+		middle, pre       bool
+	}{
+		{14, 0, 7, true, false}, {8, 0, 7, false, false}, {7, 0, 7, false, true}, {1, -100, 7, false, true},
+		{1, 101, 7, false, false}, {0, 0, 7, false, false}, {3, 0, 6, false, false}, {30, 500, 7, true, false},
+	} {
+		q := p
+		q.BagCount, q.MyScore, q.OppScore = c.bag, 300+c.spread, 300
+		for q.Rack.N > c.rack {
+			q.Rack.Remove(q.Rack.Tiles()[0])
+		}
+		if middle(&q) != c.middle || preEndgame(&q) != c.pre {
+			t.Errorf("bag %d, spread %d, rack %d: middle %v pre-endgame %v, want %v and %v", c.bag, c.spread, c.rack, middle(&q), preEndgame(&q), c.middle, c.pre)
+		}
+	}
+}
+
+// Each committed reference is of its set, covers every position, every candidate's move
+// parses to its key, the best comes first with nothing above it, and the
+// figures hang together.
+func TestTheReferenceIsWellFormed(t *testing.T) {
+	for _, cs := range committedSets {
+		t.Run(cs.stage, func(t *testing.T) { checkReference(t, cs.dir) })
+	}
+}
+
+func checkReference(t *testing.T, dir string) {
+	set, err := readSet(dir + "/positions.jsonl")
 	if err != nil {
 		t.Fatal(err)
+	}
+	refs, err := readReference(dir+"/reference.jsonl", set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(refs) != len(set) {
+		t.Errorf("%s: a reference for %d of %d positions", dir, len(refs), len(set))
 	}
 	for line, r := range refs {
 		size := set[line-1].Pos.Board.Size
@@ -91,6 +141,7 @@ func TestTheReferenceIsWellFormed(t *testing.T) {
 			}
 		}
 	}
+	extraFile := dir + "/extra.jsonl"
 	extras, _, torn, err := readJSONLines[extraMove](extraFile)
 	if err != nil || torn {
 		t.Fatalf("%s: %v (torn %v)", extraFile, err, torn)

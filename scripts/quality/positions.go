@@ -40,6 +40,26 @@ func middle(p *position.Position) bool {
 	return p.Board.TileCount() > minTiles && p.BagCount >= minBag && p.Rack.N == p.Variant.RackSize
 }
 
+// A pre-endgame set (-stage pre-endgame) is of the positions where the sim
+// policy plays every world to the game's end (1 to
+// montecarlo.DefaultEndgameBag tiles in the bag) and ranks by wins, with a
+// full rack and the game still in doubt: a spread within preMaxSpread
+// points, where the choice can change who wins. Its reference plays every
+// candidate to the game's end, so a candidate's share of worlds ahead is
+// its win rate. The middle set leaves this stage out; a match measures it
+// only through the noise of whole games.
+const preMaxSpread = 100
+
+func preEndgame(p *position.Position) bool {
+	spread := p.MyScore - p.OppScore
+	return p.BagCount >= 1 && p.BagCount <= montecarlo.DefaultEndgameBag && p.Rack.N == p.Variant.RackSize &&
+		spread >= -preMaxSpread && spread <= preMaxSpread
+}
+
+// stages names the sets positions can write: the filter a position of a
+// game passes to be taken.
+var stages = map[string]func(*position.Position) bool{"middle": middle, "pre-endgame": preEndgame}
+
 // realGamesFile is the shared records' path below the directory that holds
 // the repository (or the worktrees' directory).
 const realGamesFile = "shared/realgames/quackle-selfplay.jsonl"
@@ -55,8 +75,13 @@ func positionsMain(args []string) error {
 	out := fs.String("out", "data/quality/positions.jsonl", "the set, one gamestate a line, `FILE` (written atomically)")
 	sources := fs.String("sources", "", "where each line comes from, `FILE` (default: -out with .sources.tsv for .jsonl)")
 	idx := fs.String("index", "", "index `FILE` (default $LEXICO_INDEX, else the default index)")
+	stage := fs.String("stage", "middle", "the positions `STAGE` taken: middle (past the opening, at least 14 in the bag) or pre-endgame (1 to 7 in the bag, a spread within 100)")
 	if err := fs.Parse(args); err != nil {
 		return usageErr("%v", err)
+	}
+	keep, ok := stages[*stage]
+	if !ok {
+		return usageErr("-stage %q: want middle or pre-endgame", *stage)
 	}
 	if *n <= 0 || *perReal < 0 || *perSelf <= 0 || *iters <= 0 {
 		return usageErr("-n, -self-per-game and -iterations must be above 0, -real-per-game 0 or more")
@@ -72,7 +97,7 @@ func positionsMain(args []string) error {
 	}
 	rng := rand.New(rand.NewPCG(*seed, 0x9a11))
 	set := &positionSet{}
-	if err := set.addReal(*real, *perReal, *n, rng); err != nil {
+	if err := set.addReal(*real, keep, *perReal, *n, rng); err != nil {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "positions: %d from %s\n", len(set.lines), *real)
@@ -81,7 +106,7 @@ func positionsMain(args []string) error {
 		return err
 	}
 	defer k.Close()
-	if err := set.addSelfPlay(k, *seed, *iters, *perSelf, *n, rng); err != nil {
+	if err := set.addSelfPlay(k, keep, *seed, *iters, *perSelf, *n, rng); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(filepath.Dir(*out), 0o755); err != nil {
@@ -121,9 +146,9 @@ func (s *positionSet) add(r *gamestate.Request, source string) error {
 	return nil
 }
 
-// addReal takes up to per middle-game positions of each recorded game,
-// chosen by rng, in the file's order.
-func (s *positionSet) addReal(path string, per, n int, rng *rand.Rand) error {
+// addReal takes up to per positions that keep accepts of each recorded
+// game, chosen by rng, in the file's order.
+func (s *positionSet) addReal(path string, keep func(*position.Position) bool, per, n int, rng *rand.Rand) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return usageErr("%v", err)
@@ -155,7 +180,7 @@ func (s *positionSet) addReal(path string, per, n int, rng *rand.Rand) error {
 			games = append(games, nil)
 			last = game
 		}
-		if middle(p) {
+		if keep(p) {
 			games[len(games)-1] = append(games[len(games)-1], rec{l.ID, req})
 		}
 	}
@@ -186,9 +211,9 @@ func contains(xs []int, x int) bool {
 
 // addSelfPlay plays seeded multipliers games between the sim policy (its
 // worlds capped, so the games depend on the seed alone) and the equity
-// policy, seats in turn, and takes per middle-game positions of each, until
-// the set holds n.
-func (s *positionSet) addSelfPlay(k *late.Kit, seed uint64, iters, per, n int, rng *rand.Rand) error {
+// policy, seats in turn, and takes per positions that keep accepts of each,
+// until the set holds n.
+func (s *positionSet) addSelfPlay(k *late.Kit, keep func(*position.Position) bool, seed uint64, iters, per, n int, rng *rand.Rand) error {
 	var seats [2]referee.Seat
 	for i, policy := range []string{"sim", "equity"} {
 		pl, err := k.Shared.New(policy, k.Gen, k.Table)
@@ -215,19 +240,19 @@ func (s *positionSet) addSelfPlay(k *late.Kit, seed uint64, iters, per, n int, r
 		if err != nil {
 			return fmt.Errorf("self-play game %d: %w", g, err)
 		}
-		var mids []*gamestate.Request
+		var taken []*gamestate.Request
 		var turns []int
 		for _, t := range game.Turns {
 			req, err := gamestate.ParseRequest(t.Gamestate)
 			if err != nil {
 				return fmt.Errorf("self-play game %d turn %d: the referee's gamestate: %w", g, t.Number, err)
 			}
-			if middle(req.Position) {
-				mids, turns = append(mids, req), append(turns, t.Number)
+			if keep(req.Position) {
+				taken, turns = append(taken, req), append(turns, t.Number)
 			}
 		}
-		pick := rng.Perm(len(mids))[:min(per, len(mids))]
-		for i, p := range mids {
+		pick := rng.Perm(len(taken))[:min(per, len(taken))]
+		for i, p := range taken {
 			if len(s.lines) < n && contains(pick, i) {
 				src := fmt.Sprintf("self-play seed=%d game=%d turn=%d (sim %d worlds vs equity, sim seat %d)", seed, g, turns[i], iters, g%2)
 				if err := s.add(p, src); err != nil {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/lexico/lexico/bot/engine/montecarlo"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/platform/gamestate"
@@ -198,6 +199,27 @@ func (r *refPosition) find(key string) *refCandidate {
 		}
 	}
 	return nil
+}
+
+// toEnd reports whether every world of r was played to the game's end
+// (montecarlo.Simulator.EndgameBag): a pre-endgame, where a candidate's
+// share of worlds ahead is its win rate, whatever Plies says.
+func (r *refPosition) toEnd() bool { return r.Bag <= montecarlo.DefaultEndgameBag }
+
+// aheadBest is the share of worlds ahead that a chosen move's is rated
+// against: the best's, or, where every world was played to the end and
+// the share is the win rate the sim policy ranks by, the most of any
+// candidate that played every world.
+func (r *refPosition) aheadBest() float64 {
+	best := r.find(r.Best).Win
+	if r.toEnd() {
+		for _, c := range r.Cands {
+			if c.Worlds == r.Worlds {
+				best = max(best, c.Win)
+			}
+		}
+	}
+	return best
 }
 
 func (r *refPosition) String() string { return fmt.Sprintf("line %d", r.Line) }

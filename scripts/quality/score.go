@@ -86,7 +86,7 @@ func scoreMain(args []string) error {
 		pairList = append(pairList, [2]string{a, b})
 	}
 	var sb strings.Builder
-	report(&sb, set, refs, runs, pairList, *command, fs.Args())
+	report(&sb, *in, *refPath, set, refs, runs, pairList, *command, fs.Args())
 	if *out == "" {
 		fmt.Print(sb.String())
 		return nil
@@ -138,7 +138,7 @@ func rate(set []setLine, refs map[int]*refPosition, extras []extraMove, choices 
 			r.unvalued++
 			continue
 		}
-		rt := rated{line: c.Line, loss: -cand.Diff, ahead: ref.find(ref.Best).Win - cand.Win, best: key == ref.Best,
+		rt := rated{line: c.Line, loss: -cand.Diff, ahead: ref.aheadBest() - cand.Win, best: key == ref.Best,
 			elapsedMS: c.ElapsedMS, budgetMS: float64(c.BudgetMS), load: firstLoad(c.Load)}
 		r.answers[c.Line] = rt
 	}
@@ -183,7 +183,7 @@ func median(xs []float64) float64 {
 }
 
 // report writes the markdown report.
-func report(w io.Writer, set []setLine, refs map[int]*refPosition, runs map[string]*run, pairs [][2]string, command string, files []string) {
+func report(w io.Writer, in, refPath string, set []setLine, refs map[int]*refPosition, runs map[string]*run, pairs [][2]string, command string, files []string) {
 	var any *refPosition
 	for _, r := range refs {
 		any = r
@@ -195,16 +195,25 @@ func report(w io.Writer, set []setLine, refs map[int]*refPosition, runs map[stri
 	if command != "" {
 		fmt.Fprintf(w, "Made by `%s`.\n", command)
 	}
-	fmt.Fprintf(w, "\nThe set: %d middle-game positions (data/quality/positions.jsonl); the reference covers %d of them: "+
-		"each position's candidates played out in %d worlds, %d plies, seed %d", len(set), len(refs), any.Worlds, any.Plies, any.Seed)
+	stage, horizon := "middle-game", fmt.Sprintf("%d plies", any.Plies)
+	if any.toEnd() {
+		stage, horizon = "pre-endgame", "to the game's end"
+	}
+	fmt.Fprintf(w, "\nThe set: %d %s positions (%s); the reference covers %d of them: "+
+		"each position's candidates played out in %d worlds, %s, seed %d", len(set), stage, in, len(refs), any.Worlds, horizon, any.Seed)
 	if any.PruneAfter > 0 {
 		fmt.Fprintf(w, ", those more than %g points behind the best after %d worlds in those %d only", any.PruneMargin, any.PruneAfter, any.PruneAfter)
 	}
-	fmt.Fprintf(w, " (data/quality/reference.jsonl).\n\n")
-	fmt.Fprintf(w, "Loss: the reference's best's mean points less the chosen move's, in the same worlds (0 when the best is chosen). "+
-		"Ahead: the same in the share of worlds where the mover leads at the horizon, in percentage points "+
-		"(a stand-in for win probability until a table of P(win | lead, tiles unseen) values the stored quantiles). "+
-		"Intervals are 95%%, over positions.\n\n")
+	fmt.Fprintf(w, " (%s).\n\n", refPath)
+	fmt.Fprintf(w, "Loss: the reference's best's mean points less the chosen move's, in the same worlds (0 when the best is chosen). ")
+	if any.toEnd() {
+		fmt.Fprintf(w, "Ahead: the most winning candidate's win rate less the chosen move's, in percentage points "+
+			"(every world is played to the game's end, so the share of worlds ahead is the win rate, which the sim policy ranks by there). ")
+	} else {
+		fmt.Fprintf(w, "Ahead: the same in the share of worlds where the mover leads at the horizon, in percentage points "+
+			"(a stand-in for win probability until a table of P(win | lead, tiles unseen) values the stored quantiles). ")
+	}
+	fmt.Fprintf(w, "Intervals are 95%%, over positions.\n\n")
 	names := make([]string, 0, len(runs))
 	for n := range runs {
 		names = append(names, n)
