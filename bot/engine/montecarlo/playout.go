@@ -259,10 +259,14 @@ func chance(t *winprob.Table, margin float64, ended bool, unseen int, toMove boo
 	case t == nil:
 		return 0
 	case ended:
-		return 0.5 + 0.5*float64(cmp.Compare(margin, 0))
+		return result(margin)
 	}
 	return t.P(margin, unseen, toMove)
 }
+
+// result is a finished game's result for the side whose final margin
+// this is: 1 a win, 1/2 a tie, 0 a loss.
+func result(margin float64) float64 { return 0.5 + 0.5*float64(cmp.Compare(margin, 0)) }
 
 // lead is the points side gained over the other since the candidate's
 // position (the simulated turns, the candidate's own included).

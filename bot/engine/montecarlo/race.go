@@ -1,7 +1,6 @@
 package montecarlo
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -235,11 +234,11 @@ func (rc *racing) eliminate() int {
 const winsFirst = 1000
 
 // key is what the race compares of one outcome: the ranking's key, or,
-// when byWins, the result first (win 1, tie 1/2, loss 0; the sign of the
-// margin, as Result.WinRate counts it) and then the points.
+// when byWins, the result first (the sign of the margin, as
+// Result.WinRate counts it) and then the points.
 func (rc *racing) key(o outcome, rank Ranking, blend float64) float64 {
 	if rc.byWins {
-		return winsFirst*(0.5+0.5*float64(cmp.Compare(o.margin, 0))) + o.value
+		return winsFirst*result(o.margin) + o.value
 	}
 	return rankKey(o, rank, blend)
 }
