@@ -92,7 +92,23 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	case o.Replay:
 		mode = player.Replay
 	}
+	if err := o.Bot.checkClock(); err != nil {
+		return err
+	}
+	guard := guardStart(o.Bot.clock(mode), req, e.arrived, o.Bot.Leaves, func(r answer.Reply) error {
+		return writeReply(e.stdout, r, o.JSON, time.Since(e.arrived))
+	})
 	setup, err := newBotSetup(o.Bot, mode, req.Dictionary, false, 0, e.stderr)
+	if !guard.end() {
+		// The guard answered in time; the rest is for the next run (an
+		// index built on first use stays built) and for the log.
+		fmt.Fprintf(e.stderr, "lexico-bot run: start-up took %v, past the budget's stop: answered without a search\n",
+			time.Since(e.arrived).Round(time.Millisecond))
+		if err == nil {
+			setup.close()
+		}
+		return err
+	}
 	if err != nil {
 		return err
 	}

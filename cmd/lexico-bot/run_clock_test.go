@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/lexico/lexico/bot/game/move"
 )
 
 // run's side of the clock contract (bot/engine/player/deadline.go): which budget
@@ -93,5 +95,50 @@ func TestRunCountsStartUp(t *testing.T) {
 	legalOnDoc(t, got.Move)
 	if got.Policy != "equity" || got.Late || got.Plays != 0 || !strings.Contains(got.Note, "without a search") {
 		t.Fatalf("%+v; want an answer without a search, not late, and a note saying why", got)
+	}
+}
+
+// A process whose own start took its whole budget answers at once, before
+// the index is open (opening it reads the file, from disk when the kernel
+// has dropped it), with what the clock answers when no time is left: an
+// exchange or a pass, legal, written once, in either output form, and run
+// says why on stderr.
+func TestRunAnswersBeforeTheIndexWhenStartUpTookTheBudget(t *testing.T) {
+	for _, asJSON := range []bool{false, true} {
+		doc := liveDoc(t, 200*time.Millisecond, 200*time.Millisecond)
+		args := []string{"lexico-bot", "run", "--index", botIndex(t), "-"}
+		if asJSON {
+			args = []string{"lexico-bot", "run", "--index", botIndex(t), "--json", "-"}
+		}
+		var out, errb bytes.Buffer
+		// Started 190 ms ago: 10 ms are left of the 200 ms MoveTime, less
+		// than the 40 ms reserve held back for delivery.
+		if code := runFrom(time.Now().Add(-190*time.Millisecond), args, bytes.NewReader(doc), &out, &errb); code != 0 {
+			t.Fatalf("json %v: exit %d: %s", asJSON, code, errb.String())
+		}
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if len(lines) != 1 {
+			t.Fatalf("json %v: stdout %q: want exactly one answer", asJSON, out.String())
+		}
+		line, note := []byte(lines[0]), ""
+		if asJSON {
+			var got runJSON
+			if err := json.Unmarshal(line, &got); err != nil {
+				t.Fatal(err)
+			}
+			if got.Plays != 0 || got.Late || got.Policy != "equity" {
+				t.Fatalf("%+v; want the equity policy's answer without a search, not late", got)
+			}
+			line, note = got.Move, got.Note
+		}
+		if m := legalOnDoc(t, line); m.Kind == move.Play {
+			t.Fatalf("json %v: %s: a play needs the index: want an exchange or a pass", asJSON, line)
+		}
+		if asJSON && !strings.Contains(note, "start-up") {
+			t.Errorf("note %q does not say start-up took the budget", note)
+		}
+		if !strings.Contains(errb.String(), "answered without a search") {
+			t.Errorf("stderr %q does not say the answer came without a search", errb.String())
+		}
 	}
 }

@@ -211,20 +211,8 @@ func badInputf(format string, args ...any) error { return badInput{fmt.Errorf(fo
 // engine.Options.Detach (openEngine); notes about building the default
 // index go to logw. The caller closes the setup.
 func newBotSetup(o botOptions, mode player.Mode, dictURL string, detach bool, slots int, logw io.Writer) (*botSetup, error) {
-	// Written so that NaN, which every comparison rejects, is refused too.
-	if m := o.Margin; !(m >= 0 && m < 1) {
-		return nil, badInputf("--margin %v: want a fraction in [0, 1)", m)
-	}
-	if o.MarginMax < 0 {
-		return nil, badInputf("--margin-max %v: want 0 (no cap) or a positive duration", o.MarginMax)
-	}
-	for _, d := range []struct {
-		name  string
-		value time.Duration
-	}{{"budget", o.Budget}, {"reserve", o.Reserve}, {"max-think", o.MaxThink}} {
-		if d.value < 0 {
-			return nil, badInputf("--%s %v: want 0 or a positive duration", d.name, d.value)
-		}
+	if err := o.checkClock(); err != nil {
+		return nil, err
 	}
 	table, err := leaveTable(o.Leaves)
 	if err != nil {
@@ -238,11 +226,7 @@ func newBotSetup(o botOptions, mode player.Mode, dictURL string, detach bool, sl
 	if err != nil {
 		return nil, err
 	}
-	clock := answer.NewClock(mode)
-	clock.Margin, clock.MaxMargin = o.Margin, o.MarginMax
-	clock.Reserve, clock.MaxThink = o.Reserve, o.MaxThink
-	clock.Override = o.Budget
-	answers := answer.NewPipeline(eng, clock, slots)
+	answers := answer.NewPipeline(eng, o.clock(mode), slots)
 	bot, err := answers.Bot(answer.BotOptions{Policy: o.Policy})
 	if err != nil {
 		eng.Close()
@@ -253,6 +237,36 @@ func newBotSetup(o botOptions, mode player.Mode, dictURL string, detach bool, sl
 		return nil, err
 	}
 	return &botSetup{engine: eng, index: x, answers: answers, bot: bot, note: note, built: built}, nil
+}
+
+// checkClock refuses clock flags out of their range.
+func (o botOptions) checkClock() error {
+	// Written so that NaN, which every comparison rejects, is refused too.
+	if m := o.Margin; !(m >= 0 && m < 1) {
+		return badInputf("--margin %v: want a fraction in [0, 1)", m)
+	}
+	if o.MarginMax < 0 {
+		return badInputf("--margin-max %v: want 0 (no cap) or a positive duration", o.MarginMax)
+	}
+	for _, d := range []struct {
+		name  string
+		value time.Duration
+	}{{"budget", o.Budget}, {"reserve", o.Reserve}, {"max-think", o.MaxThink}} {
+		if d.value < 0 {
+			return badInputf("--%s %v: want 0 or a positive duration", d.name, d.value)
+		}
+	}
+	return nil
+}
+
+// clock is the answers' clock in mode, as the flags set it (checkClock
+// first).
+func (o botOptions) clock(mode player.Mode) player.Clock {
+	c := answer.NewClock(mode)
+	c.Margin, c.MaxMargin = o.Margin, o.MarginMax
+	c.Reserve, c.MaxThink = o.Reserve, o.MaxThink
+	c.Override = o.Budget
+	return c
 }
 
 // close closes the engine, which waits for its searches to end: after the
