@@ -128,9 +128,19 @@ func (s *Simulator) playRace(playouts []*playout, cands []move.Move, unseen []by
 				whole = false
 				continue
 			}
-			rc.count(totals, rc.buf[r*n:(r+1)*n], rank, s.blend())
+			out := rc.buf[r*n : (r+1)*n]
+			if stop() {
+				// No decision follows a stop, so the paired sums, a
+				// pass over every pair alive (a quarter of a million
+				// with an endgame's 500 candidates: tens of
+				// milliseconds a round on a crowded machine, past the
+				// deadline), are left; the report needs the totals.
+				rc.total(totals, out)
+				continue
+			}
+			rc.count(totals, out, rank, s.blend())
 		}
-		if !whole {
+		if !whole || stop() {
 			break // stopped: the rounds played whole count, no more
 		}
 		start += size
@@ -168,6 +178,16 @@ func (s *Simulator) playPhase(o *playout, cands []move.Move, unseen []byte, rc *
 			out[i] = res
 		}
 		rc.done[j] = true // round j is this goroutine's alone
+	}
+}
+
+// total adds one round's outcomes (out, by candidate) to the totals of
+// the candidates alive.
+func (rc *racing) total(totals []tally, out []outcome) {
+	for i := range rc.n {
+		if rc.alive[i] {
+			totals[i].add(out[i])
+		}
 	}
 }
 
