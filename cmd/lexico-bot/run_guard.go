@@ -41,10 +41,13 @@ func guardStart(clock player.Clock, req *gamestate.Request, arrived time.Time, l
 	if req.Deadline.IsZero() || clock.Mode == player.Replay || clock.Override > 0 {
 		return nil
 	}
-	// The stop without the load's scaling of the reserve: the clock
-	// searches in the time that scaling takes when start-up ends there
-	// (Budget.Alone), and the guard's own answer needs no core for long.
+	// The stop at twice the reserve, not scaled by the load: the guard's
+	// answer waits for a core like any other (while a first-use build
+	// took both cores it was written 30 ms after its stop, measured), and
+	// the load's scaling would take the time in which the clock, when
+	// start-up ends there, still searches (Budget.Alone).
 	clock.Pressure = nil
+	clock.Reserve *= 2
 	b := clock.Budget(player.Due{Deadline: req.Deadline, MoveTime: req.MoveTime}, arrived, time.Now(), 0)
 	if b.Late || b.Saved {
 		return nil
