@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -96,7 +95,7 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 		return err
 	}
 	guard := guardStart(o.Bot.clock(mode), req, e.arrived, o.Bot.Leaves, func(r answer.Reply) error {
-		return writeReply(e.stdout, r, o.JSON, time.Since(e.arrived))
+		return writeReply(e.stdout, r, replyForm{JSON: o.JSON}, time.Since(e.arrived))
 	})
 	setup, err := newBotSetup(o.Bot, mode, req.Dictionary, false, 0, e.stderr)
 	if !guard.end() {
@@ -138,15 +137,10 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 		return err
 	}
 	elapsed := time.Since(start)
-	ch, budget, enc := rep.Choice, rep.Budget, rep.Move
+	ch, budget := rep.Choice, rep.Budget
 	// The answer first: the notes after it cost the deadline nothing.
-	if o.JSON {
-		out := answer.NewReport(rep, setup.index, elapsed, o.Top > 0)
-		if err := json.NewEncoder(e.stdout).Encode(out); err != nil {
-			return err
-		}
-	} else {
-		fmt.Fprintf(e.stdout, "%s\n", enc)
+	if err := writeReply(e.stdout, rep, replyForm{JSON: o.JSON, Dict: setup.index, Top: o.Top > 0}, elapsed); err != nil {
+		return err
 	}
 	searched := fmt.Sprintf("%d plays", ch.Plays)
 	if ch.Bounded {

@@ -11,6 +11,7 @@ import (
 	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/gamestate"
 )
@@ -26,10 +27,11 @@ import (
 // trade: a weak move in time where the search would have come late, and a
 // late answer forfeits the game.
 type startGuard struct {
-	mu       sync.Mutex
-	timer    *time.Timer
-	answered bool // the guard wrote the answer
-	over     bool // start-up ended first, or the guard answered: no other answer
+	mu    sync.Mutex
+	timer *time.Timer
+	// by is who answers once decided: "" undecided, "guard" or "run"
+	// (start-up ended first).
+	by string
 }
 
 // guardStart arms a startGuard for req, arrived at arrived, when it has a
@@ -56,10 +58,10 @@ func guardStart(clock player.Clock, req *gamestate.Request, arrived time.Time, l
 	fire := func() {
 		g.mu.Lock()
 		defer g.mu.Unlock()
-		if g.over {
+		if g.by != "" {
 			return
 		}
-		g.over, g.answered = true, true
+		g.by = "guard"
 		b.Static, b.Time = true, 0
 		b.Note = fmt.Sprintf("start-up (opening the index) was still under way at the budget's stop, %v after arrival: answered without a search",
 			b.Stop.Sub(arrived).Round(time.Millisecond))
@@ -90,9 +92,9 @@ func unsearched(req *gamestate.Request, b player.Budget, leaves string) answer.R
 		ch.Candidate = player.Candidate{Move: move.NewPass(), Leave: p.Rack}
 		ch.Policy, ch.Reason = player.NameEquity, "no leave table to value an exchange: "+err.Error()
 	}
-	enc, encErr := gamestate.EncodeMove(ch.Move, p.Board.Size)
-	if encErr != nil { // an exchange or a pass: cannot happen
-		enc = []byte(`[[],[],[]]`)
+	enc, err := gamestate.EncodeMove(ch.Move, p.Board.Size)
+	if err != nil { // an exchange or a pass encodes: cannot happen
+		enc, _ = gamestate.EncodeMove(move.NewPass(), p.Board.Size)
 	}
 	return answer.Reply{Position: p, Budget: b, Choice: ch, Move: enc}
 }
@@ -108,15 +110,26 @@ func (g *startGuard) end() bool {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.over = true
-	return !g.answered
+	if g.by == "" {
+		g.by = "run"
+	}
+	return g.by == "run"
 }
 
-// writeReply writes r as run does: the platform's move line, or with
-// asJSON run's --json report (index words unlooked-up: dict nil).
-func writeReply(w io.Writer, r answer.Reply, asJSON bool, elapsed time.Duration) error {
-	if asJSON {
-		return json.NewEncoder(w).Encode(answer.NewReport(r, nil, elapsed, false))
+// replyForm is how run writes an answer: the platform's move line, or
+// with JSON run's --json report, its words looked up in Dict (nil: not
+// looked up) and with Top the candidates listed.
+type replyForm struct {
+	JSON bool
+	Dict rules.Dictionary
+	Top  bool
+}
+
+// writeReply writes r, answered in elapsed, in form f: the one way run
+// writes an answer, its own or the start-up guard's.
+func writeReply(w io.Writer, r answer.Reply, f replyForm, elapsed time.Duration) error {
+	if f.JSON {
+		return json.NewEncoder(w).Encode(answer.NewReport(r, f.Dict, elapsed, f.Top))
 	}
 	_, err := fmt.Fprintf(w, "%s\n", r.Move)
 	return err

@@ -195,11 +195,11 @@ func (rc *racing) total(totals []tally, out []outcome) {
 // the paired sums of the candidates alive.
 func (rc *racing) count(totals []tally, out []outcome, rank Ranking, blend float64) {
 	rc.rounds++
+	rc.total(totals, out)
 	for i := range rc.n {
 		if !rc.alive[i] {
 			continue
 		}
-		totals[i].add(out[i])
 		ki := rc.key(out[i], rank, blend)
 		for j := i + 1; j < rc.n; j++ {
 			if rc.alive[j] {
