@@ -56,9 +56,22 @@ func preEndgame(p *position.Position) bool {
 		spread >= -preMaxSpread && spread <= preMaxSpread
 }
 
+// A late set (-stage late) is of the turns just before the pre-endgame:
+// 8 to lateMaxBag tiles in the bag, a full rack and the game in doubt. The
+// sim policy simulates them as a middle game (two plies, by points), yet
+// the game ends within a few turns of each side; a reference played to
+// the end (reference -end-bag) says whether that horizon costs wins.
+const lateMaxBag = 13
+
+func lateGame(p *position.Position) bool {
+	spread := p.MyScore - p.OppScore
+	return p.BagCount > montecarlo.DefaultEndgameBag && p.BagCount <= lateMaxBag && p.Rack.N == p.Variant.RackSize &&
+		spread >= -preMaxSpread && spread <= preMaxSpread
+}
+
 // stages names the sets positions can write: the filter a position of a
 // game passes to be taken.
-var stages = map[string]func(*position.Position) bool{"middle": middle, "pre-endgame": preEndgame}
+var stages = map[string]func(*position.Position) bool{"middle": middle, "pre-endgame": preEndgame, "late": lateGame}
 
 // realGamesFile is the shared records' path below the directory that holds
 // the repository (or the worktrees' directory).
@@ -75,13 +88,13 @@ func positionsMain(args []string) error {
 	out := fs.String("out", "data/quality/positions.jsonl", "the set, one gamestate a line, `FILE` (written atomically)")
 	sources := fs.String("sources", "", "where each line comes from, `FILE` (default: -out with .sources.tsv for .jsonl)")
 	idx := fs.String("index", "", "index `FILE` (default $LEXICO_INDEX, else the default index)")
-	stage := fs.String("stage", "middle", "the positions `STAGE` taken: middle (past the opening, at least 14 in the bag) or pre-endgame (1 to 7 in the bag, a spread within 100)")
+	stage := fs.String("stage", "middle", "the positions `STAGE` taken: middle (past the opening, at least 14 in the bag), late (8 to 13 in the bag, a spread within 100) or pre-endgame (1 to 7 in the bag, a spread within 100)")
 	if err := fs.Parse(args); err != nil {
 		return usageErr("%v", err)
 	}
 	keep, ok := stages[*stage]
 	if !ok {
-		return usageErr("-stage %q: want middle or pre-endgame", *stage)
+		return usageErr("-stage %q: want middle, late or pre-endgame", *stage)
 	}
 	if *n <= 0 || *perReal < 0 || *perSelf <= 0 || *iters <= 0 {
 		return usageErr("-n, -self-per-game and -iterations must be above 0, -real-per-game 0 or more")

@@ -69,6 +69,10 @@ type refPosition struct {
 	Seed   uint64 `json:"seed"`
 	Worlds int    `json:"worlds"`
 	Plies  int    `json:"plies"`
+	// EndBag is the simulator's EndgameBag (omitted: the sim policy's,
+	// montecarlo.DefaultEndgameBag): with at most this many tiles in the
+	// bag every world was played to the game's end.
+	EndBag int `json:"end_bag,omitempty"`
 	// PruneAfter and PruneMargin: after the first PruneAfter worlds, the
 	// candidates more than PruneMargin points (or 4 standard errors of the
 	// difference, if more) behind the best so far played no more (0: all
@@ -204,7 +208,15 @@ func (r *refPosition) find(key string) *refCandidate {
 // toEnd reports whether every world of r was played to the game's end
 // (montecarlo.Simulator.EndgameBag): a pre-endgame, where a candidate's
 // share of worlds ahead is its win rate, whatever Plies says.
-func (r *refPosition) toEnd() bool { return r.Bag <= montecarlo.DefaultEndgameBag }
+func (r *refPosition) toEnd() bool { return r.Bag <= r.endBag() }
+
+// endBag is the bag from which r's worlds were played to the end.
+func (r *refPosition) endBag() int {
+	if r.EndBag == 0 {
+		return montecarlo.DefaultEndgameBag
+	}
+	return r.EndBag
+}
 
 // aheadBest is the share of worlds ahead that a chosen move's is rated
 // against: the best's, or, where every world was played to the end and

@@ -34,7 +34,10 @@ type refOptions struct {
 	candidates int
 	worlds     int
 	plies      int
-	threads    int
+	// endBag is the simulator's EndgameBag: with at most this many tiles
+	// in the bag, every world is played to the game's end.
+	endBag  int
+	threads int
 	// After pruneAfter worlds, the candidates more than pruneMargin points
 	// (or 4 standard errors of their difference, if more) behind the best
 	// so far play no more worlds (0: none is dropped).
@@ -52,6 +55,7 @@ func referenceMain(args []string) error {
 	fs.IntVar(&o.candidates, "candidates", 36, "the static search's best `N` moves simulated (the best exchange added when none is among them)")
 	fs.IntVar(&o.worlds, "worlds", 1000, "worlds `N` each candidate is played out in")
 	fs.IntVar(&o.plies, "plies", montecarlo.DefaultPlies, "turns `N` played after each candidate (the sim policy's)")
+	fs.IntVar(&o.endBag, "end-bag", montecarlo.DefaultEndgameBag, "with at most `N` tiles in the bag every world is played to the game's end, -plies unused (the sim policy's: 7)")
 	fs.IntVar(&o.threads, "threads", 1, "goroutines `N` playing worlds at once (the figures do not depend on it)")
 	fs.IntVar(&o.pruneAfter, "prune-after", 250, "after `N` worlds, drop the candidates clearly behind (-prune-margin): they keep the figures of those worlds (0: every candidate plays every world)")
 	fs.Float64Var(&o.pruneMargin, "prune-margin", 8, "`POINTS` behind the best so far (or 4 standard errors of the difference, if more) that drop a candidate at -prune-after")
@@ -62,8 +66,8 @@ func referenceMain(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return usageErr("%v", err)
 	}
-	if o.candidates < 1 || o.worlds < 2 || o.plies < 1 || o.threads < 1 {
-		return usageErr("-candidates, -threads and -plies must be at least 1, -worlds at least 2")
+	if o.candidates < 1 || o.worlds < 2 || o.plies < 1 || o.threads < 1 || o.endBag < 1 {
+		return usageErr("-candidates, -threads, -plies and -end-bag must be at least 1, -worlds at least 2")
 	}
 	if o.pruneAfter != 0 && (o.pruneAfter < 2 || o.pruneAfter >= o.worlds || o.pruneMargin < 0) {
 		return usageErr("-prune-after %d: want 0, or 2 or more and below -worlds %d, with -prune-margin 0 or more", o.pruneAfter, o.worlds)
@@ -87,9 +91,9 @@ func referenceMain(args []string) error {
 	defer f.Close()
 	have := map[int]bool{}
 	for _, r := range done {
-		if r.Seed != o.seed || r.Worlds != o.worlds || r.Plies != o.plies || r.PruneAfter != o.pruneAfter || r.PruneMargin != o.pruneMargin {
-			return usageErr("%s line %d: seed %d, %d worlds, %d plies, pruned after %d by %v; this run: seed %d, %d worlds, %d plies, pruned after %d by %v (write another -out)",
-				*out, r.Line, r.Seed, r.Worlds, r.Plies, r.PruneAfter, r.PruneMargin, o.seed, o.worlds, o.plies, o.pruneAfter, o.pruneMargin)
+		if r.Seed != o.seed || r.Worlds != o.worlds || r.Plies != o.plies || r.endBag() != o.endBag || r.PruneAfter != o.pruneAfter || r.PruneMargin != o.pruneMargin {
+			return usageErr("%s line %d: seed %d, %d worlds, %d plies, to the end from %d in the bag, pruned after %d by %v; this run: seed %d, %d worlds, %d plies, to the end from %d, pruned after %d by %v (write another -out)",
+				*out, r.Line, r.Seed, r.Worlds, r.Plies, r.endBag(), r.PruneAfter, r.PruneMargin, o.seed, o.worlds, o.plies, o.endBag, o.pruneAfter, o.pruneMargin)
 		}
 		if r.Line < 1 || r.Line > len(set) || set[r.Line-1].ID != r.Gamestate {
 			return usageErr("%s: line %d is not of this set's position (the set changed?)", *out, r.Line)
@@ -195,7 +199,7 @@ func referenceCandidates(k *late.Kit, p *position.Position, n int) ([]player.Can
 // world a simulation.
 func simulator(k *late.Kit, o refOptions, w int) *montecarlo.Simulator {
 	return &montecarlo.Simulator{Gen: k.Gen, Equity: equity.Static{Table: k.Table}, Plies: o.plies,
-		EndgameBag: montecarlo.DefaultEndgameBag, Threads: 1, MaxIterations: 1, Seed: worldSeed(o.seed, w)}
+		EndgameBag: o.endBag, Threads: 1, MaxIterations: 1, Seed: worldSeed(o.seed, w)}
 }
 
 // referenceValues is worldValues for the reference: every candidate in
@@ -302,6 +306,9 @@ func summarize(s setLine, cands []player.Candidate, vals [][]float64, o refOptio
 	rp := refPosition{Line: s.Line, Gamestate: s.ID, Seed: o.seed, Worlds: o.worlds, Plies: o.plies,
 		PruneAfter: o.pruneAfter, PruneMargin: o.pruneMargin,
 		Bag: p.BagCount, Unseen: len(unseen), Spread: p.MyScore - p.OppScore}
+	if o.endBag != montecarlo.DefaultEndgameBag {
+		rp.EndBag = o.endBag
+	}
 	means := make([]float64, len(cands))
 	for i := range cands {
 		means[i] = mean(column(vals, i))
