@@ -175,7 +175,7 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 		// The sim flags apply to the pair's sim seats; a pair with none
 		// is no mistake (the league was checked to have one).
 		pairSim := o.Sim
-		pairSim.Given, pairSim.RankGiven, pairSim.AllocGiven = [4]bool{}, false, false
+		pairSim.Given, pairSim.RankGiven, pairSim.AllocGiven = [len(simFlagNames)]bool{}, false, false
 		if err := applySim(pairSim, l.Bots[:]...); err != nil {
 			return err
 		}

@@ -79,7 +79,7 @@ func playCommand() *cli.Command {
 			&cli.StringFlag{Name: "p2-leaves", Usage: "seat 2's leave values `FILE[,FILE]`, instead of --leaves", Destination: &o.SeatLeaves[1]},
 			&cli.BoolFlag{Name: "p1-no-endgame", Usage: "seat 1, a sim player, simulates endgames instead of handing them to the endgame solver (to measure what the solver is worth: --p1 sim --p2 sim --p1-no-endgame)", Destination: &o.NoEndgame[0]},
 			&cli.BoolFlag{Name: "p2-no-endgame", Usage: "seat 2, a sim player, simulates endgames instead of handing them to the endgame solver", Destination: &o.NoEndgame[1]},
-			&cli.StringFlag{Name: "p1-sim", Usage: "seat 1, a sim player, with its own settings `K=V[,K=V]`: rank (as --sim-rank), alloc (as --sim-alloc), infer=on|off (as --sim-infer), candidates (as --sim-candidates), iterations (as --sim-iterations), over the sim flags' (to measure one setting against another: --p1 sim --p2 sim --p1-sim rank=points)", Destination: &o.SeatSim[0]},
+			&cli.StringFlag{Name: "p1-sim", Usage: "seat 1, a sim player, with its own settings `K=V[,K=V]`: rank (as --sim-rank), alloc (as --sim-alloc), infer=on|off (as --sim-infer), candidates (as --sim-candidates), iterations (as --sim-iterations), endbag (as --sim-end-bag), over the sim flags' (to measure one setting against another: --p1 sim --p2 sim --p1-sim rank=points)", Destination: &o.SeatSim[0]},
 			&cli.StringFlag{Name: "p2-sim", Usage: "seat 2, a sim player, with its own settings `K=V[,K=V]` (as --p1-sim)", Destination: &o.SeatSim[1]},
 		}, simFlags(&o.Sim)...),
 		Action: func(c *cli.Context) error {
@@ -322,7 +322,7 @@ func progress(w io.Writer, total int) func(done, total int) {
 
 // applySeatSim sets one seat's sim settings (--p1-sim, --p2-sim): a
 // comma-separated list of rank=RANK, alloc=ALLOC, infer=on|off,
-// candidates=N and iterations=N.
+// candidates=N, iterations=N and endbag=N.
 func applySeatSim(flag, spec string, pol player.Policy) error {
 	pl, ok := pol.(*player.Sim)
 	if !ok {
@@ -334,7 +334,7 @@ func applySeatSim(flag, spec string, pol player.Policy) error {
 		var err error
 		switch {
 		case !ok:
-			return badInputf("--%s %s: want K=V[,K=V] (rank, alloc, infer, candidates, iterations)", flag, quote.String(kv))
+			return badInputf("--%s %s: want K=V[,K=V] (rank, alloc, infer, candidates, iterations, endbag)", flag, quote.String(kv))
 		case k == "rank":
 			sim.Rank, err = parseSimRank(flag+" rank", v)
 		case k == "alloc":
@@ -354,6 +354,12 @@ func applySeatSim(flag, spec string, pol player.Policy) error {
 				return badInputf("--%s candidates=%s: want 2 or more", flag, v)
 			}
 			pl.Candidates = n
+		case k == "endbag":
+			n, cerr := strconv.Atoi(v)
+			if cerr != nil || n < 0 {
+				return badInputf("--%s endbag=%s: want 0 or more", flag, v)
+			}
+			sim.EndgameBag = n
 		case k == "iterations":
 			n, cerr := strconv.Atoi(v)
 			if cerr != nil || n < 0 {
@@ -361,7 +367,7 @@ func applySeatSim(flag, spec string, pol player.Policy) error {
 			}
 			sim.MaxIterations = n
 		default:
-			return badInputf("--%s: unknown setting %s (rank, alloc, infer, candidates, iterations)", flag, quote.String(k))
+			return badInputf("--%s: unknown setting %s (rank, alloc, infer, candidates, iterations, endbag)", flag, quote.String(k))
 		}
 		if err != nil {
 			return err

@@ -56,7 +56,7 @@ func botFlags(o *botOptions, byDictionary bool) []cli.Flag {
 
 // simOptions tune the sim policy (run, serve and play).
 type simOptions struct {
-	Candidates, Plies, Iterations, Threads int
+	Candidates, Plies, Iterations, Threads, EndBag int
 	// Rank is --sim-rank and Alloc --sim-alloc ("": the policy's
 	// default); RankGiven and AllocGiven say the command line set them.
 	Rank, Alloc           string
@@ -66,11 +66,11 @@ type simOptions struct {
 	// Given says which of the flags the command line set: setting one
 	// when no player simulates is refused, since it would silently change
 	// nothing.
-	Given [4]bool
+	Given [len(simFlagNames)]bool
 }
 
 // simFlagNames are the sim flags, in simOptions' order.
-var simFlagNames = [4]string{"sim-candidates", "sim-plies", "sim-iterations", "sim-threads"}
+var simFlagNames = [5]string{"sim-candidates", "sim-plies", "sim-iterations", "sim-threads", "sim-end-bag"}
 
 // simRankFlag is --sim-rank, simAllocFlag --sim-alloc.
 const (
@@ -88,6 +88,7 @@ func simFlags(o *simOptions) []cli.Flag {
 		&cli.StringFlag{Name: simRankFlag, Value: montecarlo.DefaultRank.String(), Usage: "sim policy: what candidates are ranked by, `RANK` points (the mean spread; the win rate once every world reaches the game's end), winprob (the mean chance of winning from each world's final spread, points breaking ties) or blend (win probability in percent plus a tenth of the points)", Destination: &o.Rank},
 		&cli.StringFlag{Name: simAllocFlag, Value: montecarlo.DefaultAllocation.String(), Usage: "sim policy: how worlds are shared among the candidates, `ALLOC` race (a candidate clearly behind another stops being played; its worlds go to the others) or equal (every candidate in every world)", Destination: &o.Alloc},
 		&cli.BoolFlag{Name: simInferFlag, Usage: "sim policy: deal the opponent, in each world, tiles it may have kept at its last play, inferred from that play (seen only by a bot that answered the game's previous move: serve with the platform's GameId, and the arena; not run); each move tries a few hundred racks", Destination: &o.Infer},
+		&cli.IntFlag{Name: simFlagNames[4], Value: montecarlo.DefaultEndgameBag, Usage: "sim policy: with at most `N` tiles in the bag every world is played to the game's end and the candidates are ranked by wins (0: never; more sees the end sooner, at the cost of worlds that each play several turns more)", Destination: &o.EndBag},
 		&cli.IntFlag{Name: simFlagNames[3], Usage: "sim policy: goroutines `N` playing worlds at once for each move (0: one per core); 1 with games played two at once gives each game one core, as a one-thread opponent has (an endgame's solver runs beside them)", Destination: &o.Threads},
 	}
 }
@@ -109,7 +110,7 @@ func applySim(o simOptions, policies ...player.Policy) error {
 			sims = append(sims, s)
 		}
 	}
-	for i, v := range [4]int{o.Candidates, o.Plies, o.Iterations, o.Threads} {
+	for i, v := range [5]int{o.Candidates, o.Plies, o.Iterations, o.Threads, o.EndBag} {
 		if v < 0 {
 			return badInputf("--%s %d: want 0 or more", simFlagNames[i], v)
 		}
@@ -140,7 +141,7 @@ func applySim(o simOptions, policies ...player.Policy) error {
 	}
 	for _, pl := range sims {
 		sim := *pl.Simulator
-		sim.Plies, sim.MaxIterations, sim.Threads = o.Plies, o.Iterations, o.Threads
+		sim.Plies, sim.MaxIterations, sim.Threads, sim.EndgameBag = o.Plies, o.Iterations, o.Threads, o.EndBag
 		if o.Rank != "" {
 			sim.Rank = rank
 		}

@@ -320,6 +320,39 @@ func TestSimThreadsReachTheSimulation(t *testing.T) {
 	}
 }
 
+// --sim-end-bag sets the bag from which the simulation plays every world
+// to the game's end; left alone it is the policy's default, and a
+// negative one is refused by name.
+func TestSimEndBagReachesTheSimulation(t *testing.T) {
+	for _, c := range []struct {
+		endBag int
+		given  bool
+		want   int
+	}{{montecarlo.DefaultEndgameBag, false, montecarlo.DefaultEndgameBag}, {13, true, 13}, {0, true, 0}} {
+		sim, err := player.New("sim", nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := simOptions{Candidates: player.DefaultSimCandidates, Plies: montecarlo.DefaultPlies, EndBag: c.endBag}
+		o.Given[4] = c.given
+		if err := applySim(o, sim); err != nil {
+			t.Fatal(err)
+		}
+		if got := sim.(*player.Sim).Simulator.EndgameBag; got != c.want {
+			t.Errorf("--sim-end-bag %d: the simulation plays to the end from %d in the bag; want %d", c.endBag, got, c.want)
+		}
+	}
+	sim, err := player.New("sim", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := simOptions{Candidates: player.DefaultSimCandidates, EndBag: -1}
+	o.Given[4] = true
+	if err := applySim(o, sim); err == nil || !strings.Contains(err.Error(), "--sim-end-bag -1") {
+		t.Errorf("--sim-end-bag -1: %v; want it refused by name", err)
+	}
+}
+
 func TestRunBadInput(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {

@@ -87,6 +87,7 @@ func TestWinprobTrainFitShow(t *testing.T) {
 		{"--p1-sim", "candidates=1", "want 2 or more"},
 		{"--p1-sim", "plies=3", "unknown setting"},
 		{"--p1-sim", "infer=yes", "want on or off"},
+		{"--p1-sim", "endbag=-2", "endbag=-2: want 0 or more"},
 		{"--p2-sim", "rank=points", "that seat does not use it"},
 	} {
 		code, _, errs = runBot(t, "", "play", "--index", idx, "--p1", "sim", "--p2", "greedy", tc.flag, tc.spec)
