@@ -11,7 +11,7 @@ STATE   ?= data/gamestates/doc-example.txt
 
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: all build index run test test-long test-race test-fuzz test-damage test-web web-screenshots bench bench-magpie quality quality-reference quality-pre-endgame quality-pre-endgame-reference deadline-bench endgame-clock endgame-figures clean
+.PHONY: all build index run test test-long test-race test-fuzz test-damage test-web web-screenshots bench bench-magpie quality quality-reference quality-pre-endgame quality-pre-endgame-reference quality-late quality-late-reference deadline-bench endgame-clock endgame-figures clean
 
 all: build
 
@@ -218,6 +218,24 @@ quality-pre-endgame: build index
 		-out bench/QUALITY-PRE-ENDGAME.md -pairs sim:magpie-sim,sim:equity -command "make quality-pre-endgame" \
 		bench/quality/pre-endgame/answers-*.jsonl
 
+# The turns before the pre-endgame: the 150 positions of data/quality/late
+# (8 to 13 tiles in the bag, the spread within 100), whose reference plays
+# every candidate to the game's end, so that ahead is the loss in the
+# chance of winning; equity, sim and MAGPIE's sim at 1 s;
+# bench/QUALITY-LATE.md. About 5 minutes (30 Nov 2026, load 1-2).
+LATE := data/quality/late
+quality-late: build index
+	@mkdir -p bench/quality/late
+	$(GO) build -o $(BIN)/quality ./scripts/quality
+	rm -f bench/quality/late/answers-1s.jsonl
+	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality bench -in $(LATE)/positions.jsonl -bot $(BIN)/lexico-bot \
+		-budget 1s -policies equity,sim,magpie-sim -out bench/quality/late/answers-1s.jsonl
+	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality extra -in $(LATE)/positions.jsonl -ref $(LATE)/reference.jsonl \
+		-out $(LATE)/extra.jsonl bench/quality/late/answers-*.jsonl
+	$(BIN)/quality score -in $(LATE)/positions.jsonl -ref $(LATE)/reference.jsonl -extra $(LATE)/extra.jsonl \
+		-out bench/QUALITY-LATE.md -pairs sim:magpie-sim,sim:equity -command "make quality-late" \
+		bench/quality/late/answers-*.jsonl
+
 # The reference the quality benchmark is scored against
 # (data/quality/reference.jsonl): each position's 40 best static candidates
 # played out in 250 fixed worlds, 2 plies, and those within 8 points of the
@@ -238,6 +256,14 @@ quality-pre-endgame-reference: index
 	$(GO) build -o $(BIN)/quality ./scripts/quality
 	LEXICO_INDEX=$(abspath $(INDEX)) nice -n 10 $(BIN)/quality reference -in $(PRE_ENDGAME)/positions.jsonl \
 		-out $(PRE_ENDGAME)/reference.jsonl -candidates 40 -worlds 1000 -prune-after 0 -seed 1 -threads 2
+
+# The late set's reference: each position's 40 best static candidates,
+# every one played to the game's end (-end-bag 13) in the same 1,000 worlds,
+# no pruning. About 15 minutes of two free cores.
+quality-late-reference: index
+	$(GO) build -o $(BIN)/quality ./scripts/quality
+	LEXICO_INDEX=$(abspath $(INDEX)) nice -n 10 $(BIN)/quality reference -in $(LATE)/positions.jsonl \
+		-out $(LATE)/reference.jsonl -candidates 40 -worlds 1000 -prune-after 0 -end-bag 13 -seed 1 -threads 2
 
 # Issue 14's proof: live answers from `run` and `serve` (ResponseDeadline =
 # now + MoveTime when the request is sent), with and without our own CPU

@@ -25,12 +25,13 @@ type committedSet struct {
 var committedSets = []committedSet{
 	{"../../data/quality", 250, "middle"},
 	{"../../data/quality/pre-endgame", 150, "pre-endgame"},
+	{"../../data/quality/late", 150, "late"},
 }
 
 // Each committed set is what docs/quality.md says: the middle set's 250
 // full-rack middle-game positions, the pre-endgame set's 150 with 1 to 7
-// in the bag and the game in doubt, each named in the sources file, none
-// twice.
+// in the bag and the late set's 150 with 8 to 13, the game in doubt, each
+// named in the sources file, none twice.
 func TestTheSetsAreOfTheirStage(t *testing.T) {
 	for _, cs := range committedSets {
 		set, err := readSet(cs.dir + "/positions.jsonl")
@@ -63,7 +64,8 @@ func TestTheSetsAreOfTheirStage(t *testing.T) {
 }
 
 // The stages' filters: a pre-endgame position has 1 to 7 tiles in the bag,
-// a full rack and a spread within 100; a middle-game one at least 14.
+// a full rack and a spread within 100, a late one 8 to 13 and the same; a
+// middle-game one at least 14.
 func TestStageFilters(t *testing.T) {
 	set, err := readSet(setFile)
 	if err != nil {
@@ -72,18 +74,21 @@ func TestStageFilters(t *testing.T) {
 	p := *set[0].Pos
 	for _, c := range []struct {
 		bag, spread, rack int
-		middle, pre       bool
+		middle, pre, late bool
 	}{
-		{14, 0, 7, true, false}, {8, 0, 7, false, false}, {7, 0, 7, false, true}, {1, -100, 7, false, true},
-		{1, 101, 7, false, false}, {0, 0, 7, false, false}, {3, 0, 6, false, false}, {30, 500, 7, true, false},
+		{14, 0, 7, true, false, false}, {13, 0, 7, false, false, true}, {8, -100, 7, false, false, true},
+		{8, 101, 7, false, false, false}, {10, 0, 6, false, false, false}, {7, 0, 7, false, true, false},
+		{1, -100, 7, false, true, false}, {1, 101, 7, false, false, false}, {0, 0, 7, false, false, false},
+		{3, 0, 6, false, false, false}, {30, 500, 7, true, false, false},
 	} {
 		q := p
 		q.BagCount, q.MyScore, q.OppScore = c.bag, 300+c.spread, 300
 		for q.Rack.N > c.rack {
 			q.Rack.Remove(q.Rack.Tiles()[0])
 		}
-		if middle(&q) != c.middle || preEndgame(&q) != c.pre {
-			t.Errorf("bag %d, spread %d, rack %d: middle %v pre-endgame %v, want %v and %v", c.bag, c.spread, c.rack, middle(&q), preEndgame(&q), c.middle, c.pre)
+		if middle(&q) != c.middle || preEndgame(&q) != c.pre || lateGame(&q) != c.late {
+			t.Errorf("bag %d, spread %d, rack %d: middle %v pre-endgame %v late %v, want %v, %v and %v", c.bag, c.spread, c.rack,
+				middle(&q), preEndgame(&q), lateGame(&q), c.middle, c.pre, c.late)
 		}
 	}
 }

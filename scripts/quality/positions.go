@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lexico/lexico/bot/engine/endgame"
 	"github.com/lexico/lexico/bot/engine/montecarlo"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/position"
@@ -40,32 +41,36 @@ func middle(p *position.Position) bool {
 	return p.Board.TileCount() > minTiles && p.BagCount >= minBag && p.Rack.N == p.Variant.RackSize
 }
 
-// A pre-endgame set (-stage pre-endgame) is of the positions where the sim
-// policy plays every world to the game's end (1 to
-// montecarlo.DefaultEndgameBag tiles in the bag) and ranks by wins, with a
-// full rack and the game still in doubt: a spread within preMaxSpread
+// A pre-endgame set (-stage pre-endgame) is of the positions with 1 to
+// preMaxBag tiles in the bag (the endgame solver's pre-endgame, where the
+// sim policy plays every world to the game's end and ranks by wins), with
+// a full rack and the game still in doubt: a spread within preMaxSpread
 // points, where the choice can change who wins. Its reference plays every
 // candidate to the game's end, so a candidate's share of worlds ahead is
 // its win rate. The middle set leaves this stage out; a match measures it
 // only through the noise of whole games.
-const preMaxSpread = 100
+const (
+	preMaxBag    = endgame.MaxBag
+	preMaxSpread = 100
+)
 
 func preEndgame(p *position.Position) bool {
 	spread := p.MyScore - p.OppScore
-	return p.BagCount >= 1 && p.BagCount <= montecarlo.DefaultEndgameBag && p.Rack.N == p.Variant.RackSize &&
+	return p.BagCount >= 1 && p.BagCount <= preMaxBag && p.Rack.N == p.Variant.RackSize &&
 		spread >= -preMaxSpread && spread <= preMaxSpread
 }
 
 // A late set (-stage late) is of the turns just before the pre-endgame:
-// 8 to lateMaxBag tiles in the bag, a full rack and the game in doubt. The
-// sim policy simulates them as a middle game (two plies, by points), yet
-// the game ends within a few turns of each side; a reference played to
-// the end (reference -end-bag) says whether that horizon costs wins.
+// preMaxBag+1 to lateMaxBag tiles in the bag, a full rack and the game in
+// doubt. The game ends within a few turns of each side, and a 2-ply
+// simulation ranked by points does not see it; a reference that plays every
+// world to the end (reference -end-bag 13) values each candidate by the
+// wins it keeps.
 const lateMaxBag = 13
 
 func lateGame(p *position.Position) bool {
 	spread := p.MyScore - p.OppScore
-	return p.BagCount > montecarlo.DefaultEndgameBag && p.BagCount <= lateMaxBag && p.Rack.N == p.Variant.RackSize &&
+	return p.BagCount > preMaxBag && p.BagCount <= lateMaxBag && p.Rack.N == p.Variant.RackSize &&
 		spread >= -preMaxSpread && spread <= preMaxSpread
 }
 
@@ -235,10 +240,11 @@ func (s *positionSet) addSelfPlay(k *late.Kit, keep func(*position.Position) boo
 		}
 		if sim, ok := pl.(*player.Sim); ok {
 			capped := *sim.Simulator
-			// Ranked by points, as when the set was made: the sim policy's
-			// default ranking changed since, and the set must regenerate
-			// byte for byte.
-			capped.MaxIterations, capped.Seed, capped.Rank = iters, seed, montecarlo.RankPoints
+			// Ranked by points and played to the end from preMaxBag in
+			// the bag, as when the sets were made: the sim policy's
+			// defaults changed since, and a set must regenerate byte for
+			// byte.
+			capped.MaxIterations, capped.Seed, capped.Rank, capped.EndgameBag = iters, seed, montecarlo.RankPoints, preMaxBag
 			sim.Simulator = &capped
 		}
 		seats[i] = seat.Seat{Label: policy, Policy: pl}

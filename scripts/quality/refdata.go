@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/lexico/lexico/bot/engine/montecarlo"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/platform/gamestate"
@@ -69,9 +68,9 @@ type refPosition struct {
 	Seed   uint64 `json:"seed"`
 	Worlds int    `json:"worlds"`
 	Plies  int    `json:"plies"`
-	// EndBag is the simulator's EndgameBag (omitted: the sim policy's,
-	// montecarlo.DefaultEndgameBag): with at most this many tiles in the
-	// bag every world was played to the game's end.
+	// EndBag is the simulator's EndgameBag (omitted: refEndBag, what
+	// references written before it was a setting used): with at most this
+	// many tiles in the bag every world was played to the game's end.
 	EndBag int `json:"end_bag,omitempty"`
 	// PruneAfter and PruneMargin: after the first PruneAfter worlds, the
 	// candidates more than PruneMargin points (or 4 standard errors of the
@@ -206,14 +205,18 @@ func (r *refPosition) find(key string) *refCandidate {
 }
 
 // toEnd reports whether every world of r was played to the game's end
-// (montecarlo.Simulator.EndgameBag): a pre-endgame, where a candidate's
-// share of worlds ahead is its win rate, whatever Plies says.
+// (montecarlo.Simulator.EndgameBag): a candidate's share of worlds ahead
+// is its win rate, whatever Plies says.
 func (r *refPosition) toEnd() bool { return r.Bag <= r.endBag() }
+
+// refEndBag is the reference's -end-bag by default: the pre-endgame's
+// bag, from which the sim policy has always played every world to the end.
+const refEndBag = preMaxBag
 
 // endBag is the bag from which r's worlds were played to the end.
 func (r *refPosition) endBag() int {
 	if r.EndBag == 0 {
-		return montecarlo.DefaultEndgameBag
+		return refEndBag
 	}
 	return r.EndBag
 }

@@ -55,7 +55,7 @@ func referenceMain(args []string) error {
 	fs.IntVar(&o.candidates, "candidates", 36, "the static search's best `N` moves simulated (the best exchange added when none is among them)")
 	fs.IntVar(&o.worlds, "worlds", 1000, "worlds `N` each candidate is played out in")
 	fs.IntVar(&o.plies, "plies", montecarlo.DefaultPlies, "turns `N` played after each candidate (the sim policy's)")
-	fs.IntVar(&o.endBag, "end-bag", montecarlo.DefaultEndgameBag, "with at most `N` tiles in the bag every world is played to the game's end, -plies unused (the sim policy's: 7)")
+	fs.IntVar(&o.endBag, "end-bag", refEndBag, "with at most `N` tiles in the bag every world is played to the game's end, -plies unused (the late set's reference: 13)")
 	fs.IntVar(&o.threads, "threads", 1, "goroutines `N` playing worlds at once (the figures do not depend on it)")
 	fs.IntVar(&o.pruneAfter, "prune-after", 250, "after `N` worlds, drop the candidates clearly behind (-prune-margin): they keep the figures of those worlds (0: every candidate plays every world)")
 	fs.Float64Var(&o.pruneMargin, "prune-margin", 8, "`POINTS` behind the best so far (or 4 standard errors of the difference, if more) that drop a candidate at -prune-after")
@@ -306,7 +306,7 @@ func summarize(s setLine, cands []player.Candidate, vals [][]float64, o refOptio
 	rp := refPosition{Line: s.Line, Gamestate: s.ID, Seed: o.seed, Worlds: o.worlds, Plies: o.plies,
 		PruneAfter: o.pruneAfter, PruneMargin: o.pruneMargin,
 		Bag: p.BagCount, Unseen: len(unseen), Spread: p.MyScore - p.OppScore}
-	if o.endBag != montecarlo.DefaultEndgameBag {
+	if o.endBag != refEndBag {
 		rp.EndBag = o.endBag
 	}
 	means := make([]float64, len(cands))

@@ -196,8 +196,14 @@ func report(w io.Writer, in, refPath string, set []setLine, refs map[int]*refPos
 		fmt.Fprintf(w, "Made by `%s`.\n", command)
 	}
 	stage, horizon := "middle-game", fmt.Sprintf("%d plies", any.Plies)
-	if any.toEnd() {
+	switch {
+	case any.Bag <= preMaxBag:
 		stage, horizon = "pre-endgame", "to the game's end"
+	case any.Bag <= lateMaxBag:
+		stage = "late-game"
+		if any.toEnd() {
+			horizon = "to the game's end"
+		}
 	}
 	fmt.Fprintf(w, "\nThe set: %d %s positions (%s); the reference covers %d of them: "+
 		"each position's candidates played out in %d worlds, %s, seed %d", len(set), stage, in, len(refs), any.Worlds, horizon, any.Seed)
