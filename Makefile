@@ -222,7 +222,9 @@ quality-pre-endgame: build index
 # (8 to 13 tiles in the bag, the spread within 100), whose reference plays
 # every candidate to the game's end, so that ahead is the loss in the
 # chance of winning; equity, sim and MAGPIE's sim at 1 s;
-# bench/QUALITY-LATE.md. About 5 minutes (30 Nov 2026, load 1-2).
+# bench/QUALITY-LATE.md, beside the answers of the default before (answers-1s-before:
+# 2 plies by points up to 8 in the bag) and of --sim-end-bag 13. About 5
+# minutes (30 Nov 2026, load 1).
 LATE := data/quality/late
 quality-late: build index
 	@mkdir -p bench/quality/late
@@ -233,7 +235,7 @@ quality-late: build index
 	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality extra -in $(LATE)/positions.jsonl -ref $(LATE)/reference.jsonl \
 		-out $(LATE)/extra.jsonl bench/quality/late/answers-*.jsonl
 	$(BIN)/quality score -in $(LATE)/positions.jsonl -ref $(LATE)/reference.jsonl -extra $(LATE)/extra.jsonl \
-		-out bench/QUALITY-LATE.md -pairs sim:magpie-sim,sim:equity -command "make quality-late" \
+		-out bench/QUALITY-LATE.md -pairs sim:magpie-sim,sim:equity,sim@1000ms:sim@1000ms/before -command "make quality-late" \
 		bench/quality/late/answers-*.jsonl
 
 # The reference the quality benchmark is scored against
