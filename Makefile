@@ -223,7 +223,7 @@ quality-pre-endgame: build index
 # every candidate to the game's end, so that ahead is the loss in the
 # chance of winning; equity, sim and MAGPIE's sim at 1 s;
 # bench/QUALITY-LATE.md, beside the answers of the default before (answers-1s-before:
-# 2 plies by points up to 8 in the bag) and of --sim-end-bag 13. About 5
+# 2 plies by points with 8 or more in the bag) and of --sim-end-bag 13. About 5
 # minutes (30 Nov 2026, load 1).
 LATE := data/quality/late
 quality-late: build index
