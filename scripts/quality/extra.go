@@ -168,7 +168,7 @@ func valueExtra(k *late.Kit, s setLine, r *refPosition, ms []chosen, threads int
 	if len(legal) == 0 {
 		return out, nil
 	}
-	o := refOptions{seed: r.Seed, worlds: r.Worlds, plies: r.Plies, threads: threads}
+	o := r.options(threads)
 	vals, err := worldValues(k, p, append(cands, legal...), o, 0, r.Worlds)
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/scripts/internal/late"
 )
 
 // setFile is the middle-game set, whose positions the tests below that
@@ -89,6 +90,34 @@ func TestStageFilters(t *testing.T) {
 		if middle(&q) != c.middle || preEndgame(&q) != c.pre || lateGame(&q) != c.late {
 			t.Errorf("bag %d, spread %d, rack %d: middle %v pre-endgame %v late %v, want %v, %v and %v", c.bag, c.spread, c.rack,
 				middle(&q), preEndgame(&q), lateGame(&q), c.middle, c.pre, c.late)
+		}
+	}
+}
+
+// A reference's worlds are played again as they were made: a line
+// without end_bag (made before it was a setting) went to the end from 7 in
+// the bag, the late set's from 13, and quality extra must play them so or
+// refuse every move as not the same worlds.
+func TestExtraPlaysTheReferencesWorlds(t *testing.T) {
+	for _, c := range []struct {
+		dir  string
+		want int
+	}{{"../../data/quality/pre-endgame", 7}, {"../../data/quality/late", 13}, {"../../data/quality", 7}} {
+		set, err := readSet(c.dir + "/positions.jsonl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		refs, err := readReference(c.dir+"/reference.jsonl", set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := refs[1]
+		o := r.options(2)
+		if o.endBag != c.want || o.seed != r.Seed || o.worlds != r.Worlds || o.plies != r.Plies || o.threads != 2 {
+			t.Errorf("%s: played again with %+v; want seed %d, %d worlds, %d plies, to the end from %d", c.dir, o, r.Seed, r.Worlds, r.Plies, c.want)
+		}
+		if got := simulator(&late.Kit{}, o, 0).EndgameBag; got != c.want {
+			t.Errorf("%s: the simulator plays to the end from %d; want %d", c.dir, got, c.want)
 		}
 	}
 }

@@ -221,6 +221,12 @@ func (r *refPosition) endBag() int {
 	return r.EndBag
 }
 
+// options are the settings that play r's worlds again (quality extra):
+// the same seed, worlds, plies and bag from which they go to the end.
+func (r *refPosition) options(threads int) refOptions {
+	return refOptions{seed: r.Seed, worlds: r.Worlds, plies: r.Plies, endBag: r.endBag(), threads: threads}
+}
+
 // aheadBest is the share of worlds ahead that a chosen move's is rated
 // against: the best's, or, where every world was played to the end and
 // the share is the win rate the sim policy ranks by, the most of any
