@@ -320,6 +320,15 @@ func progress(w io.Writer, total int) func(done, total int) {
 	}
 }
 
+// seatInt reads a seat setting k=v that is a whole number of at least least.
+func seatInt(flag, k, v string, least int) (int, error) {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < least {
+		return 0, badInputf("--%s %s=%s: want %d or more", flag, k, v, least)
+	}
+	return n, nil
+}
+
 // applySeatSim sets one seat's sim settings (--p1-sim, --p2-sim): a
 // comma-separated list of rank=RANK, alloc=ALLOC, infer=on|off,
 // candidates=N, iterations=N and endbag=N.
@@ -349,23 +358,11 @@ func applySeatSim(flag, spec string, pol player.Policy) error {
 				return badInputf("--%s infer=%s: want on or off", flag, v)
 			}
 		case k == "candidates":
-			n, cerr := strconv.Atoi(v)
-			if cerr != nil || n < 2 {
-				return badInputf("--%s candidates=%s: want 2 or more", flag, v)
-			}
-			pl.Candidates = n
+			pl.Candidates, err = seatInt(flag, k, v, 2)
 		case k == "endbag":
-			n, cerr := strconv.Atoi(v)
-			if cerr != nil || n < 0 {
-				return badInputf("--%s endbag=%s: want 0 or more", flag, v)
-			}
-			sim.EndgameBag = n
+			sim.EndgameBag, err = seatInt(flag, k, v, 0)
 		case k == "iterations":
-			n, cerr := strconv.Atoi(v)
-			if cerr != nil || n < 0 {
-				return badInputf("--%s iterations=%s: want 0 or more", flag, v)
-			}
-			sim.MaxIterations = n
+			sim.MaxIterations, err = seatInt(flag, k, v, 0)
 		default:
 			return badInputf("--%s: unknown setting %s (rank, alloc, infer, candidates, iterations, endbag)", flag, quote.String(k))
 		}
