@@ -120,9 +120,7 @@ func (r *report) addDir(dir string, i int) error {
 				return fmt.Errorf("%s: turn %d: %v", name, t.Turn, err)
 			}
 			b := band(gs.NumberOfTilesInBag)
-			if t.Legal && !t.Late {
-				r.points[t.Seat][b] += float64(t.Score)
-			}
+			r.points[t.Seat][b] += float64(t.Score) // a refused answer scored 0
 			if b == 0 {
 				r.middle[t.Seat] = append(r.middle[t.Seat], time.Duration(t.ElapsedMS*float64(time.Millisecond)))
 			}
@@ -166,7 +164,11 @@ func (r *report) write(w io.Writer) error {
 	if i := bytes.IndexByte(table, '\n'); i >= 0 {
 		table = table[i+1:]
 	}
-	fmt.Fprintf(w, "%d game(s) from %d director%s, %s, %.1f turns a game\n", r.sum.Games, r.dirs, map[bool]string{true: "y", false: "ies"}[r.dirs == 1], r.sum.Variant, r.sum.AvgTurns)
+	dirs := "directories"
+	if r.dirs == 1 {
+		dirs = "directory"
+	}
+	fmt.Fprintf(w, "%d game(s) from %d %s, %s, %.1f turns a game\n", r.sum.Games, r.dirs, dirs, r.sum.Variant, r.sum.AvgTurns)
 	if _, err := w.Write(table); err != nil {
 		return err
 	}
