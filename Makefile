@@ -11,7 +11,7 @@ STATE   ?= data/gamestates/doc-example.txt
 
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: all build index run test test-long test-race test-fuzz test-damage test-web web-screenshots bench bench-magpie quality quality-reference quality-pre-endgame quality-pre-endgame-reference quality-late quality-late-reference deadline-bench endgame-clock endgame-figures clean
+.PHONY: all build index run test test-long test-race test-fuzz test-damage test-web web-screenshots bench bench-magpie quality quality-reference quality-pre-endgame quality-pre-endgame-reference quality-late quality-late-reference quality-endgame quality-endgame-reference deadline-bench endgame-clock endgame-figures clean
 
 all: build
 
@@ -238,6 +238,23 @@ quality-late: build index
 		-out bench/QUALITY-LATE.md -pairs sim:magpie-sim,sim:equity,sim@1000ms:sim@1000ms/before -command "make quality-late" \
 		bench/quality/late/answers-*.jsonl
 
+# The endgames: the 150 positions of data/quality/endgame (the bag empty,
+# the spread within 100), whose reference is the endgame solver's exact
+# value of each candidate; equity, sim and MAGPIE's sim at 1 s;
+# bench/QUALITY-ENDGAME.md. About 4 minutes (30 Nov 2026, load 1).
+ENDGAME := data/quality/endgame
+quality-endgame: build index
+	@mkdir -p bench/quality/endgame
+	$(GO) build -o $(BIN)/quality ./scripts/quality
+	rm -f bench/quality/endgame/answers-1s.jsonl
+	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality bench -in $(ENDGAME)/positions.jsonl -bot $(BIN)/lexico-bot \
+		-budget 1s -policies equity,sim,magpie-sim -out bench/quality/endgame/answers-1s.jsonl
+	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality extra -in $(ENDGAME)/positions.jsonl -ref $(ENDGAME)/reference.jsonl \
+		-out $(ENDGAME)/extra.jsonl bench/quality/endgame/answers-*.jsonl
+	$(BIN)/quality score -in $(ENDGAME)/positions.jsonl -ref $(ENDGAME)/reference.jsonl -extra $(ENDGAME)/extra.jsonl \
+		-out bench/QUALITY-ENDGAME.md -pairs sim:magpie-sim,sim:equity -command "make quality-endgame" \
+		bench/quality/endgame/answers-*.jsonl
+
 # The reference the quality benchmark is scored against
 # (data/quality/reference.jsonl): each position's 40 best static candidates
 # played out in 250 fixed worlds, 2 plies, and those within 8 points of the
@@ -266,6 +283,16 @@ quality-late-reference: index
 	$(GO) build -o $(BIN)/quality ./scripts/quality
 	LEXICO_INDEX=$(abspath $(INDEX)) nice -n 10 $(BIN)/quality reference -in $(LATE)/positions.jsonl \
 		-out $(LATE)/reference.jsonl -candidates 40 -worlds 1000 -prune-after 0 -end-bag 13 -seed 1 -threads 2
+
+# The endgame set's reference: each position solved, then its 12 best
+# static candidates, the pass and the solver's best each valued exactly by
+# solving the position after it, within 2 million positions searched a
+# solve (the same on any machine; a position not proven in that is left
+# out). About 8 minutes of two free cores.
+quality-endgame-reference: index
+	$(GO) build -o $(BIN)/quality ./scripts/quality
+	LEXICO_INDEX=$(abspath $(INDEX)) nice -n 10 $(BIN)/quality reference -in $(ENDGAME)/positions.jsonl \
+		-out $(ENDGAME)/reference.jsonl -candidates 12 -solve-nodes 2000000 -threads 2
 
 # Issue 14's proof: live answers from `run` and `serve` (ResponseDeadline =
 # now + MoveTime when the request is sent), with and without our own CPU

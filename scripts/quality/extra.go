@@ -71,7 +71,7 @@ func extraMain(args []string) error {
 		}
 		for _, c := range choices {
 			r := refs[c.Line]
-			if r == nil || c.Line > len(set) {
+			if r == nil || r.Unproven || c.Line > len(set) {
 				continue
 			}
 			key, m, err := moveKey(c.Move, set[c.Line-1].Pos.Board.Size)
@@ -129,6 +129,9 @@ func extraMain(args []string) error {
 // which proves the worlds the same.
 func valueExtra(k *late.Kit, s setLine, r *refPosition, ms []chosen, threads int) ([]extraMove, error) {
 	p := s.Pos
+	if r.Solved {
+		return solvedExtra(k, s, r, ms)
+	}
 	static0, best := r.find(staticBestKey(*r)), r.find(r.Best)
 	pl := k.Shared.Equity(k.Gen, k.Table)
 	pl.Top = max(static0.StaticRank, best.StaticRank) + 250
@@ -220,7 +223,7 @@ func readReference(path string, set []setLine) (map[int]*refPosition, error) {
 		if r.Line < 1 || r.Line > len(set) || set[r.Line-1].ID != r.Gamestate {
 			return nil, usageErr("%s: line %d is not of this set's position (the set changed?)", path, r.Line)
 		}
-		if len(r.Cands) == 0 || r.find(r.Best) == nil || r.find(staticBestKey(*r)) == nil {
+		if !r.Unproven && (len(r.Cands) == 0 || r.find(r.Best) == nil || r.find(staticBestKey(*r)) == nil) {
 			return nil, usageErr("%s: line %d has no best or static best candidate", path, r.Line)
 		}
 		out[r.Line] = r

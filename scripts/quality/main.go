@@ -1,7 +1,9 @@
 // Command quality measures decision quality: how much a policy loses, at a
 // given budget, against a long, wide simulation of each position of a fixed
 // set of middle-game positions, or of positions near the end of the game
-// (positions -stage pre-endgame; docs/quality.md). Its subcommands, in the
+// (positions -stage late or pre-endgame; docs/quality.md); with the bag
+// empty (-stage endgame) the reference is the endgame solver's exact
+// value of each candidate instead (solved.go). Its subcommands, in the
 // order they are used:
 //
 //	go run ./scripts/quality positions -seed 1 -out data/quality/positions.jsonl

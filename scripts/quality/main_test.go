@@ -27,12 +27,14 @@ var committedSets = []committedSet{
 	{"../../data/quality", 250, "middle"},
 	{"../../data/quality/pre-endgame", 150, "pre-endgame"},
 	{"../../data/quality/late", 150, "late"},
+	{"../../data/quality/endgame", 150, "endgame"},
 }
 
 // Each committed set is what docs/quality.md says: the middle set's 250
 // full-rack middle-game positions, the pre-endgame set's 150 with 1 to 7
-// in the bag and the late set's 150 with 8 to 13, the game in doubt, each
-// named in the sources file, none twice.
+// in the bag, the late set's 150 with 8 to 13 and the endgame set's 150
+// with the bag empty, the game in doubt, each named in the sources file,
+// none twice.
 func TestTheSetsAreOfTheirStage(t *testing.T) {
 	for _, cs := range committedSets {
 		set, err := readSet(cs.dir + "/positions.jsonl")
@@ -66,7 +68,8 @@ func TestTheSetsAreOfTheirStage(t *testing.T) {
 
 // The stages' filters: a pre-endgame position has 1 to 7 tiles in the bag,
 // a full rack and a spread within 100, a late one 8 to 13 and the same; a
-// middle-game one at least 14.
+// middle-game one at least 14; an endgame one the bag empty, a spread
+// within 100 and any rack but none.
 func TestStageFilters(t *testing.T) {
 	set, err := readSet(setFile)
 	if err != nil {
@@ -74,22 +77,23 @@ func TestStageFilters(t *testing.T) {
 	}
 	p := *set[0].Pos
 	for _, c := range []struct {
-		bag, spread, rack int
-		middle, pre, late bool
+		bag, spread, rack      int
+		middle, pre, late, end bool
 	}{
-		{14, 0, 7, true, false, false}, {13, 0, 7, false, false, true}, {8, -100, 7, false, false, true},
-		{8, 101, 7, false, false, false}, {10, 0, 6, false, false, false}, {7, 0, 7, false, true, false},
-		{1, -100, 7, false, true, false}, {1, 101, 7, false, false, false}, {0, 0, 7, false, false, false},
-		{3, 0, 6, false, false, false}, {30, 500, 7, true, false, false},
+		{14, 0, 7, true, false, false, false}, {13, 0, 7, false, false, true, false}, {8, -100, 7, false, false, true, false},
+		{8, 101, 7, false, false, false, false}, {10, 0, 6, false, false, false, false}, {7, 0, 7, false, true, false, false},
+		{1, -100, 7, false, true, false, false}, {1, 101, 7, false, false, false, false}, {0, 0, 7, false, false, false, true},
+		{3, 0, 6, false, false, false, false}, {30, 500, 7, true, false, false, false}, {0, -100, 3, false, false, false, true},
+		{0, 101, 7, false, false, false, false}, {0, 0, 0, false, false, false, false},
 	} {
 		q := p
 		q.BagCount, q.MyScore, q.OppScore = c.bag, 300+c.spread, 300
 		for q.Rack.N > c.rack {
 			q.Rack.Remove(q.Rack.Tiles()[0])
 		}
-		if middle(&q) != c.middle || preEndgame(&q) != c.pre || lateGame(&q) != c.late {
-			t.Errorf("bag %d, spread %d, rack %d: middle %v pre-endgame %v late %v, want %v, %v and %v", c.bag, c.spread, c.rack,
-				middle(&q), preEndgame(&q), lateGame(&q), c.middle, c.pre, c.late)
+		if middle(&q) != c.middle || preEndgame(&q) != c.pre || lateGame(&q) != c.late || endgameStage(&q) != c.end {
+			t.Errorf("bag %d, spread %d, rack %d: middle %v pre-endgame %v late %v endgame %v, want %v, %v, %v and %v", c.bag, c.spread, c.rack,
+				middle(&q), preEndgame(&q), lateGame(&q), endgameStage(&q), c.middle, c.pre, c.late, c.end)
 		}
 	}
 }
@@ -144,6 +148,15 @@ func checkReference(t *testing.T, dir string) {
 		t.Errorf("%s: a reference for %d of %d positions", dir, len(refs), len(set))
 	}
 	for line, r := range refs {
+		if r.Unproven {
+			if !r.Solved || len(r.Cands) != 0 {
+				t.Errorf("line %d: unproven, solved %v, with %d candidates", line, r.Solved, len(r.Cands))
+			}
+			continue
+		}
+		if r.Solved {
+			checkSolved(t, line, r)
+		}
 		size := set[line-1].Pos.Board.Size
 		if r.Cands[0].Key != r.Best || r.Cands[0].Diff != 0 {
 			t.Errorf("line %d: the first candidate %s (diff %v) is not the best %s", line, r.Cands[0].Key, r.Cands[0].Diff, r.Best)
@@ -164,7 +177,7 @@ func checkReference(t *testing.T, dir string) {
 			if c.Worlds != r.Worlds && (c.Worlds != r.PruneAfter || c.Key == r.Best) {
 				t.Errorf("line %d: %s played %d worlds: want %d, or %d when dropped (never the best)", line, c.Key, c.Worlds, r.Worlds, r.PruneAfter)
 			}
-			if len(c.Q) != 9 || c.Win < 0 || c.Win > 1 || c.SE <= 0 {
+			if len(c.Q) != 9 || c.Win < 0 || c.Win > 1 || c.SE <= 0 && !r.Solved {
 				t.Errorf("line %d: %s: %d quantiles, win %v, se %v", line, c.Key, len(c.Q), c.Win, c.SE)
 			}
 			for i := 1; i < len(c.Q); i++ {
@@ -191,6 +204,28 @@ func checkReference(t *testing.T, dir string) {
 		}
 		if key, _, err := moveKey(e.Move, 15); e.Illegal == "" && (err != nil || key != e.Key) {
 			t.Errorf("extra move %s on line %d parses to %q (%v)", e.Move, e.Line, key, err)
+		}
+	}
+}
+
+// checkSolved checks what a solved endgame's reference says of its own
+// kind: one world, exact points (no standard error), and each candidate's
+// win what its final margin makes it.
+func checkSolved(t *testing.T, line int, r *refPosition) {
+	t.Helper()
+	if r.Worlds != 1 || r.Bag != 0 || r.SolveNodes <= 0 {
+		t.Errorf("line %d: solved, but %d worlds, bag %d, a budget of %d nodes", line, r.Worlds, r.Bag, r.SolveNodes)
+	}
+	for _, c := range r.Cands {
+		final := float64(r.Spread) + c.Mean
+		want := 0.5
+		if final > 0 {
+			want = 1
+		} else if final < 0 {
+			want = 0
+		}
+		if c.SE != 0 || c.Worlds != 1 || c.Margin != final || c.Win != want || c.Mean != math.Round(c.Mean) {
+			t.Errorf("line %d: %s: points %v, se %v, %d worlds, final margin %v, win %v (want %v)", line, c.Key, c.Mean, c.SE, c.Worlds, c.Margin, c.Win, want)
 		}
 	}
 }

@@ -74,9 +74,19 @@ func lateGame(p *position.Position) bool {
 		spread >= -preMaxSpread && spread <= preMaxSpread
 }
 
+// An endgame set (-stage endgame) is of the positions with the bag empty
+// and the game in doubt (a spread within preMaxSpread): the opponent's
+// rack is the unseen tiles, and its reference is the endgame solver's
+// exact value of each candidate (solved.go), the one stage where the best
+// move is known rather than estimated.
+func endgameStage(p *position.Position) bool {
+	spread := p.MyScore - p.OppScore
+	return p.BagCount == 0 && p.Rack.N > 0 && spread >= -preMaxSpread && spread <= preMaxSpread
+}
+
 // stages names the sets positions can write: the filter a position of a
 // game passes to be taken.
-var stages = map[string]func(*position.Position) bool{"middle": middle, "pre-endgame": preEndgame, "late": lateGame}
+var stages = map[string]func(*position.Position) bool{"middle": middle, "pre-endgame": preEndgame, "late": lateGame, "endgame": endgameStage}
 
 // realGamesFile is the shared records' path below the directory that holds
 // the repository (or the worktrees' directory).
@@ -93,13 +103,13 @@ func positionsMain(args []string) error {
 	out := fs.String("out", "data/quality/positions.jsonl", "the set, one gamestate a line, `FILE` (written atomically)")
 	sources := fs.String("sources", "", "where each line comes from, `FILE` (default: -out with .sources.tsv for .jsonl)")
 	idx := fs.String("index", "", "index `FILE` (default $LEXICO_INDEX, else the default index)")
-	stage := fs.String("stage", "middle", "the positions `STAGE` taken: middle (past the opening, at least 14 in the bag), late (8 to 13 in the bag, a spread within 100) or pre-endgame (1 to 7 in the bag, a spread within 100)")
+	stage := fs.String("stage", "middle", "the positions `STAGE` taken: middle (past the opening, at least 14 in the bag), late (8 to 13 in the bag, a spread within 100) pre-endgame (1 to 7 in the bag, a spread within 100) or endgame (the bag empty, a spread within 100)")
 	if err := fs.Parse(args); err != nil {
 		return usageErr("%v", err)
 	}
 	keep, ok := stages[*stage]
 	if !ok {
-		return usageErr("-stage %q: want middle, late or pre-endgame", *stage)
+		return usageErr("-stage %q: want middle, late, pre-endgame or endgame", *stage)
 	}
 	if *n <= 0 || *perReal < 0 || *perSelf <= 0 || *iters <= 0 {
 		return usageErr("-n, -self-per-game and -iterations must be above 0, -real-per-game 0 or more")

@@ -78,6 +78,14 @@ type refPosition struct {
 	// played every world).
 	PruneAfter  int     `json:"prune_after"`
 	PruneMargin float64 `json:"prune_margin"`
+	// Solved: the bag is empty and each candidate's figures are the
+	// endgame solver's exact values, proven within SolveNodes positions
+	// searched a solve (solved.go): one world, Worlds 1. Unproven: the
+	// position itself was not proven in that budget, so it has no
+	// candidates and is left out of the scores.
+	Solved     bool  `json:"solved,omitempty"`
+	SolveNodes int64 `json:"solve_nodes,omitempty"`
+	Unproven   bool  `json:"unproven,omitempty"`
 	// Bag, Unseen (the bag and the opponent's rack) and Spread (the
 	// mover's score less the opponent's) of the position: with Plies, what
 	// the horizon's tiles unseen are estimated from.
@@ -224,7 +232,7 @@ func (r *refPosition) endBag() int {
 // options are the settings that play r's worlds again (quality extra):
 // the same seed, worlds, plies and bag from which they go to the end.
 func (r *refPosition) options(threads int) refOptions {
-	return refOptions{seed: r.Seed, worlds: r.Worlds, plies: r.Plies, endBag: r.endBag(), threads: threads}
+	return refOptions{seed: r.Seed, worlds: r.Worlds, plies: r.Plies, endBag: r.endBag(), threads: threads, nodes: r.SolveNodes}
 }
 
 // aheadBest is the share of worlds ahead that a chosen move's is rated

@@ -43,6 +43,9 @@ type refOptions struct {
 	// so far play no more worlds (0: none is dropped).
 	pruneAfter  int
 	pruneMargin float64
+	// nodes is the endgame solver's budget a solve, in positions searched,
+	// for the positions with the bag empty (solved.go).
+	nodes int64
 }
 
 func referenceMain(args []string) error {
@@ -58,6 +61,7 @@ func referenceMain(args []string) error {
 	fs.IntVar(&o.endBag, "end-bag", refEndBag, "with at most `N` tiles in the bag every world is played to the game's end, -plies unused (the late set's reference: 13)")
 	fs.IntVar(&o.threads, "threads", 1, "goroutines `N` playing worlds at once (the figures do not depend on it)")
 	fs.IntVar(&o.pruneAfter, "prune-after", 250, "after `N` worlds, drop the candidates clearly behind (-prune-margin): they keep the figures of those worlds (0: every candidate plays every world)")
+	fs.Int64Var(&o.nodes, "solve-nodes", 2_000_000, "with the bag empty, each candidate is valued exactly by the endgame solver, proven within `N` positions searched a solve (else left out)")
 	fs.Float64Var(&o.pruneMargin, "prune-margin", 8, "`POINTS` behind the best so far (or 4 standard errors of the difference, if more) that drop a candidate at -prune-after")
 	shard := fs.String("shard", "1/1", "do only the positions `I/N` (line numbers ≡ I mod N); shards may share -out")
 	lines := fs.String("lines", "", "do only these `LINES` of the set (e.g. 1-20,31)")
@@ -91,7 +95,10 @@ func referenceMain(args []string) error {
 	defer f.Close()
 	have := map[int]bool{}
 	for _, r := range done {
-		if r.Seed != o.seed || r.Worlds != o.worlds || r.Plies != o.plies || r.endBag() != o.endBag || r.PruneAfter != o.pruneAfter || r.PruneMargin != o.pruneMargin {
+		if r.Solved && r.SolveNodes != o.nodes {
+			return usageErr("%s line %d: solved within %d nodes a solve; this run: %d (write another -out)", *out, r.Line, r.SolveNodes, o.nodes)
+		}
+		if !r.Solved && (r.Seed != o.seed || r.Worlds != o.worlds || r.Plies != o.plies || r.endBag() != o.endBag || r.PruneAfter != o.pruneAfter || r.PruneMargin != o.pruneMargin) {
 			return usageErr("%s line %d: seed %d, %d worlds, %d plies, to the end from %d in the bag, pruned after %d by %v; this run: seed %d, %d worlds, %d plies, to the end from %d, pruned after %d by %v (write another -out)",
 				*out, r.Line, r.Seed, r.Worlds, r.Plies, r.endBag(), r.PruneAfter, r.PruneMargin, o.seed, o.worlds, o.plies, o.endBag, o.pruneAfter, o.pruneMargin)
 		}
@@ -112,8 +119,12 @@ func referenceMain(args []string) error {
 			}
 		}
 	}
-	fmt.Fprintf(os.Stderr, "reference: %d positions to do (%d done in %s), %d candidates × %d worlds, %d plies, seed %d, %d threads, started %s\n",
-		len(todo), len(have), *out, o.candidates, o.worlds, o.plies, o.seed, o.threads, time.Now().UTC().Format(time.RFC3339))
+	how := fmt.Sprintf("%d candidates × %d worlds, %d plies, seed %d", o.candidates, o.worlds, o.plies, o.seed)
+	if len(todo) > 0 && todo[0].Pos.BagCount == 0 {
+		how = fmt.Sprintf("%d candidates solved within %d nodes each", o.candidates, o.nodes)
+	}
+	fmt.Fprintf(os.Stderr, "reference: %d positions to do (%d done in %s), %s, %d threads, started %s\n",
+		len(todo), len(have), *out, how, o.threads, time.Now().UTC().Format(time.RFC3339))
 	if len(todo) == 0 {
 		return nil
 	}
@@ -130,6 +141,12 @@ func referenceMain(args []string) error {
 	start := time.Now()
 	for n, s := range todo {
 		t0 := time.Now()
+		if s.Pos.BagCount == 0 {
+			if err := writeSolved(f, k, s, o, n, len(todo), t0, start); err != nil {
+				return fmt.Errorf("line %d: %w", s.Line, err)
+			}
+			continue
+		}
 		cands, err := referenceCandidates(k, s.Pos, o.candidates)
 		if err != nil {
 			return fmt.Errorf("line %d: %w", s.Line, err)
@@ -160,6 +177,32 @@ func referenceMain(args []string) error {
 		fmt.Fprintf(os.Stderr, "reference: line %d done in %.1f s (%d candidates, best %s, %+.1f over the static best); %d/%d, %.0f s so far, load %s, %s\n",
 			s.Line, time.Since(t0).Seconds(), len(cands), rp.Best, 0-rp.find(staticBestKey(rp)).Diff, n+1, len(todo), el.Seconds(), host.LoadAverage(), time.Now().UTC().Format("15:04:05"))
 	}
+	return nil
+}
+
+// writeSolved appends the solved reference of an endgame (solved.go), or
+// a line saying it was not proven within the node budget.
+func writeSolved(f *os.File, k *late.Kit, s setLine, o refOptions, n, todo int, t0, start time.Time) error {
+	rp, ok, err := solvedReference(k, s, o)
+	if err != nil {
+		return err
+	}
+	how := fmt.Sprintf("%d candidates, best %s", len(rp.Cands), rp.Best)
+	if !ok {
+		unseen, _ := montecarlo.Unseen(s.Pos)
+		rp = refPosition{Line: s.Line, Gamestate: s.ID, Worlds: 1, Solved: true, SolveNodes: o.nodes, Unproven: true,
+			Unseen: len(unseen), Spread: s.Pos.MyScore - s.Pos.OppScore}
+		how = "not proven: left out"
+	}
+	b, err := json.Marshal(rp)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(append(b, '\n')); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "reference: line %d solved in %.1f s (%s); %d/%d, %.0f s so far, load %s, %s\n",
+		s.Line, time.Since(t0).Seconds(), how, n+1, todo, time.Since(start).Seconds(), host.LoadAverage(), time.Now().UTC().Format("15:04:05"))
 	return nil
 }
 
