@@ -70,8 +70,8 @@ func referenceMain(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return usageErr("%v", err)
 	}
-	if o.candidates < 1 || o.worlds < 2 || o.plies < 1 || o.threads < 1 || o.endBag < 1 {
-		return usageErr("-candidates, -threads, -plies and -end-bag must be at least 1, -worlds at least 2")
+	if o.candidates < 1 || o.worlds < 2 || o.plies < 1 || o.threads < 1 || o.endBag < 1 || o.nodes < 1 {
+		return usageErr("-candidates, -threads, -plies, -end-bag and -solve-nodes must be at least 1, -worlds at least 2")
 	}
 	if o.pruneAfter != 0 && (o.pruneAfter < 2 || o.pruneAfter >= o.worlds || o.pruneMargin < 0) {
 		return usageErr("-prune-after %d: want 0, or 2 or more and below -worlds %d, with -prune-margin 0 or more", o.pruneAfter, o.worlds)
