@@ -159,13 +159,11 @@ func valueExtra(k *late.Kit, s setLine, r *refPosition, ms []chosen, threads int
 	var out []extraMove
 	var legal []move.Move
 	for _, c := range ms {
-		m := c.m
-		res := rules.Check(p, m, k.Index)
-		if !res.Legal {
-			out = append(out, extraMove{Line: s.Line, refCandidate: refCandidate{Move: c.raw, Key: m.Key(), StaticRank: -1}, Illegal: res.Reason})
+		m, illegal := checkChosen(k, s, c)
+		if illegal != nil {
+			out = append(out, *illegal)
 			continue
 		}
-		m.Score = res.Score
 		legal = append(legal, m)
 	}
 	if len(legal) == 0 {
@@ -192,13 +190,31 @@ func valueExtra(k *late.Kit, s setLine, r *refPosition, ms []chosen, threads int
 		if err != nil {
 			return nil, err
 		}
-		c.StaticRank = -1
-		if leave, ok := m.Leave(p.Rack); ok {
-			c.Static = round3(equity.Static{Table: k.Table}.Equity(&m, leave, p))
-		}
-		out = append(out, extraMove{Line: s.Line, refCandidate: c})
+		out = append(out, asExtra(k, s, m, c))
 	}
 	return out, nil
+}
+
+// checkChosen checks a chosen move in s's position: the move with its
+// score, or, when it is not legal there, the extra line that records why.
+func checkChosen(k *late.Kit, s setLine, c chosen) (move.Move, *extraMove) {
+	m := c.m
+	res := rules.Check(s.Pos, m, k.Index)
+	if !res.Legal {
+		return m, &extraMove{Line: s.Line, refCandidate: refCandidate{Move: c.raw, Key: m.Key(), StaticRank: -1}, Illegal: res.Reason}
+	}
+	m.Score = res.Score
+	return m, nil
+}
+
+// asExtra is the extra line of m, valued later at c: no place in the
+// static ranking the reference simulated, and its static equity.
+func asExtra(k *late.Kit, s setLine, m move.Move, c refCandidate) extraMove {
+	c.StaticRank = -1
+	if leave, ok := m.Leave(s.Pos.Rack); ok {
+		c.Static = round3(equity.Static{Table: k.Table}.Equity(&m, leave, s.Pos))
+	}
+	return extraMove{Line: s.Line, refCandidate: c}
 }
 
 // chosen is a move as a policy answered it, and parsed.

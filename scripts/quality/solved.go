@@ -8,11 +8,9 @@ import (
 	"sync"
 
 	"github.com/lexico/lexico/bot/engine/endgame"
-	"github.com/lexico/lexico/bot/engine/equity"
 	"github.com/lexico/lexico/bot/engine/montecarlo"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
-	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/game/state"
 	"github.com/lexico/lexico/scripts/internal/late"
 )
@@ -197,13 +195,11 @@ func solvedExtra(k *late.Kit, s setLine, r *refPosition, ms []chosen) ([]extraMo
 	sv := newSolver(k, r.SolveNodes)
 	var out []extraMove
 	for _, c := range ms {
-		m := c.m
-		res := rules.Check(p, m, k.Index)
-		if !res.Legal {
-			out = append(out, extraMove{Line: s.Line, refCandidate: refCandidate{Move: c.raw, Key: m.Key(), StaticRank: -1}, Illegal: res.Reason})
+		m, illegal := checkChosen(k, s, c)
+		if illegal != nil {
+			out = append(out, *illegal)
 			continue
 		}
-		m.Score = res.Score
 		v, err := solvedValue(sv, p, unseen, m)
 		if errors.Is(err, errUnproven) {
 			fmt.Fprintf(os.Stderr, "extra: line %d: %v: left unvalued\n", s.Line, err)
@@ -220,11 +216,7 @@ func solvedExtra(k *late.Kit, s setLine, r *refPosition, ms []chosen) ([]extraMo
 		if err != nil {
 			return nil, err
 		}
-		fig.StaticRank = -1
-		if leave, ok := m.Leave(p.Rack); ok {
-			fig.Static = round3(equity.Static{Table: k.Table}.Equity(&m, leave, p))
-		}
-		out = append(out, extraMove{Line: s.Line, refCandidate: fig})
+		out = append(out, asExtra(k, s, m, fig))
 	}
 	return out, nil
 }
