@@ -200,6 +200,22 @@ quality: build index
 	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality extra bench/quality/answers-*.jsonl
 	$(BIN)/quality score -out bench/QUALITY.md -pairs $(QUALITY_PAIRS) -command "make quality" bench/quality/answers-*.jsonl
 
+# quality-set runs equity, sim and MAGPIE's sim at 1 s on the set of
+# data/quality/$(1) (its answers afresh), values the chosen moves its
+# reference lacks, and writes bench/$(2) with the paired differences $(3).
+comma := ,
+define quality-set
+	@mkdir -p bench/quality/$(1)
+	$(GO) build -o $(BIN)/quality ./scripts/quality
+	rm -f bench/quality/$(1)/answers-1s.jsonl
+	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality bench -in data/quality/$(1)/positions.jsonl -bot $(BIN)/lexico-bot \
+		-budget 1s -policies equity,sim,magpie-sim -out bench/quality/$(1)/answers-1s.jsonl
+	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality extra -in data/quality/$(1)/positions.jsonl -ref data/quality/$(1)/reference.jsonl \
+		-out data/quality/$(1)/extra.jsonl bench/quality/$(1)/answers-*.jsonl
+	$(BIN)/quality score -in data/quality/$(1)/positions.jsonl -ref data/quality/$(1)/reference.jsonl -extra data/quality/$(1)/extra.jsonl \
+		-out bench/$(2) -pairs $(3) -command "make quality-$(1)" bench/quality/$(1)/answers-*.jsonl
+endef
+
 # The same near the end of the game: the 150 positions of
 # data/quality/pre-endgame (1 to 7 tiles in the bag, the spread within 100
 # points, every world played to the game's end, so a candidate's share of
@@ -207,16 +223,7 @@ quality: build index
 # bench/QUALITY-PRE-ENDGAME.md. About 4 minutes (29 Nov 2026, load 1).
 PRE_ENDGAME := data/quality/pre-endgame
 quality-pre-endgame: build index
-	@mkdir -p bench/quality/pre-endgame
-	$(GO) build -o $(BIN)/quality ./scripts/quality
-	rm -f bench/quality/pre-endgame/answers-1s.jsonl
-	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality bench -in $(PRE_ENDGAME)/positions.jsonl -bot $(BIN)/lexico-bot \
-		-budget 1s -policies equity,sim,magpie-sim -out bench/quality/pre-endgame/answers-1s.jsonl
-	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality extra -in $(PRE_ENDGAME)/positions.jsonl -ref $(PRE_ENDGAME)/reference.jsonl \
-		-out $(PRE_ENDGAME)/extra.jsonl bench/quality/pre-endgame/answers-*.jsonl
-	$(BIN)/quality score -in $(PRE_ENDGAME)/positions.jsonl -ref $(PRE_ENDGAME)/reference.jsonl -extra $(PRE_ENDGAME)/extra.jsonl \
-		-out bench/QUALITY-PRE-ENDGAME.md -pairs sim:magpie-sim,sim:equity -command "make quality-pre-endgame" \
-		bench/quality/pre-endgame/answers-*.jsonl
+	$(call quality-set,pre-endgame,QUALITY-PRE-ENDGAME.md,sim:magpie-sim$(comma)sim:equity)
 
 # The turns before the pre-endgame: the 150 positions of data/quality/late
 # (8 to 13 tiles in the bag, the spread within 100), whose reference plays
@@ -227,33 +234,15 @@ quality-pre-endgame: build index
 # minutes (30 Nov 2026, load 1).
 LATE := data/quality/late
 quality-late: build index
-	@mkdir -p bench/quality/late
-	$(GO) build -o $(BIN)/quality ./scripts/quality
-	rm -f bench/quality/late/answers-1s.jsonl
-	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality bench -in $(LATE)/positions.jsonl -bot $(BIN)/lexico-bot \
-		-budget 1s -policies equity,sim,magpie-sim -out bench/quality/late/answers-1s.jsonl
-	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality extra -in $(LATE)/positions.jsonl -ref $(LATE)/reference.jsonl \
-		-out $(LATE)/extra.jsonl bench/quality/late/answers-*.jsonl
-	$(BIN)/quality score -in $(LATE)/positions.jsonl -ref $(LATE)/reference.jsonl -extra $(LATE)/extra.jsonl \
-		-out bench/QUALITY-LATE.md -pairs sim:magpie-sim,sim:equity,sim@1000ms:sim@1000ms/before -command "make quality-late" \
-		bench/quality/late/answers-*.jsonl
+	$(call quality-set,late,QUALITY-LATE.md,sim:magpie-sim$(comma)sim:equity$(comma)sim@1000ms:sim@1000ms/before)
 
 # The endgames: the 150 positions of data/quality/endgame (the bag empty,
 # the spread within 100), whose reference is the endgame solver's exact
 # value of each candidate; equity, sim and MAGPIE's sim at 1 s;
-# bench/QUALITY-ENDGAME.md. About 4 minutes (30 Nov 2026, load 1).
+# bench/QUALITY-ENDGAME.md. About 1 minute (30 Nov 2026, load 0.5).
 ENDGAME := data/quality/endgame
 quality-endgame: build index
-	@mkdir -p bench/quality/endgame
-	$(GO) build -o $(BIN)/quality ./scripts/quality
-	rm -f bench/quality/endgame/answers-1s.jsonl
-	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality bench -in $(ENDGAME)/positions.jsonl -bot $(BIN)/lexico-bot \
-		-budget 1s -policies equity,sim,magpie-sim -out bench/quality/endgame/answers-1s.jsonl
-	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality extra -in $(ENDGAME)/positions.jsonl -ref $(ENDGAME)/reference.jsonl \
-		-out $(ENDGAME)/extra.jsonl bench/quality/endgame/answers-*.jsonl
-	$(BIN)/quality score -in $(ENDGAME)/positions.jsonl -ref $(ENDGAME)/reference.jsonl -extra $(ENDGAME)/extra.jsonl \
-		-out bench/QUALITY-ENDGAME.md -pairs sim:magpie-sim,sim:equity -command "make quality-endgame" \
-		bench/quality/endgame/answers-*.jsonl
+	$(call quality-set,endgame,QUALITY-ENDGAME.md,sim:magpie-sim$(comma)sim:equity)
 
 # The reference the quality benchmark is scored against
 # (data/quality/reference.jsonl): each position's 40 best static candidates
