@@ -3,6 +3,7 @@ package endgame
 import (
 	"testing"
 
+	"github.com/lexico/lexico/bot/engine/endgame/endgametest"
 	"github.com/lexico/lexico/bot/game/state"
 )
 
@@ -34,7 +35,7 @@ func decides(t *testing.T, s *Solver, i int, st *state.State, want int) bool {
 			t.Fatalf("position %d: the winning move %v: %v", i, d.Move, err)
 		}
 		budget := 1 << 20
-		after, _ := minimax(st, &budget)
+		after, _ := endgametest.Minimax(st, &budget)
 		st.Undo()
 		if after >= 0 {
 			t.Fatalf("position %d: after the winning move %v the opponent's margin is %+d", i, d.Move, after)

@@ -134,43 +134,6 @@ func subRack(r *rand.Rand, rack tile.Rack, n int) tile.Rack {
 	return tile.RackOf(ts[:min(n, len(ts))])
 }
 
-// minimax is the plain minimax the solver must agree with: every play and
-// the pass, to the game's end, no pruning, no table. It returns the final
-// margin from the mover's view, and false when it would search more than
-// budget nodes.
-func minimax(st *state.State, budget *int) (int, bool) {
-	if st.Over() {
-		s := st.Scores()
-		return s[st.Turn()] - s[1-st.Turn()], true
-	}
-	if *budget--; *budget < 0 {
-		return 0, false
-	}
-	rack, _ := st.Rack(st.Turn())
-	var moves []move.Move
-	gen().Search(movegen.Args{Variant: st.Variant(), Board: st.Board(), Rack: rack, Record: func(m *move.Move) {
-		c := *m
-		c.Tiles = append([]move.Placement(nil), m.Tiles...)
-		moves = append(moves, c)
-	}})
-	moves = append(moves, move.NewPass())
-	best, found := 0, false
-	for _, m := range moves {
-		if err := st.Apply(m); err != nil {
-			panic(err)
-		}
-		v, ok := minimax(st, budget)
-		st.Undo()
-		if !ok {
-			return 0, false
-		}
-		if !found || -v > best {
-			best, found = -v, true
-		}
-	}
-	return best, true
-}
-
 // eachEndgame readies s for the endgame of each self-play game of seeds 1
 // to seeds-1 (Multipliers and Classic in turn), from the mover's side as
 // the bag emptied, and calls f with a search of it.

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lexico/lexico/bot/engine/endgame/endgametest"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/state"
@@ -211,7 +212,7 @@ func expected(t *testing.T, p *position.Position, pe *PreEndgame) (map[string][2
 				t.Fatal(err)
 			}
 			budget := 1500
-			v, ok := minimax(st, &budget)
+			v, ok := endgametest.Minimax(st, &budget)
 			if !ok {
 				return nil, false
 			}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/lexico/lexico/bot/engine/endgame/endgametest"
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/position"
@@ -82,7 +83,7 @@ func TestSolveAgreesWithMinimax(t *testing.T) {
 	compared, wins := 0, 0
 	for i, st := range positions {
 		budget := 1500
-		want, ok := minimax(st, &budget)
+		want, ok := endgametest.Minimax(st, &budget)
 		if !ok {
 			continue // too big for the plain search
 		}
