@@ -7,54 +7,14 @@ import (
 	"testing"
 
 	"github.com/lexico/lexico/bot/engine/endgame"
+	"github.com/lexico/lexico/bot/engine/endgame/endgametest"
 	"github.com/lexico/lexico/bot/engine/montecarlo"
-	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/movegen/movegentest"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/state"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
 )
-
-// plays is every play of the mover of st, copied, and the pass.
-func plays(st *state.State) []move.Move {
-	rack, _ := st.Rack(st.Turn())
-	var out []move.Move
-	movegentest.Short().Search(movegen.Args{Variant: st.Variant(), Board: st.Board(), Rack: rack, Record: func(m *move.Move) {
-		c := *m
-		c.Tiles = slices.Clone(m.Tiles)
-		out = append(out, c)
-	}})
-	return append(out, move.NewPass())
-}
-
-// minimax is the final margin from the mover's view with best play by
-// plain minimax (every play and the pass, no pruning, no table), or false
-// past budget nodes: what the solved reference must agree with.
-func minimax(st *state.State, budget *int) (int, bool) {
-	if st.Over() {
-		s := st.Scores()
-		return s[st.Turn()] - s[1-st.Turn()], true
-	}
-	if *budget--; *budget < 0 {
-		return 0, false
-	}
-	best := 0
-	for i, m := range plays(st) {
-		if err := st.Apply(m); err != nil {
-			panic(err)
-		}
-		v, ok := minimax(st, budget)
-		st.Undo()
-		if !ok {
-			return 0, false
-		}
-		if i == 0 || -v > best {
-			best = -v
-		}
-	}
-	return best, true
-}
 
 // A solved reference values each move of an endgame at its exact final
 // margin: the position after it played out by plain minimax gives the same
@@ -71,7 +31,7 @@ func TestSolvedValuesAreExact(t *testing.T) {
 		}
 		r := rand.New(rand.NewPCG(seed, 3))
 		for !st.Over() && st.BagLen() > 0 {
-			ms := plays(st)
+			ms := endgametest.Moves(st)
 			m := ms[len(ms)-1] // the pass, when there is no play
 			if len(ms) > 1 {
 				ms = ms[:len(ms)-1]
@@ -102,7 +62,7 @@ func TestSolvedValuesAreExact(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		moves := plays(root)
+		moves := endgametest.Moves(root)
 		want := make([]int, len(moves))
 		fits := true
 		for i, m := range moves {
@@ -110,7 +70,7 @@ func TestSolvedValuesAreExact(t *testing.T) {
 			if err := root.Apply(m); err != nil {
 				t.Fatal(err)
 			}
-			v, ok := minimax(root, &budget)
+			v, ok := endgametest.Minimax(root, &budget)
 			root.Undo()
 			if !ok {
 				fits = false
@@ -148,7 +108,7 @@ func TestUnprovenSolvesValueNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		for !st.Over() && st.BagLen() > 0 {
-			ms := plays(st)
+			ms := endgametest.Moves(st)
 			slices.SortFunc(ms, func(a, b move.Move) int { return b.Score - a.Score })
 			if err := st.Apply(ms[0]); err != nil {
 				t.Fatal(err)
