@@ -99,11 +99,6 @@ func solvedReference(k *late.Kit, s setLine, o refOptions) (rp refPosition, ok b
 	if err != nil {
 		return rp, false, err
 	}
-	cands := statics
-	rank := map[string]int{}
-	for i, c := range statics {
-		rank[c.Move.Key()] = i
-	}
 	type valued struct {
 		m      move.Move
 		static float64
@@ -112,11 +107,11 @@ func solvedReference(k *late.Kit, s setLine, o refOptions) (rp refPosition, ok b
 		err    error
 	}
 	var todo []valued
-	for i, c := range cands {
+	for i, c := range statics {
 		todo = append(todo, valued{m: c.Move, static: c.Equity, rank: i})
 	}
-	for _, m := range []move.Move{{Kind: move.Pass}, root.Move} {
-		if _, in := rank[m.Key()]; !in && !slices.ContainsFunc(todo, func(v valued) bool { return v.m.Key() == m.Key() }) {
+	for _, m := range []move.Move{move.NewPass(), root.Move} {
+		if !slices.ContainsFunc(todo, func(v valued) bool { return v.m.Key() == m.Key() }) {
 			todo = append(todo, valued{m: m, static: float64(m.Score), rank: -1})
 		}
 	}
