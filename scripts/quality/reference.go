@@ -183,15 +183,12 @@ func referenceMain(args []string) error {
 // writeSolved appends the solved reference of an endgame (solved.go), or
 // a line saying it was not proven within the node budget.
 func writeSolved(f *os.File, k *late.Kit, s setLine, o refOptions, n, todo int, t0, start time.Time) error {
-	rp, ok, err := solvedReference(k, s, o)
+	rp, err := solvedReference(k, s, o)
 	if err != nil {
 		return err
 	}
 	how := fmt.Sprintf("%d candidates, best %s", len(rp.Cands), rp.Best)
-	if !ok {
-		unseen, _ := montecarlo.Unseen(s.Pos)
-		rp = refPosition{Line: s.Line, Gamestate: s.ID, Worlds: 1, Solved: true, SolveNodes: o.nodes, Unproven: true,
-			Unseen: len(unseen), Spread: s.Pos.MyScore - s.Pos.OppScore}
+	if rp.Unproven {
 		how = "not proven: left out"
 	}
 	b, err := json.Marshal(rp)

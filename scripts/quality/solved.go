@@ -74,30 +74,34 @@ func newSolver(k *late.Kit, nodes int64) *endgame.Solver {
 
 // solvedReference is the reference of an endgame: the position solved,
 // then its n best static candidates, the pass and the solver's best move
-// each valued exactly, threads at once. ok is false when the position
-// itself is not proven within the node budget (it is then left out of the
-// reference); a candidate whose own solve is not proven is left out of
-// the position's.
-func solvedReference(k *late.Kit, s setLine, o refOptions) (rp refPosition, ok bool, err error) {
+// each valued exactly, threads at once. A position not proven itself
+// within the node budget is marked Unproven, with no candidate (it is left
+// out of the scores); a candidate whose own solve is not proven is left
+// out of the position's list.
+func solvedReference(k *late.Kit, s setLine, o refOptions) (refPosition, error) {
 	p := s.Pos
 	unseen, err := montecarlo.Unseen(p)
 	if err != nil {
-		return rp, false, err
+		return refPosition{}, err
 	}
+	spread := p.MyScore - p.OppScore
+	rp := refPosition{Line: s.Line, Gamestate: s.ID, Worlds: 1, Solved: true, SolveNodes: o.nodes,
+		Bag: 0, Unseen: len(unseen), Spread: spread}
 	st, err := endgameState(p, unseen)
 	if err != nil {
-		return rp, false, err
+		return rp, err
 	}
 	root, err := newSolver(k, o.nodes).Solve(st, nil)
 	if err != nil {
-		return rp, false, err
+		return rp, err
 	}
 	if !root.Proven {
-		return rp, false, nil
+		rp.Unproven = true
+		return rp, nil
 	}
 	statics, err := referenceCandidates(k, p, o.candidates)
 	if err != nil {
-		return rp, false, err
+		return rp, err
 	}
 	type valued struct {
 		m      move.Move
@@ -132,31 +136,28 @@ func solvedReference(k *late.Kit, s setLine, o refOptions) (rp refPosition, ok b
 		}()
 	}
 	wg.Wait()
-	spread := p.MyScore - p.OppScore
-	rp = refPosition{Line: s.Line, Gamestate: s.ID, Worlds: 1, Solved: true, SolveNodes: o.nodes,
-		Bag: 0, Unseen: len(unseen), Spread: spread}
 	best := float64(root.Value - spread)
 	for _, v := range todo {
 		if errors.Is(v.err, errUnproven) {
 			continue
 		}
 		if v.err != nil {
-			return rp, false, v.err
+			return rp, v.err
 		}
 		points := float64(v.value - spread)
 		if points > best {
-			return rp, false, fmt.Errorf("%s is worth %+d after it, more than the position's proven %+d: the solver disagrees with itself", v.m, v.value, root.Value)
+			return rp, fmt.Errorf("%s is worth %+d after it, more than the position's proven %+d: the solver disagrees with itself", v.m, v.value, root.Value)
 		}
 		c, err := candidateFigures(v.m, p, []float64{points}, []float64{best})
 		if err != nil {
-			return rp, false, err
+			return rp, err
 		}
 		c.StaticRank, c.Static = v.rank, round3(v.static)
 		rp.Cands = append(rp.Cands, c)
 	}
 	bestKey := root.Move.Key()
 	if rp.find(bestKey) == nil {
-		return rp, false, fmt.Errorf("the solver's best move %s was not proven after it", root.Move)
+		return rp, fmt.Errorf("the solver's best move %s was not proven after it", root.Move)
 	}
 	rp.Best = bestKey
 	slices.SortStableFunc(rp.Cands, func(a, b refCandidate) int {
@@ -173,7 +174,7 @@ func solvedReference(k *late.Kit, s setLine, o refOptions) (rp refPosition, ok b
 		}
 		return 0
 	})
-	return rp, true, nil
+	return rp, nil
 }
 
 // solvedExtra values moves the solved reference r of endgame s lacks, each
