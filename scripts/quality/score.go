@@ -208,38 +208,7 @@ func report(w io.Writer, in, refPath string, set []setLine, refs map[int]*refPos
 		fmt.Fprintf(w, "\nThe reference (%s) values none of the set's %d positions.\n", refPath, len(set))
 		return
 	}
-	if any.Solved {
-		fmt.Fprintf(w, "\nThe set: %d endgame positions, the bag empty (%s); the reference covers %d of them: "+
-			"each position's candidates valued exactly by the endgame solver, proven within %d positions searched a solve (%s); "+
-			"%d positions it did not prove are left out.\n\n", len(set), in, len(refs)-unproven, any.SolveNodes, refPath, unproven)
-		fmt.Fprintf(w, "Loss: the best move's final margin less the chosen move's, both sides playing best after it (0 when a best move is chosen). "+
-			"Ahead: the same in wins (1 a win, ½ a tie), in percentage points: 100 when the chosen move throws away a won game. ")
-	} else {
-		stage, horizon := "middle-game", fmt.Sprintf("%d plies", any.Plies)
-		switch {
-		case any.Bag <= preMaxBag:
-			stage, horizon = "pre-endgame", "to the game's end"
-		case any.Bag <= lateMaxBag:
-			stage = "late-game"
-			if any.toEnd() {
-				horizon = "to the game's end"
-			}
-		}
-		fmt.Fprintf(w, "\nThe set: %d %s positions (%s); the reference covers %d of them: "+
-			"each position's candidates played out in %d worlds, %s, seed %d", len(set), stage, in, len(refs), any.Worlds, horizon, any.Seed)
-		if any.PruneAfter > 0 {
-			fmt.Fprintf(w, ", those more than %g points behind the best after %d worlds in those %d only", any.PruneMargin, any.PruneAfter, any.PruneAfter)
-		}
-		fmt.Fprintf(w, " (%s).\n\n", refPath)
-		fmt.Fprintf(w, "Loss: the reference's best's mean points less the chosen move's, in the same worlds (0 when the best is chosen). ")
-		if any.toEnd() {
-			fmt.Fprintf(w, "Ahead: the most winning candidate's win rate less the chosen move's, in percentage points "+
-				"(every world is played to the game's end, so the share of worlds ahead is the win rate, which the sim policy ranks by there). ")
-		} else {
-			fmt.Fprintf(w, "Ahead: the same in the share of worlds where the mover leads at the horizon, in percentage points "+
-				"(a stand-in for win probability until a table of P(win | lead, tiles unseen) values the stored quantiles). ")
-		}
-	}
+	describeSet(w, in, refPath, len(set), len(refs)-unproven, unproven, any)
 	fmt.Fprintf(w, "Intervals are 95%%, over positions.\n\n")
 	names := make([]string, 0, len(runs))
 	for n := range runs {
@@ -314,5 +283,44 @@ func report(w io.Writer, in, refPath string, set []setLine, refs map[int]*refPos
 				}
 			}
 		}
+	}
+}
+
+// describeSet writes what the set and its reference are, and what the
+// loss and ahead columns measure there: any is one of the reference's
+// valued positions (the set's kind), covered of them valued, unproven left
+// out.
+func describeSet(w io.Writer, in, refPath string, positions, covered, unproven int, any *refPosition) {
+	if any.Solved {
+		fmt.Fprintf(w, "\nThe set: %d endgame positions, the bag empty (%s); the reference covers %d of them: "+
+			"each position's candidates valued exactly by the endgame solver, proven within %d positions searched a solve (%s); "+
+			"%d positions it did not prove are left out.\n\n", positions, in, covered, any.SolveNodes, refPath, unproven)
+		fmt.Fprintf(w, "Loss: the best move's final margin less the chosen move's, both sides playing best after it (0 when a best move is chosen). "+
+			"Ahead: the same in wins (1 a win, ½ a tie), in percentage points: 100 when the chosen move throws away a won game. ")
+		return
+	}
+	stage, horizon := "middle-game", fmt.Sprintf("%d plies", any.Plies)
+	switch {
+	case any.Bag <= preMaxBag:
+		stage, horizon = "pre-endgame", "to the game's end"
+	case any.Bag <= lateMaxBag:
+		stage = "late-game"
+		if any.toEnd() {
+			horizon = "to the game's end"
+		}
+	}
+	fmt.Fprintf(w, "\nThe set: %d %s positions (%s); the reference covers %d of them: "+
+		"each position's candidates played out in %d worlds, %s, seed %d", positions, stage, in, covered, any.Worlds, horizon, any.Seed)
+	if any.PruneAfter > 0 {
+		fmt.Fprintf(w, ", those more than %g points behind the best after %d worlds in those %d only", any.PruneMargin, any.PruneAfter, any.PruneAfter)
+	}
+	fmt.Fprintf(w, " (%s).\n\n", refPath)
+	fmt.Fprintf(w, "Loss: the reference's best's mean points less the chosen move's, in the same worlds (0 when the best is chosen). ")
+	if any.toEnd() {
+		fmt.Fprintf(w, "Ahead: the most winning candidate's win rate less the chosen move's, in percentage points "+
+			"(every world is played to the game's end, so the share of worlds ahead is the win rate, which the sim policy ranks by there). ")
+	} else {
+		fmt.Fprintf(w, "Ahead: the same in the share of worlds where the mover leads at the horizon, in percentage points "+
+			"(a stand-in for win probability until a table of P(win | lead, tiles unseen) values the stored quantiles). ")
 	}
 }
