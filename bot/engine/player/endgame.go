@@ -37,6 +37,25 @@ type Endgame struct {
 // DefaultIterations plays the same part).
 const endgameBudget = time.Second
 
+// untimed is the endgame's time when ctx has no deadline and its searches
+// are capped in positions (EndgameNodes): long enough never to bind.
+const untimed = 1000 * time.Hour
+
+// endgameDeadline is when the endgame's searches must stop: ctx's
+// deadline, else endgameBudget from now, or, where EndgameNodes caps every
+// search, no time at all (untimed), so that the node budget alone bounds
+// them and a seeded analysis's answers do not depend on how fast the
+// machine was in that second.
+func (pl *Sim) endgameDeadline(ctx context.Context) time.Time {
+	if deadline, ok := ctx.Deadline(); ok {
+		return deadline
+	}
+	if pl.EndgameNodes > 0 {
+		return time.Now().Add(untimed)
+	}
+	return time.Now().Add(endgameBudget)
+}
+
 // endgameShare is the share of the time left an endgame's solver gets.
 // The simulation beside it (endgame) plays its one world in a fraction of
 // that; the rest is the answer's way out.
@@ -94,11 +113,7 @@ func (pl *Sim) solveEnd(ctx context.Context, p *position.Position, ch Choice) (C
 	}
 	s := pl.solver()
 	defer pl.Shared.putSolver(s)
-	deadline, ok := ctx.Deadline()
-	if !ok {
-		deadline = time.Now().Add(endgameBudget)
-	}
-	deadline = time.Now().Add(time.Duration(float64(time.Until(deadline)) * endgameShare))
+	deadline := time.Now().Add(time.Duration(float64(time.Until(pl.endgameDeadline(ctx))) * endgameShare))
 	stop := func() bool { return ctx.Err() != nil || !time.Now().Before(deadline) }
 	unseen, err := montecarlo.Unseen(p)
 	if err != nil || len(unseen) == 0 || len(unseen) > p.Variant.RackSize {
@@ -179,11 +194,7 @@ func (pl *Sim) preEndgame(ctx context.Context, p *position.Position, static Choi
 
 // sureWin is preEndgame's search: ch with a sure win, or ch and false.
 func (pl *Sim) sureWin(ctx context.Context, p *position.Position, ch Choice) (Choice, bool) {
-	deadline, ok := ctx.Deadline()
-	if !ok {
-		deadline = time.Now().Add(endgameBudget)
-	}
-	deadline = time.Now().Add(time.Duration(float64(time.Until(deadline)) * preEndgameShare))
+	deadline := time.Now().Add(time.Duration(float64(time.Until(pl.endgameDeadline(ctx))) * preEndgameShare))
 	s := pl.solver()
 	defer pl.Shared.putSolver(s)
 	pe := &endgame.PreEndgame{Solver: s}

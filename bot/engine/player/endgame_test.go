@@ -397,3 +397,39 @@ func TestSimPlaysASureWinInAPreEndgame(t *testing.T) {
 		t.Fatal("no pre-endgame of seeds 1-59 had a sure win the test could check")
 	}
 }
+
+// A Shared with FreshSolvers never hands a solver, and the table it filled,
+// to a second search: seeded self-play that must reproduce relies on it.
+func TestFreshSolversAreNeverReused(t *testing.T) {
+	fresh := Shared{FreshSolvers: true}
+	for i := 0; i < 3; i++ {
+		a := fresh.solver()
+		fresh.putSolver(a)
+		if b := fresh.solver(); a == b {
+			t.Fatalf("call %d: the solver of one search was handed to the next", i)
+		}
+	}
+}
+
+// Without a deadline, an endgame whose searches are capped in positions
+// is bounded by the cap alone, so a seeded analysis's answers do not
+// depend on the machine's speed; uncapped, it gets endgameBudget, and a
+// deadline binds either way.
+func TestEndgameDeadline(t *testing.T) {
+	var capped, uncapped Sim
+	capped.EndgameNodes = 100_000
+	if d := time.Until(capped.endgameDeadline(context.Background())); d < untimed-time.Minute {
+		t.Errorf("capped in nodes, no deadline: %v to search, want about %v", d, untimed)
+	}
+	if d := time.Until(uncapped.endgameDeadline(context.Background())); d > endgameBudget {
+		t.Errorf("uncapped, no deadline: %v to search, want at most %v", d, endgameBudget)
+	}
+	due := time.Now().Add(300 * time.Millisecond)
+	ctx, cancel := context.WithDeadline(context.Background(), due)
+	defer cancel()
+	for _, pl := range []*Sim{&capped, &uncapped} {
+		if got := pl.endgameDeadline(ctx); !got.Equal(due) {
+			t.Errorf("EndgameNodes %d under a deadline: %v, want the deadline %v", pl.EndgameNodes, got, due)
+		}
+	}
+}

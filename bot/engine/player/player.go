@@ -84,9 +84,11 @@ type Sim struct {
 	NoEndgame bool
 	// EndgameNodes, when above 0, caps each search of an endgame (the
 	// question of a win, then the exact value) at that many positions, as
-	// the simulation's MaxIterations caps its worlds: the answer then no
-	// longer depends on the machine's speed (for tests and analyses),
-	// where the clock alone gives what the machine could afford.
+	// the simulation's MaxIterations caps its worlds. Without a deadline
+	// (a context that has none) the cap alone bounds the searches, so the
+	// answer no longer depends on the machine's speed (for tests and
+	// seeded analyses), where the clock gives what the machine could
+	// afford; under a deadline both bind.
 	EndgameNodes int64
 }
 

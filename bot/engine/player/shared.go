@@ -36,6 +36,16 @@ type Shared struct {
 	// its first simulation policy is made, not inside a search.
 	winProbsOnce sync.Once
 	winProbs     winprob.Set
+
+	// FreshSolvers, set before the first search, gives every endgame
+	// search a solver of its own with an empty table, so that a move's
+	// answer depends on its position alone: seeded runs that must
+	// reproduce need it (scripts/quality's self-play). A table kept from
+	// move to move, or dropped from the pool by the garbage collector at
+	// any moment, changes which of two equal lines a search finds first,
+	// and so the game after it. It costs the work the table would have
+	// carried to the next move, and a fresh 24 MiB table a search.
+	FreshSolvers bool
 }
 
 // winProbSet is the shipped win probability tables, read on the first
@@ -96,7 +106,7 @@ func (s *Shared) Wait() {
 // putSolver.
 func (s *Shared) solver() *endgame.Solver {
 	var sv *endgame.Solver
-	if s != nil {
+	if s != nil && !s.FreshSolvers {
 		sv, _ = s.solvers.Get().(*endgame.Solver)
 	}
 	if sv == nil {
@@ -106,7 +116,7 @@ func (s *Shared) solver() *endgame.Solver {
 }
 
 func (s *Shared) putSolver(sv *endgame.Solver) {
-	if s != nil {
+	if s != nil && !s.FreshSolvers {
 		s.solvers.Put(sv)
 	}
 }
