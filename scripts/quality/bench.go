@@ -55,6 +55,10 @@ type choice struct {
 	Policy   string `json:"policy"`
 	BudgetMS int64  `json:"budget_ms"`
 	Line     int    `json:"line"`
+	// Gamestate is the position's identity (gamestateID): an answer to
+	// another set's line is refused (ofSet). Answers written before it
+	// have none.
+	Gamestate string `json:"gamestate,omitempty"`
 	// Label tells apart two runs of one policy at one budget (another
 	// build, a repeat): score reports them apart.
 	Label string          `json:"label,omitempty"`
@@ -115,6 +119,9 @@ func benchMain(args []string) error {
 		return err
 	}
 	defer f.Close()
+	if err := ofSet(*out, set, done); err != nil {
+		return err
+	}
 	asked := map[string]bool{}
 	for _, c := range done {
 		if c.Label == *label {
@@ -157,7 +164,7 @@ func benchMain(args []string) error {
 			if err != nil {
 				return fmt.Errorf("%s, line %d: %w", e.spec.name, s.Line, err)
 			}
-			c := choice{Policy: e.spec.name, BudgetMS: ms, Line: s.Line, Label: *label, Move: mv, ElapsedMS: float64(el.Microseconds()) / 1000,
+			c := choice{Policy: e.spec.name, BudgetMS: ms, Line: s.Line, Gamestate: s.ID, Label: *label, Move: mv, ElapsedMS: float64(el.Microseconds()) / 1000,
 				Load: load, Time: time.Now().UTC().Format(time.RFC3339)}
 			b, err := json.Marshal(c)
 			if err != nil {
@@ -245,4 +252,19 @@ func (e *engine) stop() {
 		<-done
 	}
 	e.log.Close()
+}
+
+// ofSet refuses answers that are not to set's positions: a line past its
+// end, or one whose position has another identity (the set regenerated
+// since they were asked). Answers that carry no identity are taken by line.
+func ofSet(path string, set []setLine, cs []choice) error {
+	for _, c := range cs {
+		if c.Line < 1 || c.Line > len(set) {
+			return usageErr("%s: %s's answer to line %d: the set has %d lines", path, c.Policy, c.Line, len(set))
+		}
+		if c.Gamestate != "" && c.Gamestate != set[c.Line-1].ID {
+			return usageErr("%s: %s's answer to line %d is to another position (the set changed since: ask again)", path, c.Policy, c.Line)
+		}
+	}
+	return nil
 }

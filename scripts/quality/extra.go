@@ -69,6 +69,9 @@ func extraMain(args []string) error {
 		if err != nil {
 			return err
 		}
+		if err := ofSet(path, set, choices); err != nil {
+			return err
+		}
 		for _, c := range choices {
 			r := refs[c.Line]
 			if r == nil || r.Unproven || c.Line > len(set) {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
 	"os"
 	"strings"
@@ -296,6 +297,35 @@ func TestAnswersAreRatedAgainstTheMatchingCandidate(t *testing.T) {
 	}
 	if r := runs["unvalued@1000ms"]; len(r.answers) != 0 || r.unvalued != 1 || r.noRef != 1 {
 		t.Errorf("unvalued: %d rated, %d unvalued, %d without reference; want 0, 1, 1", len(r.answers), r.unvalued, r.noRef)
+	}
+}
+
+// Answers to a set that was regenerated since they were asked are refused,
+// not scored against positions they were not given: an answer names its
+// position, and one past the set's end is refused too. Answers written
+// before they named it are taken by their line.
+func TestAnswersToAnotherSetAreRefused(t *testing.T) {
+	set, err := readSet(setFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mv := json.RawMessage(`[["Q"],[[3,3]]]`)
+	ok := []choice{
+		{Policy: "sim", Line: 1, Gamestate: set[0].ID, Move: mv},
+		{Policy: "sim", Line: 2, Move: mv},
+	}
+	if err := ofSet("answers.jsonl", set, ok); err != nil {
+		t.Errorf("answers to the set's own positions: %v", err)
+	}
+	for _, c := range []choice{
+		{Policy: "sim", Line: 2, Gamestate: set[0].ID, Move: mv},
+		{Policy: "sim", Line: len(set) + 1, Move: mv},
+		{Policy: "sim", Line: 0, Move: mv},
+	} {
+		var usage usageError
+		if err := ofSet("answers.jsonl", set, []choice{c}); !errors.As(err, &usage) {
+			t.Errorf("line %d naming %q: %v, want a usage error", c.Line, c.Gamestate, err)
+		}
 	}
 }
 

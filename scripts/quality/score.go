@@ -69,6 +69,9 @@ func scoreMain(args []string) error {
 		if err != nil {
 			return err
 		}
+		if err := ofSet(path, set, cs); err != nil {
+			return err
+		}
 		choices = append(choices, cs...)
 	}
 	runs, err := rate(set, refs, extras, choices)
