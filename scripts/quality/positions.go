@@ -134,6 +134,9 @@ func positionsMain(args []string) error {
 		return err
 	}
 	defer k.Close()
+	// The sim seat's endgame searches start from empty tables, so that the
+	// set regenerates byte for byte (player.Shared.FreshSolvers).
+	k.Shared.FreshSolvers = true
 	if err := set.addSelfPlay(k, keep, *seed, *iters, *perSelf, *n, rng); err != nil {
 		return err
 	}
@@ -237,6 +240,10 @@ func contains(xs []int, x int) bool {
 	return false
 }
 
+// selfPlayEndgameNodes caps each endgame search of the self-play's sim
+// seat: about what a 1 s move searches.
+const selfPlayEndgameNodes = 100_000
+
 // addSelfPlay plays seeded multipliers games between the sim policy (its
 // worlds capped, so the games depend on the seed alone) and the equity
 // policy, seats in turn, and takes per positions that keep accepts of each,
@@ -256,6 +263,10 @@ func (s *positionSet) addSelfPlay(k *late.Kit, keep func(*position.Position) boo
 			// byte.
 			capped.MaxIterations, capped.Seed, capped.Rank, capped.EndgameBag = iters, seed, montecarlo.RankPoints, preMaxBag
 			sim.Simulator = &capped
+			// Its endgame searches bounded by positions, not by the
+			// second the seat's clockless answer would give them: the
+			// end of a game then depends on its seed alone.
+			sim.EndgameNodes = selfPlayEndgameNodes
 		}
 		seats[i] = seat.Seat{Label: policy, Policy: pl}
 	}
