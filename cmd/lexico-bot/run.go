@@ -152,8 +152,10 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 		// with the bag empty the tiles kept are worth nothing.
 		value = ""
 	}
-	summary := fmt.Sprintf("%s (%s), score %d%s; %s in %.1f ms",
-		ch.Move.Kind, ch.Policy, ch.Move.Score, value, searched, ms(elapsed))
+	// The time is the whole answer's (search, simulation, solver), said
+	// apart from the search so that it does not read as the search's.
+	summary := fmt.Sprintf("%s (%s), score %d%s; answered in %.1f ms; %s",
+		ch.Move.Kind, ch.Policy, ch.Move.Score, value, ms(elapsed), searched)
 	if !ch.Complete {
 		summary += fmt.Sprintf(" (the %v budget ran out: best so far)", budget.Time.Round(time.Millisecond))
 	}
