@@ -46,6 +46,10 @@ type refOptions struct {
 	// nodes is the endgame solver's budget a solve, in positions searched,
 	// for the positions with the bag empty (solved.go).
 	nodes int64
+	// exactBag: the positions with at most this many tiles in the bag are
+	// valued exactly over their deals, as endgames are (solved.go), not
+	// simulated.
+	exactBag int
 }
 
 func referenceMain(args []string) error {
@@ -62,9 +66,11 @@ func referenceMain(args []string) error {
 	fs.IntVar(&o.threads, "threads", 1, "goroutines `N` playing worlds at once (the figures do not depend on it)")
 	fs.IntVar(&o.pruneAfter, "prune-after", 250, "after `N` worlds, drop the candidates clearly behind (-prune-margin): they keep the figures of those worlds (0: every candidate plays every world)")
 	fs.Int64Var(&o.nodes, "solve-nodes", 2_000_000, "with the bag empty, each candidate is valued exactly by the endgame solver, proven within `N` positions searched a solve (else left out)")
+	fs.IntVar(&o.exactBag, "exact-bag", 0, "value the positions with at most `N` tiles in the bag (0, 1 or 2) as endgames are, exactly, by the endgame solver in every deal of the unseen tiles (the bag's tiles, the opponent's rack), not by simulation")
 	fs.Float64Var(&o.pruneMargin, "prune-margin", 8, "`POINTS` behind the best so far (or 4 standard errors of the difference, if more) that drop a candidate at -prune-after")
 	shard := fs.String("shard", "1/1", "do only the positions `I/N` (line numbers ≡ I mod N); shards may share -out")
 	lines := fs.String("lines", "", "do only these `LINES` of the set (e.g. 1-20,31)")
+	maxBag := fs.Int("max-bag", -1, "do only the positions with at most `N` tiles in the bag (-1: all)")
 	stride := fs.Int("stride", 5, "visit the lines `K` apart, then again from the next (1, 6, 11, ..., 2, 7, ...): a run cut short has done a sample of the whole set, both sources alike")
 	idx := fs.String("index", "", "index `FILE` (default $LEXICO_INDEX, else the default index)")
 	if err := fs.Parse(args); err != nil {
@@ -72,6 +78,9 @@ func referenceMain(args []string) error {
 	}
 	if o.candidates < 1 || o.worlds < 2 || o.plies < 1 || o.threads < 1 || o.endBag < 1 || o.nodes < 1 {
 		return usageErr("-candidates, -threads, -plies, -end-bag and -solve-nodes must be at least 1, -worlds at least 2")
+	}
+	if o.exactBag < 0 || o.exactBag > 2 {
+		return usageErr("-exact-bag %d: want 0, 1 or 2 (more tiles in the bag make too many deals to solve)", o.exactBag)
 	}
 	if o.pruneAfter != 0 && (o.pruneAfter < 2 || o.pruneAfter >= o.worlds || o.pruneMargin < 0) {
 		return usageErr("-prune-after %d: want 0, or 2 or more and below -worlds %d, with -prune-margin 0 or more", o.pruneAfter, o.worlds)
@@ -114,13 +123,13 @@ func referenceMain(args []string) error {
 	for start := 0; start < *stride; start++ {
 		for i := start; i < len(set); i += *stride {
 			s := set[i]
-			if !have[s.Line] && (s.Line-1)%sn == si-1 && (only == nil || only[s.Line]) {
+			if !have[s.Line] && (s.Line-1)%sn == si-1 && (only == nil || only[s.Line]) && (*maxBag < 0 || s.Pos.BagCount <= *maxBag) {
 				todo = append(todo, s)
 			}
 		}
 	}
 	how := fmt.Sprintf("%d candidates × %d worlds, %d plies, seed %d", o.candidates, o.worlds, o.plies, o.seed)
-	if len(todo) > 0 && todo[0].Pos.BagCount == 0 {
+	if len(todo) > 0 && todo[0].Pos.BagCount <= o.exactBag {
 		how = fmt.Sprintf("%d candidates solved within %d nodes each", o.candidates, o.nodes)
 	}
 	fmt.Fprintf(os.Stderr, "reference: %d positions to do (%d done in %s), %s, %d threads, started %s\n",
@@ -141,7 +150,7 @@ func referenceMain(args []string) error {
 	start := time.Now()
 	for n, s := range todo {
 		t0 := time.Now()
-		if s.Pos.BagCount == 0 {
+		if s.Pos.BagCount <= o.exactBag {
 			if err := writeSolved(f, k, s, o, n, len(todo), t0, start); err != nil {
 				return fmt.Errorf("line %d: %w", s.Line, err)
 			}

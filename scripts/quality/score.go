@@ -294,6 +294,15 @@ func report(w io.Writer, in, refPath string, set []setLine, refs map[int]*refPos
 // valued positions (the set's kind), covered of them valued, unproven left
 // out.
 func describeSet(w io.Writer, in, refPath string, positions, covered, unproven int, any *refPosition) {
+	if any.Solved && any.Bag > 0 {
+		fmt.Fprintf(w, "\nThe set: %d positions (%s); the reference covers %d of them, those with %d tiles in the bag: "+
+			"each position's candidates valued exactly by the endgame solver in each deal of the unseen tiles (the bag's, the opponent's rack; %d deals, each as likely), "+
+			"proven within %d positions searched a solve (%s); %d positions it did not prove are left out. "+
+			"After a move that leaves tiles in the bag the solve lets the opponent know their order.\n\n", positions, in, covered, any.Bag, any.Worlds, any.SolveNodes, refPath, unproven)
+		fmt.Fprintf(w, "Loss: the best candidate's mean final margin over the deals less the chosen move's, both sides playing best after it (0 when the best is chosen). "+
+			"Ahead: the most winning candidate's share of deals won less the chosen move's, in percentage points. ")
+		return
+	}
 	if any.Solved {
 		fmt.Fprintf(w, "\nThe set: %d endgame positions, the bag empty (%s); the reference covers %d of them: "+
 			"each position's candidates valued exactly by the endgame solver, proven within %d positions searched a solve (%s); "+

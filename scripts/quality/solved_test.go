@@ -11,6 +11,7 @@ import (
 	"github.com/lexico/lexico/bot/engine/montecarlo"
 	"github.com/lexico/lexico/bot/engine/movegen/movegentest"
 	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/game/position"
 	"github.com/lexico/lexico/bot/game/state"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
@@ -58,7 +59,7 @@ func TestSolvedValuesAreExact(t *testing.T) {
 		// Racks of 3 and 2 tiles at most, so that minimax fits its budget.
 		p.Rack = tile.RackOf(p.Rack.Tiles()[:min(3, p.Rack.N)])
 		unseen = unseen[:min(2, len(unseen))]
-		root, err := endgameState(&p, unseen)
+		root, err := dealState(&p, deal{rack: unseen})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +83,7 @@ func TestSolvedValuesAreExact(t *testing.T) {
 			continue
 		}
 		for i, m := range moves {
-			got, err := solvedValue(solver, &p, unseen, m)
+			got, err := solvedValue(solver, &p, deal{rack: unseen}, m)
 			if err != nil {
 				t.Fatalf("seed %d, %v: %v", seed, m, err)
 			}
@@ -125,11 +126,47 @@ func TestUnprovenSolvesValueNothing(t *testing.T) {
 		if len(unseen) < 5 {
 			continue
 		}
-		_, err = solvedValue(solver, &p, unseen, move.NewPass())
+		_, err = solvedValue(solver, &p, deal{rack: unseen}, move.NewPass())
 		if !errors.Is(err, errUnproven) {
 			t.Fatalf("seed %d: a pass before two racks of %d and %d tiles, solved in 1 node: %v, want errUnproven", seed, p.Rack.N, len(unseen), err)
 		}
 		return
 	}
 	t.Fatal("no endgame of two racks of 5 tiles or more")
+}
+
+// A position's deals are every way its unseen tiles can lie, each once:
+// with b tiles in the bag, every ordered choice of b of them (copies
+// counted apart), the rest on the opponent's rack.
+func TestDealsAreEveryWayTheTilesLie(t *testing.T) {
+	unseen := []byte("AEEIRST")
+	for bag, want := range []int{1, 7, 42} {
+		p := position.Position{BagCount: bag}
+		ds, err := deals(&p, unseen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ds) != want {
+			t.Fatalf("bag %d: %d deals, want %d", bag, len(ds), want)
+		}
+		seen := map[string]int{}
+		for _, d := range ds {
+			if len(d.bag) != bag || len(d.rack) != len(unseen)-bag {
+				t.Fatalf("bag %d: a deal of %q in the bag and %q on the rack", bag, d.bag, d.rack)
+			}
+			all := slices.Sorted(slices.Values(append(slices.Clone(d.rack), d.bag...)))
+			if !slices.Equal(all, slices.Sorted(slices.Values(unseen))) {
+				t.Fatalf("bag %d: %q and %q are not the unseen tiles %q", bag, d.bag, d.rack, unseen)
+			}
+			seen[string(d.bag)]++
+		}
+		// Two E's: a bag holding an E is dealt twice as often.
+		if bag == 1 && (seen["E"] != 2 || seen["A"] != 1) {
+			t.Errorf("bag 1: E dealt %d times, A %d; want 2 and 1", seen["E"], seen["A"])
+		}
+	}
+	p := position.Position{BagCount: 3}
+	if _, err := deals(&p, []byte("AEEIRSTUV")); err == nil {
+		t.Error("3 of 9 tiles in the bag (504 deals): no error")
+	}
 }
