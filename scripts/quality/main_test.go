@@ -92,6 +92,9 @@ func TestStageFilters(t *testing.T) {
 		for q.Rack.N > c.rack {
 			q.Rack.Remove(q.Rack.Tiles()[0])
 		}
+		if lastTile(&q) != (c.pre && c.bag == 1) {
+			t.Errorf("bag %d, spread %d, rack %d: last-tile %v", c.bag, c.spread, c.rack, lastTile(&q))
+		}
 		if middle(&q) != c.middle || preEndgame(&q) != c.pre || lateGame(&q) != c.late || endgameStage(&q) != c.end {
 			t.Errorf("bag %d, spread %d, rack %d: middle %v pre-endgame %v late %v endgame %v, want %v, %v, %v and %v", c.bag, c.spread, c.rack,
 				middle(&q), preEndgame(&q), lateGame(&q), endgameStage(&q), c.middle, c.pre, c.late, c.end)

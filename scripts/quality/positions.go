@@ -84,9 +84,17 @@ func endgameStage(p *position.Position) bool {
 	return p.BagCount == 0 && p.Rack.N > 0 && spread >= -preMaxSpread && spread <= preMaxSpread
 }
 
+// A last-tile set (-stage last-tile) is the pre-endgame's positions with
+// one tile in the bag: any play draws it, and what follows is a game of
+// perfect information in each of the few deals, so its reference can be
+// exact (reference -exact-bag 1) rather than a simulation by our own
+// model of play.
+func lastTile(p *position.Position) bool { return preEndgame(p) && p.BagCount == 1 }
+
 // stages names the sets positions can write: the filter a position of a
 // game passes to be taken.
-var stages = map[string]func(*position.Position) bool{"middle": middle, "pre-endgame": preEndgame, "late": lateGame, "endgame": endgameStage}
+var stages = map[string]func(*position.Position) bool{"middle": middle, "pre-endgame": preEndgame, "late": lateGame, "endgame": endgameStage,
+	"last-tile": lastTile}
 
 // realGamesFile is the shared records' path below the directory that holds
 // the repository (or the worktrees' directory).
@@ -103,13 +111,13 @@ func positionsMain(args []string) error {
 	out := fs.String("out", "data/quality/positions.jsonl", "the set, one gamestate a line, `FILE` (written atomically)")
 	sources := fs.String("sources", "", "where each line comes from, `FILE` (default: -out with .sources.tsv for .jsonl)")
 	idx := fs.String("index", "", "index `FILE` (default $LEXICO_INDEX, else the default index)")
-	stage := fs.String("stage", "middle", "the positions `STAGE` taken: middle (past the opening, at least 14 in the bag), late (8 to 13 in the bag, a spread within 100) pre-endgame (1 to 7 in the bag, a spread within 100) or endgame (the bag empty, a spread within 100)")
+	stage := fs.String("stage", "middle", "the positions `STAGE` taken: middle (past the opening, at least 14 in the bag), late (8 to 13 in the bag, a spread within 100) pre-endgame (1 to 7 in the bag, a spread within 100), last-tile (the pre-endgame's with 1 in the bag) or endgame (the bag empty, a spread within 100)")
 	if err := fs.Parse(args); err != nil {
 		return usageErr("%v", err)
 	}
 	keep, ok := stages[*stage]
 	if !ok {
-		return usageErr("-stage %q: want middle, late, pre-endgame or endgame", *stage)
+		return usageErr("-stage %q: want middle, late, pre-endgame, last-tile or endgame", *stage)
 	}
 	if *n <= 0 || *perReal < 0 || *perSelf <= 0 || *iters <= 0 {
 		return usageErr("-n, -self-per-game and -iterations must be above 0, -real-per-game 0 or more")
