@@ -107,6 +107,7 @@ func positionsMain(args []string) error {
 	perReal := fs.Int("real-per-game", 4, "positions `K` at most from each recorded game")
 	perSelf := fs.Int("self-per-game", 3, "positions `K` from each self-play game")
 	iters := fs.Int("iterations", 100, "worlds `N` a move of the self-play's sim seat (capped: the games do not depend on the machine)")
+	selfPolicy := fs.String("self-policy", "sim", "`POLICY` of the self-play's first seat against equity: sim (the sets' own) or equity (a hundred times faster, for a stage few games reach)")
 	real := fs.String("real", "", "recorded games `FILE` (default: "+realGamesFile+" found above the working directory)")
 	out := fs.String("out", "data/quality/positions.jsonl", "the set, one gamestate a line, `FILE` (written atomically)")
 	sources := fs.String("sources", "", "where each line comes from, `FILE` (default: -out with .sources.tsv for .jsonl)")
@@ -145,7 +146,10 @@ func positionsMain(args []string) error {
 	// The sim seat's endgame searches start from empty tables, so that the
 	// set regenerates byte for byte (player.Shared.FreshSolvers).
 	k.Shared.FreshSolvers = true
-	if err := set.addSelfPlay(k, keep, *seed, *iters, *perSelf, *n, rng); err != nil {
+	if *selfPolicy != "sim" && *selfPolicy != "equity" {
+		return usageErr("-self-policy %q: want sim or equity", *selfPolicy)
+	}
+	if err := set.addSelfPlay(k, keep, *selfPolicy, *seed, *iters, *perSelf, *n, rng); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(filepath.Dir(*out), 0o755); err != nil {
@@ -252,13 +256,13 @@ func contains(xs []int, x int) bool {
 // seat: about what a 1 s move searches.
 const selfPlayEndgameNodes = 100_000
 
-// addSelfPlay plays seeded multipliers games between the sim policy (its
-// worlds capped, so the games depend on the seed alone) and the equity
-// policy, seats in turn, and takes per positions that keep accepts of each,
-// until the set holds n.
-func (s *positionSet) addSelfPlay(k *late.Kit, keep func(*position.Position) bool, seed uint64, iters, per, n int, rng *rand.Rand) error {
+// addSelfPlay plays seeded multipliers games between first, the sim policy
+// (its worlds capped, so the games depend on the seed alone) or the equity
+// policy, and the equity policy, seats in turn, and takes per positions
+// that keep accepts of each, until the set holds n.
+func (s *positionSet) addSelfPlay(k *late.Kit, keep func(*position.Position) bool, first string, seed uint64, iters, per, n int, rng *rand.Rand) error {
 	var seats [2]referee.Seat
-	for i, policy := range []string{"sim", "equity"} {
+	for i, policy := range []string{first, "equity"} {
 		pl, err := k.Shared.New(policy, k.Gen, k.Table)
 		if err != nil {
 			return err
@@ -303,6 +307,9 @@ func (s *positionSet) addSelfPlay(k *late.Kit, keep func(*position.Position) boo
 		for i, p := range taken {
 			if len(s.lines) < n && contains(pick, i) {
 				src := fmt.Sprintf("self-play seed=%d game=%d turn=%d (sim %d worlds vs equity, sim seat %d)", seed, g, turns[i], iters, g%2)
+				if first != "sim" {
+					src = fmt.Sprintf("self-play seed=%d game=%d turn=%d (%s vs equity, %s seat %d)", seed, g, turns[i], first, first, g%2)
+				}
 				if err := s.add(p, src); err != nil {
 					return err
 				}
