@@ -11,7 +11,7 @@ STATE   ?= data/gamestates/doc-example.txt
 
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: all build index run test test-long test-race test-fuzz test-damage test-web web-screenshots bench bench-magpie quality quality-reference quality-pre-endgame quality-pre-endgame-reference quality-late quality-late-reference quality-endgame quality-endgame-reference quality-pre-endgame-exact quality-pre-endgame-exact-reference deadline-bench endgame-clock endgame-figures clean
+.PHONY: all build index run test test-long test-race test-fuzz test-damage test-web web-screenshots bench bench-magpie quality quality-reference quality-pre-endgame quality-pre-endgame-reference quality-late quality-late-reference quality-endgame quality-endgame-reference quality-pre-endgame-exact quality-pre-endgame-exact-reference quality-last-tile quality-last-tile-reference deadline-bench endgame-clock endgame-figures clean
 
 all: build
 
@@ -285,6 +285,22 @@ quality-pre-endgame-exact: index
 	$(BIN)/quality score -in $(PRE_ENDGAME)/positions.jsonl -ref $(PRE_ENDGAME)/exact-reference.jsonl -extra $(PRE_ENDGAME)/exact-extra.jsonl \
 		-out bench/QUALITY-PRE-ENDGAME-EXACT.md -pairs sim:magpie-sim$(comma)sim:equity -command "make quality-pre-endgame-exact" \
 		bench/quality/pre-endgame/answers-1s.jsonl bench/quality/pre-endgame/answers-5s.jsonl
+
+# The last-tile set: 150 positions with one tile in the bag and a full rack
+# (data/quality/last-tile, `quality positions -stage last-tile -self-policy
+# equity`), valued exactly in each deal of the unseen tiles (reference
+# -exact-bag 1: 12 static candidates and the pass, each solved within
+# 500,000 positions a deal); equity, sim and MAGPIE's sim at 1 s;
+# bench/QUALITY-LAST-TILE.md. The reference takes about 50 minutes of two
+# free cores, the answers about 3 minutes.
+LAST_TILE := data/quality/last-tile
+quality-last-tile: build index
+	$(call quality-set,last-tile,QUALITY-LAST-TILE.md,sim:magpie-sim$(comma)sim:equity)
+
+quality-last-tile-reference: index
+	$(GO) build -o $(BIN)/quality ./scripts/quality
+	LEXICO_INDEX=$(abspath $(INDEX)) nice -n 10 $(BIN)/quality reference -in $(LAST_TILE)/positions.jsonl \
+		-out $(LAST_TILE)/reference.jsonl -candidates 12 -solve-nodes 500000 -exact-bag 1 -max-bag 1 -threads 2
 
 # The late set's reference: each position's 40 best static candidates,
 # every one played to the game's end (-end-bag 13) in the same 1,000 worlds,
