@@ -74,7 +74,7 @@ func extraMain(args []string) error {
 		}
 		for _, c := range choices {
 			r := refs[c.Line]
-			if r == nil || r.Unproven || c.Line > len(set) {
+			if r == nil || r.Unproven {
 				continue
 			}
 			key, m, err := moveKey(c.Move, set[c.Line-1].Pos.Board.Size)
