@@ -303,6 +303,63 @@ func TestAnswersAreRatedAgainstTheMatchingCandidate(t *testing.T) {
 	}
 }
 
+// Where the reference solved its candidates exactly, a move valued later
+// that beats the reference's best becomes the best the answers are rated
+// against, so that no answer is rated below zero; where it simulated, the
+// reference's best stays the mark, whatever a later move's noisy mean.
+func TestExactlyValuedExtrasRaiseTheBest(t *testing.T) {
+	set, err := readSet(setFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cands := func() []refCandidate {
+		return []refCandidate{
+			{Key: "7,7C 7,8A", Move: json.RawMessage(`[["C","A"],[[7,7],[8,7]]]`), Win: 0.5},
+			{Key: "7,7C 7,8a", Move: json.RawMessage(`[["C","Blank"],[[7,7],[8,7]],["A"]]`), Diff: -2, Win: 0.5},
+		}
+	}
+	extras := []extraMove{
+		{Line: 1, refCandidate: refCandidate{Key: "0,0H 0,1I", Diff: 3, Win: 0.75}},
+		{Line: 2, refCandidate: refCandidate{Key: "0,0H 0,1I", Diff: 3, Win: 0.75}},
+		{Line: 1, refCandidate: refCandidate{Key: "0,0Z 0,1Z", Diff: 50, Win: 1}, Illegal: "not a word"},
+	}
+	refs := map[int]*refPosition{
+		1: {Line: 1, Solved: true, Bag: 1, Best: "7,7C 7,8A", Cands: cands()},
+		2: {Line: 2, Best: "7,7C 7,8A", Cands: cands()},
+	}
+	var choices []choice
+	for line := 1; line <= 2; line++ {
+		choices = append(choices,
+			choice{Policy: "reference-best", BudgetMS: 1000, Line: line, Move: json.RawMessage(`[["C","A"],[[7,7],[8,7]]]`)},
+			choice{Policy: "extra", BudgetMS: 1000, Line: line, Move: json.RawMessage(`[["I","H"],[[1,14],[0,14]]]`)})
+	}
+	runs, err := rate(set, refs, extras, choices)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		policy      string
+		line        int
+		loss, ahead float64
+		best        bool
+	}{
+		{"reference-best", 1, 3, 0.25, false}, // solved: the extra is the best known
+		{"extra", 1, 0, 0, true},
+		{"reference-best", 2, 0, 0, true}, // simulated: the reference's best stays
+		{"extra", 2, -3, -0.25, false},
+	}
+	for _, w := range want {
+		a, ok := runs[w.policy+"@1000ms"].answers[w.line]
+		if !ok {
+			t.Errorf("%s, line %d: not rated", w.policy, w.line)
+			continue
+		}
+		if math.Abs(a.loss-w.loss) > 1e-9 || math.Abs(a.ahead-w.ahead) > 1e-9 || a.best != w.best {
+			t.Errorf("%s, line %d: loss %v, ahead %v, best %v; want %v, %v, %v", w.policy, w.line, a.loss, a.ahead, a.best, w.loss, w.ahead, w.best)
+		}
+	}
+}
+
 // Answers to a set that was regenerated since they were asked are refused,
 // not scored against positions they were not given: an answer names its
 // position, and one past the set's end is refused too. Answers written

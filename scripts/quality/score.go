@@ -105,6 +105,7 @@ func rate(set []setLine, refs map[int]*refPosition, extras []extraMove, choices 
 	for i := range extras {
 		extra[fmt.Sprintf("%d %s", extras[i].Line, extras[i].Key)] = &extras[i]
 	}
+	bests := exactBests(refs, extras)
 	runs := map[string]*run{}
 	for _, c := range choices {
 		name := fmt.Sprintf("%s@%dms", c.Policy, c.BudgetMS)
@@ -146,11 +147,54 @@ func rate(set []setLine, refs map[int]*refPosition, extras []extraMove, choices 
 			r.unvalued++
 			continue
 		}
-		rt := rated{line: c.Line, loss: -cand.Diff, ahead: ref.aheadBest() - cand.Win, best: key == ref.Best,
+		b := bests[c.Line]
+		rt := rated{line: c.Line, loss: b.diff - cand.Diff, ahead: b.win - cand.Win, best: key == b.key,
 			elapsedMS: c.ElapsedMS, budgetMS: float64(c.BudgetMS), load: firstLoad(c.Load)}
 		r.answers[c.Line] = rt
 	}
 	return runs, nil
+}
+
+// best is what a position's answers are rated against: the key of its
+// best move, that move's Diff (0 for the reference's best) and the most
+// of any candidate's share of worlds ahead that counts (aheadBest).
+type best struct {
+	key       string
+	diff, win float64
+}
+
+// exactBests gives each position the best it is rated against. Where the
+// reference simulated, that is the reference's own best: a move valued
+// later (quality extra) in the same worlds is not let raise it, since the
+// most of noisy means grows with the number of moves looked at, and an
+// answer would then be charged for the noise of the others' moves. Where
+// the reference solved its candidates exactly (the endgame, the last tile),
+// a move valued later is as exact as they are, and the best of all moves
+// valued is the best known: without it a policy that finds a better move
+// than the reference's short list would be rated below zero, which says
+// only that the list was too short. The paired differences do not depend
+// on the choice, the best being the same for every policy.
+func exactBests(refs map[int]*refPosition, extras []extraMove) map[int]best {
+	bests := make(map[int]best, len(refs))
+	for line, r := range refs {
+		if r.Unproven {
+			continue
+		}
+		bests[line] = best{key: r.Best, win: r.aheadBest()}
+	}
+	for _, e := range extras {
+		r, ok := refs[e.Line]
+		if !ok || r.Unproven || !r.Solved || e.Illegal != "" {
+			continue
+		}
+		b := bests[e.Line]
+		if e.Diff > b.diff {
+			b.key, b.diff = e.Key, e.Diff
+		}
+		b.win = max(b.win, e.Win)
+		bests[e.Line] = b
+	}
+	return bests
 }
 
 func firstLoad(s string) float64 {
@@ -299,15 +343,17 @@ func describeSet(w io.Writer, in, refPath string, positions, covered, unproven i
 			"each position's candidates valued exactly by the endgame solver in each deal of the unseen tiles (the bag's, the opponent's rack; %d deals, each as likely), "+
 			"proven within %d positions searched a solve (%s); %d positions it did not prove are left out. "+
 			"After a move that leaves tiles in the bag the solve lets the opponent know their order.\n\n", positions, in, covered, any.Bag, any.Worlds, any.SolveNodes, refPath, unproven)
-		fmt.Fprintf(w, "Loss: the best candidate's mean final margin over the deals less the chosen move's, both sides playing best after it (0 when the best is chosen). "+
-			"Ahead: the most winning candidate's share of deals won less the chosen move's, in percentage points. ")
+		fmt.Fprintf(w, "Loss: the best move's mean final margin over the deals less the chosen move's, both sides playing best after it (0 when the best is chosen); "+
+			"the best of the reference's candidates and of the answers valued later as exactly (`quality extra`). "+
+			"Ahead: the most winning move's share of deals won less the chosen move's, in percentage points. ")
 		return
 	}
 	if any.Solved {
 		fmt.Fprintf(w, "\nThe set: %d endgame positions, the bag empty (%s); the reference covers %d of them: "+
 			"each position's candidates valued exactly by the endgame solver, proven within %d positions searched a solve (%s); "+
 			"%d positions it did not prove are left out.\n\n", positions, in, covered, any.SolveNodes, refPath, unproven)
-		fmt.Fprintf(w, "Loss: the best move's final margin less the chosen move's, both sides playing best after it (0 when a best move is chosen). "+
+		fmt.Fprintf(w, "Loss: the best move's final margin less the chosen move's, both sides playing best after it (0 when a best move is chosen); "+
+			"the best of the reference's candidates and of the answers valued later as exactly (`quality extra`). "+
 			"Ahead: the same in wins (1 a win, ½ a tie), in percentage points: 100 when the chosen move throws away a won game. ")
 		return
 	}
