@@ -5,6 +5,7 @@
 // the bag at the move, and its think time where the clock matters most.
 //
 //	go run ./scripts/matchreport -paired runs/m1 runs/m2
+//	go run ./scripts/matchreport -paired -against runs/base runs/m1
 //
 // The bands of the bag are 14 or more (the middle game), 8 to 13 (the
 // simulation plays every world to the end from 10), 1 to 7 (the
@@ -15,6 +16,10 @@
 // without mixing their bags. The seats are read by position (--p1 first);
 // directories whose seats' names differ are refused, since pooling them
 // would count one engine's games for another.
+//
+// With -against, the first seat of one paired run is compared pair by
+// pair with that of another run on the same bags against the same second
+// seat (against.go).
 //
 // Exit status: 0 on success, 1 when a record cannot be read, 2 on bad
 // usage.
@@ -56,13 +61,18 @@ type report struct {
 
 func main() {
 	paired := flag.Bool("paired", false, "the games were played with --paired: add the win rate and margin over the pairs (game 2k and 2k+1 of each directory)")
+	against := flag.String("against", "", "a paired run `BASE` on the same bags (the same --seed) with the same second seat: compare the first seats pair by pair (one DIR, played with --paired)")
 	flag.Usage = func() {
-		fmt.Fprintln(flag.CommandLine.Output(), "usage: matchreport [-paired] DIR...")
+		fmt.Fprintln(flag.CommandLine.Output(), "usage: matchreport [-paired] DIR...\n       matchreport -paired -against BASE DIR")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
 	if flag.NArg() == 0 {
 		flag.Usage()
+		os.Exit(2)
+	}
+	if *against != "" && (flag.NArg() != 1 || !*paired) {
+		fmt.Fprintln(os.Stderr, "matchreport: -against compares one paired run: give -paired and one DIR")
 		os.Exit(2)
 	}
 	r := &report{sum: arena.Summary{Paired: *paired}}
@@ -85,6 +95,33 @@ func main() {
 		fmt.Fprintln(os.Stderr, "matchreport:", err)
 		os.Exit(1)
 	}
+	if *against != "" {
+		if err := writeAgainst(os.Stdout, flag.Arg(0), *against); err != nil {
+			fmt.Fprintln(os.Stderr, "matchreport:", err)
+			if errors.Is(err, errMismatch) || errors.Is(err, errNotSameBags) {
+				os.Exit(2)
+			}
+			os.Exit(1)
+		}
+	}
+}
+
+// writeAgainst compares the first seat of dir's pairs with base's.
+func writeAgainst(w io.Writer, dir, base string) error {
+	run, names, err := pairsOf(dir)
+	if err != nil {
+		return err
+	}
+	bp, baseNames, err := pairsOf(base)
+	if err != nil {
+		return err
+	}
+	c, err := compare(run, bp, names, baseNames)
+	if err != nil {
+		return fmt.Errorf("%s against %s: %w", dir, base, err)
+	}
+	c.write(w)
+	return nil
 }
 
 var errMismatch = errors.New("the directories' seats differ")

@@ -95,3 +95,68 @@ func TestRefusesDirectoriesOfOtherSeats(t *testing.T) {
 		t.Fatalf("pooling sim-equity with equity-sim: %v, want errMismatch", err)
 	}
 }
+
+// -against compares two runs' first seats on the pairs they played from the
+// same bags, and only those: a pair whose bag differs (another seed) or
+// that one run lacks is left out, and runs against different second seats
+// are refused.
+func TestAgainstComparesTheSameBagsPairByPair(t *testing.T) {
+	seeded := func(rec *arena.Record, seed uint64) *arena.Record {
+		rec.Header.Seed = seed
+		return rec
+	}
+	base, run := t.TempDir(), t.TempDir()
+	b := [2]string{"magpie", "equity"}
+	r := [2]string{"sim", "equity"}
+	// Pair 0 (bag 7): base loses both games, run wins both.
+	save(t, base, seeded(game(t, 0, b, 300, 50, 400, 50), 7))
+	save(t, base, seeded(game(t, 1, b, 300, 50, 400, 50), 7))
+	save(t, run, seeded(game(t, 0, r, 410, 50, 400, 50), 7))
+	save(t, run, seeded(game(t, 1, r, 430, 50, 400, 50), 7))
+	// Pair 1 (bag 8): both split it, by the same margins.
+	for _, dir := range []string{base, run} {
+		names := b
+		if dir == run {
+			names = r
+		}
+		save(t, dir, seeded(game(t, 2, names, 420, 50, 400, 50), 8))
+		save(t, dir, seeded(game(t, 3, names, 380, 50, 400, 50), 8))
+	}
+	// Pair 2: dealt from another bag in each run; pair 3: only in run.
+	save(t, base, seeded(game(t, 4, b, 500, 50, 400, 50), 9))
+	save(t, base, seeded(game(t, 5, b, 500, 50, 400, 50), 9))
+	save(t, run, seeded(game(t, 4, r, 100, 50, 400, 50), 10))
+	save(t, run, seeded(game(t, 5, r, 100, 50, 400, 50), 10))
+	save(t, run, seeded(game(t, 6, r, 100, 50, 400, 50), 11))
+	save(t, run, seeded(game(t, 7, r, 100, 50, 400, 50), 11))
+
+	rp, rn, err := pairsOf(run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bp, bn, err := pairsOf(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := compare(rp, bp, rn, bn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.pairs != 2 {
+		t.Fatalf("%d pairs compared, want 2 (the pairs of bags 7 and 8)", c.pairs)
+	}
+	// Run: pair 0 scores 1, pair 1 ½; base: 0 and ½.
+	if c.score != 0.75 || c.baseScore != 0.25 || c.scoreDiff != 0.5 {
+		t.Errorf("scores %v against %v, difference %v; want 0.75, 0.25, 0.5", c.score, c.baseScore, c.scoreDiff)
+	}
+	// Margins: run's pair 0 +20, base's -100, pair 1 level: +60 a pair.
+	if c.marginDiff != 60 {
+		t.Errorf("margin difference %v, want 60", c.marginDiff)
+	}
+	if _, err := compare(rp, bp, rn, [2]string{"magpie", "greedy"}); !errors.Is(err, errMismatch) {
+		t.Errorf("against another second seat: %v, want errMismatch", err)
+	}
+	if _, err := compare(rp, map[pairKey]pairResult{}, rn, bn); !errors.Is(err, errNotSameBags) {
+		t.Errorf("against a run of other bags: %v, want errNotSameBags", err)
+	}
+}
