@@ -431,3 +431,26 @@ func TestWorldSeedsAreDistinct(t *testing.T) {
 		}
 	}
 }
+
+// A report on an exact reference whose positions hold different numbers of
+// tiles in the bag (the pre-endgame's check with 1 and 2) says the range,
+// and the range of deals solved, not the first position's alone.
+func TestReportSaysTheBagsItCovers(t *testing.T) {
+	set, err := readSet(setFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cand := []refCandidate{{Key: "7,7C 7,8A", Move: json.RawMessage(`[["C","A"],[[7,7],[8,7]]]`)}}
+	refs := map[int]*refPosition{
+		1: {Line: 1, Solved: true, Bag: 1, Worlds: 8, SolveNodes: 100, Best: "7,7C 7,8A", Cands: cand},
+		2: {Line: 2, Solved: true, Bag: 2, Worlds: 72, SolveNodes: 100, Best: "7,7C 7,8A", Cands: cand},
+		3: {Line: 3, Solved: true, Bag: 2, SolveNodes: 100, Unproven: true},
+	}
+	var out strings.Builder
+	report(&out, "set.jsonl", "ref.jsonl", set, refs, map[string]*run{}, nil, "", nil)
+	for _, want := range []string{"covers 2 of them, those with 1 to 2 tiles in the bag", "8 to 72 deals", "1 positions it did not prove"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the report lacks %q:\n%s", want, out.String())
+		}
+	}
+}

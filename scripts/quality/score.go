@@ -238,10 +238,15 @@ func median(xs []float64) float64 {
 func report(w io.Writer, in, refPath string, set []setLine, refs map[int]*refPosition, runs map[string]*run, pairs [][2]string, command string, files []string) {
 	var any *refPosition
 	unproven := 0
+	bags, deals := span{lo: math.MaxInt, hi: -1}, span{lo: math.MaxInt, hi: -1}
 	for _, r := range refs {
+		bags = bags.with(r.Bag)
 		if r.Unproven {
 			unproven++
-		} else if any == nil || r.Line < any.Line {
+			continue
+		}
+		deals = deals.with(r.Worlds)
+		if any == nil || r.Line < any.Line {
 			any = r
 		}
 	}
@@ -255,7 +260,7 @@ func report(w io.Writer, in, refPath string, set []setLine, refs map[int]*refPos
 		fmt.Fprintf(w, "\nThe reference (%s) values none of the set's %d positions.\n", refPath, len(set))
 		return
 	}
-	describeSet(w, in, refPath, len(set), len(refs)-unproven, unproven, any)
+	describeSet(w, in, refPath, len(set), len(refs)-unproven, unproven, any, bags, deals)
 	fmt.Fprintf(w, "Intervals are 95%%, over positions.\n\n")
 	names := make([]string, 0, len(runs))
 	for n := range runs {
@@ -333,16 +338,30 @@ func report(w io.Writer, in, refPath string, set []setLine, refs map[int]*refPos
 	}
 }
 
+// span is the range of a count over the reference's positions (the tiles
+// in the bag, the deals solved), for the report's words.
+type span struct{ lo, hi int }
+
+func (s span) with(n int) span { return span{lo: min(s.lo, n), hi: max(s.hi, n)} }
+
+func (s span) String() string {
+	if s.lo == s.hi {
+		return fmt.Sprint(s.lo)
+	}
+	return fmt.Sprintf("%d to %d", s.lo, s.hi)
+}
+
 // describeSet writes what the set and its reference are, and what the
 // loss and ahead columns measure there: any is one of the reference's
 // valued positions (the set's kind), covered of them valued, unproven left
-// out.
-func describeSet(w io.Writer, in, refPath string, positions, covered, unproven int, any *refPosition) {
+// out; bags and deals are the range of the tiles in the bag over the
+// positions the reference covers and of the deals solved in those proven.
+func describeSet(w io.Writer, in, refPath string, positions, covered, unproven int, any *refPosition, bags, deals span) {
 	if any.Solved && any.Bag > 0 {
-		fmt.Fprintf(w, "\nThe set: %d positions (%s); the reference covers %d of them, those with %d tiles in the bag: "+
-			"each position's candidates valued exactly by the endgame solver in each deal of the unseen tiles (the bag's, the opponent's rack; %d deals, each as likely), "+
+		fmt.Fprintf(w, "\nThe set: %d positions (%s); the reference covers %d of them, those with %s tiles in the bag: "+
+			"each position's candidates valued exactly by the endgame solver in each deal of the unseen tiles (the bag's, the opponent's rack; %s deals, each as likely), "+
 			"proven within %d positions searched a solve (%s); %d positions it did not prove are left out. "+
-			"After a move that leaves tiles in the bag the solve lets the opponent know their order.\n\n", positions, in, covered, any.Bag, any.Worlds, any.SolveNodes, refPath, unproven)
+			"After a move that leaves tiles in the bag the solve lets the opponent know their order.\n\n", positions, in, covered, bags, deals, any.SolveNodes, refPath, unproven)
 		fmt.Fprintf(w, "Loss: the best move's mean final margin over the deals less the chosen move's, both sides playing best after it (0 when the best is chosen); "+
 			"the best of the reference's candidates and of the answers valued later as exactly (`quality extra`). "+
 			"Ahead: the most winning move's share of deals won less the chosen move's, in percentage points. ")
