@@ -265,15 +265,17 @@ quality-pre-endgame-reference: index
 	LEXICO_INDEX=$(abspath $(INDEX)) nice -n 10 $(BIN)/quality reference -in $(PRE_ENDGAME)/positions.jsonl \
 		-out $(PRE_ENDGAME)/reference.jsonl -candidates 40 -worlds 1000 -prune-after 0 -seed 1 -threads 2
 
-# The pre-endgame set's 24 positions with one tile in the bag, valued
-# exactly (reference -exact-bag): each of 12 static candidates and the pass
-# solved by the endgame solver in every deal of the 8 unseen tiles, within
-# 2 million positions a solve; a check of the simulated reference that
-# needs no model of play. About 30 minutes of two free cores.
+# The pre-endgame set's 51 positions with one or two tiles in the bag,
+# valued exactly (reference -exact-bag): each of 12 static candidates and
+# the pass solved by the endgame solver in every deal of the unseen tiles
+# (8 with one in the bag, 72 with two), within 2 million positions a solve;
+# a check of the simulated reference that needs no model of play. About 30
+# minutes of two free cores for the 24 with one tile, 65 more for the 27
+# with two; resumable (the lines done are skipped).
 quality-pre-endgame-exact-reference: index
 	$(GO) build -o $(BIN)/quality ./scripts/quality
 	LEXICO_INDEX=$(abspath $(INDEX)) nice -n 10 $(BIN)/quality reference -in $(PRE_ENDGAME)/positions.jsonl \
-		-out $(PRE_ENDGAME)/exact-reference.jsonl -candidates 12 -solve-nodes 2000000 -exact-bag 1 -max-bag 1 -threads 2
+		-out $(PRE_ENDGAME)/exact-reference.jsonl -candidates 12 -solve-nodes 2000000 -exact-bag 2 -max-bag 2 -threads 2
 
 # The pre-endgame set's answers (make quality-pre-endgame, and those at 5 s)
 # scored against that exact reference: bench/QUALITY-PRE-ENDGAME-EXACT.md.
