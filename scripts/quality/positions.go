@@ -123,6 +123,9 @@ func positionsMain(args []string) error {
 	if *n <= 0 || *perReal < 0 || *perSelf <= 0 || *iters <= 0 {
 		return usageErr("-n, -self-per-game and -iterations must be above 0, -real-per-game 0 or more")
 	}
+	if *selfPolicy != "sim" && *selfPolicy != "equity" {
+		return usageErr("-self-policy %q: want sim or equity", *selfPolicy)
+	}
 	if *real == "" {
 		var err error
 		if *real, err = findup.Above(realGamesFile); err != nil {
@@ -146,9 +149,6 @@ func positionsMain(args []string) error {
 	// The sim seat's endgame searches start from empty tables, so that the
 	// set regenerates byte for byte (player.Shared.FreshSolvers).
 	k.Shared.FreshSolvers = true
-	if *selfPolicy != "sim" && *selfPolicy != "equity" {
-		return usageErr("-self-policy %q: want sim or equity", *selfPolicy)
-	}
 	if err := set.addSelfPlay(k, keep, *selfPolicy, *seed, *iters, *perSelf, *n, rng); err != nil {
 		return err
 	}
