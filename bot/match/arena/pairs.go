@@ -41,7 +41,7 @@ func (p *pairing) add(r Result) {
 		return
 	}
 	delete(p.waiting, k)
-	w := (winShare(r.Scores[0], r.Scores[1]) + winShare(other.Scores[0], other.Scores[1])) / 2
+	w := (WinShare(r.Scores[0], r.Scores[1]) + WinShare(other.Scores[0], other.Scores[1])) / 2
 	m := float64(r.Scores[0]-r.Scores[1]+other.Scores[0]-other.Scores[1]) / 2
 	p.n++
 	p.win += w
@@ -50,9 +50,9 @@ func (p *pairing) add(r Result) {
 	p.marginSq += m * m
 }
 
-// winShare is a side's share of a game's win from its score and the
+// WinShare is a side's share of a game's win from its score and the
 // other side's: 1, a half for a draw, or 0.
-func winShare(me, opp int) float64 {
+func WinShare(me, opp int) float64 {
 	switch {
 	case me > opp:
 		return 1

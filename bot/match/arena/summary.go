@@ -112,7 +112,7 @@ func (s *Summary) Add(r Result) {
 	for i := range 2 {
 		me, opp := r.Scores[i], r.Scores[1-i]
 		st := &s.Seats[i]
-		w := winShare(me, opp)
+		w := WinShare(me, opp)
 		switch w {
 		case 1:
 			st.Wins++
