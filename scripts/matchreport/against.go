@@ -7,6 +7,8 @@ import (
 	"math"
 	"path/filepath"
 	"sort"
+
+	"github.com/lexico/lexico/bot/match/arena"
 )
 
 // Two runs on the same bags (-against). A paired match deals each pair of
@@ -60,15 +62,8 @@ func pairsOf(dir string) (map[pairKey]pairResult, [2]string, error) {
 		case names != rec.Header.Players:
 			return nil, names, fmt.Errorf("%w: %s has %q against %q, the others %q against %q", errMismatch, name, rec.Header.Players[0], rec.Header.Players[1], names[0], names[1])
 		}
-		m := float64(rec.End.Scores[0] - rec.End.Scores[1])
-		s := 0.5
-		switch {
-		case m > 0:
-			s = 1
-		case m < 0:
-			s = 0
-		}
-		games[rec.Header.Game] = half{seed: rec.Header.Seed, score: s, margin: m}
+		sc := rec.End.Scores
+		games[rec.Header.Game] = half{seed: rec.Header.Seed, score: arena.WinShare(sc[0], sc[1]), margin: float64(sc[0] - sc[1])}
 	}
 	pairs := map[pairKey]pairResult{}
 	for g, a := range games {
@@ -148,7 +143,7 @@ func meanHalf(xs []float64) (float64, float64) {
 	for _, x := range xs {
 		v += (x - m) * (x - m)
 	}
-	return m, 1.96 * math.Sqrt(v/(n-1)/n)
+	return m, arena.Z95 * math.Sqrt(v/(n-1)/n)
 }
 
 func correlation(xs, ys []float64) float64 {
