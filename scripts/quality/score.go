@@ -155,10 +155,10 @@ func rate(set []setLine, refs map[int]*refPosition, extras []extraMove, choices 
 	return runs, nil
 }
 
-// best is what a position's answers are rated against: the key of its
+// mark is what a position's answers are rated against: the key of its
 // best move, that move's Diff (0 for the reference's best) and the most
 // of any candidate's share of worlds ahead that counts (aheadBest).
-type best struct {
+type mark struct {
 	key       string
 	diff, win float64
 }
@@ -174,13 +174,13 @@ type best struct {
 // than the reference's short list would be rated below zero, which says
 // only that the list was too short. The paired differences do not depend
 // on the choice, the best being the same for every policy.
-func exactBests(refs map[int]*refPosition, extras []extraMove) map[int]best {
-	bests := make(map[int]best, len(refs))
+func exactBests(refs map[int]*refPosition, extras []extraMove) map[int]mark {
+	bests := make(map[int]mark, len(refs))
 	for line, r := range refs {
 		if r.Unproven {
 			continue
 		}
-		bests[line] = best{key: r.Best, win: r.aheadBest()}
+		bests[line] = mark{key: r.Best, win: r.aheadBest()}
 	}
 	for _, e := range extras {
 		r, ok := refs[e.Line]
