@@ -1,6 +1,7 @@
 package endgame
 
 import (
+	"math"
 	"time"
 
 	"github.com/lexico/lexico/bot/game/move"
@@ -98,4 +99,77 @@ func (s *search) decide(margin int) Decision {
 		sortRoot(root, values, exacts)
 	}
 	return d
+}
+
+// Guarantee is a move and the final margin it reaches against any
+// defence, proven: Raise's answer.
+type Guarantee struct {
+	Move move.Move
+	// Margin is the final margin Move reaches whatever the opponent plays
+	// (the mover's score less the opponent's when the game ends).
+	Margin int
+	// Best: no move reaches more, so Margin is the endgame's value and
+	// Move a best move.
+	Best bool
+	// Tests is how many questions (DecideAtLeast) Raise asked, Nodes the
+	// positions they searched.
+	Tests int
+	Nodes int64
+}
+
+// raiseStep is the first step Raise takes above a margin with no guess
+// beyond it: a few points, the size of a better finish's usual gain.
+const raiseStep = 4
+
+// Raise looks for a move that guarantees a larger final margin than g's,
+// asking DecideAtLeast for margins above g.Margin until the largest
+// margin proven reachable and the smallest proven out of reach meet
+// (Best: the endgame's value, proven) or stop answers true. It climbs
+// towards guess (a horizon's value, say) from below, halving the gap at
+// each question, then steps past it, doubling the step, while the
+// answers are yes; after the first no it halves the gap between the two.
+// A question that stop cuts short leaves g as the last proven answer, so
+// the move returned always guarantees what it says.
+//
+// It is how a proven win is made a large one when Solve cannot prove the
+// value in time: each question is a null-window search that needs one
+// move reaching the margin, not every move's value, and the table keeps
+// the bounds of the questions before. What it trades: a question above
+// the value costs a proof that nothing reaches it, about a Solve's work,
+// so the climb asks below the guess first, where a yes comes cheap, and
+// each no is asked once.
+func (s *Solver) Raise(st *state.State, g Guarantee, guess int, stop func() bool) (Guarantee, error) {
+	if stop == nil {
+		stop = func() bool { return false }
+	}
+	above := math.MaxInt // the smallest margin proven out of reach
+	step := raiseStep
+	for !g.Best && !stop() {
+		var next int
+		switch {
+		case above < math.MaxInt:
+			next = g.Margin + max(1, (above-g.Margin)/2)
+		case guess > g.Margin:
+			next = g.Margin + (guess-g.Margin+1)/2
+		default:
+			next = g.Margin + step
+			step *= 2
+		}
+		d, err := s.DecideAtLeast(st, next, stop)
+		g.Tests++
+		g.Nodes += d.Nodes
+		if err != nil {
+			return g, err
+		}
+		switch {
+		case !d.Proven:
+			return g, nil // cut short
+		case d.Win:
+			g.Move, g.Margin = d.Move, next
+		default:
+			above = next
+		}
+		g.Best = g.Margin+1 >= above
+	}
+	return g, nil
 }
