@@ -337,7 +337,7 @@ func printPreEndgame(w io.Writer, p *position.Position, res endgame.PreResult, a
 func endgameSummary(eg *player.Endgame) string {
 	switch eg.Kind {
 	case player.Won:
-		return fmt.Sprintf("endgame solver, a proven win (its margin not searched), depth %d, %d nodes", eg.Depth, eg.Nodes)
+		return fmt.Sprintf("endgame solver, a proven win by at least %+d (a larger margin not ruled out), depth %d, %d nodes", eg.Value, eg.Depth, eg.Nodes)
 	case player.WonWhateverDrawn:
 		return fmt.Sprintf("pre-endgame solver, a win whatever the bag holds (proven in every draw), %d nodes", eg.Nodes)
 	}

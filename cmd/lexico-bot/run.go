@@ -231,8 +231,8 @@ func simSummary(sim *player.Simulation) string {
 // writeTop prints the top moves as a table (with the simulation's figures
 // when sim holds them). When the endgame solver decided (eg), the value
 // column is the final margin with best play ("<=" where the solver only
-// showed a move cannot beat its choice), or "win" for a win proven
-// without its margin.
+// showed a move cannot beat its choice), ">=" for a win proven by at least
+// that margin, or "win" for a win whatever the bag holds.
 func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []player.Candidate, sim *player.Simulation, eg *player.Endgame) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	simulated := sim != nil && len(sim.Results) > 0
@@ -269,6 +269,8 @@ func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []pl
 		}
 		v := fmt.Sprintf("%.1f", c.Equity)
 		switch {
+		case eg != nil && eg.Kind == player.Won:
+			v = fmt.Sprintf(">=%+.0f", c.Equity)
 		case eg != nil && eg.Kind != player.Solved:
 			v = "win"
 		case eg != nil && c.Bound:

@@ -275,15 +275,17 @@ func TestPlayoutPlaysTheStaticChoiceToTheEnd(t *testing.T) {
 
 // TestSimPlaysAProvenWin: where the exact value is not proven within the
 // solver's search (a node budget here, the clock in play) but a win is,
-// the sim player plays the winning move and says so, and the move does
-// win: solved to the end after it, the opponent's best is a loss.
+// the sim player plays a winning move and says by how much at least, and
+// the move does win by that much: solved to the end after it, the
+// opponent's best is a loss by at least that margin. Raise does raise:
+// some of the wins are by more than the 1 point Decide proves.
 func TestSimPlaysAProvenWin(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the GADDAG of the full embedded dictionary")
 	}
 	eq, sim := endgamePlayers(t)
 	sim.EndgameNodes = 3000
-	checked := 0
+	checked, raised := 0, 0
 	for seed := uint64(1); seed < 40 && checked < 5; seed++ {
 		st := emptyBag(t, eq, seed)
 		if st == nil {
@@ -295,7 +297,7 @@ func TestSimPlaysAProvenWin(t *testing.T) {
 		if eg == nil || eg.Kind != Won {
 			continue // proven exactly, or no win proven: other tests' cases
 		}
-		if !eg.Proven || len(eg.Line) != 0 || ch.Reason != "" && ch.Move.Kind != move.Pass {
+		if !eg.Proven || eg.Value < 1 || len(eg.Line) != 0 || ch.Reason != "" && ch.Move.Kind != move.Pass {
 			t.Fatalf("seed %d: a win reported as %+v (reason %q)", seed, eg, ch.Reason)
 		}
 		if err := st.Apply(ch.Move); err != nil {
@@ -311,17 +313,20 @@ func TestSimPlaysAProvenWin(t *testing.T) {
 			if !res.Proven {
 				continue // too large to check here
 			}
-			if res.Value >= 0 {
-				t.Fatalf("seed %d: after the winning move %v the opponent's best ends at %+d", seed, ch.Move, res.Value)
+			if res.Value > -eg.Value {
+				t.Fatalf("seed %d: after the move %v, said to win by at least %+d, the opponent's best ends at %+d", seed, ch.Move, eg.Value, res.Value)
 			}
-		} else if s := st.Scores(); s[mover] <= s[1-mover] {
-			t.Fatalf("seed %d: the winning move %v ends the game at %d-%d", seed, ch.Move, s[mover], s[1-mover])
+		} else if s := st.Scores(); s[mover]-s[1-mover] < eg.Value {
+			t.Fatalf("seed %d: the move %v, said to win by at least %+d, ends the game at %d-%d", seed, ch.Move, eg.Value, s[mover], s[1-mover])
 		}
-		t.Logf("seed %d: %v wins (depth %d, %d nodes)", seed, ch.Move, eg.Depth, eg.Nodes)
+		t.Logf("seed %d: %v wins by at least %+d (depth %d, %d nodes)", seed, ch.Move, eg.Value, eg.Depth, eg.Nodes)
 		checked++
+		if eg.Value > 1 {
+			raised++
+		}
 	}
-	if checked < 2 {
-		t.Fatalf("%d endgames of seeds 1-39 had a win proven and its value not: too few to check", checked)
+	if checked < 2 || raised == 0 {
+		t.Fatalf("%d endgames of seeds 1-39 had a win proven and its value not, %d of them by more than 1: too few to check", checked, raised)
 	}
 }
 

@@ -180,9 +180,9 @@ type EndgameKind int
 const (
 	// Solved: the solver's exact value decided (endgame.Solver.Solve).
 	Solved EndgameKind = iota + 1
-	// Won: the solver proved only that the move wins (Decide): the game
-	// ends with the mover ahead against any defence, by a margin not
-	// searched (Value and Line are then empty).
+	// Won: the solver proved that the move wins (Decide) by at least
+	// Value (Raise) against any defence, not that no move wins by more
+	// (Line is then empty).
 	Won
 	// WonWhateverDrawn: tiles are in the bag and the move wins whatever
 	// they are (endgame.PreEndgame.Winning; Value, Line and Depth empty).

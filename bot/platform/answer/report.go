@@ -84,11 +84,11 @@ type SimulationReport struct {
 // EndgameReport is how the endgame solver decided the simulation
 // policy's move in place of the simulation.
 type EndgameReport struct {
-	Kind   string            `json:"kind"` // "endgame" (the exact value), "win" (a proven win, its margin not searched), "pre-endgame" (a win in every draw of the bag)
+	Kind   string            `json:"kind"` // "endgame" (the exact value), "win" (a proven win by at least value, not the most), "pre-endgame" (a win in every draw of the bag)
 	Proven bool              `json:"proven"`
 	Depth  int               `json:"depth,omitempty"`
 	Nodes  int64             `json:"nodes"`
-	Value  *int              `json:"value,omitempty"` // the final margin, for "endgame"
+	Value  *int              `json:"value,omitempty"` // the final margin, for "endgame"; the least it reaches, for "win"
 	Line   []json.RawMessage `json:"line,omitempty"`  // the platform's move format, both sides in turn
 }
 
@@ -160,7 +160,7 @@ func endgameReport(p *position.Position, eg *player.Endgame) *EndgameReport {
 		return nil
 	}
 	out := &EndgameReport{Kind: eg.Kind.String(), Proven: eg.Proven, Depth: eg.Depth, Nodes: eg.Nodes}
-	if eg.Kind == player.Solved {
+	if eg.Kind == player.Solved || eg.Kind == player.Won {
 		out.Value = &eg.Value
 	}
 	for _, m := range eg.Line {
