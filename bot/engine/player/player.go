@@ -84,7 +84,7 @@ type Sim struct {
 	NoEndgame bool
 	// EndgameNodes, when above 0, caps each search of an endgame (the
 	// question of a win, the exact value, and each of Raise's questions
-	// after a proven win, some twenty at most) at that many positions, as
+	// after a proven win, some thirty at most) at that many positions, as
 	// the simulation's MaxIterations caps its worlds. Without a deadline
 	// (a context that has none) the cap alone bounds the searches, so the
 	// answer no longer depends on the machine's speed (for tests and
