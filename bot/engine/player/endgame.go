@@ -156,10 +156,8 @@ func (pl *Sim) solveEnd(ctx context.Context, p *position.Position, ch Choice) (C
 		if !dec.Win {
 			return ch, false
 		}
-		g, err := s.Raise(st, endgame.Guarantee{Move: dec.Move, Margin: 1}, res.Value, stop)
-		if err != nil {
-			return ch, false
-		}
+		// An error leaves g the last margin proven, the win at least.
+		g, _ := s.Raise(st, endgame.Guarantee{Move: dec.Move, Margin: 1}, res.Value, stop)
 		ch.Endgame = &Endgame{Kind: Won, Proven: true, Depth: dec.Depth, Nodes: dec.Nodes + res.Nodes + g.Nodes, Value: g.Margin}
 		if g.Best {
 			ch.Endgame.Kind, ch.Endgame.Line = Solved, []move.Move{g.Move}
