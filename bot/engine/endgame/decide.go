@@ -128,8 +128,8 @@ const raiseStep = 4
 // towards guess (a horizon's value, say) from below, halving the gap at
 // each question, then steps past it, doubling the step, while the
 // answers are yes; after the first no it halves the gap between the two.
-// A question that stop cuts short leaves g as the last proven answer, so
-// the move returned always guarantees what it says.
+// A question that stop cuts short, or an error, leaves g the last proven
+// answer, so the move returned always guarantees what it says.
 //
 // It is how a proven win is made a large one when Solve cannot prove the
 // value in time: each question is a null-window search that needs one
