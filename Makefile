@@ -270,8 +270,9 @@ quality-pre-endgame-reference: index
 # the pass solved by the endgame solver in every deal of the unseen tiles
 # (8 with one in the bag, 72 with two), within 2 million positions a solve;
 # a check of the simulated reference that needs no model of play. About 30
-# minutes of two free cores for the 24 with one tile, 65 more for the 27
-# with two; resumable (the lines done are skipped).
+# minutes of two free cores for the 24 with one tile, an hour and a half to
+# two more for the 27 with two (2 to 28 minutes each); resumable (the lines
+# done are skipped).
 quality-pre-endgame-exact-reference: index
 	$(GO) build -o $(BIN)/quality ./scripts/quality
 	LEXICO_INDEX=$(abspath $(INDEX)) nice -n 10 $(BIN)/quality reference -in $(PRE_ENDGAME)/positions.jsonl \
@@ -279,7 +280,7 @@ quality-pre-endgame-exact-reference: index
 
 # The pre-endgame set's answers (make quality-pre-endgame, and those at 5 s)
 # scored against that exact reference: bench/QUALITY-PRE-ENDGAME-EXACT.md.
-# About 5 minutes (valuing the chosen moves it lacks).
+# About 10 minutes (valuing the chosen moves it lacks).
 quality-pre-endgame-exact: index
 	$(GO) build -o $(BIN)/quality ./scripts/quality
 	LEXICO_INDEX=$(abspath $(INDEX)) $(BIN)/quality extra -in $(PRE_ENDGAME)/positions.jsonl -ref $(PRE_ENDGAME)/exact-reference.jsonl \
