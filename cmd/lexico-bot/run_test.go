@@ -473,3 +473,21 @@ func TestRunLeavesTableChangesTheChoice(t *testing.T) {
 	}
 	legalOnDoc(t, prized.Move)
 }
+
+// TestTopSaysTheMarginAWinIsProvenBy: --top's value column says what the
+// endgame solver proved of its move: the exact margin for a solved
+// endgame, at least a margin (">=") for a win Raise made larger, "win"
+// for a win whatever the bag holds.
+func TestTopSaysTheMarginAWinIsProvenBy(t *testing.T) {
+	p := gamestatetest.DocExample(t)
+	m := move.Move{Kind: move.Play, Score: 9, Tiles: []move.Placement{{Row: 9, Col: 14, Letter: 'T'}}}
+	top := []player.Candidate{{Move: m, Equity: 12, Leave: p.Rack}}
+	for kind, want := range map[player.EndgameKind]string{player.Solved: "+12", player.Won: ">=+12", player.WonWhateverDrawn: "win"} {
+		var out bytes.Buffer
+		writeTop(&out, p, nil, top, nil, &player.Endgame{Kind: kind, Proven: true, Value: 12})
+		fields := strings.Fields(strings.Split(out.String(), "\n")[1])
+		if len(fields) < 3 || fields[2] != want {
+			t.Errorf("%v: the row %q, want the value %q", kind, fields, want)
+		}
+	}
+}
