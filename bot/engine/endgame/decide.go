@@ -59,6 +59,12 @@ func (s *Solver) DecideAtLeast(st *state.State, margin int, stop func() bool) (D
 // decide is DecideAtLeast's iterative deepening.
 func (s *search) decide(margin int) Decision {
 	h, spread, root := s.rootOf()
+	return s.decideFrom(h, spread, root, margin)
+}
+
+// decideFrom is decide from a root already generated: Raise asks its
+// questions of one search, the root's moves made once.
+func (s *search) decideFrom(h hashes, spread int, root *plyMoves, margin int) Decision {
 	// The gain (the margin the rest of the game adds to the mover's lead)
 	// that reaches the final margin asked.
 	target := int32(margin - spread)
@@ -133,15 +139,23 @@ const raiseStep = 4
 //
 // It is how a proven win is made a large one when Solve cannot prove the
 // value in time: each question is a null-window search that needs one
-// move reaching the margin, not every move's value, and the table keeps
-// the bounds of the questions before. What it trades: a question above
-// the value costs a proof that nothing reaches it, about a Solve's work,
-// so the climb asks below the guess first, where a yes comes cheap, and
-// each no is asked once.
+// move reaching the margin, not every move's value. All of them are one
+// search: the root's moves are made once, the table keeps the bounds of
+// the questions before (with or without KeepTable), and MaxNodes caps
+// them together. What it trades: a question above the value costs a
+// proof that nothing reaches it, about a Solve's work, so the climb asks
+// below the guess first, where a yes comes cheap, and each no is asked
+// once.
 func (s *Solver) Raise(st *state.State, g Guarantee, guess int, stop func() bool) (Guarantee, error) {
 	if stop == nil {
 		stop = func() bool { return false }
 	}
+	sr, done, err := s.begin(st, stop)
+	if err != nil {
+		return g, err
+	}
+	defer done()
+	h, spread, root := sr.rootOf()
 	above := math.MaxInt // the smallest margin proven out of reach
 	step := raiseStep
 	for !g.Best && !stop() {
@@ -155,11 +169,12 @@ func (s *Solver) Raise(st *state.State, g Guarantee, guess int, stop func() bool
 			next = g.Margin + step
 			step *= 2
 		}
-		d, err := s.DecideAtLeast(st, next, stop)
+		before := sr.nodes
+		d := sr.decideFrom(h, spread, root, next)
 		g.Tests++
-		g.Nodes += d.Nodes
-		if err != nil {
-			return g, err
+		g.Nodes += sr.nodes - before
+		if sr.err != nil {
+			return g, sr.err
 		}
 		switch {
 		case !d.Proven:

@@ -83,8 +83,8 @@ type Sim struct {
 	// before the solver.
 	NoEndgame bool
 	// EndgameNodes, when above 0, caps each search of an endgame (the
-	// question of a win, the exact value, and each of Raise's questions
-	// after a proven win, some thirty at most) at that many positions, as
+	// question of a win, the exact value, and Raise's questions after a
+	// proven win, all of them one search) at that many positions, as
 	// the simulation's MaxIterations caps its worlds. Without a deadline
 	// (a context that has none) the cap alone bounds the searches, so the
 	// answer no longer depends on the machine's speed (for tests and
