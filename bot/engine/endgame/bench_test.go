@@ -101,11 +101,12 @@ func BenchmarkSortRoot(b *testing.B) {
 	root := &plyMoves{moves: make([]genMove, n)}
 	values, exacts := make([]int32, n), make([]bool, n)
 	base := make([]int32, n)
+	scratch := make([]rootEntry, n)
 	for i := range base {
 		base[i] = int32(r.IntN(60) - 30)
 	}
 	for b.Loop() {
 		copy(values, base)
-		sortRoot(root, values, exacts)
+		sortRoot(root, values, exacts, scratch)
 	}
 }

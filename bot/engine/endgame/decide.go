@@ -70,6 +70,7 @@ func (s *search) decideFrom(h hashes, spread int, root *plyMoves, margin int) De
 	target := int32(margin - spread)
 	values := make([]int32, len(root.moves))
 	exacts := make([]bool, len(root.moves)) // unused: sortRoot keeps them alongside
+	scratch := make([]rootEntry, len(root.moves))
 	limit := maxPly - 1
 	if s.MaxDepth > 0 {
 		limit = min(limit, s.MaxDepth)
@@ -102,7 +103,7 @@ func (s *search) decideFrom(h hashes, spread int, root *plyMoves, margin int) De
 			return d
 		}
 		// The moves nearest a win first in the next iteration.
-		sortRoot(root, values, exacts)
+		sortRoot(root, values, exacts, scratch)
 	}
 	return d
 }

@@ -646,6 +646,14 @@ func (s *search) run() Result {
 	h, spread, root := s.rootOf()
 	values := make([]int32, len(root.moves))
 	exacts := make([]bool, len(root.moves))
+	// The values of the last finished iteration: an iteration cut short
+	// has overwritten some of values. Res.Moves is built from them once,
+	// after the search, so that no iteration allocates a copy of every
+	// root move (tens of thousands with two blanks).
+	kept := make([]int32, len(root.moves))
+	keptExact := make([]bool, len(root.moves))
+	scratch := make([]rootEntry, len(root.moves))
+	finished := false
 	var res Result
 	res.Move = root.move(&root.moves[0]) // until an iteration finishes: the highest scoring play
 	res.Move.Tiles = append([]move.Placement(nil), res.Move.Tiles...)
@@ -669,16 +677,16 @@ func (s *search) run() Result {
 		}
 		res.Line = s.extend(res.Line, h)
 		res.Move = res.Line[0]
-		sortRoot(root, values, exacts)
-		res.Moves = res.Moves[:0]
-		for i := range root.moves {
-			m := root.move(&root.moves[i])
-			m.Tiles = append([]move.Placement(nil), m.Tiles...)
-			res.Moves = append(res.Moves, Valued{Move: m, Value: spread + int(values[i]), Exact: exacts[i]})
-		}
+		sortRoot(root, values, exacts, scratch)
+		copy(kept, values)
+		copy(keptExact, exacts)
+		finished = true
 		if proven {
 			break
 		}
+	}
+	if finished {
+		res.Moves = rootMoves(root, kept, keptExact, spread)
 	}
 	res.Nodes, res.Generations, res.Derived = s.nodes, s.gens, s.derived
 	return res
@@ -1111,23 +1119,45 @@ func (s *search) extend(line []move.Move, h hashes) []move.Move {
 	return line
 }
 
+// rootEntry is a root move with its value, for sortRoot.
+type rootEntry struct {
+	g     genMove
+	v, at int32
+	exact bool
+}
+
+// rootMoves are the root's moves in their order, with values: copies,
+// their tiles in one slice, that outlive the search's buffers.
+func rootMoves(root *plyMoves, values []int32, exacts []bool, spread int) []Valued {
+	n := 0
+	for i := range root.moves {
+		n += max(int(root.moves[i].n), 0)
+	}
+	tiles := make([]move.Placement, 0, n)
+	moves := make([]Valued, len(root.moves))
+	for i := range root.moves {
+		m := root.move(&root.moves[i])
+		at := len(tiles)
+		tiles = append(tiles, m.Tiles...)
+		if m.Tiles != nil {
+			m.Tiles = tiles[at:len(tiles):len(tiles)]
+		}
+		moves[i] = Valued{Move: m, Value: spread + int(values[i]), Exact: exacts[i]}
+	}
+	return moves
+}
+
 // sortRoot orders the root's moves by value, best first, keeping values
 // and exacts alongside; among equals they keep their order (that of the
-// iteration before). An O(n log n) sort, not an insertion sort: a rack
+// iteration before). all is its scratch, one entry a root move. An O(n log n) sort, not an insertion sort: a rack
 // with two blanks has 15,000 plays and more at the root, where a quadratic
 // sort after the iteration's end runs past the solver's stop and makes an
 // answer late.
-func sortRoot(root *plyMoves, values []int32, exacts []bool) {
-	type valued struct {
-		g     genMove
-		v, at int32
-		exact bool
-	}
-	all := make([]valued, len(root.moves))
+func sortRoot(root *plyMoves, values []int32, exacts []bool, all []rootEntry) {
 	for i := range all {
-		all[i] = valued{root.moves[i], values[i], int32(i), exacts[i]}
+		all[i] = rootEntry{root.moves[i], values[i], int32(i), exacts[i]}
 	}
-	slices.SortFunc(all, func(a, b valued) int { return cmp.Or(cmp.Compare(b.v, a.v), cmp.Compare(a.at, b.at)) })
+	slices.SortFunc(all, func(a, b rootEntry) int { return cmp.Or(cmp.Compare(b.v, a.v), cmp.Compare(a.at, b.at)) })
 	for i, e := range all {
 		root.moves[i], values[i], exacts[i] = e.g, e.v, e.exact
 	}

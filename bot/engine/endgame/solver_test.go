@@ -341,7 +341,7 @@ func TestSortRootOrdersByValueStably(t *testing.T) {
 			taken[best], want[k] = true, int32(best)
 		}
 		moves, wantValues, wantExacts := slices.Clone(root.moves), slices.Clone(values), slices.Clone(exacts)
-		sortRoot(root, values, exacts)
+		sortRoot(root, values, exacts, make([]rootEntry, len(values)))
 		for k, g := range root.moves {
 			if g.at != want[k] {
 				t.Fatalf("n=%d: place %d holds move %d, want %d", n, k, g.at, want[k])
