@@ -118,8 +118,8 @@ type Guarantee struct {
 	// Best: no move reaches more, so Margin is the endgame's value and
 	// Move a best move.
 	Best bool
-	// Tests is how many questions (DecideAtLeast) Raise asked, Nodes the
-	// positions they searched.
+	// Tests is how many questions (DecideAtLeast's, asked of one search)
+	// Raise asked, Nodes the positions they searched.
 	Tests int
 	Nodes int64
 }
@@ -129,7 +129,7 @@ type Guarantee struct {
 const raiseStep = 4
 
 // Raise looks for a move that guarantees a larger final margin than g's,
-// asking DecideAtLeast for margins above g.Margin until the largest
+// asking DecideAtLeast's question for margins above g.Margin until the largest
 // margin proven reachable and the smallest proven out of reach meet
 // (Best: the endgame's value, proven) or stop answers true. It climbs
 // towards guess (a horizon's value, say) from below, halving the gap at
