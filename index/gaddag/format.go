@@ -3,7 +3,6 @@ package gaddag
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"hash/crc32"
 	"math/bits"
@@ -26,15 +25,6 @@ const (
 	headerLen = 32
 	version   = 1
 	magic     = "LXGADDAG"
-)
-
-// Errors returned by Load. Each wraps the details with %w.
-var (
-	ErrTruncated = errors.New("gaddag: data truncated")
-	ErrMagic     = errors.New("gaddag: not a GADDAG (bad magic)")
-	ErrVersion   = errors.New("gaddag: unsupported version")
-	ErrChecksum  = errors.New("gaddag: checksum mismatch")
-	ErrCorrupt   = errors.New("gaddag: corrupt structure")
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)

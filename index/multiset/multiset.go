@@ -11,7 +11,6 @@ package multiset
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"hash/crc32"
 	"slices"
@@ -55,18 +54,6 @@ func Of(word string) Key {
 	}
 	return k
 }
-
-// Errors returned by Load.
-var (
-	ErrMagic     = errors.New("multiset: not a multiset table")
-	ErrVersion   = errors.New("multiset: unsupported table version")
-	ErrTruncated = errors.New("multiset: table truncated or sizes inconsistent")
-	ErrChecksum  = errors.New("multiset: table checksum mismatch")
-	ErrCorrupt   = errors.New("multiset: table entry out of range")
-	// ErrTooManyWords is Build's error for a multiset spelling more than
-	// 65,535 words, more than a group can count (no real list comes near).
-	ErrTooManyWords = errors.New("multiset: too many words with one multiset of letters")
-)
 
 // Table maps the key of every multiset of letters that spells a word to
 // those words. It is an open-addressing hash table of 8-byte slots at most

@@ -293,9 +293,6 @@ func millisecondDurations(cmd *cli.Command) {
 // a bare number of milliseconds ("5", "2.5").
 type Duration struct{ D *time.Duration }
 
-// ErrDuration is a value that is neither a duration nor a number.
-var ErrDuration = errors.New("want a duration such as 800ms or 5s, or a bare number of milliseconds")
-
 func (d *Duration) Set(s string) error {
 	s = strings.TrimSpace(s)
 	if ms, err := strconv.ParseFloat(s, 64); err == nil {

@@ -26,7 +26,6 @@ package leavegen
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -79,10 +78,6 @@ func GameSeed(seed uint64, gen int, i uint64) uint64 {
 	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
 	return z ^ (z >> 31)
 }
-
-// ErrStopped is returned by Run when ctx ended: the statistics hold the
-// games finished before, up to the last whole batch.
-var ErrStopped = errors.New("training stopped")
 
 // DefaultBatch is Trainer.Batch's default: long enough to keep every
 // worker busy, short enough that a kill loses seconds.

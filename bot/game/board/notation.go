@@ -1,15 +1,11 @@
 package board
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 
 	"github.com/lexico/lexico/internal/quote"
 )
-
-// ErrSquare is wrapped by ParseSquare's refusals.
-var ErrSquare = errors.New("no such square")
 
 // Squares are named for people as the web page, `play` and GCG name them: a
 // column letter from A at the left, then a row number from 1 at the top

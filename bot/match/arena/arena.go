@@ -80,10 +80,6 @@ type Match struct {
 // record; the header's Game and Variant are for the caller to fill.
 type Table func(ctx context.Context, seed uint64, starter int, names [2]string, agents [2]Agent) (*Record, error)
 
-// ErrAbandoned is returned by a Table when a player walked away
-// (human.ErrQuit): the game is not counted.
-var ErrAbandoned = errors.New("game abandoned")
-
 // GameSeed derives game i's seed from the match seed (SplitMix64), so that
 // neighbouring games are unrelated and any one game can be replayed alone.
 func GameSeed(seed uint64, i int) uint64 {

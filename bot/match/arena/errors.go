@@ -8,3 +8,7 @@ var (
 	// ErrConfig is wrapped by errors in an arena configuration.
 	ErrConfig = errors.New("bad arena configuration")
 )
+
+// ErrAbandoned is returned by a Table when a player walked away
+// (human.ErrQuit): the game is not counted.
+var ErrAbandoned = errors.New("game abandoned")

@@ -6,7 +6,6 @@
 package league
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -15,9 +14,6 @@ import (
 
 	"github.com/lexico/lexico/bot/match/arena"
 )
-
-// ErrTable is wrapped by errors in a league's make-up.
-var ErrTable = errors.New("bad league")
 
 // Pairing is one pair of entrants, by index, A < B.
 type Pairing struct{ A, B int }

@@ -7,7 +7,6 @@
 package strategy
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -16,13 +15,6 @@ import (
 	"github.com/lexico/lexico/bot/engine/movegen/reference"
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/internal/quote"
-)
-
-// Errors returned by New.
-var (
-	ErrUnknownStrategy = errors.New("unknown move generation strategy")
-	ErrNoGADDAG        = errors.New("no GADDAG")
-	ErrNoIndex         = errors.New("no index")
 )
 
 // Names lists the names New accepts.
