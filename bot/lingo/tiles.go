@@ -4,19 +4,26 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/lexico/lexico/bot/game/tile"
+	"github.com/lexico/lexico/bot/game/variant"
 )
 
-// Values are the Scramble letter values the seed's table gives (identical
-// to Lexico's English values): A=1 ... Q=10, Z=10. Lingo has no blanks.
-var Values = [26]int{
-	1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, // A-M
-	1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10, // N-Z
-}
+// Values are the Scramble letter values the seed's table gives, which are
+// Lexico's English values (variant.EnglishValues): A=1 ... Q=10, Z=10.
+// Lingo has no blanks.
+var Values = letters(variant.EnglishValues)
 
-// FullDistribution is the Scramble set with its two blanks removed: 98 tiles.
-var FullDistribution = [26]int{
-	9, 2, 2, 4, 12, 2, 3, 2, 9, 1, 1, 4, 2, // A-M
-	6, 8, 2, 1, 6, 4, 6, 4, 2, 2, 1, 2, 1, // N-Z
+// FullDistribution is the Scramble set with its two blanks removed, which
+// is Lexico's classic set (variant.Classic): 98 tiles.
+var FullDistribution = letters(variant.Classic.Distribution)
+
+// letters are a table's entries for A to Z, Lingo's letters.
+func letters(kinds [tile.NumKinds]int) (out [26]int) {
+	for i := range out {
+		out[i] = kinds[tile.Index(byte('A'+i))]
+	}
+	return out
 }
 
 // TileSet is one of the seed's three tile sets.

@@ -143,13 +143,13 @@ var Multipliers = &Variant{
 
 var registry = map[string]*Variant{}
 
-// Register makes v known to ByName. Later rule sets (WWF, ...) call it from
-// their own files' init.
-func Register(v *Variant) { registry[v.Name] = v }
+// register makes v known to ByName. Each rule set's file calls it from its
+// init, and nothing after: the registry is read without a lock.
+func register(v *Variant) { registry[v.Name] = v }
 
 func init() {
-	Register(Classic)
-	Register(Multipliers)
+	register(Classic)
+	register(Multipliers)
 }
 
 // oldNames are names a rule set had before every command used the

@@ -43,4 +43,4 @@ var WWF = &Variant{
 	StartRow: 7, StartCol: 7, ExchangeMinBag: 7,
 }
 
-func init() { Register(WWF) }
+func init() { register(WWF) }

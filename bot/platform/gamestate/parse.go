@@ -27,14 +27,6 @@ import (
 	"github.com/lexico/lexico/internal/quote"
 )
 
-// Fixed rules of the platform's Lexico that a gamestate does not carry.
-const (
-	RackSize        = 7
-	BingoBonus      = 50
-	FirstWordMinLen = 3
-	ExchangeMinBag  = 7
-)
-
 // maxSize bounds the board so that a hostile gamestate cannot make the
 // engine allocate without limit; real boards are 15x15 (WWF 15, Lingo 5).
 const maxSize = 64
@@ -167,8 +159,8 @@ func parse(data []byte, reachable, fast bool) (*Request, error) {
 	if err := f.required("MyHand", &hand); err != nil {
 		return nil, err
 	}
-	if len(hand) > RackSize {
-		return nil, gsErr("MyHand", "%d tiles, a hand holds at most %d", len(hand), RackSize)
+	if len(hand) > variant.Classic.RackSize {
+		return nil, gsErr("MyHand", "%d tiles, a hand holds at most %d", len(hand), variant.Classic.RackSize)
 	}
 	for i, h := range hand {
 		t, ok := handTile(h)
@@ -375,11 +367,12 @@ func handTile(h string) (byte, bool) {
 
 // buildVariant makes the variant the gamestate describes, on the Classic
 // distribution (Parse switches it to Multipliers when it sees the signs).
+// The rules a gamestate does not carry (the rack's size, the bingo's
+// bonus, the first word's length, the exchange's bag) are Classic's.
 func buildVariant(f fields, b *board.Board) (*variant.Variant, error) {
 	v := *variant.Classic
 	v.Size = b.Size
 	v.Layout = append([]board.Premium(nil), b.Premiums...)
-	v.RackSize, v.BingoBonus, v.FirstWordMinLen, v.ExchangeMinBag = RackSize, BingoBonus, FirstWordMinLen, ExchangeMinBag
 	v.StartRow, v.StartCol = board.FromPlatform(b.Size, b.Size/2, b.Size/2) // the centre
 	v.Values = variant.EnglishValues
 	if f.fast && tileScores(f.raw["TileScores"], &v.Values) {
