@@ -237,8 +237,8 @@ func lingoWordCommand(parentIndex *string) *cli.Command {
 		Usage:     "say whether each WORD is in the dictionary (or reads as a word backwards, as Lingo allows)",
 		ArgsUsage: "WORD...",
 		Description: "Prints one line a word: \"CAT: a word\", \"TAC: not a word, but it reads as one\n" +
-			"backwards\", \"XQ: not a word\". Exits 0 when every WORD is a word, 1 when one is not,\n" +
-			"2 on bad input (no word, or characters other than letters).",
+			"backwards\", \"XQ: not a word\". Exits 0 when every WORD counts in Lingo (a word either way),\n" +
+			"1 when one does not, 2 on bad input (no word, or characters other than letters).",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "index", Usage: indexUsage, Destination: &index},
 			&cli.BoolFlag{Name: "json", Usage: `print one JSON array, an object a word in the order given: [{"word","valid","backwards"}]`, Destination: &asJSON},
@@ -252,15 +252,15 @@ func lingoWordCommand(parentIndex *string) *cli.Command {
 	}
 }
 
-// errSomeNotWords is lingo word's answer when a word is not one: exit 1,
-// the verdicts already printed.
+// errSomeNotWords is lingo word's answer when a word does not count in
+// Lingo, not even backwards: exit 1, the verdicts already printed.
 type errSomeNotWords struct{ n int }
 
 func (e errSomeNotWords) Error() string {
 	if e.n == 1 {
-		return "1 word is not in the dictionary"
+		return "1 word is not in the dictionary, either way"
 	}
-	return fmt.Sprintf("%d words are not in the dictionary", e.n)
+	return fmt.Sprintf("%d words are not in the dictionary, either way", e.n)
 }
 func (errSomeNotWords) ExitCode() int { return 1 }
 
@@ -282,7 +282,7 @@ func lingoWords(words []string, index string, asJSON bool, e env) error {
 	}
 	bad := 0
 	for _, v := range verdicts {
-		if !v.Valid {
+		if !v.Valid && !v.Backwards { // Lingo scores a word spelt backwards
 			bad++
 		}
 		if !asJSON {

@@ -168,8 +168,8 @@ func TestLingoJSONIsTheTextGame(t *testing.T) {
 }
 
 // lingo word is the in-game word command as a command: one verdict a word,
-// exit 0 when all are words, 1 when one is not, 2 for something that is
-// not letters.
+// exit 0 when all count in Lingo (a word either way), 1 when one does not,
+// 2 for something that is not letters.
 func TestLingoWordCommand(t *testing.T) {
 	idx := lingoIndex(t)
 	x, err := index.Open(idx)
@@ -193,6 +193,10 @@ func TestLingoWordCommand(t *testing.T) {
 	code, out, errs := runLingo(t, "", "word", "--index", idx, strings.ToLower(word))
 	if code != 0 || out != word+": a word\n" {
 		t.Errorf("word %s: exit %d, %q (%q)", word, code, out, errs)
+	}
+	code, out, errs = runLingo(t, "", "word", "--index", idx, word, backwards)
+	if want := word + ": a word\n" + backwards + ": not a word, but it reads as one backwards\n"; code != 0 || out != want {
+		t.Errorf("word %s %s: exit %d, %q (%q); want 0 (Lingo scores a word spelt backwards) and %q", word, backwards, code, out, errs, want)
 	}
 	code, out, _ = runLingo(t, "", "--index", idx, "word", word, notWord, backwards)
 	want := word + ": a word\n" + notWord + ": not a word\n" + backwards + ": not a word, but it reads as one backwards\n"
