@@ -193,7 +193,7 @@ func clockFlags(b player.Budget, c player.Clock) string {
 		flags = append(flags, fmt.Sprintf("--max-think %v", c.MaxThink))
 	}
 	if b.Saved {
-		flags = append(flags, "--live answers it at once")
+		flags = append(flags, "--live answers it at once, as the platform would")
 	}
 	if len(flags) == 0 {
 		return ""

@@ -253,7 +253,7 @@ func (c Clock) Budget(d Due, arrived, now time.Time, tail time.Duration) Budget 
 			b.Late, b.Saved = true, true
 			arrived = unbound
 			b.Due = arrived.Add(t)
-			src = fmt.Sprintf("the ResponseDeadline passed %s ago (a saved gamestate: the Live mode answers it at once) and is ignored: %s", ago(passed), src)
+			src = fmt.Sprintf("a saved gamestate (its ResponseDeadline passed %s ago; the Live mode would answer at once): %s", ago(passed), src)
 		case dl.Before(b.Due):
 			b.Due, src = dl, "the ResponseDeadline"
 		}
@@ -266,7 +266,7 @@ func (c Clock) Budget(d Due, arrived, now time.Time, tail time.Duration) Budget 
 	p, load := 1.0, ""
 	if c.Pressure != nil {
 		if p = max(c.Pressure(), 1); p > 1 {
-			load = fmt.Sprintf(" (the reserve x%.1f: work took %.1f times its CPU time, waiting for a core)", p, p)
+			load = fmt.Sprintf(" (x%.1f: the machine is busy)", p)
 		}
 	}
 	unpressed := max(margin, c.Reserve, tail)
