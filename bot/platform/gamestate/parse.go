@@ -413,11 +413,25 @@ type fields struct {
 	fast bool
 }
 
+// required is optional for a field the gamestate must give: missing or
+// null, it is refused (a null hand read as no tiles would answer a pass).
 func (f fields) required(name string, dst any) error {
-	if _, ok := f.raw[name]; !ok {
-		return gsErr(name, "missing")
+	if err := f.given(name); err != nil {
+		return err
 	}
 	return f.optional(name, dst)
+}
+
+// given refuses a field that is missing or null.
+func (f fields) given(name string) error {
+	raw, ok := f.raw[name]
+	switch {
+	case !ok:
+		return gsErr(name, "missing")
+	case bytes.Equal(bytes.TrimSpace(raw), []byte("null")):
+		return gsErr(name, "null, where a value is wanted")
+	}
+	return nil
 }
 
 func (f fields) optional(name string, dst any) error {
@@ -441,8 +455,8 @@ func (f fields) optional(name string, dst any) error {
 }
 
 func (f fields) requiredInt(name string, dst *int) error {
-	if _, ok := f.raw[name]; !ok {
-		return gsErr(name, "missing")
+	if err := f.given(name); err != nil {
+		return err
 	}
 	return f.optionalInt(name, dst)
 }

@@ -238,3 +238,21 @@ func TestMissingMoveTimeIsNone(t *testing.T) {
 		t.Errorf("MoveTime 1500: %v, %v", p.MoveTime, err)
 	}
 }
+
+// A required field given as null (JSON null, Python None) is refused like
+// a missing one, naming it: a null hand read as no tiles answered a pass,
+// a null bag count as an empty bag another move.
+func TestNullRequiredFieldIsRefused(t *testing.T) {
+	for _, field := range []string{"Board", "MyHand", "NumberOfTilesInBag"} {
+		src := bytes.Replace(edited(t, map[string]any{field: nil}), []byte(`{`), []byte(`{"`+field+`":null,`), 1)
+		_, err := gamestate.ParseRequest(src)
+		var fe *gamestate.FieldError
+		if !errors.As(err, &fe) || fe.Field != field || !strings.Contains(fe.Msg, "null") {
+			t.Errorf("%s null: error %v; want one naming %s as null", field, err, field)
+		}
+	}
+	py := strings.Replace(string(readDoc(t)), "'NumberOfTilesInBag': ", "'NumberOfTilesInBag': None, 'Ignored': ", 1)
+	if _, err := gamestate.ParseRequest([]byte(py)); err == nil || !strings.Contains(err.Error(), "NumberOfTilesInBag") {
+		t.Errorf("NumberOfTilesInBag None (Python): error %v; want one naming it", err)
+	}
+}
