@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -159,7 +160,7 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 		}
 	}
 	ext := external.Config{LogDir: o.LogDir}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sched := league.Schedule(len(names))
 	fmt.Fprintf(e.stderr, "lexico-bot league: %d entrants, %s of %d game(s), %s, seed %d, %d worker(s)\n",
@@ -190,7 +191,7 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 		}
 		l.Close()
 		if runErr != nil {
-			return fmt.Errorf("%s vs %s stopped after %d game(s): %w", names[p.A], names[p.B], sum.Games, runErr)
+			return fmt.Errorf("%s vs %s stopped after %d game(s): %w", names[p.A], names[p.B], sum.Games, interrupted(runErr))
 		}
 		lt.Add(p, sum)
 		fmt.Fprintf(e.stderr, "lexico-bot league: %s vs %s: %d-%d (%d draws), %.1f s (seed %d)\n", names[p.A], names[p.B],

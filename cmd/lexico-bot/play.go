@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -205,7 +207,7 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 		m.Progress = progress(stderr, games)
 	}
 
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sum, runErr := m.Run(ctx, v.Name)
 	if humans == 0 {
@@ -227,9 +229,18 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 		fmt.Fprintf(stderr, "lexico-bot play: games recorded in %s (game-NNNN.jsonl and .gcg)\n", dir)
 	}
 	if runErr != nil {
-		return fmt.Errorf("stopped after %d game(s): %w", sum.Games, runErr)
+		return fmt.Errorf("stopped after %d game(s): %w", sum.Games, interrupted(runErr))
 	}
 	return nil
+}
+
+// interrupted says a match stopped by Ctrl-C or SIGTERM in those words,
+// not as Go's "context canceled".
+func interrupted(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return errors.New("interrupted (Ctrl-C or SIGTERM)")
+	}
+	return err
 }
 
 // noEndgameLabel ends the name of a seat playing without the endgame

@@ -38,8 +38,9 @@ type Entrant struct {
 	Name string
 	// Agent returns the agent for game i. Stateless bots return one shared
 	// agent; an agent that remembers a game (a person's view of the last
-	// move) gets a fresh one per game.
-	Agent func(game int) Agent
+	// move) gets a fresh one per game. ctx is the match's: an agent that
+	// takes time to ready (an external program warming up) stops with it.
+	Agent func(ctx context.Context, game int) Agent
 }
 
 // Match is a series of games between two entrants.
@@ -194,7 +195,7 @@ func (m *Match) play(ctx context.Context, variant string, i int) (*Record, error
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	agents := [2]Agent{m.Seats[0].Agent(i), m.Seats[1].Agent(i)}
+	agents := [2]Agent{m.Seats[0].Agent(ctx, i), m.Seats[1].Agent(ctx, i)}
 	names := [2]string{m.Seats[0].Name, m.Seats[1].Name}
 	rec, err := m.Table(ctx, m.gameSeed(i), i%2, names, agents)
 	for _, a := range agents {

@@ -14,7 +14,7 @@ import (
 )
 
 func entrant(name string, a Agent) Entrant {
-	return Entrant{Name: name, Agent: func(int) Agent { return a }}
+	return Entrant{Name: name, Agent: func(context.Context, int) Agent { return a }}
 }
 
 // A match between our two policies, recorded to disk: every game reads back

@@ -144,9 +144,10 @@ func (c *Command) Spec() string { return c.spec }
 // Agent implements Seat: each game gets its own agent, which takes a
 // process before the game starts (a new one warmed up, so that its
 // start-up is not charged to a move) and hands it back when the game ends.
-func (c *Command) Agent(int) arena.Agent {
+// A warm-up stops when ctx does (the match interrupted).
+func (c *Command) Agent(ctx context.Context, _ int) arena.Agent {
 	a := &gameAgent{c: c}
-	a.p, a.dead = c.acquire()
+	a.p, a.dead = c.acquire(ctx)
 	return a
 }
 
@@ -188,8 +189,9 @@ func (c *Command) Close() error {
 	return c.log.Close()
 }
 
-// acquire hands out an idle process, or starts one.
-func (c *Command) acquire() (*proc, error) {
+// acquire hands out an idle process, or starts one and warms it up until
+// ctx ends.
+func (c *Command) acquire(ctx context.Context) (*proc, error) {
 	c.mu.Lock()
 	for len(c.idle) > 0 {
 		p := c.idle[len(c.idle)-1]
@@ -210,7 +212,7 @@ func (c *Command) acquire() (*proc, error) {
 	c.mu.Lock()
 	c.live[p] = true
 	c.mu.Unlock()
-	if err := c.warm(p); err != nil {
+	if err := c.warm(ctx, p); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -218,8 +220,9 @@ func (c *Command) acquire() (*proc, error) {
 
 // warm hands a new process a throw-away gamestate (an opening, its
 // deadline WarmUp away) and waits for its answer, which is discarded: by
-// then the program has loaded what it loads at start-up.
-func (c *Command) warm(p *proc) error {
+// then the program has loaded what it loads at start-up. When ctx ends
+// first, p is left live for Close to stop, not counted as a crash.
+func (c *Command) warm(ctx context.Context, p *proc) error {
 	limit := c.cfg.warmUp()
 	start := time.Now()
 	gs, err := warmUpGamestate(start, limit)
@@ -243,6 +246,8 @@ func (c *Command) warm(p *proc) error {
 		}
 	case <-t.C:
 		return c.crash(p, fmt.Sprintf("gave no answer to its warm-up gamestate in %v: stopped", limit))
+	case <-ctx.Done():
+		return fmt.Errorf("warming up process %d: %w", p.id, ctx.Err())
 	}
 	c.mu.Lock()
 	fmt.Fprintf(c.log, "== lexico: process %d warmed up in %v (its answer to the throw-away opening discarded)\n", p.id, time.Since(start).Round(time.Millisecond))
@@ -336,7 +341,7 @@ func (a *gameAgent) Move(ctx context.Context, gs []byte) ([]byte, error) {
 		return nil, fmt.Errorf("earlier in this game: %w", a.dead)
 	}
 	if a.p == nil {
-		p, err := a.c.acquire()
+		p, err := a.c.acquire(ctx)
 		if err != nil {
 			a.dead = err
 			return nil, err

@@ -8,6 +8,7 @@
 package external
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -77,8 +78,9 @@ func (c Config) warmUp() time.Duration {
 type Seat interface {
 	// Spec is the seat as the user named it.
 	Spec() string
-	// Agent is the player of game i (arena.Entrant.Agent).
-	Agent(game int) arena.Agent
+	// Agent is the player of game i (arena.Entrant.Agent); ctx stops its
+	// readying.
+	Agent(ctx context.Context, game int) arena.Agent
 	// Report says what the seat did besides its moves (processes started,
 	// crashes with their standard error's tail, where the log is).
 	Report() Report

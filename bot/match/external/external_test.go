@@ -143,7 +143,7 @@ func match(t *testing.T, seat Seat, games, parallel int, moveTime time.Duration)
 	var mu sync.Mutex
 	var recs []*arena.Record
 	m := &arena.Match{
-		Seats: [2]arena.Entrant{{Name: seat.Spec(), Agent: seat.Agent}, {Name: "equity", Agent: func(int) arena.Agent { return ours }}},
+		Seats: [2]arena.Entrant{{Name: seat.Spec(), Agent: seat.Agent}, {Name: "equity", Agent: func(context.Context, int) arena.Agent { return ours }}},
 		Games: games, Seed: 11, Parallel: parallel,
 		Table: arena.Referee(referee.Config{Variant: variant.Multipliers, Dictionary: dict(), MoveTime: moveTime, MaxTurns: 60}),
 		Record: func(r *arena.Record) error {
@@ -327,7 +327,7 @@ func TestHTTPSeat(t *testing.T) {
 		fmt.Fprintln(w, `[[], ["Pass"]]`)
 	}))
 	defer bare.Close()
-	b, err := newSeat(t, bare.URL).Agent(0).Move(context.Background(), []byte(`{}`))
+	b, err := newSeat(t, bare.URL).Agent(context.Background(), 0).Move(context.Background(), []byte(`{}`))
 	if err != nil || string(b) != `[[], ["Pass"]]` {
 		t.Errorf("bare list: %q, %v", b, err)
 	}
@@ -336,7 +336,7 @@ func TestHTTPSeat(t *testing.T) {
 	}))
 	defer failing.Close()
 	fs := newSeat(t, failing.URL)
-	if _, err := fs.Agent(0).Move(context.Background(), []byte(`{}`)); !errors.Is(err, ErrAnswer) || !strings.Contains(err.Error(), "503") {
+	if _, err := fs.Agent(context.Background(), 0).Move(context.Background(), []byte(`{}`)); !errors.Is(err, ErrAnswer) || !strings.Contains(err.Error(), "503") {
 		t.Errorf("HTTP 503: error %v, want ErrAnswer naming the status", err)
 	}
 	if fs.Report().Failures != 1 {
@@ -397,5 +397,35 @@ func TestCommandSeatSilentAtWarmUpIsStopped(t *testing.T) {
 	}
 	if took := time.Since(start); took > 20*time.Second {
 		t.Errorf("the match took %v: the mute process held it", took)
+	}
+}
+
+// An interrupted match does not wait out a warm-up: the seat's readying
+// stops with the match's context (play's Ctrl-C once waited the whole 30 s
+// of WarmUp), the process is not counted as a crash, and Close stops it.
+func TestCommandSeatWarmUpStopsWithTheMatch(t *testing.T) {
+	s, err := New(helperSpec("mute"), Config{LogDir: t.TempDir(), WarmUp: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	a := s.Agent(ctx, 0)
+	if took := time.Since(start); took > 10*time.Second {
+		t.Fatalf("Agent returned %v after it was asked, its context ending at 300 ms: it waited out the warm-up", took)
+	}
+	if _, err := a.Move(context.Background(), []byte(`{}`)); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("a move of the interrupted seat: %v; want the context's end", err)
+	}
+	if rep := s.Report(); rep.Started != 1 || rep.Crashes != 0 {
+		t.Errorf("report %+v; want 1 process started, no crash (it was interrupted, not broken)", rep)
+	}
+	start = time.Now()
+	if err := s.Close(); err != nil {
+		t.Error(err)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("Close took %v to stop the warming process", took)
 	}
 }

@@ -85,7 +85,7 @@ const dialCheck = 5 * time.Second
 func (h *HTTP) Spec() string { return h.spec }
 
 // Agent implements Seat: the one agent serves every game.
-func (h *HTTP) Agent(int) arena.Agent { return h }
+func (h *HTTP) Agent(context.Context, int) arena.Agent { return h }
 
 // Report implements Seat.
 func (h *HTTP) Report() Report {

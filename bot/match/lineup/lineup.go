@@ -128,7 +128,7 @@ func New(cfg Config) (Lineup, error) {
 		}
 		if pol == Human {
 			l.Humans++
-			l.Seats[i] = arena.Entrant{Name: name, Agent: func(int) arena.Agent {
+			l.Seats[i] = arena.Entrant{Name: name, Agent: func(context.Context, int) arena.Agent {
 				return quitter{&human.Seat{Name: name, In: cfg.In, Out: cfg.Out, Dict: cfg.Dict, Hints: hints, Colour: cfg.Colour}}
 			}}
 			continue
@@ -140,7 +140,7 @@ func New(cfg Config) (Lineup, error) {
 		}
 		l.Bots[i] = ab.Policy
 		bot := arena.BotSeat{Bot: ab}
-		l.Seats[i] = arena.Entrant{Name: name, Agent: func(int) arena.Agent { return bot }}
+		l.Seats[i] = arena.Entrant{Name: name, Agent: func(context.Context, int) arena.Agent { return bot }}
 	}
 	return l, nil
 }

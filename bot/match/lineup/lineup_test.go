@@ -100,7 +100,7 @@ func TestPersonSeatHintsAndQuits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = l.Seats[0].Agent(0).Move(context.Background(), gs)
+	_, err = l.Seats[0].Agent(context.Background(), 0).Move(context.Background(), gs)
 	if !errors.Is(err, arena.ErrAbandoned) {
 		t.Errorf("quit: error %v, want arena.ErrAbandoned", err)
 	}
