@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -224,12 +225,17 @@ func simSummary(sim *player.Simulation) string {
 	case sim.Rank == montecarlo.RankBlend:
 		by = "chance of winning and simulated equity"
 	}
-	return fmt.Sprintf("simulated %d candidates in %s of %s, ranked by %s", sim.Candidates, quote.Count(sim.Iterations, "world"),
-		quote.CountAs(sim.Plies, "ply", "plies"), by)
+	dropped := ""
+	if slices.ContainsFunc(sim.Results, func(r montecarlo.Result) bool { return r.Dropped }) {
+		dropped = " (a candidate clearly behind stopped being played: those played longer rank first)"
+	}
+	return fmt.Sprintf("simulated %d candidates in %s of %s, ranked by %s%s", sim.Candidates, quote.Count(sim.Iterations, "world"),
+		quote.CountAs(sim.Plies, "ply", "plies"), by, dropped)
 }
 
 // writeTop prints the top moves as a table (with the simulation's figures
-// when sim holds them). When the endgame solver decided (eg), the value
+// when sim holds them: its worlds column shows why a candidate can rank
+// below one with a lower mean, a race having dropped it sooner). When the endgame solver decided (eg), the value
 // column is the final margin with best play ("<=" where the solver only
 // showed a move cannot beat its choice), ">=" for a win proven by at least
 // that margin, or "win" for a win whatever the bag holds.
@@ -237,7 +243,7 @@ func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []pl
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	simulated := sim != nil && len(sim.Results) > 0
 	if simulated {
-		fmt.Fprint(tw, "#\tsim\t±\twin%\t")
+		fmt.Fprint(tw, "#\tsim\t±\twin%\tworlds\t")
 	} else {
 		fmt.Fprint(tw, "#\t")
 	}
@@ -254,6 +260,9 @@ func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []pl
 		for k, wd := range j.Words {
 			words[k] = fmt.Sprintf("%s %d", wd.Word, wd.Score)
 		}
+		if c.Move.Kind == move.Play && len(c.Move.Tiles) == p.Variant.RackSize {
+			words = append(words, fmt.Sprintf("bingo %d", p.Variant.BingoBonus))
+		}
 		what := strings.Join(words, ", ")
 		if c.Move.Kind != move.Play {
 			what = "(" + c.Move.Kind.String() + ")"
@@ -265,7 +274,7 @@ func writeTop(w io.Writer, p *position.Position, dict rules.Dictionary, top []pl
 			if sim.Rank != montecarlo.RankPoints {
 				win = r.WinProb // the chance it was ranked by
 			}
-			fmt.Fprintf(tw, "%.1f\t%.1f\t%.0f\t", r.Equity, r.StdErr, 100*win)
+			fmt.Fprintf(tw, "%.1f\t%.1f\t%.0f\t%d\t", r.Equity, r.StdErr, 100*win, r.Iterations)
 		}
 		v := fmt.Sprintf("%.1f", c.Equity)
 		switch {

@@ -491,3 +491,35 @@ func TestTopSaysTheMarginAWinIsProvenBy(t *testing.T) {
 		}
 	}
 }
+
+// TestTopShowsWorldsAndTheBingo: --top shows each candidate's worlds, so
+// that a candidate a race dropped sooner (fewer worlds) is seen to rank
+// below one played longer whatever their means, and a play of the whole
+// rack says its bingo bonus, which its words' scores leave out.
+func TestTopShowsWorldsAndTheBingo(t *testing.T) {
+	p := gamestatetest.DocExample(t)
+	var tiles []move.Placement
+	for c, l := range "RETAINS" {
+		tiles = append(tiles, move.Placement{Row: 0, Col: c, Letter: byte(l)})
+	}
+	bingo := move.Move{Kind: move.Play, Score: 59, Tiles: tiles}
+	short := move.Move{Kind: move.Play, Score: 9, Tiles: []move.Placement{{Row: 9, Col: 14, Letter: 'T'}}}
+	top := []player.Candidate{{Move: bingo, Equity: 59}, {Move: short, Equity: 12}}
+	sim := &player.Simulation{Candidates: 2, Iterations: 400, Results: []montecarlo.Result{
+		{Iterations: 400, Equity: 50}, {Iterations: 48, Equity: 51, Dropped: true}}}
+	var out bytes.Buffer
+	writeTop(&out, p, nil, top, sim, nil)
+	lines := strings.Split(out.String(), "\n")
+	if len(lines) < 3 || !slices.Contains(strings.Fields(lines[0]), "worlds") {
+		t.Fatalf("the table %q has no worlds column", out.String())
+	}
+	if f := strings.Fields(lines[1]); len(f) < 5 || f[4] != "400" || !strings.Contains(lines[1], "bingo 50") {
+		t.Errorf("the bingo's row %q: want 400 worlds and its bingo's 50 points", lines[1])
+	}
+	if f := strings.Fields(lines[2]); len(f) < 5 || f[4] != "48" || strings.Contains(lines[2], "bingo") {
+		t.Errorf("the dropped candidate's row %q: want 48 worlds and no bingo", lines[2])
+	}
+	if s := simSummary(sim); !strings.Contains(s, "played longer rank first") {
+		t.Errorf("the summary %q does not say why a dropped candidate ranks lower", s)
+	}
+}
