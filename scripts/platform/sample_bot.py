@@ -1,9 +1,14 @@
 #!/usr/bin/env python3
 """A sample AI Gaming platform bot that plays with the Lexico engine.
 
-On the platform: upload it with lexico_bridge.py; calculate_move is the
-platform's entry point. In our arena, as an external seat, it speaks one
-gamestate a line on stdin and one move a line on stdout:
+On the platform, calculate_move is the entry point, and the code runs on the
+platform's machines, where there is no lexico-bot and no environment of
+yours: give it lexico_bridge.py too (beside it, or pasted above it) and set
+SERVER to a `lexico-bot serve` it can reach over the internet. Without one,
+every move is a pass (the bridge's log says why).
+
+In our arena, as an external seat, it speaks one gamestate a line on stdin
+and one move a line on stdout (SERVER unset: a local serve, else bin/lexico-bot):
 
   lexico-bot play --p1 'cmd:python3 scripts/platform/sample_bot.py' --p2 equity
 """
@@ -16,10 +21,15 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import lexico_bridge  # noqa: E402
 
+# The engine to ask: None for $LEXICO_SERVER, else a local serve or
+# bin/lexico-bot; on the platform, your server's address, such as
+# "https://lexico.example.org/move".
+SERVER = None
+
 
 def calculate_move(gamestate):
     # Your own logic goes here; this bot asks the engine.
-    return lexico_bridge.calculate_move(gamestate)
+    return lexico_bridge.calculate_move(gamestate, server=SERVER)
 
 
 def main():
