@@ -95,32 +95,43 @@ print(json.dumps(lexico_bridge.calculate_move(json.load(open(sys.argv[1])))))`, 
 // local port.
 func ourServer(t *testing.T) (url string, x *index.Index) {
 	t.Helper()
+	return ourServerWithToken(t, "")
+}
+
+// ourServerWithToken is ourServer wanting token (serve --token-file).
+func ourServerWithToken(t *testing.T, token string) (url string, x *index.Index) {
+	t.Helper()
 	setup, err := newBotSetup(botOptions{Index: playIndex(t), Policy: "equity", Strategy: "gaddag", Reserve: player.DefaultClock().Reserve,
 		Margin: player.DefaultClock().Margin, MarginMax: player.DefaultClock().MaxMargin}, player.Live, "", false, 0, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(setup.close)
-	s := &server.Server{Bot: setup.bot, Dict: setup.index}
+	s := &server.Server{Bot: setup.bot, Dict: setup.index, Token: token}
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(ts.Close)
 	return ts.URL + "/move", setup.index
 }
 
-// The bridge asks the server; with no server it runs lexico-bot once; with
-// neither it passes, in time and without raising.
+// The bridge asks the server (with LEXICO_TOKEN when it wants a token);
+// with no server it runs lexico-bot once; with neither it passes, in time
+// and without raising.
 func TestPythonBridge(t *testing.T) {
 	py := needPython(t)
 	url, x := ourServer(t)
+	guarded, _ := ourServerWithToken(t, "s3cret")
 	self := fmt.Sprintf("env LEXICO_BOT_MAIN=1 '%s'", os.Args[0])
 	noServer := "http://127.0.0.1:1/move" // nothing listens on port 1
 	for _, c := range []struct {
 		name, server, bot string
 		pass              bool
+		token             string
 	}{
-		{"server", url, "/no/such/lexico-bot", false},
-		{"run fallback", noServer, self, false},
-		{"neither: a pass", noServer, "/no/such/lexico-bot", true},
+		{"server", url, "/no/such/lexico-bot", false, ""},
+		{"server with its token", guarded, "/no/such/lexico-bot", false, "s3cret"},
+		{"server, another token: a pass", guarded, "/no/such/lexico-bot", true, "other"},
+		{"run fallback", noServer, self, false, ""},
+		{"neither: a pass", noServer, "/no/such/lexico-bot", true, ""},
 	} {
 		gs := liveDocExample(t)
 		req, err := gamestate.ParseRequest(gs)
@@ -128,7 +139,7 @@ func TestPythonBridge(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := req.Position
-		mv, said, took := bridge(t, py, "../../scripts/platform", gs, "LEXICO_SERVER="+c.server, "LEXICO_BOT="+c.bot,
+		mv, said, took := bridge(t, py, "../../scripts/platform", gs, "LEXICO_SERVER="+c.server, "LEXICO_BOT="+c.bot, "LEXICO_TOKEN="+c.token,
 			"LEXICO_BOT_ARGS=--policy equity --index '"+playIndex(t)+"'")
 		m, res, err := gamestate.Judge(p, mv, x)
 		switch {

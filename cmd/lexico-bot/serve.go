@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"os"
@@ -34,6 +35,7 @@ type serveOptions struct {
 	IdleTimeout time.Duration
 	MaxHeader   int
 	AllowHosts  cli.StringSlice
+	TokenFile   string
 	WebGames    string
 	// WebGamesSet: --web-games was given, so a file in use is an error
 	// rather than a warning.
@@ -56,7 +58,8 @@ func serveCommand() *cli.Command {
 			"a board file (its API under /web/: JSON bodies only, and only from this server's own page; --allow-host\n" +
 			"adds a proxy's public name). The page's searches take --think-slots too, leaving one for /move.\n" +
 			"Connections are bounded (--max-conns: past it the one idle longest makes way, or a 503 when all\n" +
-			"are busy) and closed when idle (--idle-timeout). Logs one line per request on stderr.",
+			"are busy) and closed when idle (--idle-timeout). --token-file makes /move and /check want a\n" +
+			"secret, for a server the internet reaches. Logs one line per request on stderr.",
 		Flags: append(botFlags(&o.Bot, false),
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "listen `ADDRESS` (host:port; port 0 picks a free one)", Destination: &o.Addr},
 			&cli.Int64Flag{Name: "max-body", Value: server.DefaultMaxBody, Usage: "largest request body, `BYTES` (larger: 413)", Destination: &o.MaxBody},
@@ -67,6 +70,7 @@ func serveCommand() *cli.Command {
 			&cli.DurationFlag{Name: "idle-timeout", Value: server.DefaultIdleTimeout, Usage: "`DURATION` a keep-alive connection may wait for its next request (longer saves clients a dial, shorter frees connections sooner)", Destination: &o.IdleTimeout},
 			&cli.StringFlag{Name: "web-games", Value: gamesFile, Usage: "bbolt `FILE` the web page's games are kept in, so that they survive a restart (\"\": in memory only; one server a file: the default file held by another server keeps this one's games in memory, with a warning)", Destination: &o.WebGames},
 			&cli.StringSliceFlag{Name: "allow-host", Usage: "a `NAME` the web page's API answers to besides loopback names and --addr's address: the public name of a proxy in front (repeat for more; every name allowed is one whose pages may drive the server)", Destination: &o.AllowHosts},
+			&cli.StringFlag{Name: "token-file", Usage: "`FILE` holding a secret (its first line) that /move and /check then want as \"Authorization: Bearer SECRET\" (401 without it): for a server the internet can reach, so that only your bots make it think (the bridge sends $LEXICO_TOKEN); a file keeps the secret out of the process list", Destination: &o.TokenFile},
 			&cli.IntFlag{Name: "max-header-bytes", Value: server.DefaultMaxHeaderBytes, Usage: "largest request header, `BYTES` (larger: 431)", Destination: &o.MaxHeader},
 			&cli.DurationFlag{Name: "web-max-think", Value: web.MaxBotTime, Usage: "longest `DURATION` the web page may ask a study or its bot's move to think (longer ranks better but holds a thinking slot longer; the page's searches leave one slot for /move)", Destination: &o.WebMaxThink},
 		),
@@ -105,6 +109,10 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 		if h == "" || strings.ContainsAny(h, ":/ ") {
 			return badInputf("--allow-host %s: want a host name, without scheme or port", quote.String(h))
 		}
+	}
+	token, err := readToken(o.TokenFile)
+	if err != nil {
+		return err
 	}
 	if o.WebMaxThink < web.MinBotTime {
 		return badInputf("--web-max-think %v: want at least %v", o.WebMaxThink, web.MinBotTime)
@@ -152,7 +160,7 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 	}
 	defer page.Close()
 	s := &server.Server{Bot: bot, Dict: setup.index, MaxBody: o.MaxBody, Log: log,
-		AllowHosts:  o.AllowHosts.Value(),
+		AllowHosts: o.AllowHosts.Value(), Token: token,
 		BodyTimeout: o.BodyTimeout, MaxConns: conns, IdleTimeout: o.IdleTimeout, MaxHeaderBytes: o.MaxHeader,
 		Page: page.Handler()}
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
@@ -184,3 +192,37 @@ func serverGC() {
 		debug.SetGCPercent(200)
 	}
 }
+
+// readToken reads serve's --token-file: its first line, which must be a
+// secret a header can carry (printable ASCII, no spaces). "" without a file.
+func readToken(file string) (string, error) {
+	if file == "" {
+		return "", nil
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return "", badInputf("--token-file: %w", err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxTokenFile+1))
+	if err != nil {
+		return "", badInputf("--token-file %s: %w", quote.String(file), err)
+	}
+	if len(b) > maxTokenFile {
+		return "", badInputf("--token-file %s: more than %d bytes; want one line, the secret", quote.String(file), maxTokenFile)
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	token := strings.TrimSpace(line)
+	if token == "" {
+		return "", badInputf("--token-file %s: its first line is empty; want the secret", quote.String(file))
+	}
+	for _, c := range []byte(token) {
+		if c <= ' ' || c > '~' {
+			return "", badInputf("--token-file %s: the secret holds a space or a character outside printable ASCII, which a header cannot carry", quote.String(file))
+		}
+	}
+	return token, nil
+}
+
+// maxTokenFile bounds --token-file: a secret is tens of bytes.
+const maxTokenFile = 4096

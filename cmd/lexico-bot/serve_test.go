@@ -303,3 +303,34 @@ func TestServeSurvivesItsIndexTruncated(t *testing.T) {
 	}
 	stopServe(t, exited, stderr)
 }
+
+// serve --token-file refuses a file that holds no usable secret, in one
+// line and exit 2, before opening anything; a good one is its first line.
+func TestServeTokenFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for name, file := range map[string]string{
+		"missing":     filepath.Join(dir, "none"),
+		"empty":       write("empty", ""),
+		"blank line":  write("blank", "  \nsecond-line-ignored\n"),
+		"inner space": write("space", "two words\n"),
+		"not ASCII":   write("utf8", "sécret\n"),
+		"too long":    write("long", strings.Repeat("x", 5000)),
+		"a directory": dir,
+	} {
+		code, _, errs := runBot(t, "", "serve", "--addr", "127.0.0.1:0", "--token-file", file)
+		if code != 2 || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "--token-file") {
+			t.Errorf("%s: exit %d, stderr %q; want 2 and one line naming --token-file", name, code, errs)
+		}
+	}
+	got, err := readToken(write("good", "  s3cret-token \r\nnot this\n"))
+	if err != nil || got != "s3cret-token" {
+		t.Errorf("a good file: %q, %v; want its first line, trimmed", got, err)
+	}
+}

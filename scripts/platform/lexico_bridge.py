@@ -11,6 +11,8 @@ Standard library only (urllib, subprocess, json). Settings, from the
 environment or as keyword arguments:
 
   LEXICO_SERVER    the serve URL        (default http://127.0.0.1:8080/move)
+  LEXICO_TOKEN     the server's token, when it has one (serve --token-file):
+                   sent as "Authorization: Bearer TOKEN"
   LEXICO_BOT       the lexico-bot command (default: bin/lexico-bot of the
                    repository this file is in, as `make build` leaves it,
                    else lexico-bot on the PATH; split like a shell line, so
@@ -88,8 +90,11 @@ def _move_of(text):
     return answer
 
 
-def _from_server(body, url, left):
-    req = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json"})
+def _from_server(body, url, token, left):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = "Bearer " + token
+    req = urllib.request.Request(url, data=body, headers=headers)
     with urllib.request.urlopen(req, timeout=left) as resp:
         return _move_of(resp.read().decode("utf-8"))
 
@@ -124,9 +129,10 @@ def _say_once(why):
         sys.stderr.flush()
 
 
-def calculate_move(gamestate, server=None, bot=None, bot_args=None):
+def calculate_move(gamestate, server=None, bot=None, bot_args=None, token=None):
     """The platform's move list for gamestate (a dict, or its JSON text)."""
     server = server or os.environ.get("LEXICO_SERVER", "http://127.0.0.1:8080/move")
+    token = token or os.environ.get("LEXICO_TOKEN", "")
     bot = bot or os.environ.get("LEXICO_BOT") or default_bot()
     bot_args = bot_args if bot_args is not None else os.environ.get("LEXICO_BOT_ARGS", "")
     try:
@@ -135,7 +141,7 @@ def calculate_move(gamestate, server=None, bot=None, bot_args=None):
     except Exception as e:  # not even a gamestate: nothing better than a pass
         _say_once("the gamestate does not read as JSON (%s)" % e)
         return PASS
-    asks = [("the server " + server, lambda left: _from_server(body, server, left))]
+    asks = [("the server " + server, lambda left: _from_server(body, server, token, left))]
     if bot:
         asks.append(("lexico-bot run (" + bot + ")", lambda left: _from_run(body, bot, bot_args, left)))
     failed = []

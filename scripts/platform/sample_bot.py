@@ -23,13 +23,15 @@ import lexico_bridge  # noqa: E402
 
 # The engine to ask: None for $LEXICO_SERVER, else a local serve or
 # bin/lexico-bot; on the platform, your server's address, such as
-# "https://lexico.example.org/move".
+# "https://lexico.example.org/move"; TOKEN the secret in its --token-file
+# (None: $LEXICO_TOKEN, else none).
 SERVER = None
+TOKEN = None
 
 
 def calculate_move(gamestate):
     # Your own logic goes here; this bot asks the engine.
-    return lexico_bridge.calculate_move(gamestate, server=SERVER)
+    return lexico_bridge.calculate_move(gamestate, server=SERVER, token=TOKEN)
 
 
 def main():

@@ -18,4 +18,6 @@ var (
 	ErrForbidden = errors.New("forbidden")
 	// ErrMediaType: a body the page's API does not take (not JSON) (415).
 	ErrMediaType = errors.New("unsupported media type")
+	// ErrUnauthorized: /move or /check without the server's Token (401).
+	ErrUnauthorized = errors.New("unauthorized")
 )

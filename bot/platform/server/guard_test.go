@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/platform/gamestate/gamestatetest"
 )
 
 // guarded serves s as if listening on 127.0.0.1, with a page that answers
@@ -91,5 +92,55 @@ func TestAllowHostAddsAPublicName(t *testing.T) {
 		{"another name", "/web/api/games", "application/json", "evil.example.com", "https://evil.example.com", 403, "forbidden"},
 	} {
 		c.do(t, ts)
+	}
+}
+
+// With a Token, /move and /check think only for a request bearing it: a
+// server the internet reaches serves only the bots given the secret.
+// /healthz stays open; a wrong or missing token gets a 401 that says what
+// is wanted, and no search.
+func TestTokenGuardsMoveAndCheck(t *testing.T) {
+	s, _ := newServer(t, &fixedGen{moves: []move.Move{tAfterOdious}})
+	s.Token = "s3cret-token"
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	doc := string(gamestatetest.DocExampleBytes(t))
+	check := `{"gamestate": ` + jsonString(doc) + `, "move": [["T"], [[14, 5]]]}`
+	do := func(path, body, auth string) (int, string, http.Header) {
+		t.Helper()
+		req, err := http.NewRequest(http.MethodPost, ts.URL+path, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if auth != "" {
+			req.Header.Set("Authorization", auth)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b), resp.Header
+	}
+	for _, path := range []string{"/move", "/check"} {
+		body := map[string]string{"/move": doc, "/check": check}[path]
+		for _, auth := range []string{"", "Bearer wrong", "Bearer s3cret-token-and-more", "s3cret-token", "Basic czNjcmV0LXRva2Vu"} {
+			code, b, h := do(path, body, auth)
+			if code != http.StatusUnauthorized || !strings.Contains(b, "Authorization: Bearer") || h.Get("WWW-Authenticate") != "Bearer" {
+				t.Errorf("%s with Authorization %q: %d %s; want 401 naming the header wanted", path, auth, code, b)
+			}
+		}
+		if code, b, _ := do(path, body, "Bearer s3cret-token"); code != http.StatusOK {
+			t.Errorf("%s with the token: %d %s; want 200", path, code, b)
+		}
+	}
+	resp, err := http.Get(ts.URL + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("/healthz without the token: %d; want 200 (a proxy's probe has no secret)", resp.StatusCode)
 	}
 }

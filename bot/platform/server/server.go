@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -66,6 +67,13 @@ type Server struct {
 	// names and the address served: the public name of a proxy in front.
 	// Every name allowed is one whose pages may drive the server.
 	AllowHosts []string
+	// Token, when set, is the secret /move and /check want in an
+	// "Authorization: Bearer TOKEN" header (401 without it): a server the
+	// internet can reach, for a bot on the platform, then thinks only for
+	// those given the token. /healthz stays open, and the page (which a
+	// browser could not send the token from) keeps its own guard and at
+	// most all thinking slots but one.
+	Token string
 }
 
 // DefaultMaxBody is MaxBody when it is left 0.
@@ -96,8 +104,8 @@ func (s *Server) Handler() http.Handler { return s.handler(nil) }
 // handler is Handler for a server listening on addr.
 func (s *Server) handler(addr net.Addr) http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST /move", s.move)
-	mux.HandleFunc("POST /check", s.check)
+	mux.HandleFunc("POST /move", s.authorized(s.move))
+	mux.HandleFunc("POST /check", s.authorized(s.check))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
@@ -327,6 +335,24 @@ func unquote(raw json.RawMessage) []byte {
 	return raw
 }
 
+// authorized serves h only to requests bearing s.Token, when there is one.
+// The comparison takes the same time whatever the bytes that differ, so
+// the answer's timing does not spell the token out.
+func (s *Server) authorized(h http.HandlerFunc) http.HandlerFunc {
+	if s.Token == "" {
+		return h
+	}
+	want := []byte("Bearer " + s.Token)
+	return func(w http.ResponseWriter, r *http.Request) {
+		if subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), want) != 1 {
+			w.Header().Set("WWW-Authenticate", "Bearer")
+			fail(w, r, fmt.Errorf("%w: this server wants its token (an \"Authorization: Bearer TOKEN\" header)", ErrUnauthorized))
+			return
+		}
+		h(w, r)
+	}
+}
+
 func fail(w http.ResponseWriter, r *http.Request, err error) {
 	status := http.StatusInternalServerError
 	switch {
@@ -342,6 +368,8 @@ func fail(w http.ResponseWriter, r *http.Request, err error) {
 		status = http.StatusForbidden
 	case errors.Is(err, ErrMediaType):
 		status = http.StatusUnsupportedMediaType
+	case errors.Is(err, ErrUnauthorized):
+		status = http.StatusUnauthorized
 	}
 	annotate(r, slog.String("error", err.Error()))
 	writeJSON(w, status, map[string]string{"error": err.Error()})
