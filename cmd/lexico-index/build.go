@@ -21,7 +21,11 @@ type buildOptions struct {
 	Timeout             time.Duration
 	Retries             int
 	NoCache             bool
-	Args                []string
+	// OutSet: --out was given. Given empty, it is a mistake (a variable
+	// that expanded to nothing), not a request for the default index:
+	// that would silently replace the index every command reads.
+	OutSet bool
+	Args   []string
 }
 
 func buildCommand() *cli.Command {
@@ -47,6 +51,7 @@ func buildCommand() *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			o.Args = c.Args().Slice()
+			o.OutSet = c.IsSet("out")
 			return runBuild(c.Context, o, streamsOf(c))
 		},
 	}
@@ -55,6 +60,9 @@ func buildCommand() *cli.Command {
 func runBuild(ctx context.Context, opts buildOptions, s streams) error {
 	if len(opts.Args) > 0 {
 		return exitError{2, fmt.Errorf("build takes no arguments (got %q); use --source", opts.Args[0])}
+	}
+	if opts.OutSet && opts.Out == "" {
+		return exitError{2, errors.New("--out is empty: name the index file to write, or leave --out out for the default index")}
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()

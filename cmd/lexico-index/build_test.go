@@ -138,6 +138,30 @@ func TestBuildWithoutOutWritesWhereReadersLook(t *testing.T) {
 	}
 }
 
+// An explicitly empty --out (a variable that expanded to nothing) is a
+// usage mistake, not the default: the index every command reads, the
+// default one or $LEXICO_INDEX's, is not written.
+func TestBuildEmptyOutIsRefused(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", cache)
+	env := filepath.Join(t.TempDir(), "env.db")
+	for _, envIndex := range []string{"", env} {
+		t.Setenv(build.EnvIndex, envIndex)
+		code, stdout, stderr := runCLI(t, "CAT\n", "build", "--source", "-", "--out", "")
+		if lines := strings.Split(strings.TrimSpace(stderr), "\n"); code != 2 || len(lines) != 1 || !strings.Contains(stderr, "--out") {
+			t.Fatalf("$%s=%q, build --out '': exit %d, stdout %q, stderr %q; want exit 2 and one line naming --out", build.EnvIndex, envIndex, code, stdout, stderr)
+		}
+		def, err := build.IndexPath("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(def); err == nil {
+			t.Fatalf("$%s=%q, build --out '' wrote %s", build.EnvIndex, envIndex, def)
+		}
+	}
+}
+
 // Piped, a build prints no progress: stderr holds notes, one a line.
 func TestBuildPipedShowsNoProgress(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "x.db")
