@@ -131,17 +131,26 @@ func LoadBoardFile(path string, v *variant.Variant) (*BoardFile, error) {
 	return &BoardFile{Path: path, Variant: v, Board: b, data: data}, nil
 }
 
-// BackupPath is where Save keeps the previous contents of the file.
-func (f *BoardFile) BackupPath() string { return f.Path + ".bak" }
+// BackupPath is where Save keeps the previous contents of the file: beside
+// the file Save replaces, which for a Path that is a symbolic link is the
+// file the link points to (atomicfile.Target), not the link: the backup
+// stays with the board it backs up, and the link's directory gets nothing.
+func (f *BoardFile) BackupPath() string {
+	if target, err := atomicfile.Target(f.Path); err == nil {
+		return target + ".bak"
+	}
+	return f.Path + ".bak" // Save's write then fails the same way and says so
+}
 
 // Save replaces the file with b, keeping the previous contents in
 // BackupPath. Both files are written atomically (a temporary file beside
 // the target, fsync, rename, fsync of the directory), so a crash leaves
-// either the old or the new board, never half of one. Save refuses with
-// ErrBoardChanged when the file no longer holds what was read: the user may
-// have edited it meanwhile, and that edit must not be lost. It refuses, and
-// writes nothing, a board that CheckBoard refuses: a file the solver would
-// not load again must not replace one it did.
+// either the old or the new board, never half of one; a Path that is a
+// symbolic link stays one, and the file it points to is replaced. Save
+// refuses with ErrBoardChanged when the file no longer holds what was
+// read: the user may have edited it meanwhile, and that edit must not be
+// lost. It refuses, and writes nothing, a board that CheckBoard refuses: a
+// file the solver would not load again must not replace one it did.
 func (f *BoardFile) Save(b *board.Board) error {
 	if err := CheckBoard(f.Variant, b); err != nil {
 		return fmt.Errorf("%s not written: %w", f.Path, err)

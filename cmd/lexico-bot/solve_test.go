@@ -163,6 +163,39 @@ func TestSolveRefusesBadInput(t *testing.T) {
 	}
 }
 
+// A board file reached through a symbolic link (kept, say, in a synced
+// folder): choosing a play rewrites the file the link points to and keeps
+// the backup beside it, and the link stays a link.
+func TestSolveInteractiveThroughSymlink(t *testing.T) {
+	idx := solveIndex(t)
+	target, before := boardFile(t, nil)
+	dir := t.TempDir()
+	link := filepath.Join(dir, "link.wwf")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runBot(t, "1\n", "solve", "--board", link, "--hand", "xypdqab", "--variant", "wwf", "--interactive", "--index", idx)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if want := "wrote " + link + " (the previous board is in " + target + ".bak)"; !strings.Contains(out, want) {
+		t.Errorf("output lacks %q:\n%s", want, out)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("%s after the write: %v, %v; want it still a link", link, fi.Mode(), err)
+	}
+	after, _ := os.ReadFile(target)
+	if b, err := solver.ParseBoard(after, variant.WWF); err != nil || b.At(7, 7).Empty() {
+		t.Fatalf("the link's target after the write (%v):\n%s\nwant the chosen play on it", err, after)
+	}
+	if bak, err := os.ReadFile(target + ".bak"); err != nil || string(bak) != before {
+		t.Errorf("backup beside the target %v:\n%s\nwant the empty board", err, bak)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d entries beside the link, want the link alone", len(entries))
+	}
+}
+
 // The interactive loop driven through stdin: next and previous page, a
 // filter on the centre, a drawing, a bad command, then a choice that
 // rewrites the board file and keeps its backup.

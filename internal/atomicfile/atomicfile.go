@@ -5,6 +5,11 @@
 // synced so the rename itself survives a crash. On any error the target is
 // untouched and the temporary file removed.
 //
+// A path that is a symbolic link is written through: the file it points to
+// is the one replaced (see Target), and the link stays a link, as with a
+// plain write. Renaming onto the link itself would turn it into a plain
+// file and leave the file it named as it was.
+//
 // The index build (package build) has its own variant: bbolt fills a file by
 // path, not through a writer.
 package atomicfile
@@ -13,12 +18,46 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
 
-// Write replaces path with what write produces, with permissions mode.
+// maxLinks bounds the links Target follows, as the kernel does (Linux's
+// MAXSYMLINKS): more is a loop.
+const maxLinks = 40
+
+// Target is the file a write to path replaces: path itself, unless it is a
+// symbolic link, then the file the chain of links ends at, which need not
+// exist yet (a dangling link is written through, as a shell's > does).
+// Only the last element is followed: a rename through a linked directory
+// already lands in the directory it names.
+func Target(path string) (string, error) {
+	for range maxLinks {
+		if fi, err := os.Lstat(path); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			// Not there (a new file), or not a link; or it cannot be
+			// looked at, which the write then reports in its own words.
+			return path, nil
+		}
+		link, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(path), link)
+		}
+		path = link
+	}
+	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
+}
+
+// Write replaces path with what write produces, with permissions mode; a
+// path that is a symbolic link has the file it points to replaced.
 func Write(path string, mode os.FileMode, write func(w io.Writer) error) (err error) {
+	name := path // the name the caller knows, for its messages
+	if path, err = Target(path); err != nil {
+		return err
+	}
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
@@ -32,7 +71,7 @@ func Write(path string, mode os.FileMode, write func(w io.Writer) error) (err er
 	}()
 	bw := bufio.NewWriter(f)
 	if err = write(bw); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return fmt.Errorf("writing %s: %w", name, err)
 	}
 	if err = bw.Flush(); err != nil {
 		return err

@@ -55,3 +55,64 @@ func TestWriteIntoMissingDirectoryFails(t *testing.T) {
 		t.Fatal("writing into a missing directory succeeded")
 	}
 }
+
+// A write to a symbolic link replaces the file it points to, in another
+// directory, through a chain of links: the links stay links, the target
+// gets the new content, and no temporary file is left beside the link.
+func TestWriteThroughSymlink(t *testing.T) {
+	dir, elsewhere := t.TempDir(), t.TempDir()
+	target := filepath.Join(elsewhere, "real.txt")
+	if err := os.WriteFile(target, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mid := filepath.Join(dir, "mid.txt")
+	link := filepath.Join(dir, "link.txt")
+	if err := os.Symlink(target, mid); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("mid.txt", link); err != nil { // relative to the link's directory
+		t.Fatal(err)
+	}
+	if err := WriteFile(link, []byte("new"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{link, mid} {
+		if fi, err := os.Lstat(l); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Fatalf("%s after the write: %v, %v; want it still a link", l, fi.Mode(), err)
+		}
+	}
+	if got, _ := os.ReadFile(target); string(got) != "new" {
+		t.Fatalf("the link's target holds %q, want \"new\"", got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Fatalf("%d entries beside the links, want the 2 links", len(entries))
+	}
+}
+
+// A dangling link is written through, making the file it names; a loop of
+// links is an error, and nothing is written.
+func TestWriteThroughDanglingLinkAndLoop(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "made.txt")
+	link := filepath.Join(dir, "link.txt")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(link, []byte("new"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(target); string(got) != "new" {
+		t.Fatalf("the dangling link's target holds %q, want \"new\"", got)
+	}
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	os.Symlink(b, a)
+	os.Symlink(a, b)
+	if err := WriteFile(a, []byte("x"), 0o644); err == nil {
+		t.Fatal("a write through a loop of links succeeded")
+	}
+	for _, l := range []string{a, b} {
+		if fi, err := os.Lstat(l); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Fatalf("%s after the refused write: %v, %v; want it still a link", l, fi.Mode(), err)
+		}
+	}
+}
