@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/lexico/lexico/index"
+	"github.com/lexico/lexico/internal/atomicfile"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -36,7 +37,13 @@ type blob struct {
 // the rename itself survives a crash. On any error, or a kill before the
 // rename, out is untouched; the temporary file is removed on error, and what
 // a kill leaves is removed by the next build of out (see removeStaleTemps).
+// An out that is a symbolic link is written through (atomicfile.Target):
+// the file it points to is replaced and the link stays, where a rename onto
+// the link would replace the link and leave its target as it was.
 func writeAtomic(out string, fill func(tmp string) error) (err error) {
+	if out, err = atomicfile.Target(out); err != nil {
+		return err
+	}
 	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
 		return fmt.Errorf("output %s is a directory", out)
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/index"
 )
 
 // runCLI runs lexico-index with args and stdin, returning the exit code and
@@ -159,6 +160,38 @@ func TestBuildEmptyOutIsRefused(t *testing.T) {
 		if _, err := os.Stat(def); err == nil {
 			t.Fatalf("$%s=%q, build --out '' wrote %s", build.EnvIndex, envIndex, def)
 		}
+	}
+}
+
+// --out naming a symbolic link (an index kept on another disk, linked
+// where the bot looks) rebuilds the file the link points to; the link stays
+// a link, and nothing is left beside it.
+func TestBuildOutThroughSymlink(t *testing.T) {
+	target := filepath.Join(t.TempDir(), "real.db")
+	if code, _, stderr := runCLI(t, "CAT\n", "build", "--source", "-", "--out", target); code != 0 {
+		t.Fatalf("first build: exit %d: %s", code, stderr)
+	}
+	dir := t.TempDir()
+	link := filepath.Join(dir, "link.db")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI(t, "tea\neat\nate\n", "build", "--source", "-", "--out", link); code != 0 {
+		t.Fatalf("build --out %s: exit %d: %s", link, code, stderr)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("%s after the build: %v, %v; want it still a link", link, fi.Mode(), err)
+	}
+	x, err := index.Open(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	if n := x.Meta().WordCount; n != 3 {
+		t.Fatalf("the link's target holds %d words, want the 3 just built", n)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d entries beside the link, want the link alone", len(entries))
 	}
 }
 
