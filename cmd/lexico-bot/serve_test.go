@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	bolt "go.etcd.io/bbolt"
+
 	"github.com/lexico/lexico/bot/platform/gamestate/gamestatetest"
 	"github.com/lexico/lexico/bot/platform/server"
 )
@@ -332,5 +334,52 @@ func TestServeTokenFile(t *testing.T) {
 	got, err := readToken(write("good", "  s3cret-token \r\nnot this\n"))
 	if err != nil || got != "s3cret-token" {
 		t.Errorf("a good file: %q, %v; want its first line, trimmed", got, err)
+	}
+}
+
+// serve on a web games file cut short (a full disk): it used to die at
+// start with a SIGBUS and a goroutine dump. It starts, one warning line
+// says the file was damaged and set aside, and it stops cleanly.
+func TestServeStartsOnATruncatedGamesFile(t *testing.T) {
+	games := filepath.Join(t.TempDir(), "games.db")
+	db, err := bolt.Open(games, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		b, err := tx.CreateBucketIfNotExists([]byte("games"))
+		if err == nil {
+			err = b.Put([]byte("g"), bytes.Repeat([]byte("x"), 3*db.Info().PageSize))
+		}
+		return err
+	})
+	pageSize := db.Info().PageSize
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Truncate(games, int64(2*pageSize)) // its meta pages, sound, and nothing else
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, exited := startServe(t, "--web-games", games)
+	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case code := <-exited:
+		if code != 0 {
+			t.Fatalf("serve exited %d after SIGTERM:\n%s", code, stderr.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("serve did not stop on SIGTERM")
+	}
+	logs := stderr.String()
+	if n := strings.Count(logs, "level=WARN"); n != 1 || !regexp.MustCompile(`level=WARN msg="the web games file is damaged[^\n]*set_aside_as=`+regexp.QuoteMeta(games)+`\.damaged-`).MatchString(logs) {
+		t.Fatalf("the log:\n%s\nwant one warning saying the games file was damaged and set aside", logs)
+	}
+	if _, err := os.Stat(games); err != nil {
+		t.Fatalf("no fresh games file: %v", err)
 	}
 }

@@ -1,11 +1,16 @@
 package web
 
 import (
+	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -47,24 +52,202 @@ func DefaultGamesFile() (string, error) {
 	return filepath.Join(dir, "lexico", "web-games.db"), nil
 }
 
-// openGames opens (or makes) the games file. Another server holding it
-// is an error, not a wait.
-func openGames(path string) (*bolt.DB, error) {
+// gamesFile is the games file as opened: the database, the records it
+// held (copied out of bbolt's map while the fault guard was up), and, when
+// the file was found damaged, where it was set aside and what was wrong.
+type gamesFile struct {
+	db      *bolt.DB
+	records [][2][]byte // key, value
+	aside   string      // "" when the file was sound
+	damage  string
+}
+
+// openGames opens (or makes) the games file and reads its records. Another
+// server holding it is an error, not a wait; so is a file that is no bbolt
+// database at all (a path given by mistake is not renamed). A damaged one
+// is neither: it is renamed aside, to FILE.damaged-TIMESTAMP (now's), so
+// that nothing in it is lost and it can be looked at, and a fresh file
+// takes its place. The trade: the games kept in it do not come back, where
+// refusing to start would leave the page down until someone moved the file
+// by hand, and keeping the games in memory only would lose every game
+// played from then on at the next restart.
+func openGames(path string, now time.Time) (*gamesFile, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("%w: the games file: %v", ErrConfig, err)
 	}
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 200 * time.Millisecond})
-	if errors.Is(err, bolt.ErrTimeout) {
-		return nil, fmt.Errorf("%w: the games file %s is in use by another server (give each its own)", ErrConfig, path)
+	gf, damage, err := openGamesFile(path)
+	if err != nil || damage == "" {
+		return gf, err
+	}
+	aside, err := setAside(path, now)
+	if err != nil {
+		return nil, fmt.Errorf("%w: the games file %s is damaged (%s) and cannot be set aside: %v", ErrConfig, path, damage, err)
+	}
+	gf, again, err := openGamesFile(path)
+	if err == nil && again != "" {
+		err = fmt.Errorf("%w: the games file %s: damaged when made afresh: %s", ErrConfig, path, again)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: the games file %s: %v", ErrConfig, path, err)
+		return nil, err
 	}
-	if err := db.Update(func(tx *bolt.Tx) error { _, err := tx.CreateBucketIfNotExists(gamesBucket); return err }); err != nil {
+	gf.aside, gf.damage = aside, damage
+	return gf, nil
+}
+
+// openGamesFile opens the games file once. damage, when not "", says what
+// is wrong with a file that is a bbolt database but cannot be used; it is
+// then closed and left as it was. bbolt follows the file's page numbers
+// straight into its memory map: a file shorter than its meta page claims
+// (cut short by a full disk or a copy) is a SIGBUS, which kills the process
+// whatever recovers, unless the goroutine asked for a panic instead. So the
+// meta pages are checked against the file's length first (boltDamage), and
+// bbolt opens and reads the file under debug.SetPanicOnFault, for damage
+// the meta pages do not show (a page number flipped); every record is read,
+// and copied, there, so that nothing later reads the map unguarded. A
+// fault inside bbolt.Open leaves its mapping behind: a few pages, once.
+func openGamesFile(path string) (gf *gamesFile, damage string, err error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, "", fmt.Errorf("%w: the games file %s: %v", ErrConfig, path, err)
+	}
+	if damage := boltDamage(f); damage != "" {
+		f.Close()
+		return nil, damage, nil
+	}
+	var db *bolt.DB
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			if db != nil {
+				db.Close() // bbolt's transactions roll back on a panic: no lock is held
+			} else {
+				f.Close() // and with it bbolt's lock on the file
+			}
+			gf, damage, err = nil, fmt.Sprintf("bbolt failed reading it: %v", r), nil
+		}
+	}()
+	db, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: 200 * time.Millisecond,
+		OpenFile: func(string, int, os.FileMode) (*os.File, error) { return f, nil }}) // bbolt now owns f: it closes it
+	if errors.Is(err, bolt.ErrTimeout) {
+		return nil, "", fmt.Errorf("%w: the games file %s is in use by another server (give each its own)", ErrConfig, path)
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("%w: the games file %s: %v", ErrConfig, path, err)
+	}
+	gf = &gamesFile{db: db}
+	err = db.Update(func(tx *bolt.Tx) error { _, err := tx.CreateBucketIfNotExists(gamesBucket); return err })
+	if err == nil {
+		err = db.View(func(tx *bolt.Tx) error {
+			return tx.Bucket(gamesBucket).ForEach(func(k, v []byte) error {
+				gf.records = append(gf.records, [2][]byte{bytes.Clone(k), bytes.Clone(v)})
+				return nil
+			})
+		})
+	}
+	if err != nil {
 		db.Close()
-		return nil, fmt.Errorf("%w: the games file %s: %v", ErrConfig, path, err)
+		return nil, "", fmt.Errorf("%w: the games file %s: %v", ErrConfig, path, err)
 	}
-	return db, nil
+	return gf, "", nil
+}
+
+// bbolt's meta page, as boltDamage reads it (go.etcd.io/bbolt v1.5's
+// internal/common/meta.go, in the machine's byte order): after the page's
+// 16-byte header, magic u32, version u32, page size u32, flags u32, root
+// bucket (16 bytes), freelist u64, pgid u64 (the pages in use), txid u64,
+// then the FNV-64a checksum of all that. index/pages.go reads the same
+// layout for the index, with every check a damaged index needs.
+const (
+	boltMagic    = 0xED0CDAED
+	boltVersion  = 2
+	metaAt       = 16 // the page header's length
+	metaLen      = 64
+	minPageSize  = 1 << 10
+	maxPageSize  = 16 << 20 // bbolt tries page sizes from 1 KiB to 16 MiB
+	metaPageSize = metaAt + metaLen
+)
+
+// boltDamage reads the meta pages of the bbolt file f, as bbolt would, and
+// says what is wrong with them: a file cut short of the pages its meta page
+// counts, or one whose meta pages both carry bbolt's magic number and fail
+// their checksum. "" for a sound file, an empty one (bbolt makes it a
+// database), and one with no meta page at all: not a bbolt file, which
+// bbolt refuses itself, and which is not the games file's to set aside.
+// It reads before bbolt takes its lock, so a file another server holds is
+// read too: bbolt grows the file before a commit's meta page counts the new
+// pages, so a live file is never taken for one cut short.
+func boltDamage(f *os.File) string {
+	fi, err := f.Stat()
+	if err != nil || fi.Size() == 0 {
+		return ""
+	}
+	size := fi.Size()
+	ne := binary.NativeEndian
+	magic := false
+	// read decodes the meta page at off: its page size, pages in use and
+	// transaction, and whether bbolt would take it.
+	read := func(off int64) (pageSize, pgid, txid uint64, ok bool) {
+		p := make([]byte, metaPageSize)
+		n, _ := f.ReadAt(p, off)
+		if n < metaAt+4 || ne.Uint32(p[metaAt:]) != boltMagic {
+			return 0, 0, 0, false
+		}
+		magic = true
+		if n < len(p) {
+			return 0, 0, 0, false
+		}
+		m := p[metaAt:]
+		h := fnv.New64a()
+		h.Write(m[:metaLen-8])
+		if ne.Uint32(m[4:]) != boltVersion || h.Sum64() != ne.Uint64(m[metaLen-8:]) {
+			return 0, 0, 0, false
+		}
+		pageSize = uint64(ne.Uint32(m[8:]))
+		return pageSize, ne.Uint64(m[40:]), ne.Uint64(m[48:]), pageSize >= minPageSize && pageSize <= maxPageSize
+	}
+	ps, pgid, tx, ok := read(0)
+	sizes := []int64{int64(ps)}
+	if !ok {
+		sizes = nil
+		for s := int64(minPageSize); s <= maxPageSize && s < size; s *= 2 {
+			sizes = append(sizes, s)
+		}
+	}
+	for _, s := range sizes {
+		ps1, pgid1, tx1, ok1 := read(s)
+		if ok1 && uint64(s) == ps1 && (!ok || tx1 > tx) {
+			ps, pgid, tx, ok = ps1, pgid1, tx1, true // bbolt reads through the later meta page
+		}
+		if ok1 && uint64(s) == ps1 {
+			break
+		}
+	}
+	switch {
+	case !magic:
+		return ""
+	case !ok:
+		return "neither bbolt meta page is sound"
+	case pgid > uint64(size)/ps:
+		return fmt.Sprintf("cut short: %d bytes, where its meta page counts %d pages of %d", size, pgid, ps)
+	}
+	return ""
+}
+
+// setAside renames the damaged games file at path to
+// path.damaged-TIMESTAMP, the first such name not taken, and returns it.
+func setAside(path string, now time.Time) (string, error) {
+	base := path + ".damaged-" + now.UTC().Format("20060102T150405Z")
+	for i := 1; ; i++ {
+		aside := base
+		if i > 1 {
+			aside = fmt.Sprintf("%s-%d", base, i)
+		}
+		if _, err := os.Lstat(aside); errors.Is(err, fs.ErrNotExist) {
+			return aside, os.Rename(path, aside)
+		} else if err != nil {
+			return "", err
+		}
+	}
 }
 
 // save writes g as it stands, if the store still holds it (a game
@@ -97,23 +280,21 @@ func (s *Store) forget(id string) {
 	s.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(gamesBucket).Delete([]byte(id)) })
 }
 
-// restore plays the kept games again to where they stood; those expired,
-// or that can no longer be read or played, are dropped (Site logs how
-// many). Called before the store serves.
-func (s *Store) restore() {
+// restore plays the kept games again, from the file's records, to where
+// they stood; those expired, or that can no longer be read or played, are
+// dropped (Site logs how many). Called before the store serves.
+func (s *Store) restore(records [][2][]byte) {
 	var kept []savedGame
 	var drop [][]byte
-	s.db.View(func(tx *bolt.Tx) error {
-		return tx.Bucket(gamesBucket).ForEach(func(k, v []byte) error {
-			var sg savedGame
-			if json.Unmarshal(v, &sg) != nil || sg.ID != string(k) || s.cfg.Now().Sub(sg.Used) > s.cfg.TTL {
-				drop = append(drop, k)
-				return nil
-			}
-			kept = append(kept, sg)
-			return nil
-		})
-	})
+	for _, r := range records {
+		k, v := r[0], r[1]
+		var sg savedGame
+		if json.Unmarshal(v, &sg) != nil || sg.ID != string(k) || s.cfg.Now().Sub(sg.Used) > s.cfg.TTL {
+			drop = append(drop, k)
+			continue
+		}
+		kept = append(kept, sg)
+	}
 	for _, k := range drop {
 		s.forget(string(k))
 	}

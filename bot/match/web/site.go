@@ -66,6 +66,10 @@ func New(cfg Config) (*Site, error) {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
+	if st.restored.aside != "" {
+		log.Warn("the web games file is damaged: set aside, and a fresh one started", "file", cfg.File,
+			"set_aside_as", st.restored.aside, "damage", st.restored.damage)
+	}
 	if cfg.File != "" {
 		log.Info("web games", "file", cfg.File, "restored", st.restored.kept, "dropped", st.restored.dropped)
 	}

@@ -93,12 +93,16 @@ type Store struct {
 	cfg StoreConfig
 	db  *bolt.DB // StoreConfig.File's, or nil
 	// restored counts the games of the file played again at the start,
-	// and those dropped (expired, unreadable).
-	restored struct{ kept, dropped int }
-	mu       sync.Mutex
-	games    map[string]*Game
-	stop     chan struct{}
-	once     sync.Once
+	// and those dropped (expired, unreadable); aside is where a damaged
+	// file was moved to before a fresh one was made, and damage why.
+	restored struct {
+		kept, dropped int
+		aside, damage string
+	}
+	mu    sync.Mutex
+	games map[string]*Game
+	stop  chan struct{}
+	once  sync.Once
 }
 
 // NewStore makes a store and starts its janitor, which drops expired games
@@ -127,12 +131,13 @@ func NewStore(cfg StoreConfig) (*Store, error) {
 	}
 	s := &Store{cfg: cfg, games: map[string]*Game{}, stop: make(chan struct{})}
 	if cfg.File != "" {
-		db, err := openGames(cfg.File)
+		gf, err := openGames(cfg.File, cfg.Now())
 		if err != nil {
 			return nil, err
 		}
-		s.db = db
-		s.restore()
+		s.db = gf.db
+		s.restored.aside, s.restored.damage = gf.aside, gf.damage
+		s.restore(gf.records)
 	}
 	go s.janitor()
 	return s, nil
