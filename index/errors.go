@@ -65,8 +65,6 @@ func damaged(structure string, sentinel error, format string, args ...any) error
 
 // Unexported: reasons behind the errors above, that Open tells apart.
 var (
-	// errNoMagic: a meta page does not hold bbolt's magic number.
-	errNoMagic = errors.New("no bbolt magic number")
 	// errNoMeta: the file has an index's buckets but not its meta bucket, or
 	// not the magic number there: an index, damaged (or read through an
 	// earlier state of the file, from before the build wrote its meta

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/lexico/lexico/internal/boltfile"
 	"hash/crc32"
 	"io/fs"
 	"os"
@@ -110,18 +111,18 @@ func open(path string, size int64) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	mp := readMetaPages(f, size)
-	m, _, ok := mp.current()
+	mp := boltfile.ReadMetaPages(f, size)
+	m, _, ok := mp.Current()
 	switch {
-	case !mp.isBolt():
+	case !mp.IsBolt():
 		f.Close()
 		return nil, fmt.Errorf("%w (no bbolt meta page)", ErrNotIndex)
 	case !ok:
 		f.Close()
-		return nil, fmt.Errorf("%w: damaged: %s", ErrCorrupt, mp.damage())
-	case m.pgid > uint64(size)/uint64(mp.pageSize):
+		return nil, fmt.Errorf("%w: damaged: %s", ErrCorrupt, mp.Damage())
+	case mp.CutShort(m, size):
 		f.Close()
-		return nil, fmt.Errorf("%w: truncated: %d bytes, the database claims %d pages of %d", ErrCorrupt, size, m.pgid, mp.pageSize)
+		return nil, fmt.Errorf("%w: truncated: %d bytes, the database claims %d pages of %d", ErrCorrupt, size, m.PGID, mp.PageSize)
 	}
 	db, err := openBolt(path, f) // bbolt now owns f: it closes it
 	if err != nil {
@@ -130,7 +131,7 @@ func open(path string, size int64) (*Index, error) {
 	x := &Index{path: path, db: db, file: f, size: size}
 	if err := x.load(size, m); err != nil {
 		x.Close()
-		switch d := mp.damage(); {
+		switch d := mp.Damage(); {
 		case d != "" && (errors.Is(err, ErrNotIndex) || errors.Is(err, errNoMeta)):
 			// bbolt fell back on the other meta page, an earlier state of
 			// the file from before the build wrote its meta bucket (its
@@ -193,13 +194,13 @@ func guardStage(err *error, stage *string) {
 // the file had when it was opened, x.size, and no more is read), so the pages it touches are the ones bbolt reads next, mapped and
 // populated once. The caller sets debug.SetPanicOnFault (a file cut short
 // under the map faults).
-func (x *Index) walk(size int64, m boltMeta, keys bool, limit int) []string {
+func (x *Index) walk(size int64, m boltfile.Meta, keys bool, limit int) []string {
 	return x.startWalk(size, m, keys, limit, nil).finish()
 }
 
 // startWalk is walk leaving the root bucket's buckets named in deferred
 // for the walk's finish.
-func (x *Index) startWalk(size int64, m boltMeta, keys bool, limit int, deferred map[string]bool) *pageWalk {
+func (x *Index) startWalk(size int64, m boltfile.Meta, keys bool, limit int, deferred map[string]bool) *pageWalk {
 	if size == 0 {
 		return startWalk(nil, m, keys, limit, deferred)
 	}
@@ -229,7 +230,7 @@ var queryBuckets = map[string]bool{string(BucketWords): true, string(BucketLengt
 // most of it); in exchange a damaged table is refused with the file, with
 // one line naming it, where a search that found it damaged could only
 // loosen its bound or fail mid-move.
-func (x *Index) load(fileSize int64, m boltMeta) (err error) {
+func (x *Index) load(fileSize int64, m boltfile.Meta) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	what := "checking the page structure"
 	defer guardStage(&err, &what)
@@ -255,8 +256,8 @@ func (x *Index) load(fileSize int64, m boltMeta) (err error) {
 		return fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	x.pin = tx
-	if uint64(tx.ID()) != m.tx {
-		return fmt.Errorf("%w: bbolt reads transaction %d, its meta page says %d", ErrCorrupt, tx.ID(), m.tx)
+	if uint64(tx.ID()) != m.Tx {
+		return fmt.Errorf("%w: bbolt reads transaction %d, its meta page says %d", ErrCorrupt, tx.ID(), m.Tx)
 	}
 	if tx.Size() > fileSize {
 		return fmt.Errorf("%w: truncated: %d bytes, the database claims %d", ErrCorrupt, fileSize, tx.Size())

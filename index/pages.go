@@ -3,11 +3,8 @@ package index
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
-	"hash/fnv"
-	"io"
-	"strings"
+	"github.com/lexico/lexico/internal/boltfile"
 )
 
 // This file reads bbolt's on-disk layout itself, from plain bytes with
@@ -19,17 +16,16 @@ import (
 // whatever the caller recovers. The layout is that of go.etcd.io/bbolt v1.5
 // (internal/common: meta.go, page.go, bucket.go, inode.go), in the machine's
 // byte order, as bbolt writes it.
+// The meta pages are read by package boltfile, which the games file of the
+// web page shares.
 const (
-	boltMagic      = 0xED0CDAED
-	boltVersion    = 2
-	pageHeaderSize = 16 // id u64, flags u16, count u16, overflow u32
+	pageHeaderSize = boltfile.PageHeaderSize
 	elemSize       = 16 // a leaf or a branch element
-	metaSize       = 64 // magic .. checksum, after the page header
 	bucketHeader   = 16 // a bucket's root page id u64, sequence u64
 	// Page types (the header's flags); exactly one is set.
 	branchPage   = 0x01
 	leafPage     = 0x02
-	metaPage     = 0x04
+	metaPage     = boltfile.MetaPageFlag
 	freelistPage = 0x10
 	// bucketLeaf marks a leaf element whose value is a bucket.
 	bucketLeaf = 0x01
@@ -37,151 +33,9 @@ const (
 	// (package build writes with NoFreelistSync): every page the trees do not
 	// reach is then free by definition.
 	noFreelist = ^uint64(0)
-	// maxPageSize bounds the page sizes tried when meta page 0 cannot say:
-	// bbolt itself tries 1 KiB to 16 MiB.
-	maxPageSize = 16 << 20
 )
 
 var ne = binary.NativeEndian
-
-// boltMeta is a decoded meta page.
-type boltMeta struct {
-	pageSize           uint32
-	root               uint64 // the root bucket's root page
-	freelist, pgid, tx uint64 // pgid: the high-water mark, pages in use
-}
-
-// parseMeta decodes meta page id from p (the page's first bytes: its header
-// and meta fields) and checks everything bbolt writes there. valid is bbolt's
-// own test (magic number, version, checksum): a page that passes it is one
-// bbolt may read the file through, and m holds its fields. err is any
-// problem, including those bbolt does not look for (the page header, which
-// the checksum does not cover; a page size or transaction that cannot be).
-func parseMeta(p []byte, id uint64) (m boltMeta, valid bool, err error) {
-	const magicEnd = pageHeaderSize + 4
-	if len(p) < magicEnd || ne.Uint32(p[pageHeaderSize:]) != boltMagic {
-		return m, false, errNoMagic
-	}
-	if len(p) < pageHeaderSize+metaSize {
-		return m, false, fmt.Errorf("cut short at %d bytes", len(p))
-	}
-	f := p[pageHeaderSize:]
-	if v := ne.Uint32(f[4:]); v != boltVersion {
-		return m, false, fmt.Errorf("bbolt version %d, want %d", v, boltVersion)
-	}
-	h := fnv.New64a()
-	h.Write(f[:metaSize-8])
-	if h.Sum64() != ne.Uint64(f[metaSize-8:]) {
-		return m, false, errors.New("checksum mismatch")
-	}
-	m = boltMeta{
-		pageSize: ne.Uint32(f[8:]),
-		root:     ne.Uint64(f[16:]),
-		freelist: ne.Uint64(f[32:]),
-		pgid:     ne.Uint64(f[40:]),
-		tx:       ne.Uint64(f[48:]),
-	}
-	if m.pageSize < 1024 || m.pageSize > maxPageSize || m.pageSize&(m.pageSize-1) != 0 {
-		// Written so (the checksum holds), and no file can be read with it.
-		return m, false, fmt.Errorf("page size %d", m.pageSize)
-	}
-	pid, flags, count, overflow := ne.Uint64(p), ne.Uint16(p[8:]), ne.Uint16(p[10:]), ne.Uint32(p[12:])
-	switch {
-	case pid != id || flags != metaPage || count != 0 || overflow != 0:
-		err = fmt.Errorf("page header (id %d, flags %#x, count %d, overflow %d), want id %d, flags %#x, count and overflow 0",
-			pid, flags, count, overflow, id, metaPage)
-	case m.tx%2 != id:
-		// bbolt writes transaction t's meta into page t%2.
-		err = fmt.Errorf("transaction %d in meta page %d", m.tx, id)
-	}
-	return m, true, err
-}
-
-// metaPages is what the two meta pages of a file say.
-type metaPages struct {
-	meta  [2]boltMeta
-	valid [2]bool  // bbolt may read the file through the page
-	err   [2]error // nil: the page is sound
-	// pageSize is the file's page size, 0 when neither page is valid.
-	pageSize int
-}
-
-// readMetaPages reads both meta pages of the file r of size bytes, and
-// takes the file's page size from them as bbolt does: from page 0 when it is
-// valid, else from page 1, found at the power of two where a valid meta page
-// 1 lies.
-func readMetaPages(r io.ReaderAt, size int64) metaPages {
-	var mp metaPages
-	read := func(off int64) []byte {
-		b := make([]byte, pageHeaderSize+metaSize)
-		n, _ := r.ReadAt(b, off)
-		return b[:n]
-	}
-	mp.meta[0], mp.valid[0], mp.err[0] = parseMeta(read(0), 0)
-	var sizes []int64
-	if mp.valid[0] {
-		sizes = []int64{int64(mp.meta[0].pageSize)}
-	} else {
-		for ps := int64(1024); ps <= maxPageSize && ps < size; ps *= 2 {
-			sizes = append(sizes, ps)
-		}
-	}
-	mp.err[1] = errNoMagic
-	for _, ps := range sizes {
-		m, valid, err := parseMeta(read(ps), 1)
-		if valid && (mp.valid[0] || int64(m.pageSize) == ps) {
-			mp.meta[1], mp.valid[1], mp.err[1] = m, valid, err
-			break
-		}
-		if errors.Is(mp.err[1], errNoMagic) && !errors.Is(err, errNoMagic) {
-			// What is wrong with the first candidate that has the magic
-			// number, in case none is valid.
-			mp.meta[1], mp.err[1] = m, err
-		}
-	}
-	switch {
-	case mp.valid[0]:
-		mp.pageSize = int(mp.meta[0].pageSize)
-		if mp.valid[1] && mp.err[1] == nil && mp.meta[1].pageSize != mp.meta[0].pageSize {
-			mp.err[1] = fmt.Errorf("page size %d, meta page 0 says %d", mp.meta[1].pageSize, mp.pageSize)
-		}
-		mp.meta[1].pageSize = mp.meta[0].pageSize // bbolt reads the file with one page size
-	case mp.valid[1]:
-		mp.pageSize = int(mp.meta[1].pageSize)
-	}
-	return mp
-}
-
-// isBolt reports whether either meta page carries bbolt's magic number: a
-// file that does is a bbolt database, damaged or not; one that does not is
-// something else altogether.
-func (mp *metaPages) isBolt() bool {
-	return !errors.Is(mp.err[0], errNoMagic) || !errors.Is(mp.err[1], errNoMagic)
-}
-
-// current is the meta page bbolt reads the file through, by bbolt's own rule:
-// of the valid ones, the one with the higher transaction. ok is false when
-// neither is valid.
-func (mp *metaPages) current() (m boltMeta, page int, ok bool) {
-	switch {
-	case mp.valid[0] && (!mp.valid[1] || mp.meta[0].tx >= mp.meta[1].tx):
-		return mp.meta[0], 0, true
-	case mp.valid[1]:
-		return mp.meta[1], 1, true
-	}
-	return boltMeta{}, 0, false
-}
-
-// damage describes the damaged meta pages, "" when both are sound.
-func (mp *metaPages) damage() string {
-	var parts []string
-	for i, err := range mp.err {
-		if err != nil {
-			parts = append(parts, fmt.Sprintf("bbolt meta page %d: %v", i, err))
-		}
-	}
-	return strings.Join(parts, "; ")
-}
 
 // pageWalk checks the page structure of a bbolt file held in data: every
 // page a tree reaches is in the file, is the page it claims to be, of the
@@ -234,7 +88,7 @@ func (w *pageWalk) full() bool { return len(w.problems) >= w.limit }
 
 // walkPages checks the file's page structure as meta m describes it and
 // returns the problems found (at most limit).
-func walkPages(data []byte, m boltMeta, keys bool, limit int) []string {
+func walkPages(data []byte, m boltfile.Meta, keys bool, limit int) []string {
 	w := startWalk(data, m, keys, limit, nil)
 	return w.finish()
 }
@@ -242,19 +96,19 @@ func walkPages(data []byte, m boltMeta, keys bool, limit int) []string {
 // startWalk checks the file's page structure as meta m describes it, but
 // for the buckets of the root bucket named in deferred, which finish
 // walks; the problems found so far are in w.problems.
-func startWalk(data []byte, m boltMeta, keys bool, limit int, deferred map[string]bool) *pageWalk {
-	w := &pageWalk{data: data, ps: uint64(m.pageSize), hwm: m.pgid, keys: keys, limit: limit, deferred: deferred}
-	if m.pgid < 2 || m.pgid > uint64(len(data))/w.ps {
-		w.add("the file has %d pages, the meta page claims %d", uint64(len(data))/w.ps, m.pgid)
+func startWalk(data []byte, m boltfile.Meta, keys bool, limit int, deferred map[string]bool) *pageWalk {
+	w := &pageWalk{data: data, ps: uint64(m.PageSize), hwm: m.PGID, keys: keys, limit: limit, deferred: deferred}
+	if m.PGID < 2 || m.PGID > uint64(len(data))/w.ps {
+		w.add("the file has %d pages, the meta page claims %d", uint64(len(data))/w.ps, m.PGID)
 		return w
 	}
-	w.seen = make([]bool, m.pgid)
+	w.seen = make([]bool, m.PGID)
 	w.seen[0], w.seen[1] = true, true
-	if m.freelist != noFreelist {
-		w.free = make([]bool, m.pgid)
-		w.freelist(m.freelist)
+	if m.Freelist != noFreelist {
+		w.free = make([]bool, m.PGID)
+		w.freelist(m.Freelist)
 	}
-	w.bucket(rootBucket, m.root, nil)
+	w.bucket(rootBucket, m.Root, nil)
 	return w
 }
 

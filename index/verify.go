@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/lexico/lexico/internal/boltfile"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -58,9 +59,9 @@ func (x *Index) Verify() (err error) {
 		add(ErrCorrupt, "%v", err)
 		return
 	}
-	mp := readMetaPages(x.file, fi.Size())
-	m, inUse, ok := mp.current()
-	for i, err := range mp.err {
+	mp := boltfile.ReadMetaPages(x.file, fi.Size())
+	m, inUse, ok := mp.Current()
+	for i, err := range mp.Err {
 		if err == nil {
 			continue
 		}
