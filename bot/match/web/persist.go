@@ -2,11 +2,10 @@ package web
 
 import (
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
+	"github.com/lexico/lexico/internal/boltfile"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -151,84 +150,31 @@ func openGamesFile(path string) (gf *gamesFile, damage string, err error) {
 	return gf, "", nil
 }
 
-// bbolt's meta page, as boltDamage reads it (go.etcd.io/bbolt v1.5's
-// internal/common/meta.go, in the machine's byte order): after the page's
-// 16-byte header, magic u32, version u32, page size u32, flags u32, root
-// bucket (16 bytes), freelist u64, pgid u64 (the pages in use), txid u64,
-// then the FNV-64a checksum of all that. index/pages.go reads the same
-// layout for the index, with every check a damaged index needs.
-const (
-	boltMagic    = 0xED0CDAED
-	boltVersion  = 2
-	metaAt       = 16 // the page header's length
-	metaLen      = 64
-	minPageSize  = 1 << 10
-	maxPageSize  = 16 << 20 // bbolt tries page sizes from 1 KiB to 16 MiB
-	metaPageSize = metaAt + metaLen
-)
-
-// boltDamage reads the meta pages of the bbolt file f, as bbolt would, and
-// says what is wrong with them: a file cut short of the pages its meta page
-// counts, or one whose meta pages both carry bbolt's magic number and fail
-// their checksum. "" for a sound file, an empty one (bbolt makes it a
-// database), and one with no meta page at all: not a bbolt file, which
-// bbolt refuses itself, and which is not the games file's to set aside.
-// It reads before bbolt takes its lock, so a file another server holds is
-// read too: bbolt grows the file before a commit's meta page counts the new
-// pages, so a live file is never taken for one cut short.
+// boltDamage reads the meta pages of the bbolt file f, as bbolt would
+// (boltfile, which the index's check shares), and says what is wrong with
+// them: a file cut short of the pages its meta page counts, or one whose
+// meta pages both carry bbolt's magic number and are unsound. "" for a
+// sound file, an empty one (bbolt makes it a database), and one with no
+// meta page at all: not a bbolt file, which bbolt refuses itself, and which
+// is not the games file's to set aside. It reads before bbolt takes its
+// lock, so a file another server holds is read too: bbolt grows the file
+// before a commit's meta page counts the new pages, so a live file is
+// never taken for one cut short.
 func boltDamage(f *os.File) string {
 	fi, err := f.Stat()
 	if err != nil || fi.Size() == 0 {
 		return ""
 	}
 	size := fi.Size()
-	ne := binary.NativeEndian
-	magic := false
-	// read decodes the meta page at off: its page size, pages in use and
-	// transaction, and whether bbolt would take it.
-	read := func(off int64) (pageSize, pgid, txid uint64, ok bool) {
-		p := make([]byte, metaPageSize)
-		n, _ := f.ReadAt(p, off)
-		if n < metaAt+4 || ne.Uint32(p[metaAt:]) != boltMagic {
-			return 0, 0, 0, false
-		}
-		magic = true
-		if n < len(p) {
-			return 0, 0, 0, false
-		}
-		m := p[metaAt:]
-		h := fnv.New64a()
-		h.Write(m[:metaLen-8])
-		if ne.Uint32(m[4:]) != boltVersion || h.Sum64() != ne.Uint64(m[metaLen-8:]) {
-			return 0, 0, 0, false
-		}
-		pageSize = uint64(ne.Uint32(m[8:]))
-		return pageSize, ne.Uint64(m[40:]), ne.Uint64(m[48:]), pageSize >= minPageSize && pageSize <= maxPageSize
-	}
-	ps, pgid, tx, ok := read(0)
-	sizes := []int64{int64(ps)}
-	if !ok {
-		sizes = nil
-		for s := int64(minPageSize); s <= maxPageSize && s < size; s *= 2 {
-			sizes = append(sizes, s)
-		}
-	}
-	for _, s := range sizes {
-		ps1, pgid1, tx1, ok1 := read(s)
-		if ok1 && uint64(s) == ps1 && (!ok || tx1 > tx) {
-			ps, pgid, tx, ok = ps1, pgid1, tx1, true // bbolt reads through the later meta page
-		}
-		if ok1 && uint64(s) == ps1 {
-			break
-		}
-	}
+	mp := boltfile.ReadMetaPages(f, size)
+	m, _, ok := mp.Current()
 	switch {
-	case !magic:
+	case !mp.IsBolt():
 		return ""
 	case !ok:
-		return "neither bbolt meta page is sound"
-	case pgid > uint64(size)/ps:
-		return fmt.Sprintf("cut short: %d bytes, where its meta page counts %d pages of %d", size, pgid, ps)
+		return "neither bbolt meta page is sound (" + mp.Damage() + ")"
+	case mp.CutShort(m, size):
+		return fmt.Sprintf("cut short: %d bytes, where its meta page counts %d pages of %d", size, m.PGID, mp.PageSize)
 	}
 	return ""
 }
