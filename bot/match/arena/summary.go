@@ -47,8 +47,9 @@ type Millis struct {
 	Max float64 `json:"max_ms"`
 }
 
-// Seat is one side's figures over all games.
-type Seat struct {
+// SeatSummary is one side's figures over all games (a seat itself is a
+// referee.Seat).
+type SeatSummary struct {
 	Name   string `json:"name"`
 	Wins   int    `json:"wins"`
 	Losses int    `json:"losses"`
@@ -84,15 +85,15 @@ type Seat struct {
 
 // Summary is the figures of a match.
 type Summary struct {
-	Variant   string  `json:"variant"`
-	Games     int     `json:"games"`
-	Abandoned int     `json:"abandoned,omitempty"`
-	Seed      uint64  `json:"seed"`
-	Parallel  int     `json:"parallel"`
-	MoveTime  float64 `json:"move_time_ms"`
-	Seconds   float64 `json:"seconds"`
-	AvgTurns  float64 `json:"avg_turns"`
-	Seats     [2]Seat `json:"seats"`
+	Variant   string         `json:"variant"`
+	Games     int            `json:"games"`
+	Abandoned int            `json:"abandoned,omitempty"`
+	Seed      uint64         `json:"seed"`
+	Parallel  int            `json:"parallel"`
+	MoveTime  float64        `json:"move_time_ms"`
+	Seconds   float64        `json:"seconds"`
+	AvgTurns  float64        `json:"avg_turns"`
+	Seats     [2]SeatSummary `json:"seats"`
 	// Paired says the games were played in pairs with one bag
 	// (Match.Paired); Pairs is then how many pairs both finished, and
 	// each seat's Pairs holds its figures over them.
@@ -189,39 +190,39 @@ func (s *Summary) WriteText(w io.Writer) error {
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	a, b := &s.Seats[0], &s.Seats[1]
-	row := func(label string, f func(st *Seat) string) {
+	row := func(label string, f func(st *SeatSummary) string) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t\n", label, f(a), f(b))
 	}
-	row("", func(st *Seat) string { return st.Name })
-	row("wins", func(st *Seat) string { return fmt.Sprint(st.Wins) })
-	row("losses", func(st *Seat) string { return fmt.Sprint(st.Losses) })
-	row("draws", func(st *Seat) string { return fmt.Sprint(st.Draws) })
-	row("win rate [95% CI]", func(st *Seat) string {
+	row("", func(st *SeatSummary) string { return st.Name })
+	row("wins", func(st *SeatSummary) string { return fmt.Sprint(st.Wins) })
+	row("losses", func(st *SeatSummary) string { return fmt.Sprint(st.Losses) })
+	row("draws", func(st *SeatSummary) string { return fmt.Sprint(st.Draws) })
+	row("win rate [95% CI]", func(st *SeatSummary) string {
 		return fmt.Sprintf("%.1f%% [%.1f%%, %.1f%%]", 100*st.WinRate, 100*st.Interval[0], 100*st.Interval[1])
 	})
-	row("win rate moving first", func(st *Seat) string { return fmt.Sprintf("%.1f%%", 100*st.WinRateFirst) })
-	row("average score", func(st *Seat) string { return fmt.Sprintf("%.1f", st.AvgScore) })
-	row("average margin [95% CI]", func(st *Seat) string {
+	row("win rate moving first", func(st *SeatSummary) string { return fmt.Sprintf("%.1f%%", 100*st.WinRateFirst) })
+	row("average score", func(st *SeatSummary) string { return fmt.Sprintf("%.1f", st.AvgScore) })
+	row("average margin [95% CI]", func(st *SeatSummary) string {
 		if st.MarginInterval == nil {
 			return fmt.Sprintf("%+.1f (one game: no interval)", st.AvgMargin)
 		}
 		return fmt.Sprintf("%+.1f [%+.1f, %+.1f]", st.AvgMargin, st.MarginInterval[0], st.MarginInterval[1])
 	})
 	if a.Pairs != nil {
-		row(fmt.Sprintf("over %d pairs: win rate [95%% CI]", s.Pairs), func(st *Seat) string {
+		row(fmt.Sprintf("over %d pairs: win rate [95%% CI]", s.Pairs), func(st *SeatSummary) string {
 			p := st.Pairs
 			return fmt.Sprintf("%.1f%% [%.1f%%, %.1f%%]", 100*p.WinRate, 100*p.Interval[0], 100*p.Interval[1])
 		})
-		row("over pairs: margin [95% CI]", func(st *Seat) string {
+		row("over pairs: margin [95% CI]", func(st *SeatSummary) string {
 			p := st.Pairs
 			return fmt.Sprintf("%+.1f [%+.1f, %+.1f]", p.Margin, p.MarginInterval[0], p.MarginInterval[1])
 		})
 	}
-	row("bingos per game", func(st *Seat) string { return fmt.Sprintf("%.2f", st.BingosPerGame) })
-	row("illegal moves", func(st *Seat) string { return fmt.Sprint(st.Illegal) })
-	row("late moves", func(st *Seat) string { return fmt.Sprint(st.Late) })
-	row("moves", func(st *Seat) string { return fmt.Sprint(st.Moves) })
-	row("time per move p50/p99/max", func(st *Seat) string {
+	row("bingos per game", func(st *SeatSummary) string { return fmt.Sprintf("%.2f", st.BingosPerGame) })
+	row("illegal moves", func(st *SeatSummary) string { return fmt.Sprint(st.Illegal) })
+	row("late moves", func(st *SeatSummary) string { return fmt.Sprint(st.Late) })
+	row("moves", func(st *SeatSummary) string { return fmt.Sprint(st.Moves) })
+	row("time per move p50/p99/max", func(st *SeatSummary) string {
 		return fmt.Sprintf("%.1f / %.1f / %.1f ms", st.MoveTime.P50, st.MoveTime.P99, st.MoveTime.Max)
 	})
 	return tw.Flush()

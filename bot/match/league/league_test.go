@@ -48,8 +48,8 @@ func TestBradleyTerryOrderAndSweep(t *testing.T) {
 func summary(winsA, winsB, draws, illegalA int) *arena.Summary {
 	n := winsA + winsB + draws
 	s := &arena.Summary{Games: n}
-	s.Seats[0] = arena.Seat{Wins: winsA, Losses: winsB, Draws: draws, Illegal: illegalA, Moves: 10 * n}
-	s.Seats[1] = arena.Seat{Wins: winsB, Losses: winsA, Draws: draws, Moves: 10 * n}
+	s.Seats[0] = arena.SeatSummary{Wins: winsA, Losses: winsB, Draws: draws, Illegal: illegalA, Moves: 10 * n}
+	s.Seats[1] = arena.SeatSummary{Wins: winsB, Losses: winsA, Draws: draws, Moves: 10 * n}
 	s.Seats[0].WinRate = (float64(winsA) + float64(draws)/2) / float64(n)
 	s.Seats[0].Interval[0], s.Seats[0].Interval[1] = arena.Wilson(float64(winsA)+float64(draws)/2, n, arena.Z95)
 	return s
