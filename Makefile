@@ -39,7 +39,7 @@ $(INDEX): $(INDEX_SRC) | build
 index: $(INDEX)
 
 run: build index
-	$(BIN)/lexico-index stats --index $(INDEX)
+	$(BIN)/lexico-index stats --brief --index $(INDEX)
 	@if $(BIN)/lexico-bot run --help >/dev/null 2>&1; then \
 		echo "== lexico-bot run $(STATE)"; \
 		$(BIN)/lexico-bot run --index $(INDEX) $(STATE); \

@@ -15,6 +15,7 @@ import (
 type statsOptions struct {
 	Index string
 	JSON  bool
+	Brief bool
 	Args  []string
 }
 
@@ -24,7 +25,8 @@ func statsCommand() *cli.Command {
 		Name:      "stats",
 		Usage:     "describe an index: words by length and letter, buckets, Bloom filters, source",
 		ArgsUsage: " ",
-		Flags:     []cli.Flag{indexFlag(&o.Index), jsonFlag(&o.JSON)},
+		Flags: []cli.Flag{indexFlag(&o.Index), jsonFlag(&o.JSON),
+			&cli.BoolFlag{Name: "brief", Usage: "print the summary only (source, words, what was built), not the tables by length, letter and bucket (as make run does)", Destination: &o.Brief}},
 		Action: func(c *cli.Context) error {
 			o.Args = c.Args().Slice()
 			return runStats(o, streamsOf(c))
@@ -59,11 +61,11 @@ func runStats(o statsOptions, s streams) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(r)
 	}
-	printStats(s.out, r)
+	printStats(s.out, r, o.Brief)
 	return nil
 }
 
-func printStats(out io.Writer, r statsReport) {
+func printStats(out io.Writer, r statsReport, brief bool) {
 	m := r.Meta
 	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(w, "index\t%s (format %d, %.1f MB)\n", r.Path, m.FormatVersion, float64(r.FileBytes)/1e6)
@@ -86,6 +88,9 @@ func printStats(out io.Writer, r statsReport) {
 	fmt.Fprintf(w, "blank table\t%d multisets less one letter in 2^%d slots, %d less two in 2^%d (%.1f MB)\n",
 		m.Blanks.Multisets, m.Blanks.Log2Slots, m.BlankPairs.Multisets, m.BlankPairs.Log2Slots, float64(m.Blanks.Blob.Bytes)/1e6)
 	w.Flush()
+	if brief {
+		return
+	}
 
 	fmt.Fprintln(out, "\nwords by length:")
 	lens := make([]int, 0, len(m.ByLength))

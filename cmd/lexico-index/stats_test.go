@@ -44,6 +44,14 @@ func TestStatsText(t *testing.T) {
 		!strings.Contains(stdout, "less two in 2^") {
 		t.Fatalf("exit %d:\n%s", code, stdout)
 	}
+	if !strings.Contains(stdout, "words by length") || !strings.Contains(stdout, "buckets:") {
+		t.Errorf("stats without --brief lacks its tables:\n%s", stdout)
+	}
+	// --brief (make run's): the summary, not the tables.
+	code, brief, _ := runCLI(t, "", "stats", "--brief", "--index", path)
+	if summary, _, _ := strings.Cut(stdout, "\nwords by length"); code != 0 || brief != summary {
+		t.Errorf("stats --brief: exit %d,\n%s\nwant the summary before the tables:\n%s", code, brief, summary)
+	}
 }
 
 // A missing --index is a usage mistake, as in lexico-bot: exit status 2 and
