@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/lexico/lexico/index"
@@ -45,7 +46,7 @@ func writeAtomic(out string, fill func(tmp string) error) (err error) {
 		return err
 	}
 	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
-		return fmt.Errorf("output %s is a directory", out)
+		return fmt.Errorf("output %s: %w", out, syscall.EISDIR)
 	}
 	dir := filepath.Dir(out)
 	removeStaleTemps(dir, filepath.Base(out))

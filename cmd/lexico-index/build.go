@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/lexico/lexico/build"
+	"github.com/lexico/lexico/internal/quote"
 	"github.com/lexico/lexico/wordlist"
 	"github.com/urfave/cli/v2"
 )
@@ -92,9 +95,25 @@ func runBuild(ctx context.Context, opts buildOptions, s streams) error {
 	if o.MinLen < 1 || o.MaxLen < o.MinLen || o.MaxLen > wordlist.DefaultMaxLen {
 		return exitError{2, fmt.Errorf("--min-len %d and --max-len %d: need 1 <= min <= max <= %d", o.MinLen, o.MaxLen, wordlist.DefaultMaxLen)}
 	}
+	// Checked before the source is read, which may be a long download.
+	if h := opts.SHA256; h != "" && (len(h) != 64 || strings.Trim(strings.ToLower(h), "0123456789abcdef") != "") {
+		return exitError{2, fmt.Errorf("--sha256 %s: want 64 hexadecimal digits", quote.String(h))}
+	}
+	if opts.Retries < 0 {
+		return exitError{2, fmt.Errorf("--retries %d: want 0 (none) or more", opts.Retries)}
+	}
+	if opts.Timeout <= 0 {
+		return exitError{2, fmt.Errorf("--timeout %v: want a positive duration", opts.Timeout)}
+	}
 	r, err := build.Build(ctx, o)
 	if errors.Is(err, context.Canceled) {
 		return fmt.Errorf("build interrupted; %s left as it was", o.Out)
+	}
+	for _, bad := range []error{fs.ErrNotExist, fs.ErrPermission, syscall.ENOTDIR, syscall.EISDIR, syscall.EROFS,
+		build.ErrEmpty, build.ErrBinary, build.ErrBadOption} {
+		if errors.Is(err, bad) {
+			return exitError{2, err} // the --source or --out given cannot be used, as in lexico-bot
+		}
 	}
 	if err != nil {
 		return err

@@ -69,26 +69,33 @@ func TestBuildBadInput(t *testing.T) {
 	notDir := filepath.Join(dir, "plainfile")
 	os.WriteFile(notDir, nil, 0o644)
 
+	// usage: the input given cannot be used (exit 2, as lexico-bot's);
+	// a download that fails is not the user's to mend (exit 1).
 	for _, tc := range []struct {
 		name, stdin, want string
 		args              []string
+		usage             bool
 	}{
-		{"missing file", "", "no such file", []string{"--source", filepath.Join(dir, "nope.txt")}},
-		{"404", "", "404", []string{"--source", srv.URL + "/dictionary.txt", "--no-cache"}},
-		{"refused connection", "", "connection refused", []string{"--source", refused, "--retries", "0"}},
-		{"truncated download", "", "truncated", []string{"--source", srv.URL + "/truncated", "--retries", "0", "--no-cache"}},
-		{"binary garbage", "", "not a text word list", []string{"--source", garbage}},
-		{"empty list", "", "empty", []string{"--source", empty}},
-		{"empty stdin", "", "empty", []string{"--source", "-"}},
-		{"bad length bounds", "", "--min-len", []string{"--min-len", "9", "--max-len", "3"}},
-		{"unwritable output dir", "word\n", "output directory", []string{"--source", "-", "--out", filepath.Join(notDir, "x.db")}},
+		{"missing file", "", "no such file", []string{"--source", filepath.Join(dir, "nope.txt")}, true},
+		{"404", "", "404", []string{"--source", srv.URL + "/dictionary.txt", "--no-cache"}, false},
+		{"refused connection", "", "connection refused", []string{"--source", refused, "--retries", "0"}, false},
+		{"truncated download", "", "truncated", []string{"--source", srv.URL + "/truncated", "--retries", "0", "--no-cache"}, false},
+		{"binary garbage", "", "not a text word list", []string{"--source", garbage}, true},
+		{"empty list", "", "empty", []string{"--source", empty}, true},
+		{"empty stdin", "", "empty", []string{"--source", "-"}, true},
+		{"bad length bounds", "", "--min-len", []string{"--min-len", "9", "--max-len", "3"}, true},
+		{"unwritable output dir", "word\n", "output directory", []string{"--source", "-", "--out", filepath.Join(notDir, "x.db")}, true},
+		// Refused before a byte of the source is read (a download can be long).
+		{"a SHA-256 not hexadecimal", "word\n", "--sha256", []string{"--source", "-", "--sha256", "abc"}, true},
+		{"negative retries", "word\n", "--retries", []string{"--source", "-", "--retries", "-1"}, true},
+		{"no time to download", "word\n", "--timeout", []string{"--source", "-", "--timeout", "0s"}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "x.db")
 			args := append([]string{"build", "--out", out}, tc.args...)
 			code, _, stderr := runCLI(t, tc.stdin, args...)
-			if code == 0 {
-				t.Fatalf("exit 0")
+			if want := map[bool]int{true: 2, false: 1}[tc.usage]; code != want {
+				t.Fatalf("exit %d, want %d", code, want)
 			}
 			lines := strings.Split(strings.TrimSpace(stderr), "\n")
 			t.Log(stderr)

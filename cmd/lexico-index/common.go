@@ -1,9 +1,7 @@
 package main
 
 import (
-	"errors"
 	"io"
-	"io/fs"
 	"os"
 
 	"github.com/lexico/lexico/build"
@@ -40,15 +38,15 @@ func jsonFlag(on *bool) cli.Flag {
 
 // openIndex opens the index a command was pointed at (path, or the
 // default); notes about building the default index go to stderr so stdout
-// stays parseable. A file that is not there or cannot be read is a usage
-// mistake (exit status 2, as in lexico-bot); a damaged one fails with 1,
-// verify's verdict.
+// stays parseable. An index that cannot be opened (not there, unreadable,
+// damaged, not an index) is the user's input to mend: exit status 2, as in
+// lexico-bot. verify opens its own, where damage is the verdict (exit 1).
 func openIndex(path string, s streams) (*index.Index, error) {
 	x, err := build.OpenIndex(path, s.err)
-	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
+	if err != nil {
 		return nil, exitError{2, err}
 	}
-	return x, err
+	return x, nil
 }
 
 // isTerminal reports whether w is a terminal, where progress bars belong.

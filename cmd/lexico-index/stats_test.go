@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -73,5 +75,22 @@ func TestStatsReadsLexicoIndexVariable(t *testing.T) {
 	code, stdout, stderr := runCLI(t, "", "stats", "--json")
 	if code != 0 || !strings.Contains(stdout, `"word_count": 23`) {
 		t.Fatalf("exit %d: %s%s", code, stdout, stderr)
+	}
+}
+
+// An index that cannot be opened is the user's input to mend, exit 2 as in
+// lexico-bot, in every command that reads one; verify alone answers 1, its
+// verdict on a file that is there but not a sound index.
+func TestUnusableIndexIsAUsageMistake(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.db")
+	if err := os.WriteFile(bad, bytes.Repeat([]byte("not an index "), 1000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"stats"}, {"lookup", "RETAIN?"}, {"verify"}} {
+		code, _, stderr := runCLI(t, "", append([]string{args[0], "--index", bad}, args[1:]...)...)
+		want := map[bool]int{true: 1, false: 2}[args[0] == "verify"]
+		if code != want || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "not a Lexico index") {
+			t.Errorf("%s: exit %d, stderr %q; want %d and one line saying it is no index", args[0], code, stderr, want)
+		}
 	}
 }

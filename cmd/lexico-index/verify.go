@@ -3,7 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 
+	"github.com/lexico/lexico/build"
 	"github.com/urfave/cli/v2"
 )
 
@@ -34,9 +36,12 @@ func runVerify(o verifyOptions, s streams) error {
 	if len(o.Args) > 0 {
 		return exitError{2, fmt.Errorf("verify takes no arguments (got %q)", o.Args[0])}
 	}
-	x, err := openIndex(o.Index, s)
-	if err != nil {
-		return err
+	x, err := build.OpenIndex(o.Index, s.err)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission):
+		return exitError{2, err} // nothing to verify
+	case err != nil:
+		return err // verify's answer, as for damage Open lets through: exit 1
 	}
 	defer x.Close()
 	if err := x.Verify(); err != nil {
