@@ -242,6 +242,17 @@ func FlagError(msg string) string {
 	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
 		if value, rest, ok := strings.Cut(rest, " for flag -"); ok {
 			if name, why, ok := strings.Cut(rest, ": "); ok {
+				// The flag package says no more than "parse error" of a
+				// number that does not parse: a negative one for an
+				// unsigned flag (--seed -1), or letters.
+				switch {
+				case why == "parse error" && strings.HasPrefix(value, `"-`):
+					why = "want a number, 0 or more"
+				case why == "parse error":
+					why = "want a number"
+				case why == "value out of range":
+					why = "out of range"
+				}
 				return fmt.Sprintf("%s %s: %s", dashed(name), value, why)
 			}
 		}

@@ -11,11 +11,13 @@ import (
 
 func TestFlagErrorSaysWhatTheUserTyped(t *testing.T) {
 	for msg, want := range map[string]string{
-		"flag provided but not defined: -frob":                 "unknown flag --frob",
-		"flag provided but not defined: -x":                    "unknown flag -x",
-		"flag needs an argument: -budget":                      "--budget: no value given",
-		`invalid value "5x" for flag -budget: parse error`:     `--budget "5x": parse error`,
-		"something urfave/cli says in its own words, as it is": "something urfave/cli says in its own words, as it is",
+		"flag provided but not defined: -frob":                   "unknown flag --frob",
+		"flag provided but not defined: -x":                      "unknown flag -x",
+		"flag needs an argument: -budget":                        "--budget: no value given",
+		`invalid value "5x" for flag -games: parse error`:        `--games "5x": want a number`,
+		`invalid value "-1" for flag -seed: parse error`:         `--seed "-1": want a number, 0 or more`,
+		`invalid value "1e99" for flag -top: value out of range`: `--top "1e99": out of range`,
+		"something urfave/cli says in its own words, as it is":   "something urfave/cli says in its own words, as it is",
 	} {
 		if got := FlagError(msg); got != want {
 			t.Errorf("FlagError(%q) = %q, want %q", msg, got, want)
