@@ -31,11 +31,12 @@ func movesCommand() *cli.Command {
 	var o movesOptions
 	return &cli.Command{
 		Name:      "moves",
-		Usage:     "list every legal placement of gamestates, best first, as JSON lines",
+		Usage:     "list every legal placement of gamestates, highest score first, as JSON lines",
 		ArgsUsage: "GAMESTATE... (- reads stdin: one gamestate per line, or one gamestate over many lines)",
 		Description: "Prints each legal play as one JSON object per line, in the platform's coordinates\n" +
-			"([x, y], y up): {\"tiles\", \"positions\", \"blanks\", \"words\", \"score\"}, best first (equal\n" +
-			"scores in a fixed order). With several gamestates (files, or - for JSON lines on stdin)\n" +
+			"([x, y], y up): {\"move\" (the platform's move, as check takes it), \"tiles\",\n" +
+			"\"positions\", \"blanks\", \"words\", \"score\"}, highest score first (equal scores in a\n" +
+			"fixed order). With several gamestates (files, or - for JSON lines on stdin)\n" +
 			"the index is opened once and each is answered in turn; each line then also carries\n" +
 			"\"gamestate\", the 0-based number of the position it belongs to. Stdin whose first line is\n" +
 			"not a whole gamestate is read as one gamestate (the documentation's multi-line form).\n" +
@@ -57,14 +58,16 @@ func movesCommand() *cli.Command {
 }
 
 // moveJSON is one line of moves' output: the play in the platform's move
-// format, split into named fields, with the words it forms and its score.
+// format, split into named fields and whole (Move: what a bot answers and
+// check takes), with the words it forms and its score.
 type moveJSON struct {
-	Gamestate *int     `json:"gamestate,omitempty"`
-	Tiles     []string `json:"tiles"`
-	Positions [][2]int `json:"positions"`
-	Blanks    []string `json:"blanks"`
-	Words     []string `json:"words"`
-	Score     int      `json:"score"`
+	Gamestate *int            `json:"gamestate,omitempty"`
+	Move      json.RawMessage `json:"move"`
+	Tiles     []string        `json:"tiles"`
+	Positions [][2]int        `json:"positions"`
+	Blanks    []string        `json:"blanks"`
+	Words     []string        `json:"words"`
+	Score     int             `json:"score"`
 }
 
 // gamestateSource yields the gamestates named on the command line, in order,
@@ -234,7 +237,11 @@ func writeMoves(w io.Writer, p *position.Position, moves []move.Move, which *int
 		if blanks == nil {
 			blanks = []string{}
 		}
-		j := moveJSON{Gamestate: which, Tiles: tiles, Positions: positions, Blanks: blanks, Words: []string{}, Score: m.Score}
+		whole, err := gamestate.EncodeMove(m, p.Board.Size)
+		if err != nil {
+			return fmt.Errorf("encoding play %s: %w", m, err)
+		}
+		j := moveJSON{Gamestate: which, Move: whole, Tiles: tiles, Positions: positions, Blanks: blanks, Words: []string{}, Score: m.Score}
 		_, words := rules.Score(p.Variant, p.Board, m)
 		for _, wd := range words {
 			j.Words = append(j.Words, wd.Word)

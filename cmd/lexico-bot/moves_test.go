@@ -81,8 +81,9 @@ func parseMoves(t *testing.T, out string) []moveJSON {
 
 // TestMovesAreLegalAndBestFirst: on the doc's example and on corpus
 // positions, every line is a play that rules.Check, reading it back in the
-// platform's format, finds legal with the same score and words; the lines
-// come best first; --count agrees with the number of lines.
+// platform's format, finds legal with the same score and words; "move"
+// is that play whole, as a bot answers it; the lines come best first;
+// --count agrees with the number of lines.
 func TestMovesAreLegalAndBestFirst(t *testing.T) {
 	x, err := index.Open(movesIndex(t))
 	if err != nil {
@@ -119,6 +120,9 @@ func TestMovesAreLegalAndBestFirst(t *testing.T) {
 			mv, err := gamestate.ParseMove(raw, p.Board.Size)
 			if err != nil {
 				t.Fatalf("gamestate %d line %d: %s does not parse as a platform move: %v", i, k+1, raw, err)
+			}
+			if whole, err := gamestate.ParseMove(m.Move, p.Board.Size); err != nil || whole.Key() != mv.Key() {
+				t.Fatalf("gamestate %d line %d: \"move\" %s is not the play %s (%v)", i, k+1, m.Move, raw, err)
 			}
 			res := rules.Check(p, mv, x)
 			if !res.Legal || res.Score != m.Score {
