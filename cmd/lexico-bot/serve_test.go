@@ -119,17 +119,7 @@ func TestServeAnswersAndStopsOnSignal(t *testing.T) {
 	}
 	legalOnDoc(t, mr.Move)
 
-	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case code := <-exited:
-		if code != 0 {
-			t.Fatalf("serve exited %d after SIGTERM:\n%s", code, stderr.String())
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatalf("serve did not stop on SIGTERM")
-	}
+	stopServe(t, exited, stderr)
 	logs := stderr.String()
 	if !strings.Contains(logs, "path=/move") || !strings.Contains(logs, "status=200") || !strings.Contains(logs, "msg=stopped") {
 		t.Fatalf("log lacks the request line or the stop:\n%s", logs)
@@ -275,8 +265,13 @@ func stopServe(t *testing.T, exited chan int, stderr *syncBuffer) {
 	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	if code := <-exited; code != 0 {
-		t.Fatalf("serve exited %d:\n%s", code, stderr.String())
+	select {
+	case code := <-exited:
+		if code != 0 {
+			t.Fatalf("serve exited %d after SIGTERM:\n%s", code, stderr.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("serve did not stop on SIGTERM")
 	}
 }
 
@@ -364,17 +359,7 @@ func TestServeStartsOnATruncatedGamesFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, stderr, exited := startServe(t, "--web-games", games)
-	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case code := <-exited:
-		if code != 0 {
-			t.Fatalf("serve exited %d after SIGTERM:\n%s", code, stderr.String())
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatalf("serve did not stop on SIGTERM")
-	}
+	stopServe(t, exited, stderr)
 	logs := stderr.String()
 	if n := strings.Count(logs, "level=WARN"); n != 1 || !regexp.MustCompile(`level=WARN msg="the web games file is damaged[^\n]*set_aside_as=`+regexp.QuoteMeta(games)+`\.damaged-`).MatchString(logs) {
 		t.Fatalf("the log:\n%s\nwant one warning saying the games file was damaged and set aside", logs)
