@@ -20,13 +20,22 @@ type Heap[T any] struct {
 	worse func(a, b *T) bool
 }
 
+// preallocMax caps the room New reserves up front. n comes from users (a
+// --top of 99999999999 once reserved that many values and died out of
+// memory before the search began), while the values a heap ever holds are
+// bounded by what the stream offers: a rack's plays, a few thousand. Beyond
+// the cap the storage grows as values come, as a slice does, and a
+// Truncate keeps what it grew to; the typical n (25 listed, tens of sim
+// candidates, 500 at most in an endgame) fit in it and never grow.
+const preallocMax = 1024
+
 // New keeps the best n values (n >= 1) under worse, which reports whether a
 // ranks below b. Among values that rank alike, which one a full heap evicts
 // first depends on the order they came in, and on nothing else, as with
 // container/heap, whose sift order this follows.
 func New[T any](n int, worse func(a, b *T) bool) Heap[T] {
 	n = max(n, 1)
-	return Heap[T]{items: make([]T, 0, n), n: n, worse: worse}
+	return Heap[T]{items: make([]T, 0, min(n, preallocMax)), n: n, worse: worse}
 }
 
 // Len is the number of values kept.
@@ -83,7 +92,8 @@ func (h *Heap[T]) Best() []T {
 func (h *Heap[T]) Truncate() { h.items = h.items[:0] }
 
 // Spare is the storage the next Push will fill, holding what a Truncate
-// left there, or nil when the heap is full.
+// left there, or nil when there is none (the heap is full, or its storage
+// has not grown that far yet).
 func (h *Heap[T]) Spare() *T {
 	if n := len(h.items); n < cap(h.items) {
 		return &h.items[:n+1][n]

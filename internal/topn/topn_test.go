@@ -106,3 +106,40 @@ func TestPushOnAFullHeapPanics(t *testing.T) {
 	}()
 	h.Push(item{})
 }
+
+// n comes from users (--top, --sim-candidates): an absurd one must not be
+// reserved up front, where it ran the program out of memory before a
+// single value came. The heap holds what it is given, and keeps the best
+// of a stream longer than its first storage as well as of a short one.
+func TestHugeNIsNotReservedUpFront(t *testing.T) {
+	h := New(1<<62, worseItem)
+	for i := range 3 {
+		h.Push(item{score: i})
+	}
+	if got := h.Best(); len(got) != 3 || got[0].score != 2 {
+		t.Fatalf("Best %v, want the 3 values pushed, best first", got)
+	}
+	if c := cap(h.Items()); c > preallocMax {
+		t.Errorf("storage for %d values after 3 pushes", c)
+	}
+
+	r := rand.New(rand.NewPCG(3, 4))
+	n := 3 * preallocMax
+	g := New(n, worseItem)
+	var all []item
+	for id := range 5 * preallocMax {
+		x := item{score: r.IntN(1 << 20), id: id}
+		all = append(all, x)
+		keep(&g, x)
+	}
+	slices.SortStableFunc(all, func(a, b item) int { return b.score - a.score })
+	best := g.Best()
+	if len(best) != n {
+		t.Fatalf("%d kept, want %d", len(best), n)
+	}
+	for i := range best {
+		if best[i].score != all[i].score {
+			t.Fatalf("value %d kept is %v, want score %d", i, best[i], all[i].score)
+		}
+	}
+}

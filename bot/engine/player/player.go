@@ -279,7 +279,7 @@ func (pl *Sim) simulate(ctx context.Context, p *position.Position, ch Choice, s 
 		ch.Top = ch.Top[:min(len(ch.Top), show)]
 		return ch
 	}
-	top := make([]Candidate, 0, show)
+	top := make([]Candidate, 0, min(len(rep.Order), show))
 	for _, i := range rep.Order[:min(len(rep.Order), show)] {
 		top = append(top, ch.Top[i])
 		sim.Results = append(sim.Results, rep.Results[i])
