@@ -64,7 +64,8 @@ type Simulator struct {
 	// the tiles each side kept at its last move.
 	Equity equity.Calculator
 	// Plies is how many turns are played after the candidate (0: none,
-	// the candidate's static equity alone, which one world tells).
+	// the candidate's static equity alone, which one world tells; at most
+	// MaxPlies).
 	Plies int
 	// EndgameBag: with at most this many tiles in the bag, every world is
 	// played to the game's end whatever Plies says (0: never). Near the
@@ -72,7 +73,8 @@ type Simulator struct {
 	// the turns left are few and cheap; earlier, whole games would cost
 	// tens of generations a world and mostly add noise.
 	EndgameBag int
-	// Threads is how many goroutines play rounds at once (0: GOMAXPROCS).
+	// Threads is how many goroutines play rounds at once (0: GOMAXPROCS;
+	// at most MaxThreads).
 	Threads int
 	// MaxIterations caps the rounds (0: until ctx ends, or
 	// DefaultIterations when ctx has no deadline). A capped
@@ -268,7 +270,7 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 	if oneWorld {
 		rounds = 1
 	}
-	plies := s.Plies
+	plies := min(s.Plies, MaxPlies)
 	toEnd := s.EndgameBag > 0 && p.BagCount <= s.EndgameBag
 	if toEnd {
 		plies = EndPlies
@@ -282,6 +284,7 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
+	threads = min(threads, MaxThreads)
 	switch {
 	case oneWorld:
 		threads = min(threads, len(cands))
@@ -294,11 +297,17 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 	if wp == nil {
 		rank = RankPoints
 	}
-	playouts := make([]*playout, threads)
-	for i := range playouts {
-		if playouts[i], err = newPlayout(s, p, plies, wp, stop); err != nil {
+	// A playout costs a game state of its own (some microseconds, some
+	// kilobytes): made one by one until the deadline, they never make the
+	// answer late, and the simulation plays on those made (one at least,
+	// which checks the candidates).
+	playouts := make([]*playout, 0, threads)
+	for len(playouts) < threads && (len(playouts) == 0 || !stop()) {
+		o, err := newPlayout(s, p, plies, wp, stop)
+		if err != nil {
 			return Report{}, err
 		}
+		playouts = append(playouts, o)
 	}
 	if err := playouts[0].check(cands, unseen); err != nil {
 		return Report{}, err
@@ -345,6 +354,19 @@ func (s *Simulator) Simulate(ctx context.Context, p *position.Position, cands []
 	rep.Plies, rep.Inferred = plies, len(kept)
 	return rep, nil
 }
+
+// MaxPlies caps Simulator.Plies, and the flags that set it: a game lasts
+// some 25 turns and a world stops where its game ends, so more plies only
+// mean to the game's end, while each playout reserved a journal of Plies
+// moves up front (99999999999 ran out of memory).
+const MaxPlies = 1000
+
+// MaxThreads caps Simulator.Threads, and the flags that set it: 100,000
+// threads once took 1.4 GB and seconds to start, past the answer's
+// deadline. A thread past the machine's cores only shares one, so the cap
+// is above any core count the bot runs on (a few dozen), and a command
+// line written for a large machine runs unchanged on a small one.
+const MaxThreads = 256
 
 // MaxRounds caps the rounds of a simulation whatever its budget: the sums
 // (stats.go) stay exact well beyond it, and past a few hundred

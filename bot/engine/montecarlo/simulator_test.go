@@ -285,6 +285,27 @@ func TestSimulationStopsAtTheDeadline(t *testing.T) {
 	}
 }
 
+// Threads beyond reason cannot make the answer late: each thread's playout
+// was made before the first world, 100,000 of them in seconds (and 1.4 GB),
+// past a deadline of 300 ms. Now they are capped (MaxThreads) and made
+// only while the deadline allows.
+func TestManyThreadsStillStopAtTheDeadline(t *testing.T) {
+	mid := selfPlay(t, variant.Multipliers, 12, 10).mid
+	cands := candidates(t, mid.pos, 5)
+	sim := &montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.Static{Table: table(t)}, Plies: 2, Threads: 50000}
+	const budget = 100 * time.Millisecond
+	ctx, cancel := context.WithTimeout(context.Background(), budget)
+	defer cancel()
+	start := time.Now()
+	if _, err := sim.Simulate(ctx, mid.pos, cands); err != nil {
+		t.Fatal(err)
+	}
+	// The slack is for a loaded machine; the threads took ten times it.
+	if took := time.Since(start); took > budget+150*time.Millisecond {
+		t.Errorf("50,000 threads answered after %v, the deadline was %v", took, budget)
+	}
+}
+
 // A candidate the game cannot play is refused before any world is played,
 // with the rule it breaks: a square off the board once crashed the
 // simulation's goroutine (the board indexed out of range), and tiles the
