@@ -21,6 +21,7 @@ import (
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/match/human"
 	"github.com/lexico/lexico/bot/platform/gamestate"
+	"github.com/lexico/lexico/internal/cliapp"
 )
 
 // endgameOptions are endgame's flags and its GAMESTATE argument.
@@ -110,6 +111,9 @@ func solveEndgame(o endgameOptions, e env) error {
 	}
 	if o.Candidates < 1 {
 		return badInputf("--candidates %d: want at least 1", o.Candidates)
+	}
+	if err := cliapp.AtMost("candidates", o.Candidates, player.MaxCandidates); err != nil {
+		return badInput{err} // more than a rack has plays
 	}
 	data, err := readArg(e.stdin, "gamestate", name)
 	if err != nil {

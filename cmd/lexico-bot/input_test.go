@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lexico/lexico/bot/platform/gamestate"
 	"github.com/lexico/lexico/bot/platform/gamestate/gamestatetest"
@@ -203,5 +204,48 @@ func TestMissingIndexIsNamedOnce(t *testing.T) {
 		if code != 2 || !strings.HasPrefix(msg, "lexico-bot: index "+missing+": ") || strings.Count(msg, missing) != 1 || strings.Contains(msg, "\n") {
 			t.Errorf("%s: exit %d, stderr %q; want exit 2 and one line naming the index once", args[0], code, errb.String())
 		}
+	}
+}
+
+// A count with digits too many is refused in one line naming the flag and
+// its limit, in every command that takes it: --top 99999999999 reserved
+// room for that many candidates and died out of memory with a 140-line
+// dump, and --sim-threads 100000 answered seconds past a 300 ms budget.
+// Threads at the limit still answer within the budget.
+func TestAbsurdCountsAreRefused(t *testing.T) {
+	idx := botIndex(t)
+	huge := "99999999999"
+	endgameFile := "../../data/gamestates/endgame.json"
+	for _, c := range []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"run --top", []string{"run", "--index", idx, "--policy", "equity", "--top", huge, docExample}, []string{"--top " + huge, "at most 10000"}},
+		{"run --top, sim", []string{"run", "--index", idx, "--top", huge, docExample}, []string{"--top " + huge, "at most 10000"}},
+		{"run --sim-candidates", []string{"run", "--index", idx, "--sim-candidates", huge, docExample}, []string{"--sim-candidates " + huge, "at most 10000"}},
+		{"run --sim-plies", []string{"run", "--index", idx, "--sim-plies", huge, docExample}, []string{"--sim-plies " + huge, "at most 1000"}},
+		{"run --sim-threads", []string{"run", "--index", idx, "--sim-threads", "100000", docExample}, []string{"--sim-threads 100000", "at most 256"}},
+		{"run --lines --sim-threads", []string{"run", "--index", idx, "--lines", "--sim-threads", "257"}, []string{"--sim-threads 257", "at most 256"}},
+		{"serve --sim-threads", []string{"serve", "--index", idx, "--addr", "127.0.0.1:0", "--sim-threads", "100000"}, []string{"--sim-threads 100000", "at most 256"}},
+		{"play --p1-sim candidates", []string{"play", "--index", idx, "--p1", "sim", "--p2", "greedy", "--p1-sim", "candidates=" + huge}, []string{"candidates=" + huge, "at most 10000"}},
+		{"play --sim-threads", []string{"play", "--index", idx, "--p1", "sim", "--p2", "greedy", "--sim-threads", "100000"}, []string{"--sim-threads 100000", "at most 256"}},
+		{"league --sim-candidates", []string{"league", "--index", idx, "--entrant", "a=sim", "--entrant", "b=greedy", "--sim-candidates", huge}, []string{"--sim-candidates " + huge, "at most 10000"}},
+		{"endgame --candidates", []string{"endgame", "--index", idx, "--candidates", huge, endgameFile}, []string{"--candidates " + huge, "at most 10000"}},
+	} {
+		code, out, errs := runBot(t, "", c.args...)
+		oneLine(t, c.name, code, errs, c.want...)
+		if out != "" {
+			t.Errorf("%s: printed %q", c.name, out)
+		}
+	}
+
+	start := time.Now()
+	code, out, errs := runBot(t, "", "run", "--index", idx, "--strategy", testStrategy, "--sim-threads", "256", "--budget", "300ms", docExample)
+	if code != 0 || out == "" {
+		t.Fatalf("--sim-threads 256: exit %d, %q", code, errs)
+	}
+	if took := time.Since(start); took > 800*time.Millisecond {
+		t.Errorf("--sim-threads 256 with a 300 ms budget answered after %v", took)
 	}
 }

@@ -331,11 +331,15 @@ func progress(w io.Writer, total int) func(done, total int) {
 	}
 }
 
-// seatInt reads a seat setting k=v that is a whole number of at least least.
-func seatInt(flag, k, v string, least int) (int, error) {
+// seatInt reads a seat setting k=v that is a whole number of at least
+// least and, when most > 0, at most most (as the sim flag it stands for).
+func seatInt(flag, k, v string, least, most int) (int, error) {
 	n, err := strconv.Atoi(v)
 	if err != nil || n < least {
 		return 0, badInputf("--%s %s=%s: want %d or more", flag, k, v, least)
+	}
+	if most > 0 && n > most {
+		return 0, badInputf("--%s %s=%s: want at most %d", flag, k, v, most)
 	}
 	return n, nil
 }
@@ -369,11 +373,11 @@ func applySeatSim(flag, spec string, pol player.Policy) error {
 				return badInputf("--%s infer=%s: want on or off", flag, v)
 			}
 		case k == "candidates":
-			pl.Candidates, err = seatInt(flag, k, v, 2)
+			pl.Candidates, err = seatInt(flag, k, v, 2, player.MaxCandidates)
 		case k == "endbag":
-			sim.EndgameBag, err = seatInt(flag, k, v, 0)
+			sim.EndgameBag, err = seatInt(flag, k, v, 0, 0)
 		case k == "iterations":
-			sim.MaxIterations, err = seatInt(flag, k, v, 0)
+			sim.MaxIterations, err = seatInt(flag, k, v, 0, 0)
 		default:
 			return badInputf("--%s: unknown setting %s (rank, alloc, infer, candidates, iterations, endbag)", flag, quote.String(k))
 		}

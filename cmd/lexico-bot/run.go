@@ -22,6 +22,7 @@ import (
 	"github.com/lexico/lexico/bot/match/human"
 	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/gamestate"
+	"github.com/lexico/lexico/internal/cliapp"
 	"github.com/lexico/lexico/internal/quote"
 )
 
@@ -73,6 +74,9 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	}
 	if o.Top < 0 {
 		return badInputf("--top %d: want 0 or more", o.Top)
+	}
+	if err := cliapp.AtMost("top", o.Top, player.MaxCandidates); err != nil {
+		return badInput{err} // the sim policy simulates them all
 	}
 	data, err := readArg(e.stdin, "gamestate", o.Args[0])
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -20,6 +21,7 @@ import (
 	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/bot/platform/server"
 	"github.com/lexico/lexico/index"
+	"github.com/lexico/lexico/internal/cliapp"
 	"github.com/lexico/lexico/internal/quote"
 )
 
@@ -82,14 +84,14 @@ const (
 // simFlags binds the sim flags to o; o.Given is read by noteGiven.
 func simFlags(o *simOptions) []cli.Flag {
 	return []cli.Flag{
-		&cli.IntFlag{Name: simFlagNames[0], Value: player.DefaultSimCandidates, Usage: "sim policy: how many of the search's best candidates `N` it simulates (more may find a move the static ranking placed low; fewer gives each more worlds; at least 40 with 1 to 4 in the bag, 500 with it empty)", Destination: &o.Candidates},
-		&cli.IntFlag{Name: simFlagNames[1], Value: montecarlo.DefaultPlies, Usage: "sim policy: turns `N` played after each candidate (more sees further, costs more and adds the noise of more draws)", Destination: &o.Plies},
+		&cli.IntFlag{Name: simFlagNames[0], Value: player.DefaultSimCandidates, Usage: "sim policy: how many of the search's best candidates `N` it simulates (more may find a move the static ranking placed low; fewer gives each more worlds; at least 40 with 1 to 4 in the bag, 500 with it empty; at most " + strconv.Itoa(player.MaxCandidates) + ", more than a rack has plays)", Destination: &o.Candidates},
+		&cli.IntFlag{Name: simFlagNames[1], Value: montecarlo.DefaultPlies, Usage: "sim policy: turns `N` played after each candidate (more sees further, costs more and adds the noise of more draws; at most " + strconv.Itoa(montecarlo.MaxPlies) + ": a world stops at its game's end)", Destination: &o.Plies},
 		&cli.IntFlag{Name: simFlagNames[2], Usage: "sim policy: at most `N` worlds a move (0: as many as the budget allows); capped, the answer no longer depends on the machine's speed", Destination: &o.Iterations},
 		&cli.StringFlag{Name: simRankFlag, Value: montecarlo.DefaultRank.String(), Usage: "sim policy: what candidates are ranked by, `RANK` points (the mean spread; the win rate once every world reaches the game's end), winprob (the mean chance of winning from each world's final spread, points breaking ties) or blend (win probability in percent plus a tenth of the points)", Destination: &o.Rank},
 		&cli.StringFlag{Name: simAllocFlag, Value: montecarlo.DefaultAllocation.String(), Usage: "sim policy: how worlds are shared among the candidates, `ALLOC` race (a candidate clearly behind another stops being played; its worlds go to the others) or equal (every candidate in every world)", Destination: &o.Alloc},
 		&cli.BoolFlag{Name: simInferFlag, Usage: "sim policy: deal the opponent, in each world, tiles it may have kept at its last play, inferred from that play (seen only by a bot that answered the game's previous move: serve with the platform's GameId, and the arena; not run); each move tries a few hundred racks", Destination: &o.Infer},
 		&cli.IntFlag{Name: simFlagNames[4], Value: montecarlo.DefaultEndgameBag, Usage: "sim policy: with at most `N` tiles in the bag every world is played to the game's end and the candidates are ranked by wins (0: never; more sees the end sooner, at the cost of worlds that each play several turns more)", Destination: &o.EndBag},
-		&cli.IntFlag{Name: simFlagNames[3], Usage: "sim policy: goroutines `N` playing worlds at once for each move (0: one per core); 1 with games played two at once gives each game one core, as a one-thread opponent has (an endgame's solver runs beside them)", Destination: &o.Threads},
+		&cli.IntFlag{Name: simFlagNames[3], Usage: "sim policy: goroutines `N` playing worlds at once for each move (0: one per core); 1 with games played two at once gives each game one core, as a one-thread opponent has (an endgame's solver runs beside them); at most " + strconv.Itoa(montecarlo.MaxThreads) + ", more than any machine's cores: each thread costs memory and start-up time, and one past the cores only shares one)", Destination: &o.Threads},
 	}
 }
 
@@ -110,9 +112,18 @@ func applySim(o simOptions, policies ...player.Policy) error {
 			sims = append(sims, s)
 		}
 	}
+	// The most each flag takes (0: no limit): past it a number is a typo
+	// that would cost memory or the deadline (MaxCandidates, MaxPlies,
+	// MaxThreads); more worlds or a larger end bag are only "always".
+	most := [5]int{player.MaxCandidates, montecarlo.MaxPlies, 0, montecarlo.MaxThreads, 0}
 	for i, v := range [5]int{o.Candidates, o.Plies, o.Iterations, o.Threads, o.EndBag} {
 		if v < 0 {
 			return badInputf("--%s %d: want 0 or more", simFlagNames[i], v)
+		}
+		if most[i] > 0 {
+			if err := cliapp.AtMost(simFlagNames[i], v, most[i]); err != nil {
+				return badInput{err}
+			}
 		}
 		if o.Given[i] && len(sims) == 0 {
 			return badInputf("--%s applies to the sim policy, and no player here uses it", simFlagNames[i])

@@ -260,6 +260,18 @@ func FlagError(msg string) string {
 	return msg
 }
 
+// AtMost refuses an integer flag's value above limit, naming the flag and
+// the limit. A count with a few digits too many is a typo, not a wish: one
+// once reserved room for 99999999999 candidates and died out of memory
+// with a stack trace, and one of threads missed the answer's deadline. The
+// command wraps the error as its usage mistakes (exit status 2).
+func AtMost(flag string, v, limit int) error {
+	if v > limit {
+		return fmt.Errorf("%s %d: want at most %d", dashed(flag), v, limit)
+	}
+	return nil
+}
+
 // dashed writes a flag's name as it is usually typed: --name, or -n for
 // one letter.
 func dashed(name string) string {

@@ -106,3 +106,13 @@ func TestAFlagAfterTheArgumentsSaysFlagsGoFirst(t *testing.T) {
 		t.Errorf("flags first: %v, policy %q, arguments %v", err, policy, ran)
 	}
 }
+
+func TestAtMostNamesTheFlagAndItsLimit(t *testing.T) {
+	if err := AtMost("top", 10, 10); err != nil {
+		t.Errorf("the limit itself: %v", err)
+	}
+	err := AtMost("sim-threads", 100000, 256)
+	if err == nil || err.Error() != "--sim-threads 100000: want at most 256" {
+		t.Errorf("over the limit: %v", err)
+	}
+}

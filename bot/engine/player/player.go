@@ -128,6 +128,14 @@ const PreEndgameSimBag = 4
 // left out (the measurements: docs/lab/endgame.md).
 const EndgameSimCandidates = 500
 
+// MaxCandidates caps what a policy is asked to list or simulate (the
+// flags behind Static.Top and Sim.Candidates): a rack has a few thousand
+// plays at most (2,355 with two blanks in data/gamestates/middle-blanks.json),
+// and a simulation of more candidates than that gives each less than a
+// world in any budget. A larger number is a typo; the command lines refuse
+// it rather than spend the budget on it.
+const MaxCandidates = 10000
+
 // simSearchShare is the share of the budget the simulation's policy gives
 // the search that finds its candidates before simulating them. The search
 // takes milliseconds on most positions, so this is a cap for the crowded
