@@ -9,6 +9,7 @@ import (
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/internal/atomicfile"
+	"github.com/lexico/lexico/internal/readlimit"
 )
 
 // The board file is the seed's: a line per row, top row first, a character
@@ -114,10 +115,16 @@ type BoardFile struct {
 	data    []byte
 }
 
+// MaxBoardFile is the most LoadBoardFile reads: a board of 15 rows is
+// under 300 bytes, and the largest variant's with notes some kilobytes;
+// read whole, /dev/zero hung.
+const MaxBoardFile = 64 << 10
+
 // LoadBoardFile reads and parses the board file at path, and refuses a
-// board that no game under v could have reached (see CheckBoard).
+// board that no game under v could have reached (see CheckBoard), and a
+// file over MaxBoardFile bytes (readlimit.ErrTooLarge).
 func LoadBoardFile(path string, v *variant.Variant) (*BoardFile, error) {
-	data, err := os.ReadFile(path)
+	data, err := readlimit.File(path, "board file", MaxBoardFile)
 	if err != nil {
 		return nil, err
 	}

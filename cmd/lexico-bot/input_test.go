@@ -249,3 +249,37 @@ func TestAbsurdCountsAreRefused(t *testing.T) {
 		t.Errorf("--sim-threads 256 with a 300 ms budget answered after %v", took)
 	}
 }
+
+// Every file a command reads whole has a limit for its kind, and an endless
+// one (/dev/zero) is refused at the limit in one line naming the file and
+// the limit: read whole, each of these hung with its memory growing.
+func TestEndlessFilesAreRefused(t *testing.T) {
+	const zero = "/dev/zero"
+	if _, err := os.Stat(zero); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	idx := botIndex(t)
+	out := filepath.Join(t.TempDir(), "out")
+	for _, c := range []struct {
+		name  string
+		args  []string
+		limit string
+	}{
+		{"run --leaves", []string{"run", "--index", idx, "--leaves", zero, docExample}, "67108864"},
+		{"solve --board", []string{"solve", "--index", idx, "--board", zero, "--hand", "abc"}, "65536"},
+		{"leaves show", []string{"leaves", "show", zero}, "67108864"},
+		{"leaves merge", []string{"leaves", "merge", "--out", out, zero}, "67108864"},
+		{"winprob show", []string{"winprob", "show", zero}, "16777216"},
+		{"winprob fit", []string{"winprob", "fit", "--out", out, zero}, "16777216"},
+	} {
+		start := time.Now()
+		code, stdout, errs := runBot(t, "", c.args...)
+		oneLine(t, c.name, code, errs, zero, "at most "+c.limit+" bytes")
+		if stdout != "" {
+			t.Errorf("%s: printed %q", c.name, stdout)
+		}
+		if took := time.Since(start); took > 5*time.Second {
+			t.Errorf("%s: refused after %v", c.name, took)
+		}
+	}
+}

@@ -27,6 +27,7 @@ import (
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/internal/atomicfile"
 	"github.com/lexico/lexico/internal/quote"
+	"github.com/lexico/lexico/internal/readlimit"
 )
 
 // leavesTrainOptions are leaves train's flags.
@@ -262,7 +263,7 @@ func leavesTrain(ctx context.Context, o leavesTrainOptions, e env) error {
 	}
 	for g := 1; g <= gens; g++ {
 		tablePath := filepath.Join(dir, fmt.Sprintf("gen-%03d.leaves", g))
-		if b, err := os.ReadFile(tablePath); err == nil {
+		if b, err := readlimit.File(tablePath, "leave table", leaves.MaxFile); err == nil {
 			t, err := leaves.ReadTable(b)
 			if err != nil {
 				return badInputf("%s: %w (remove it to learn the generation again)", tablePath, err)
@@ -310,7 +311,7 @@ func distinct(st *leaves.Stats) int {
 func statsFor(path string, v *variant.Variant, playing *equity.Table, target leaves.Target, gen int, seed uint64, shard, shards int, games uint64) (*leaves.Stats, error) {
 	learned := leaves.NewTable(v.Name, v.Distribution)
 	sum := playingChecksum(playing, v)
-	b, err := os.ReadFile(path)
+	b, err := readlimit.File(path, "leave statistics file", leaves.MaxFile)
 	if errors.Is(err, os.ErrNotExist) {
 		st := leaves.NewStats(learned)
 		st.Generation, st.Seed, st.Playing, st.Shard, st.Shards, st.GenGames = gen, seed, sum, shard, shards, games
@@ -387,7 +388,7 @@ func leavesMerge(o leavesMergeOptions, e env) error {
 	if !(o.PriorWeight > 0) {
 		return badInputf("--prior-weight %v: want a positive number", o.PriorWeight)
 	}
-	all, err := readShardStats(o.Args, leaves.ReadStats)
+	all, err := readShardStats(o.Args, leaves.MaxFile, leaves.ReadStats)
 	if err != nil {
 		return err
 	}
@@ -409,7 +410,7 @@ func leavesShow(args []string, e env) error {
 		return badInputf("leaves show needs a table file")
 	}
 	path := args[0]
-	b, err := os.ReadFile(path)
+	b, err := readlimit.File(path, "leave table or statistics file", leaves.MaxFile)
 	if err != nil {
 		return badInputf("%w", err)
 	}
@@ -486,12 +487,13 @@ func seatLeaves(specs [2]string, table *equity.Table) ([2]*equity.Table, [2]stri
 }
 
 // readShardStats reads the statistics file of each shard with read (the
-// leave trainer's and the win probability trainer's), for a merge; a file
-// that cannot be read or parsed is bad input, named.
-func readShardStats[S any](paths []string, read func([]byte) (S, error)) ([]S, error) {
+// leave trainer's and the win probability trainer's), for a merge, each of
+// at most limit bytes; a file that cannot be read or parsed is bad input,
+// named.
+func readShardStats[S any](paths []string, limit int64, read func([]byte) (S, error)) ([]S, error) {
 	all := make([]S, 0, len(paths))
 	for _, p := range paths {
-		b, err := os.ReadFile(p)
+		b, err := readlimit.File(p, "statistics file", limit)
 		if err != nil {
 			return nil, badInputf("%w", err)
 		}

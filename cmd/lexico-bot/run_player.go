@@ -23,6 +23,7 @@ import (
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/internal/cliapp"
 	"github.com/lexico/lexico/internal/quote"
+	"github.com/lexico/lexico/internal/readlimit"
 )
 
 // botOptions are the flags run and serve share: where the words are, how
@@ -304,9 +305,7 @@ func readArg(stdin io.Reader, what, name string) ([]byte, error) {
 		}
 		defer f.Close()
 		from, r = quote.String(name), f
-		// A regular file's size is known: one too large is refused unread.
-		// Anything else (a pipe, a device) is read up to the limit.
-		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > maxInput {
+		if readlimit.Oversized(f, maxInput) {
 			return nil, tooLarge(what, from)
 		}
 	}
@@ -322,10 +321,7 @@ func readArg(stdin io.Reader, what, name string) ([]byte, error) {
 
 // readLimited reads r to its end, or to maxInput+1 bytes when it is longer
 // (then over is true), so that no input costs more memory than the limit.
-func readLimited(r io.Reader) (b []byte, over bool, err error) {
-	b, err = io.ReadAll(io.LimitReader(r, maxInput+1))
-	return b, len(b) > maxInput, err
-}
+func readLimited(r io.Reader) (b []byte, over bool, err error) { return readlimit.All(r, maxInput) }
 
 // readLine reads one line of r, or more than maxInput bytes of it when it
 // is longer (then over is true), so that a line with no end is not read

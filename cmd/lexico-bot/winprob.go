@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -21,6 +22,7 @@ import (
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/internal/atomicfile"
 	"github.com/lexico/lexico/internal/quote"
+	"github.com/lexico/lexico/internal/readlimit"
 )
 
 // winprobTrainOptions are winprob train's flags.
@@ -179,7 +181,7 @@ func winprobTrain(ctx context.Context, o winprobTrainOptions, e env) error {
 // winprobStatsFor opens the checkpoint at path when it is this run's, or
 // starts empty statistics when there is none.
 func winprobStatsFor(path string, v *variant.Variant, seed uint64, shard, shards int, games uint64) (*winprob.Stats, error) {
-	b, err := os.ReadFile(path)
+	b, err := readlimit.File(path, "win probability statistics file", winprob.MaxFile)
 	if errors.Is(err, os.ErrNotExist) {
 		st := winprobgen.NewStats(v)
 		st.Seed, st.Shard, st.Shards, st.Games = seed, shard, shards, games
@@ -219,7 +221,7 @@ func winprobFit(args []string, out string, minRecords int, e env) error {
 	if minRecords < 1 {
 		return badInputf("--min-records %d: want at least 1", minRecords)
 	}
-	all, err := readShardStats(args, winprob.ReadStats)
+	all, err := readShardStats(args, winprob.MaxFile, winprob.ReadStats)
 	if err != nil {
 		return err
 	}
@@ -235,7 +237,7 @@ func winprobShow(args []string, e env) error {
 		return badInputf("winprob show needs one table or statistics file")
 	}
 	path := args[0]
-	b, err := os.ReadFile(path)
+	b, err := readlimit.File(path, "win probability table or statistics file", winprob.MaxFile)
 	if err != nil {
 		return badInputf("%w", err)
 	}
@@ -245,12 +247,7 @@ func winprobShow(args []string, e env) error {
 			path, st.Variant, st.Shard, max(st.Shards, 1), st.Done, winprob.ShareOf(st.Games, st.Shard, st.Shards), st.Records, st.Seed)
 		return nil
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return badInputf("%w", err)
-	}
-	defer f.Close()
-	t, err := winprob.ReadTable(f)
+	t, err := winprob.ReadTable(bytes.NewReader(b))
 	if err != nil {
 		return badInputf("%s: %w", path, err)
 	}

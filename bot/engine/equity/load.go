@@ -3,9 +3,9 @@ package equity
 import (
 	"bytes"
 	"fmt"
-	"os"
 
 	"github.com/lexico/lexico/bot/engine/leaves"
+	"github.com/lexico/lexico/internal/readlimit"
 )
 
 // Load builds the valuation from files, as --leaves names them: at most one
@@ -23,7 +23,7 @@ func Load(paths ...string) (*Table, error) {
 		learned []*leaves.Table
 	)
 	for _, p := range paths {
-		b, err := os.ReadFile(p)
+		b, err := readlimit.File(p, "leaves file", leaves.MaxFile)
 		if err != nil {
 			return nil, err
 		}

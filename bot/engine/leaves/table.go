@@ -91,6 +91,13 @@ func ReadBag(head []byte) ([tile.NumKinds]uint8, error) {
 // everything before it.
 const tableMagic = "LEXLEAV1"
 
+// MaxFile is the most a program reads of a leave table or statistics file
+// (readlimit): a table is two bytes a leave (1.8 MB for the largest bag's
+// shipped one, data/leaves), statistics sixteen a leave seen, up to some
+// 15 MB; past 64 MiB a file is none of these, and /dev/zero read whole
+// hung.
+const MaxFile = 64 << 20
+
 // IsTableFile reports whether b starts like a table file (the CSV of the
 // hand-tuned model does not).
 func IsTableFile(b []byte) bool {

@@ -66,6 +66,12 @@ func (t *Table) P(spread float64, unseen int, toMove bool) float64 {
 
 const tableMagic = "lexico-winprob 1"
 
+// MaxFile is the most a program reads of a win probability table or
+// statistics file (readlimit): a table is some 5 KB (data/winprob), the
+// statistics eight bytes a cell, about 1 MB; past 16 MiB a file is
+// neither, and /dev/zero read whole hung.
+const MaxFile = 16 << 20
+
 // WriteTo writes the table as text: a header, then a line per cell
 // ("unseen side A B"), so that a table reads and diffs as what it is.
 func (t *Table) WriteTo(w io.Writer) (int64, error) {
