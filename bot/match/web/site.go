@@ -162,15 +162,23 @@ func (s *Site) index(w http.ResponseWriter, r *http.Request) {
 }
 
 // decode reads a JSON body into v, refusing it in words a caller of the
-// API reads (the field and the kind of value wanted, not Go's types).
+// API reads (the field and the kind of value wanted, not Go's types). The
+// body is one JSON object and nothing after it but spaces: a Decoder stops
+// at the object's end, so `{"policy":"equity"} garbage` was taken.
 func decode(w http.ResponseWriter, r *http.Request, v any) error {
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(v)
+	if err == nil {
+		if _, err = dec.Token(); errors.Is(err, io.EOF) {
+			return nil
+		}
+		if !errors.As(err, new(*http.MaxBytesError)) {
+			return fmt.Errorf("%w: more after the JSON object (want one object alone)", ErrBadRequest)
+		}
+	}
 	var tooBig *http.MaxBytesError
 	switch {
-	case err == nil:
-		return nil
 	case errors.Is(err, io.EOF):
 		return fmt.Errorf("%w: empty body (want a JSON object)", ErrBadRequest)
 	case errors.As(err, &tooBig):
@@ -200,14 +208,33 @@ func (s *Site) newGame(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
+	var botTime time.Duration // 0: the default
+	if req.BotMS != 0 {
+		var err error
+		if botTime, err = millis("bot_ms", req.BotMS, MinBotTime, s.Store.cfg.MaxThink); err != nil {
+			fail(w, err)
+			return
+		}
+	}
 	g, err := s.Store.New(Options{Policy: req.Policy, Variant: req.Variant, BotFirst: req.BotFirst,
-		BotTime: time.Duration(req.BotMS) * time.Millisecond, Seed: req.Seed})
+		BotTime: botTime, Seed: req.Seed})
 	if err != nil {
 		fail(w, err)
 		return
 	}
 	s.log.Info("new game", "id", g.ID, "policy", g.Policy, "variant", g.Variant.Name, "seat", g.Seat)
 	writeJSON(w, http.StatusCreated, g.View())
+}
+
+// millis is a request's field of milliseconds as a duration, checked
+// against [lo, hi] as the integer it is: converted first, a huge value
+// wrapped around into the range (bot_ms 18446744074710 played a 1 s bot)
+// and a refusal showed the wrapped value ("-1ms").
+func millis(field string, ms int64, lo, hi time.Duration) (time.Duration, error) {
+	if ms < lo.Milliseconds() || ms > hi.Milliseconds() {
+		return 0, fmt.Errorf("%w: %s %d: want %d to %d milliseconds", ErrBadRequest, field, ms, lo.Milliseconds(), hi.Milliseconds())
+	}
+	return time.Duration(ms) * time.Millisecond, nil
 }
 
 // game finds the request's game and hands it to h.

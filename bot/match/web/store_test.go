@@ -413,6 +413,15 @@ func TestAPIRefusalsAndDefaults(t *testing.T) {
 		{"/web/api/games", `{"colour": "red"}`, `unknown field`},
 		{"/web/api/games", `{"policy": `, "not a JSON object"},
 		{"/web/api/study", `{"gamestate": 5}`, `"gamestate": found a JSON number where a string is expected`},
+		// Milliseconds are checked as the integers they are: turned into a
+		// duration first, these wrapped into the range (a 201, a 1 s bot).
+		{"/web/api/games", `{"bot_ms": 18446744074710}`, "bot_ms 18446744074710: want 50 to 10000 milliseconds"},
+		{"/web/api/games", `{"bot_ms": -1}`, "bot_ms -1: want 50 to 10000 milliseconds"},
+		{"/web/api/study", `{"ms": 18446744074710}`, "ms 18446744074710: want 50 to 10000 milliseconds"},
+		// One JSON object, nothing after it.
+		{"/web/api/games", `{"policy":"equity"} garbage`, "more after the JSON object"},
+		{"/web/api/games", `{"policy":"equity"} {}`, "more after the JSON object"},
+		{"/web/api/study", `{"sim":false}}`, "more after the JSON object"},
 	} {
 		code, out := post(c.path, c.body)
 		msg, _ := out["error"].(string)
@@ -423,7 +432,7 @@ func TestAPIRefusalsAndDefaults(t *testing.T) {
 			t.Errorf("POST %s %s: %q names Go types", c.path, c.body, msg)
 		}
 	}
-	code, out := post("/web/api/games", `{"bot_ms": 50}`)
+	code, out := post("/web/api/games", "{\"bot_ms\": 50}\n")
 	if code != http.StatusCreated || out["policy"] != DefaultPolicy {
 		t.Errorf("a game naming no policy: %d %v; want 201 and policy %q", code, out, DefaultPolicy)
 	}

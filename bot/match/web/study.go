@@ -83,10 +83,9 @@ func (s *Site) study(w http.ResponseWriter, r *http.Request) {
 		fail(w, fmt.Errorf("%w: top %d: want 1 to 50 moves", ErrBadRequest, req.Top))
 		return
 	}
-	think := time.Duration(req.MS) * time.Millisecond
-	limit := s.Store.cfg.MaxThink
-	if think < MinBotTime || think > limit {
-		fail(w, fmt.Errorf("%w: %v of thinking is outside [%v, %v]", ErrBadRequest, think, MinBotTime, limit))
+	think, err := millis("ms", req.MS, MinBotTime, s.Store.cfg.MaxThink)
+	if err != nil {
+		fail(w, err)
 		return
 	}
 	p, err := studied(req)

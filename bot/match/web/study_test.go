@@ -226,7 +226,7 @@ func TestStudyTimeIsCappedByTheServer(t *testing.T) {
 	_, srv := testSite(t, cfg)
 	gs, _ := studyGamestate(t)
 	var e map[string]string
-	if code := call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: gs, Sim: true, MS: 3000}, &e); code != http.StatusBadRequest || !strings.Contains(e["error"], "2s") {
-		t.Errorf("3 s asked of a 2 s server: %d %v; want 400 naming 2s", code, e)
+	if code := call(t, "POST", srv.URL+"/web/api/study", StudyRequest{Gamestate: gs, Sim: true, MS: 3000}, &e); code != http.StatusBadRequest || !strings.Contains(e["error"], "ms 3000: want 50 to 2000 milliseconds") {
+		t.Errorf("3 s asked of a 2 s server: %d %v; want 400 naming the field and the 2 s limit", code, e)
 	}
 }
