@@ -79,6 +79,25 @@ func TestRunLinesRefusesALineAndAnswersTheNext(t *testing.T) {
 	legalOnDoc(t, []byte(answers[len(cases)+1]))
 }
 
+// run --lines names a refused line by its number in the input, blank lines
+// counted: they were skipped in the count, so an error after one named
+// the line before it.
+func TestRunLinesNamesTheLineItRefuses(t *testing.T) {
+	good := strings.Join(strings.Fields(string(gamestatetest.DocExampleBytes(t))), " ")
+	in := good + "\n\n  \n" + `{"Board": 5}` + "\n" + good + "\n"
+	code, out, errs := runBot(t, in, "run", "--lines", "--index", botIndex(t), "--policy", "greedy", "--strategy", testStrategy)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	answers := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(answers) != 3 || answers[1] != passLine {
+		t.Fatalf("answers %q to 3 gamestates and 2 blank lines, want the second a pass", answers)
+	}
+	if !strings.Contains(errs, "line 4: ") || strings.Contains(errs, "line 2: ") {
+		t.Errorf("stderr %q; want the bad gamestate named as line 4", errs)
+	}
+}
+
 // moves reads JSON lines on stdin; a first line no game can reach is
 // refused as that line, not read as the start of a multi-line gamestate.
 func TestMovesRefusesAnUnreachableFirstLine(t *testing.T) {

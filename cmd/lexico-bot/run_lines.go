@@ -49,8 +49,7 @@ func runLines(ctx context.Context, o runOptions, e env) error {
 		arrived := time.Now()
 		buf = line
 		if !tooLong && len(bytes.TrimSpace(line)) == 0 {
-			n--
-			continue
+			continue // unanswered, but counted: n is the line an editor shows
 		}
 		if tooLong {
 			// One line too long for any gamestate is refused like any
