@@ -9,6 +9,7 @@ import (
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/internal/atomicfile"
+	"github.com/lexico/lexico/internal/quote"
 	"github.com/lexico/lexico/internal/readlimit"
 )
 
@@ -68,9 +69,9 @@ func ParseBoard(data []byte, v *variant.Variant) (*board.Board, error) {
 }
 
 // firstNonSquare finds the first character of line that is not a square,
-// its column counted in characters (as editors count) and shown quoted. A
-// byte that is not UTF-8 is shown in hex: quoting it would show the
-// character of the same number, which is not in the file.
+// its column counted in characters (as editors count) and shown quoted
+// (quote.Rune: a byte that is not UTF-8 is shown in hex, as quoting it
+// would show the character of the same number, which is not in the file).
 func firstNonSquare(line []byte) (col int, shown string, ok bool) {
 	for i := 0; i < len(line); col++ {
 		ch, size := utf8.DecodeRune(line[i:])
@@ -78,10 +79,7 @@ func firstNonSquare(line []byte) (col int, shown string, ok bool) {
 			i += size
 			continue
 		}
-		if ch == utf8.RuneError && size == 1 {
-			return col, fmt.Sprintf("byte 0x%02x", line[i]), false
-		}
-		return col, fmt.Sprintf("%q", ch), false
+		return col, quote.Rune(string(line[i:min(i+utf8.UTFMax, len(line))]), 0), false
 	}
 	return 0, "", true
 }

@@ -64,7 +64,7 @@ func ParseRack(s string) (Rack, error) {
 			c = Blank
 		}
 		if Index(c) < 0 {
-			return Rack{}, fmt.Errorf("rack %s: %q is not a letter A-Z or a blank (?, * or _)", quote.String(s), s[i])
+			return Rack{}, fmt.Errorf("rack %s: %s is not a letter A-Z or a blank (?, * or _)", quote.String(s), quote.Rune(s, i))
 		}
 		r.Add(c)
 	}

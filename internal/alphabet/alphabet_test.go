@@ -27,6 +27,16 @@ func TestParseRackRejectsNonLetters(t *testing.T) {
 	}
 }
 
+// A character that is not a letter is named whole, decoded from UTF-8: its
+// first byte alone was named, 'Ã' for é.
+func TestParseRackNamesTheCharacter(t *testing.T) {
+	for s, want := range map[string]string{"é": "'é' is not a letter", "A€€": "'€' is not a letter", "A\xff": "byte 0xff is not a letter"} {
+		if _, err := ParseRack(s); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseRack(%q): %v, want an error saying %s", s, err, want)
+		}
+	}
+}
+
 func TestRemoveOnlyWhatIsThere(t *testing.T) {
 	r := RackOf([]byte("AAB"))
 	if !r.Remove('A') || !r.Remove('A') || r.Remove('A') {

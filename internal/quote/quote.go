@@ -54,3 +54,16 @@ func Text(s string) string {
 	}
 	return fmt.Sprintf("%s... (%d bytes)", s[:n], len(s))
 }
+
+// Rune is the character of s that starts at byte i, Go-quoted as %q quotes
+// a rune ('é'), for a message naming the one character that is wrong. It
+// decodes UTF-8: quoting the byte s[i] showed the character of that
+// number, one byte of another ('Ã' for é, 'â' for €). A byte that starts
+// no character is shown as what it is: byte 0xff.
+func Rune(s string, i int) string {
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && n <= 1 {
+		return fmt.Sprintf("byte 0x%02x", s[i])
+	}
+	return strconv.QuoteRune(r)
+}

@@ -56,3 +56,21 @@ func TestLongValuesCut(t *testing.T) {
 		}
 	}
 }
+
+// Rune names the character at a byte offset, not the byte: é is 'é', not
+// 'Ã', its first byte read as a character; a byte that starts none is
+// named as a byte.
+func TestRuneDecodesTheCharacter(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		i    int
+		want string
+	}{
+		{"é", 0, "'é'"}, {"A€", 1, "'€'"}, {"1", 0, "'1'"}, {"\n", 0, `'\n'`},
+		{"\xff", 0, "byte 0xff"}, {"é", 1, "byte 0xa9"}, {"\uFFFD", 0, "'\uFFFD'"},
+	} {
+		if got := Rune(c.s, c.i); got != c.want {
+			t.Errorf("Rune(%q, %d) = %s, want %s", c.s, c.i, got, c.want)
+		}
+	}
+}

@@ -126,6 +126,11 @@ func parsePlay(f []string, b *board.Board) (Command, error) {
 		if !b.In(r, c) {
 			return Command{}, notation("%s runs off the board after %d letters", quote.Text(word), i)
 		}
+		if ch != '.' && (ch < 'A' || ch > 'Z') && (ch < 'a' || ch > 'z') {
+			// Before the square's letter is compared: the byte of a
+			// character that is no letter would show as another one.
+			return Command{}, notation("%s in %s is not a letter", quote.Rune(word, i), quote.Text(word))
+		}
 		if sq := b.At(r, c); !sq.Empty() {
 			if ch != '.' && upper(ch) != sq.Letter {
 				return Command{}, notation("%s holds %c, but the word has %c there", board.SquareName(r, c), sq.Letter, ch)
@@ -137,10 +142,8 @@ func parsePlay(f []string, b *board.Board) (Command, error) {
 			m.Tiles = append(m.Tiles, move.Placement{Row: r, Col: c, Letter: ch})
 		case ch >= 'a' && ch <= 'z':
 			m.Tiles = append(m.Tiles, move.Placement{Row: r, Col: c, Letter: upper(ch), Blank: true})
-		case ch == '.':
+		default: // '.'
 			return Command{}, notation("%s is empty: '.' stands only for a tile already on the board", board.SquareName(r, c))
-		default:
-			return Command{}, notation("%q in %s is not a letter", ch, quote.Text(word))
 		}
 	}
 	if len(m.Tiles) == 0 {

@@ -92,6 +92,9 @@ func TestParseRefusesWithAReason(t *testing.T) {
 		{"A1 across O.", "B1 is empty"},
 		{"C3 across CAT", "places no tile"},
 		{"A1 across O1", `'1' in O1 is not a letter`},
+		{"A1 across €€", `'€' in €€ is not a letter`}, // not its first byte, 'â'
+		{"A1 across O\xff", "byte 0xff in O"},
+		{"C3 across é", "'é' in é is not a letter"}, // C3 holds C: not "holds C, but the word has Ã"
 		{"exchange", "exchange wants the tiles"},
 		{"exchange A1", "not a letter"},
 		{"hint many", "want a number"},

@@ -422,6 +422,8 @@ func TestAPIRefusalsAndDefaults(t *testing.T) {
 		{"/web/api/games", `{"policy":"equity"} garbage`, "more after the JSON object"},
 		{"/web/api/games", `{"policy":"equity"} {}`, "more after the JSON object"},
 		{"/web/api/study", `{"sim":false}}`, "more after the JSON object"},
+		// A character is named whole, not by its first byte ('â').
+		{"/web/api/solve", `{"board": "", "hand": "€€€"}`, "'€' is not a letter"},
 	} {
 		code, out := post(c.path, c.body)
 		msg, _ := out["error"].(string)

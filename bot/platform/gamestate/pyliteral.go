@@ -115,8 +115,7 @@ func fromPython(data []byte) ([]byte, error) {
 			}
 			i = j
 		default:
-			r, _ := utf8.DecodeRune(data[i:])
-			return nil, fmt.Errorf("byte %d: unexpected character %q", i, r)
+			return nil, fmt.Errorf("byte %d: unexpected character %s", i, quote.Rune(string(data[i:min(i+utf8.UTFMax, len(data))]), 0))
 		}
 	}
 	return out.Bytes(), nil
