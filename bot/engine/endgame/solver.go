@@ -646,14 +646,13 @@ func (s *search) run() Result {
 	h, spread, root := s.rootOf()
 	values := make([]int32, len(root.moves))
 	exacts := make([]bool, len(root.moves))
-	// The values of the last finished iteration: an iteration cut short
-	// has overwritten some of values. Res.Moves is built from them once,
-	// after the search, so that no iteration allocates a copy of every
-	// root move (tens of thousands with two blanks).
-	kept := make([]int32, len(root.moves))
-	keptExact := make([]bool, len(root.moves))
+	// Res.Moves, a copy of the root's moves (they outlive the search's
+	// buffers), is made once here and refilled in place after each
+	// finished iteration: no iteration allocates one (tens of thousands of
+	// moves with two blanks), and nothing is left to build after the stop,
+	// when an answer's time is up.
 	scratch := make([]rootEntry, len(root.moves))
-	finished := false
+	moves, slab := rootCopy(root)
 	var res Result
 	res.Move = root.move(&root.moves[0]) // until an iteration finishes: the highest scoring play
 	res.Move.Tiles = append([]move.Placement(nil), res.Move.Tiles...)
@@ -678,15 +677,10 @@ func (s *search) run() Result {
 		res.Line = s.extend(res.Line, h)
 		res.Move = res.Line[0]
 		sortRoot(root, values, exacts, scratch)
-		copy(kept, values)
-		copy(keptExact, exacts)
-		finished = true
+		res.Moves = fillRootMoves(moves, slab, root, values, exacts, spread)
 		if proven {
 			break
 		}
-	}
-	if finished {
-		res.Moves = rootMoves(root, kept, keptExact, spread)
 	}
 	res.Nodes, res.Generations, res.Derived = s.nodes, s.gens, s.derived
 	return res
@@ -1126,21 +1120,28 @@ type rootEntry struct {
 	exact bool
 }
 
-// rootMoves are the root's moves in their order, with values: copies,
-// their tiles in one slice, that outlive the search's buffers.
-func rootMoves(root *plyMoves, values []int32, exacts []bool, spread int) []Valued {
+// rootCopy makes the room fillRootMoves copies the root's moves into: a
+// Valued a move, and one slice for all their tiles.
+func rootCopy(root *plyMoves) ([]Valued, []move.Placement) {
 	n := 0
 	for i := range root.moves {
 		n += max(int(root.moves[i].n), 0)
 	}
-	tiles := make([]move.Placement, 0, n)
-	moves := make([]Valued, len(root.moves))
+	return make([]Valued, len(root.moves)), make([]move.Placement, 0, n)
+}
+
+// fillRootMoves copies the root's moves, in their order, with their values
+// into moves, their tiles into slab (both from rootCopy), and returns
+// moves: copies that outlive the search's buffers, made without
+// allocating.
+func fillRootMoves(moves []Valued, slab []move.Placement, root *plyMoves, values []int32, exacts []bool, spread int) []Valued {
+	slab = slab[:0]
 	for i := range root.moves {
 		m := root.move(&root.moves[i])
-		at := len(tiles)
-		tiles = append(tiles, m.Tiles...)
+		at := len(slab)
+		slab = append(slab, m.Tiles...)
 		if m.Tiles != nil {
-			m.Tiles = tiles[at:len(tiles):len(tiles)]
+			m.Tiles = slab[at:len(slab):len(slab)]
 		}
 		moves[i] = Valued{Move: m, Value: spread + int(values[i]), Exact: exacts[i]}
 	}
