@@ -247,6 +247,11 @@ func (s *Store) restore(records [][2][]byte) {
 	s.restored.dropped = len(drop)
 	for _, sg := range kept {
 		v, err := variant.ByName(sg.Variant)
+		if err == nil && (sg.BotMS < MinBotTime.Milliseconds() || sg.BotMS > s.cfg.MaxThink.Milliseconds()) {
+			// Checked as an integer, before it is a duration: an edited
+			// file's huge value would wrap into the range.
+			err = fmt.Errorf("bot_ms %d out of range", sg.BotMS)
+		}
 		o := Options{Policy: sg.Policy, Variant: sg.Variant, BotFirst: sg.BotFirst, BotTime: time.Duration(sg.BotMS) * time.Millisecond, Seed: sg.Seed}
 		var bot *answer.Bot
 		if err == nil {

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"hash/fnv"
 	"log/slog"
@@ -15,6 +16,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // A game survives a restart of the server: the same board, rack, scores,
@@ -187,5 +190,43 @@ func TestNotAGamesFileIsRefused(t *testing.T) {
 	entries, _ := os.ReadDir(filepath.Dir(cfg.File))
 	if got, _ := os.ReadFile(cfg.File); !bytes.Equal(got, notes) || len(entries) != 1 {
 		t.Fatalf("the file after the refusal: %d bytes, %d entries; want it untouched and alone", len(got), len(entries))
+	}
+}
+
+// A kept game whose bot time is out of range (an edited file: a huge
+// value, as a duration, wraps into the range) is dropped when the server
+// restores its games, not played with another time than it says.
+func TestRestoreDropsABotTimeOutOfRange(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.File = filepath.Join(t.TempDir(), "games.db")
+	id := gamesFileWithAGame(t, cfg)
+	db, err := bolt.Open(cfg.File, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(gamesBucket)
+		var sg savedGame
+		if err := json.Unmarshal(b.Get([]byte(id)), &sg); err != nil {
+			return err
+		}
+		sg.BotMS = 18446744074710 // 2^64 ns as milliseconds, and a second more
+		data, err := json.Marshal(sg)
+		if err != nil {
+			return err
+		}
+		return b.Put([]byte(id), data)
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	site, srv := testSite(t, cfg)
+	if got := site.Store.restored; got.kept != 0 || got.dropped != 1 {
+		t.Errorf("restored %+v; want the game dropped", got)
+	}
+	var g GameView
+	if code := call(t, "GET", srv.URL+"/web/api/games/"+id, nil, &g); code != http.StatusNotFound {
+		t.Errorf("the game with a bot time out of range: %d %+v; want 404, dropped", code, g)
 	}
 }
