@@ -368,7 +368,7 @@ type Event struct {
 	Words []rules.Word `json:"words"`
 	Bingo bool         `json:"bingo"`
 	// Tiles are the squares the move filled (engine coordinates).
-	Tiles []move.Placement `json:"tiles"`
+	Tiles Tiles `json:"tiles"`
 	// Refused says why the referee played the answer as a pass.
 	Refused string `json:"refused,omitempty"`
 }

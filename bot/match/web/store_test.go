@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -443,5 +444,37 @@ func TestAPIRefusalsAndDefaults(t *testing.T) {
 	board, _ := out["board"].(map[string]any)
 	if code != http.StatusOK || !strings.Contains(fmt.Sprint(board["premiums"]), "T") {
 		t.Errorf("a solve naming no rules: %d, board %v; want 200 under multipliers", code, board)
+	}
+}
+
+// The page's API writes a move's tiles as its move requests take them,
+// {"row", "col", "letter": "H", "blank"}, not Go's field names and the
+// letter's code; a games file kept in that older form still reads back.
+func TestTilesAreWrittenAsTheRequestsTakeThem(t *testing.T) {
+	ts := Tiles{{Row: 7, Col: 7, Letter: 'H'}, {Row: 7, Col: 8, Letter: 'I', Blank: true}}
+	b, err := json.Marshal(Event{Kind: "play", Tiles: ts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `"tiles":[{"row":7,"col":7,"letter":"H","blank":false},{"row":7,"col":8,"letter":"I","blank":true}]`; !strings.Contains(string(b), want) {
+		t.Errorf("an event: %s; want %s", b, want)
+	}
+	for _, form := range []string{
+		`[{"row":7,"col":7,"letter":"H","blank":false},{"row":7,"col":8,"letter":"I","blank":true}]`,
+		`[{"Row":7,"Col":7,"Letter":72,"Blank":false},{"Row":7,"Col":8,"Letter":73,"Blank":true}]`,
+	} {
+		var back Tiles
+		if err := json.Unmarshal([]byte(form), &back); err != nil || !reflect.DeepEqual(back, ts) {
+			t.Errorf("%s read back as %+v (%v), want %+v", form, back, err, ts)
+		}
+	}
+	for _, bad := range []string{`[{"row":1,"col":1,"letter":"HI"}]`, `[{"row":1,"col":1,"letter":7}]`, `[{"row":1,"col":1}]`} {
+		var back Tiles
+		if err := json.Unmarshal([]byte(bad), &back); err == nil {
+			t.Errorf("%s read as %+v; want an error", bad, back)
+		}
+	}
+	if b, _ := json.Marshal(Event{Kind: "pass"}); !strings.Contains(string(b), `"tiles":[]`) {
+		t.Errorf("a pass: %s; want an empty list of tiles", b)
 	}
 }

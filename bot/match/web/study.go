@@ -37,13 +37,13 @@ type StudyRequest struct {
 
 // Line is one play of Solve's listing.
 type Line struct {
-	Rank  int              `json:"rank"`
-	Text  string           `json:"text"`
-	Kind  string           `json:"kind"`
-	Score int              `json:"score"`
-	Leave string           `json:"leave"`
-	Words []rules.Word     `json:"words"`
-	Tiles []move.Placement `json:"tiles"`
+	Rank  int          `json:"rank"`
+	Text  string       `json:"text"`
+	Kind  string       `json:"kind"`
+	Score int          `json:"score"`
+	Leave string       `json:"leave"`
+	Words []rules.Word `json:"words"`
+	Tiles Tiles        `json:"tiles"`
 }
 
 // StudyResponse is a study's answer: the report every front end writes
@@ -63,8 +63,8 @@ type StudyResponse struct {
 // Shown is a move as the page shows it: in the board's own notation
 // (human.Format), and the squares it places tiles on, row 0 the top.
 type Shown struct {
-	Text  string           `json:"text"`
-	Tiles []move.Placement `json:"tiles"`
+	Text  string `json:"text"`
+	Tiles Tiles  `json:"tiles"`
 }
 
 func (s *Site) study(w http.ResponseWriter, r *http.Request) {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -143,6 +144,49 @@ type MoveRequest struct {
 	Tiles []PlacedTile `json:"tiles"`
 	// Exchange lists the tiles to exchange, a blank as '?'.
 	Exchange string `json:"exchange"`
+}
+
+// Tiles are a move's tiles as the page's API writes them, in events and
+// studies: PlacedTile's form, {"row", "col", "letter", "blank"}, the form
+// a move request takes.
+type Tiles []move.Placement
+
+// MarshalJSON writes ts as PlacedTiles (an empty list, never null).
+func (ts Tiles) MarshalJSON() ([]byte, error) {
+	out := make([]PlacedTile, len(ts))
+	for i, p := range ts {
+		out[i] = PlacedTile{Row: p.Row, Col: p.Col, Letter: string(p.Letter), Blank: p.Blank}
+	}
+	return json.Marshal(out)
+}
+
+// UnmarshalJSON reads ts back, also in the form a games file kept before
+// (Go's field names and the letter's code: {"Row", "Col", "Letter": 72}),
+// so that games kept by an older server survive its update.
+func (ts *Tiles) UnmarshalJSON(b []byte) error {
+	var raw []struct {
+		Row, Col int
+		Letter   json.RawMessage
+		Blank    bool
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	out := make(Tiles, len(raw))
+	for i, r := range raw {
+		var s string
+		var code int
+		switch {
+		case json.Unmarshal(r.Letter, &s) == nil && len(s) == 1 && tile.IsLetter(s[0]):
+			code = int(s[0])
+		case json.Unmarshal(r.Letter, &code) == nil && code < 256 && tile.IsLetter(byte(code)):
+		default:
+			return fmt.Errorf("%w: tile letter %s", ErrBadRequest, r.Letter)
+		}
+		out[i] = move.Placement{Row: r.Row, Col: r.Col, Letter: byte(code), Blank: r.Blank}
+	}
+	*ts = out
+	return nil
 }
 
 // PlacedTile is one tile of a play: the square (engine coordinates, row 0

@@ -68,7 +68,7 @@ function cell(text, cls) {
 
 function tilesKey(tiles) {
   const m = {};
-  for (const t of tiles || []) m[t.Row + "," + t.Col] = String.fromCharCode(t.Letter);
+  for (const t of tiles || []) m[t.row + "," + t.col] = t.letter;
   return m;
 }
 
@@ -285,7 +285,7 @@ function renderPlay() {
   const g = play.game;
   const last = g.events.length ? g.events[g.events.length - 1] : null;
   const marks = {};
-  if (last) for (const t of last.tiles || []) marks[t.Row + "," + t.Col] = "last";
+  if (last) for (const t of last.tiles || []) marks[t.row + "," + t.col] = "last";
   const overlay = {};
   for (const p of play.pending) {
     const k = p.row + "," + p.col;
@@ -634,7 +634,7 @@ function valueText(endgame, m) {
 
 function hlMarks(m) {
   const marks = {};
-  for (const t of (m && m.tiles) || []) marks[t.Row + "," + t.Col] = "hl";
+  for (const t of (m && m.tiles) || []) marks[t.row + "," + t.col] = "hl";
   return marks;
 }
 
@@ -758,7 +758,7 @@ function showPlays() {
       $("solve-error").textContent = `filter "${f}": name a square as the board does, column A-${COLS[solve.size - 1]} then row 1-${solve.size}, e.g. H8`;
       return;
     }
-    plays = plays.filter((p) => p.tiles.some((t) => t.Row === sq.row && t.Col === sq.col));
+    plays = plays.filter((p) => p.tiles.some((t) => t.row === sq.row && t.col === sq.col));
   }
   listMoves($("solve-plays"), plays, (p) =>
     `#${p.rank} ${p.text}  ${p.score} pts  leave ${p.leave || "-"}  — ${wordsText(p.words)}`,
