@@ -25,6 +25,7 @@ import (
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/state"
+	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/bot/match/human"
 	"github.com/lexico/lexico/bot/platform/gamestate"
@@ -256,6 +257,18 @@ func TestBrowserPlayAMoveAndSeeTheBotAnswer(t *testing.T) {
 	status := get(t, ctx, "read the status", chromedp.Text(chromedp.CSS("#status")))
 	if squares != 225 || tiles != 7 || !strings.Contains(status, "sim 0") || !strings.Contains(status, "your turn") {
 		t.Errorf("the page opens on %d squares, %d tiles, status %q; want a board of 225, a rack of 7, your turn against sim", squares, tiles, status)
+	}
+	// Each letter on the rack shows its points (a blank none), and the
+	// greyed Exchange says why it is greyed.
+	shown := get(t, ctx, "read the rack's points", chromedp.Evaluate[[]string](`[...document.querySelectorAll("#rack button:not(.blank)")].map(b =>
+		b.firstChild.nodeValue + "=" + (b.querySelector(".val") || {}).textContent)`))
+	for _, s := range shown {
+		if l, pts, _ := strings.Cut(s, "="); len(l) != 1 || pts != fmt.Sprint(variant.Multipliers.Values[tile.Index(l[0])]) {
+			t.Errorf("the rack tile %q: want its letter and its %d points", s, variant.Multipliers.Values[tile.Index(l[0])])
+		}
+	}
+	if why := get(t, ctx, "read why Exchange is greyed", chromedp.Evaluate[string](`document.querySelector("#exchange-btn").title`)); !strings.Contains(why, "first move") {
+		t.Errorf("the greyed Exchange says %q on the first move; want why", why)
 	}
 	id := gameID(t, ctx)
 	g, rack := current(t, site, id)
@@ -595,7 +608,7 @@ func waitFor(t *testing.T, ctx context.Context, what, sel, errSel string) {
 func highlighted(t *testing.T, ctx context.Context, board string, m move.Move) {
 	t.Helper()
 	got := get(t, ctx, "read the highlighted squares", chromedp.Evaluate[[]string](
-		fmt.Sprintf(`[...document.querySelectorAll("#%s .sq.hl")].map(e => e.id + "=" + e.textContent)`, board)))
+		fmt.Sprintf(`[...document.querySelectorAll("#%s .sq.hl")].map(e => e.id + "=" + e.firstChild.nodeValue)`, board)))
 	var want []string
 	for _, p := range m.Tiles {
 		want = append(want, fmt.Sprintf("%s=%c", square(board, p.Row, p.Col)[1:], p.Letter))

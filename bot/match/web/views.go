@@ -27,6 +27,9 @@ type BoardView struct {
 	Premiums []string `json:"premiums"`
 	StartRow int      `json:"start_row"`
 	StartCol int      `json:"start_col"`
+	// Values are the letters' points in the game's rules (a blank's are
+	// 0), which the page prints on each tile.
+	Values map[string]int `json:"values"`
 }
 
 var premiumMark = map[board.Premium]byte{board.NoPremium: '.', board.DoubleLetter: 'd', board.TripleLetter: 't',
@@ -35,7 +38,10 @@ var premiumMark = map[board.Premium]byte{board.NoPremium: '.', board.DoubleLette
 // viewOf draws b; premiums come from layout (the variant's whole layout, so
 // the squares under tiles keep theirs, as on a printed board).
 func viewOf(b *board.Board, v *variant.Variant) BoardView {
-	bv := BoardView{Size: b.Size, StartRow: v.StartRow, StartCol: v.StartCol}
+	bv := BoardView{Size: b.Size, StartRow: v.StartRow, StartCol: v.StartCol, Values: make(map[string]int, 26)}
+	for c := byte('A'); c <= 'Z'; c++ {
+		bv.Values[string(c)] = v.Values[tile.Index(c)]
+	}
 	full := v.NewBoard()
 	for r := 0; r < b.Size; r++ {
 		row := make([]string, b.Size)

@@ -27,7 +27,10 @@ async function api(method, path, body) {
 // classes; overlay maps "r,c" to a letter shown on an empty square.
 function drawBoard(el, view, marks, overlay, onSquare) {
   const n = view.size;
+  // Rows as well as columns share the board evenly, so that squares stay
+  // square and a row does not grow when a tile is put in it.
   el.style.gridTemplateColumns = `repeat(${n + 1}, 1fr)`;
+  el.style.gridTemplateRows = `repeat(${n + 1}, 1fr)`;
   el.innerHTML = "";
   el.appendChild(cell("", "sq lbl"));
   for (let c = 0; c < n; c++) el.appendChild(cell(COLS[c], "sq lbl"));
@@ -43,7 +46,11 @@ function drawBoard(el, view, marks, overlay, onSquare) {
       if (!letter && r === view.start_row && c === view.start_col) cls += " start";
       if (marks && marks[key]) cls += " " + marks[key];
       const sq = cell("", cls);
-      if (letter) sq.textContent = letter.toUpperCase();
+      if (letter) {
+        sq.textContent = letter.toUpperCase();
+        // A letter's points in a corner; a blank scores none and shows none.
+        if (letter !== letter.toLowerCase() && view.values) sq.appendChild(valueMark(view.values[letter]));
+      }
       // The start square shows its star, its colour the premium.
       else if (PREMIUM_TEXT[prem] && !(r === view.start_row && c === view.start_col)) sq.innerHTML = `<span class="pm">${PREMIUM_TEXT[prem]}</span>`;
       sq.dataset.row = r; sq.dataset.col = c;
@@ -64,6 +71,15 @@ function cell(text, cls) {
   d.className = cls;
   d.textContent = text;
   return d;
+}
+
+// valueMark is a tile's points, printed small in its corner.
+function valueMark(points) {
+  const v = document.createElement("span");
+  v.className = "val";
+  v.textContent = points;
+  v.setAttribute("aria-hidden", "true");
+  return v;
 }
 
 function tilesKey(tiles) {
@@ -113,8 +129,15 @@ function countdown(box, bar, text, who, ms) {
   return () => { clearInterval(timer); box.hidden = true; };
 }
 
-function wordsText(words) {
-  return (words || []).map((w) => `${w.word} ${w.score}${w.valid === false ? " (not a word)" : ""}`).join(", ");
+// wordsText lists a play's words with their points, and, given the play's
+// score, the bingo's bonus it holds beyond them (50 in Lexico, 35 in WWF):
+// "SIZABLE 54, bingo 50" adds up to the 104 shown beside it.
+function wordsText(words, score) {
+  const ws = words || [];
+  let t = ws.map((w) => `${w.word} ${w.score}${w.valid === false ? " (not a word)" : ""}`).join(", ");
+  const sum = ws.reduce((s, w) => s + w.score, 0);
+  if (ws.length && score > sum) t += `, bingo ${score - sum}`;
+  return t;
 }
 
 // ---------- views ----------
@@ -304,7 +327,8 @@ function renderPlay() {
     b.type = "button";
     // A blank is a tile marked "?", styled apart: it is no empty slot.
     b.textContent = t;
-    b.title = t === "?" ? "a blank: it stands for any letter you choose" : t;
+    if (t !== "?" && g.board.values) b.appendChild(valueMark(g.board.values[t]));
+    b.title = t === "?" ? "a blank: it stands for any letter you choose, and scores 0" : `${t}: ${g.board.values ? g.board.values[t] : "?"} points`;
     b.dataset.index = i;
     b.setAttribute("aria-label", t === "?" ? "blank" : t);
     if (t === "?") b.classList.add("blank");
@@ -323,6 +347,10 @@ function renderPlay() {
   $("status").textContent = status;
   for (const id of ["play-btn", "recall-btn", "pass-btn"]) $(id).disabled = !yourTurn;
   $("exchange-btn").disabled = !yourTurn || !g.can_exchange;
+  // Why an exchange is not allowed, on hovering the greyed button.
+  $("exchange-btn").title = g.can_exchange ? "Return some tiles to the bag for as many new ones, instead of playing"
+    : g.first_go ? "No exchange on the first move"
+    : g.bag < 7 ? `No exchange with fewer than 7 tiles in the bag (${g.bag} left)` : "";
   $("exchange-btn").textContent = play.exchanging ? "Exchange the marked tiles" : "Exchange…";
   $("end").hidden = !g.over;
   $("end").textContent = g.end || "";
@@ -334,7 +362,7 @@ function renderPlay() {
     const li = document.createElement("li");
     const who = e.seat === g.seat ? "You" : g.policy;
     let text = `${who}: ${e.text}`;
-    if (e.kind === "play") text += ` +${e.score}` + (e.bingo ? " (bingo)" : "") + ` — ${wordsText(e.words)}`;
+    if (e.kind === "play") text += ` +${e.score} — ${wordsText(e.words, e.score)}`;
     if (e.refused) text += ` (refused: ${e.refused})`;
     li.textContent = text;
     ev.appendChild(li);
@@ -482,7 +510,7 @@ async function checkPending() {
   if (seq !== play.checkSeq) return;
   if (status !== 200) { setExplain(data.error, "bad"); return; }
   play.lastCheck = { seq, data };
-  if (data.legal) setExplain(`${data.score} points: ${wordsText(data.words)}${data.bingo ? " (bingo)" : ""}`, "good");
+  if (data.legal) setExplain(`${data.score} points: ${wordsText(data.words, data.score)}`, "good");
   else setExplain(data.reason, "bad");
 }
 
@@ -495,7 +523,7 @@ async function send(body) {
   const check = play.lastCheck && play.lastCheck.seq === play.checkSeq ? play.lastCheck.data : null;
   let text = body.kind === "pass" ? "pass" : `exchange ${body.exchange}`, score = 0;
   if (body.kind === "play" && check && check.legal && check.text) {
-    text = `${check.text} +${check.score}` + (check.bingo ? " (bingo)" : "") + ` — ${wordsText(check.words)}`;
+    text = `${check.text} +${check.score} — ${wordsText(check.words, check.score)}`;
     score = check.score;
   } else if (body.kind === "play") {
     text = "a play";
@@ -511,7 +539,7 @@ async function send(body) {
     const g = data.game, last = g.events[g.events.length - 1];
     if (last && last.seat !== g.seat) {
       let t = `${g.policy} played ${last.text}`;
-      if (last.kind === "play") t += ` for ${last.score}: ${wordsText(last.words)}`;
+      if (last.kind === "play") t += ` for ${last.score}: ${wordsText(last.words, last.score)}`;
       setExplain(t, "");
     }
     return;
@@ -607,7 +635,7 @@ $("study-form").addEventListener("submit", async (e) => {
   listMoves($("study-moves"), moves, (m) => {
     let t = `${m.text}  ${m.kind === "play" ? m.score + " pts" : ""}  ${valueText(endgame, m)}`;
     if (m.sim) t += `  · win ${(100 * m.sim.win_rate).toFixed(1)}%  sim ${m.sim.equity.toFixed(1)} ± ${m.sim.stderr.toFixed(1)} (${m.sim.worlds} worlds)`;
-    if (m.words.length) t += `  — ${wordsText(m.words)}`;
+    if (m.words.length) t += `  — ${wordsText(m.words, m.score)}`;
     return t;
   }, (m) => drawBoard($("study-board"), data.board, hlMarks(m), tilesKey(m && m.tiles)));
 });
@@ -761,7 +789,7 @@ function showPlays() {
     plays = plays.filter((p) => p.tiles.some((t) => t.row === sq.row && t.col === sq.col));
   }
   listMoves($("solve-plays"), plays, (p) =>
-    `#${p.rank} ${p.text}  ${p.score} pts  leave ${p.leave || "-"}  — ${wordsText(p.words)}`,
+    `#${p.rank} ${p.text}  ${p.score} pts  leave ${p.leave || "-"}  — ${wordsText(p.words, p.score)}`,
   (p) => solveRender(p));
 }
 $("solve-filter").addEventListener("input", () => { if (solve.plays.length) showPlays(); });
