@@ -270,6 +270,16 @@ func TestBrowserPlayAMoveAndSeeTheBotAnswer(t *testing.T) {
 	if why := get(t, ctx, "read why Exchange is greyed", chromedp.Evaluate[string](`document.querySelector("#exchange-btn").title`)); !strings.Contains(why, "first move") {
 		t.Errorf("the greyed Exchange says %q on the first move; want why", why)
 	}
+	// The page offers the cursor on the start square, typing across: a
+	// first click there takes it as it is, a second turns it down.
+	start := square("play-board", variant.Multipliers.StartRow, variant.Multipliers.StartCol)
+	for i, want := range []string{"across", "down"} {
+		run(t, ctx, "click the start square", chromedp.Click(chromedp.CSS(start)))
+		if cls := get(t, ctx, "read the cursor", chromedp.AttributeValue(chromedp.CSS(start), "class")).Value; !strings.Contains(cls, "cursor "+want) {
+			t.Errorf("click %d on the start square: class %q; want the cursor %s", i+1, cls, want)
+		}
+	}
+	run(t, ctx, "click the start square", chromedp.Click(chromedp.CSS(start))) // across again, as the test goes on
 	id := gameID(t, ctx)
 	g, rack := current(t, site, id)
 	if g.Policy != "sim" || g.Variant.Name != "multipliers" {

@@ -293,7 +293,9 @@ function setGame(g) {
   play.exchanging = false;
   play.xsel.clear();
   play.lastCheck = null;
-  if (!play.cursor) play.cursor = { row: g.board.start_row, col: g.board.start_col, down: false };
+  // The first cursor is the page's, on the start square: a first click
+  // there takes it (typing across) rather than turning it down.
+  if (!play.cursor) play.cursor = { row: g.board.start_row, col: g.board.start_col, down: false, offered: true };
   setExplain("", "");
   renderPlay();
 }
@@ -422,8 +424,10 @@ async function onPlaySquare(r, c) {
     checkPending();
     return;
   }
-  if (play.cursor && play.cursor.row === r && play.cursor.col === c) play.cursor.down = !play.cursor.down;
-  else play.cursor = { row: r, col: c, down: play.cursor ? play.cursor.down : false };
+  if (play.cursor && play.cursor.row === r && play.cursor.col === c) {
+    if (play.cursor.offered) play.cursor.offered = false;
+    else play.cursor.down = !play.cursor.down;
+  } else play.cursor = { row: r, col: c, down: play.cursor ? play.cursor.down : false };
   renderPlay();
   $("play-board").focus();
 }
