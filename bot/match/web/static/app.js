@@ -632,7 +632,9 @@ $("study-form").addEventListener("submit", async (e) => {
   if (status !== 200) { studyEmpty(""); $("study-error").textContent = data.error; return; }
   study.data = data;
   const note = studyNote(data, sim);
-  $("study-info").textContent = `Rack ${data.rack} · scores ${data.scores[0]} to ${data.scores[1]} · bag ${data.bag}` + (note ? ` · ${note}` : "");
+  $("study-info").textContent = `Rack ${data.rack} · you ${data.scores[0]}, opponent ${data.scores[1]} · bag ${data.bag}` + (note ? ` · ${note}` : "");
+  $("study-moves").title = "pts: the move's score; equity: score plus the value of the tiles kept; " +
+    "win: the chance of winning in the simulated games; sim: the simulated points, ± their standard error, over the worlds played";
   // The report's moves (top), each with how the page shows it (shown).
   const moves = (data.top || []).map((m, i) => Object.assign({}, m, data.shown[i]));
   const endgame = data.endgame && data.endgame.kind;
