@@ -715,7 +715,7 @@ function solveRender(hlPlay) {
   const rows = solveRows();
   const n = solve.size;
   const layout = LAYOUTS[$("solve-rules").value];
-  const view = { size: n, cells: [], premiums: layout.premiums, start_row: layout.start_row, start_col: layout.start_col };
+  const view = { size: n, cells: [], premiums: layout.premiums, start_row: layout.start_row, start_col: layout.start_col, values: layout.values };
   for (let r = 0; r < n; r++) {
     const line = rows[r] || "";
     view.cells.push([...Array(n)].map((_, c) => (/[A-Za-z]/.test(line[c] || "") ? line[c] : "")));
