@@ -19,6 +19,8 @@ import (
 	"github.com/lexico/lexico/bot/engine/movegen"
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/move"
+	"github.com/lexico/lexico/bot/match/arena"
+	"github.com/lexico/lexico/bot/match/referee"
 	"github.com/lexico/lexico/bot/platform/answer"
 	"github.com/lexico/lexico/index/gaddag"
 )
@@ -476,5 +478,21 @@ func TestTilesAreWrittenAsTheRequestsTakeThem(t *testing.T) {
 	}
 	if b, _ := json.Marshal(Event{Kind: "pass"}); !strings.Contains(string(b), `"tiles":[]`) {
 		t.Errorf("a pass: %s; want an empty list of tiles", b)
+	}
+}
+
+// The end of a game where a player went out says who: "a player is out of
+// tiles" left the person to find out which from the racks.
+func TestEndSaysWhoWentOut(t *testing.T) {
+	out := arena.End{Reason: referee.EndOut, Racks: [2]string{"", "QV"}}
+	if got := endReason(out, 0, "sim"); !strings.HasPrefix(got, "you went out") {
+		t.Errorf("you out: %q", got)
+	}
+	if got := endReason(out, 1, "sim"); !strings.HasPrefix(got, "sim went out") {
+		t.Errorf("the bot out: %q", got)
+	}
+	passes := arena.End{Reason: referee.EndPasses, Racks: [2]string{"AB", "QV"}}
+	if got := endReason(passes, 0, "sim"); got != passes.Reason {
+		t.Errorf("two passes: %q; want the referee's words", got)
 	}
 }

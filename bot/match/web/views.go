@@ -12,6 +12,8 @@ import (
 	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/bot/match/arena"
+	"github.com/lexico/lexico/bot/match/referee"
 )
 
 // BoardView is a board as the page draws it, in engine coordinates (row 0
@@ -114,7 +116,7 @@ func (g *Game) View() GameView {
 	if rec := g.record; rec != nil {
 		gv.Scores = [2]int{rec.End.Scores[g.Seat], rec.End.Scores[1-g.Seat]}
 		gv.Rack = rec.End.Racks[g.Seat]
-		gv.End = rec.End.Reason
+		gv.End = endReason(rec.End, g.Seat, g.Policy)
 		switch you, bot := gv.Scores[0], gv.Scores[1]; {
 		case len(rec.Turns) == 0:
 		case you > bot:
@@ -239,4 +241,19 @@ func (r MoveRequest) Move() (move.Move, error) {
 		return a.Col - b.Col
 	})
 	return m, nil
+}
+
+// endReason is how the game ended, for the person in seat: the referee's
+// words, naming who went out when a player did.
+func endReason(end arena.End, seat int, bot string) string {
+	if end.Reason != referee.EndOut {
+		return end.Reason
+	}
+	switch {
+	case end.Racks[seat] == "":
+		return "you went out: your rack is empty and so is the bag"
+	case end.Racks[1-seat] == "":
+		return bot + " went out: its rack is empty and so is the bag"
+	}
+	return end.Reason
 }
