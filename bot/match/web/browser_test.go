@@ -410,6 +410,25 @@ func TestBrowserPlayAMoveAndSeeTheBotAnswer(t *testing.T) {
 	screenshot(t, ctx, "play-blank")
 }
 
+// A game the bot opens says what the bot played, as after each of its
+// later moves: the page used to open on its tiles with no word of them.
+func TestBrowserBotFirstSaysWhatItPlayed(t *testing.T) {
+	ctx := browser(t)
+	_, srv := testSite(t, testConfig(t))
+	run(t, ctx, "open the page", chromedp.Navigate(srv.URL+"/?seed=11"), chromedp.WaitVisible(chromedp.CSS("#rack button")))
+	run(t, ctx, "start a game the bot opens",
+		chromedp.SetValue(chromedp.CSS("#policy"), "greedy"),
+		chromedp.SetValue(chromedp.CSS("#starter"), "bot"),
+		chromedp.SetValue(chromedp.CSS("#bot-ms"), "100"),
+		chromedp.Click(chromedp.CSS("#new-game-btn")))
+	said := get(t, ctx, "read what the page says", chromedp.Poll[string](
+		`(e => e.textContent.includes("played") && e.textContent)(document.querySelector("#explain"))`,
+		chromedp.WithPollingTimeout(30*time.Second)))
+	if !strings.HasPrefix(said, "greedy played ") || !strings.HasSuffix(said, "Your turn.") {
+		t.Errorf("a game greedy opened says %q; want what greedy played, then your turn", said)
+	}
+}
+
 // Study: a gamestate pasted, its best move listed first and highlighted on
 // the board. Solve: the seed's empty board with xypdqab under Words With
 // Friends rules, the best play first and highlighted.

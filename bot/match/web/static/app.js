@@ -208,6 +208,17 @@ async function newGame(note) {
   setGame(data);
   if (note) setExplain(note, "");
   else if (data.first_go && !data.over) setExplain("Your turn: the first play covers the ★ square.", "");
+  else if (botMoved(data)) setExplain(`${botMoved(data)}. Your turn.`, ""); // the bot moved first
+}
+
+// botMoved says what the bot played last, when the last move was its own:
+// "sim played H8 across CAT for 10: CAT 10", or "".
+function botMoved(g) {
+  const last = g.events[g.events.length - 1];
+  if (!last || last.seat === g.seat) return "";
+  let t = `${g.policy} played ${last.text}`;
+  if (last.kind === "play") t += ` for ${last.score}: ${wordsText(last.words, last.score)}`;
+  return t;
 }
 
 // openGame resumes the game in the address or the last one played here, or
@@ -540,12 +551,8 @@ async function send(body) {
   play.thinking = null;
   if (status === 200) {
     setGame(data.game);
-    const g = data.game, last = g.events[g.events.length - 1];
-    if (last && last.seat !== g.seat) {
-      let t = `${g.policy} played ${last.text}`;
-      if (last.kind === "play") t += ` for ${last.score}: ${wordsText(last.words, last.score)}`;
-      setExplain(t, "");
-    }
+    const said = botMoved(data.game);
+    if (said) setExplain(said, "");
     return;
   }
   if (status === 404) { // the game expired: nothing of it stays
