@@ -617,6 +617,15 @@ func TestBrowserStudyAndSolve(t *testing.T) {
 		t.Errorf("on a phone 390 pixels wide the page is %d wide: it scrolls sideways", width)
 	}
 	screenshot(t, ctx, "phone-play")
+	// The countdown wraps under the status there; the board stays put.
+	boardTop := `document.querySelector("#play-board").getBoundingClientRect().top`
+	before := get(t, ctx, "the board's place", chromedp.Evaluate[float64](boardTop))
+	run(t, ctx, "pass, so that the bot thinks", chromedp.Click(chromedp.CSS("#pass-btn")))
+	during := get(t, ctx, "the board's place while the bot thinks", chromedp.Poll[float64](
+		`!document.querySelector("#thinking").hidden && `+boardTop, chromedp.WithPollingTimeout(10*time.Second)))
+	if during != before {
+		t.Errorf("on a phone the board moved from %v to %v when the countdown showed", before, during)
+	}
 }
 
 // waitFor waits until sel is on the page, or fails with the text of the
