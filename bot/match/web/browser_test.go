@@ -429,6 +429,35 @@ func TestBrowserBotFirstSaysWhatItPlayed(t *testing.T) {
 	}
 }
 
+// Solve opens a board file from disk: its rows go into the text box and
+// onto the board.
+func TestBrowserSolveOpensABoardFile(t *testing.T) {
+	ctx := browser(t)
+	_, srv := testSite(t, testConfig(t))
+	file, err := filepath.Abs("../../../data/wwf/midgame.wwf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, "open Solve", chromedp.Navigate(srv.URL+"/#solve"), chromedp.WaitVisible(chromedp.CSS("#solve-board .sq")),
+		chromedp.SetUploadFiles(`#solve-file`, []string{file}))
+	text := get(t, ctx, "read the board file's box", chromedp.Poll[string](`(v => /[A-Za-z]/.test(v) && v)(document.querySelector("#solve-text").value)`,
+		chromedp.WithPollingTimeout(10*time.Second)))
+	tiles := get(t, ctx, "count the board's tiles", chromedp.Evaluate[int](`document.querySelectorAll("#solve-board .sq.tile").length`))
+	letters := 0
+	for _, c := range want {
+		if c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' {
+			letters++
+		}
+	}
+	if text != strings.TrimRight(string(want), "\n") || tiles != letters {
+		t.Errorf("after opening midgame.wwf: the box holds %q and the board %d tiles; want the file and its tiles", text, tiles)
+	}
+}
+
 // Study: a gamestate pasted, its best move listed first and highlighted on
 // the board. Solve: the seed's empty board with xypdqab under Words With
 // Friends rules, the best play first and highlighted.

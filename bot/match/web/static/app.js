@@ -765,6 +765,16 @@ $("solve-board").addEventListener("keydown", (e) => {
 $("solve-text").addEventListener("input", () => solveRender());
 $("solve-rules").addEventListener("change", () => solveRender());
 $("solve-clear").addEventListener("click", () => { $("solve-text").value = ""; solveRender(); });
+// A board file from disk goes into the text box, shown, and onto the board.
+$("solve-file").addEventListener("change", async () => {
+  const f = $("solve-file").files[0];
+  if (!f) return;
+  if (f.size > 64 << 10) { $("solve-error").textContent = `${f.name}: ${f.size} bytes; a board file is a few hundred`; return; }
+  $("solve-error").textContent = "";
+  $("solve-text").value = (await f.text()).trimEnd();
+  $("solve-details").open = true;
+  solveRender();
+});
 
 $("solve-form").addEventListener("submit", async (e) => {
   e.preventDefault();
