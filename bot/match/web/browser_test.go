@@ -655,6 +655,20 @@ func TestBrowserStudyAndSolve(t *testing.T) {
 	if during != before {
 		t.Errorf("on a phone the board moved from %v to %v when the countdown showed", before, during)
 	}
+	// There the plays a solve finds lie below the board: they are brought
+	// into view, the first five of them whole.
+	run(t, ctx, "solve on a phone",
+		chromedp.Navigate(srv.URL+"/#solve"),
+		chromedp.WaitVisible(chromedp.CSS("#solve-hand")),
+		chromedp.SetValue(chromedp.CSS("#solve-rules"), "wwf"),
+		chromedp.SendKeys(chromedp.CSS("#solve-hand"), "xypdqab"),
+		chromedp.Click(chromedp.CSS("#solve-btn")),
+		chromedp.WaitVisible(chromedp.CSS("#solve-plays li")))
+	seen := get(t, ctx, "where the plays are", chromedp.Evaluate[[]float64](`[document.querySelector("#solve-plays li").getBoundingClientRect().top,
+		document.querySelector("#solve-plays li:nth-child(5)").getBoundingClientRect().bottom, innerHeight]`))
+	if seen[0] < 0 || seen[1] > seen[2] {
+		t.Errorf("on a phone the first five plays found lie from %v to %v, the screen %v high: not all in sight", seen[0], seen[1], seen[2])
+	}
 }
 
 // waitFor waits until sel is on the page, or fails with the text of the

@@ -703,6 +703,9 @@ function listMoves(ol, moves, text, show) {
   });
   if (moves.length) { ol.firstChild.classList.add("hl"); show(moves[0]); }
   else { ol.innerHTML = "<li>No move.</li>"; show(null); }
+  // On a narrow screen the list sits below the board, out of sight: the
+  // answer is brought into view, or nothing would seem to happen.
+  if (window.matchMedia("(max-width: 640px)").matches) ol.scrollIntoView({ block: "nearest" });
 }
 
 // ---------- solve ----------
