@@ -575,13 +575,7 @@ func TestBrowserStudyAndSolve(t *testing.T) {
 	if info := get(t, ctx, "read the study's rack", chromedp.Text(chromedp.CSS("#study-info"))); !strings.Contains(info, "Rack ABDPQXY") {
 		t.Errorf("the board file's study says %q; want the hand ABDPQXY", info)
 	}
-	run(t, ctx, "solve the empty board",
-		chromedp.Navigate(srv.URL+"/#solve"),
-		chromedp.WaitVisible(chromedp.CSS("#solve-hand")),
-		chromedp.SetValue(chromedp.CSS("#solve-rules"), "wwf"),
-		chromedp.SendKeys(chromedp.CSS("#solve-hand"), "xypdqab"),
-		chromedp.Click(chromedp.CSS("#solve-btn")),
-		chromedp.WaitVisible(chromedp.CSS("#solve-plays li")))
+	run(t, ctx, "solve the empty board", solveEmptyBoard(srv.URL)...)
 	top = get(t, ctx, "read the best play", chromedp.Text(chromedp.CSS("#solve-plays li")))
 	if text := fmt.Sprintf("#1 %s", human.Format(v.NewBoard(), plays[0].Move)); !strings.HasPrefix(top, text) ||
 		!strings.Contains(top, fmt.Sprintf("%d pts", plays[0].Score)) {
@@ -657,17 +651,24 @@ func TestBrowserStudyAndSolve(t *testing.T) {
 	}
 	// There the plays a solve finds lie below the board: they are brought
 	// into view, the first five of them whole.
-	run(t, ctx, "solve on a phone",
-		chromedp.Navigate(srv.URL+"/#solve"),
-		chromedp.WaitVisible(chromedp.CSS("#solve-hand")),
-		chromedp.SetValue(chromedp.CSS("#solve-rules"), "wwf"),
-		chromedp.SendKeys(chromedp.CSS("#solve-hand"), "xypdqab"),
-		chromedp.Click(chromedp.CSS("#solve-btn")),
-		chromedp.WaitVisible(chromedp.CSS("#solve-plays li")))
+	run(t, ctx, "solve on a phone", solveEmptyBoard(srv.URL)...)
 	seen := get(t, ctx, "where the plays are", chromedp.Evaluate[[]float64](`[document.querySelector("#solve-plays li").getBoundingClientRect().top,
 		document.querySelector("#solve-plays li:nth-child(5)").getBoundingClientRect().bottom, innerHeight]`))
 	if seen[0] < 0 || seen[1] > seen[2] {
 		t.Errorf("on a phone the first five plays found lie from %v to %v, the screen %v high: not all in sight", seen[0], seen[1], seen[2])
+	}
+}
+
+// solveEmptyBoard is a person solving the empty board for the hand
+// xypdqab under Words With Friends' rules, until the plays are listed.
+func solveEmptyBoard(url string) []chromedp.Action[chromedp.Void] {
+	return []chromedp.Action[chromedp.Void]{
+		chromedp.Navigate(url + "/#solve"),
+		chromedp.WaitVisible(chromedp.CSS("#solve-hand")),
+		chromedp.SetValue(chromedp.CSS("#solve-rules"), "wwf"),
+		chromedp.SendKeys(chromedp.CSS("#solve-hand"), "xypdqab"),
+		chromedp.Click(chromedp.CSS("#solve-btn")),
+		chromedp.WaitVisible(chromedp.CSS("#solve-plays li")),
 	}
 }
 
