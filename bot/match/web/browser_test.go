@@ -20,6 +20,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"github.com/lexico/lexico/bot/game/board"
@@ -426,6 +428,35 @@ func TestBrowserBotFirstSaysWhatItPlayed(t *testing.T) {
 		chromedp.WithPollingTimeout(30*time.Second)))
 	if !strings.HasPrefix(said, "greedy played ") || !strings.HasSuffix(said, "Your turn.") {
 		t.Errorf("a game greedy opened says %q; want what greedy played, then your turn", said)
+	}
+}
+
+// On a touch screen a tap on a square opens the keyboard (the field over
+// the board takes the focus), and what the on-screen keyboard sends as text
+// is placed as typing on the board is; a Backspace takes a tile back.
+func TestBrowserTouchScreenTypesAWord(t *testing.T) {
+	ctx := browser(t)
+	_, srv := testSite(t, testConfig(t))
+	run(t, ctx, "a touch screen", chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch, chromedp.EmulateMobile),
+		chromedp.Navigate(srv.URL+"/?seed=11#play"), chromedp.WaitVisible(chromedp.CSS("#rack button")))
+	start := square("play-board", variant.Multipliers.StartRow, variant.Multipliers.StartCol)
+	run(t, ctx, "tap the start square", chromedp.Click(chromedp.CSS(start)))
+	if focus := get(t, ctx, "what has the focus", chromedp.Evaluate[string](`document.activeElement.id`)); focus != "touch-keys" {
+		t.Fatalf("after a tap on a square %q has the focus; want the field that opens the keyboard", focus)
+	}
+	rack := get(t, ctx, "read the rack", chromedp.Evaluate[string](`[...document.querySelectorAll("#rack button")].map(b => b.firstChild.nodeValue).join("")`))
+	two := strings.ToLower(strings.ReplaceAll(rack, "?", ""))[:2]
+	run(t, ctx, "type two letters as an on-screen keyboard sends them", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, input.InsertText, input.InsertTextParams{Text: two})
+		return err
+	}))
+	pending := `document.querySelectorAll("#play-board .sq.pending").length`
+	if n := get(t, ctx, "count the tiles placed", chromedp.Evaluate[int](pending)); n != 2 {
+		t.Errorf("after %q sent as text: %d tiles placed; want 2", two, n)
+	}
+	run(t, ctx, "Backspace", chromedp.SendKeys(chromedp.CSS("#touch-keys"), "\b"))
+	if n := get(t, ctx, "count the tiles placed", chromedp.Evaluate[int](pending)); n != 1 {
+		t.Errorf("after a Backspace: %d tiles placed; want 1", n)
 	}
 }
 

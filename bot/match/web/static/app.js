@@ -440,8 +440,14 @@ async function onPlaySquare(r, c) {
     else play.cursor.down = !play.cursor.down;
   } else play.cursor = { row: r, col: c, down: play.cursor ? play.cursor.down : false };
   renderPlay();
-  $("play-board").focus();
+  // A touch screen opens its keyboard only for a text field: the typing
+  // goes through a field of no size over the board (touchKeys).
+  if (TOUCH) touchKeys.focus({ preventScroll: true });
+  else $("play-board").focus();
 }
+
+// TOUCH: a screen that is touched, whose keyboard opens only for a field.
+const TOUCH = navigator.maxTouchPoints > 0 || window.matchMedia("(pointer: coarse)").matches;
 
 // askBlank asks which letter a blank stands for.
 function askBlank() {
@@ -464,7 +470,11 @@ function askBlank() {
 // blank, when the rack has no such tile) and moves on past the tiles
 // already on the board.
 $("play-board").tabIndex = 0;
-$("play-board").addEventListener("keydown", (e) => {
+$("play-board").addEventListener("keydown", onBoardKey);
+
+// onBoardKey is the typing on the board: letters, arrows, Space (the
+// direction), Backspace, Enter (play) and Esc (recall).
+function onBoardKey(e) {
   const g = play.game;
   if (!g || g.over || !play.cursor || e.ctrlKey || e.metaKey || e.altKey) return;
   const cur = play.cursor, n = g.board.size;
@@ -489,6 +499,29 @@ $("play-board").addEventListener("keydown", (e) => {
   }
   e.preventDefault();
   renderPlay();
+}
+
+// touchKeys is the field a touch screen types into. Keys that come as keys
+// (a tablet's keyboard, iOS) go to onBoardKey, which keeps them from the
+// field; an on-screen keyboard that sends text only (Android) is read from
+// the field's input: the letters placed, a deletion taken as Backspace. The
+// field holds one space, so that a Backspace always has something to
+// delete and is seen.
+const touchKeys = $("touch-keys");
+touchKeys.value = " ";
+touchKeys.addEventListener("keydown", onBoardKey);
+touchKeys.addEventListener("input", (e) => {
+  const g = play.game;
+  if (g && !g.over && play.cursor) {
+    if (e.inputType === "deleteContentBackward") {
+      const p = play.pending.pop();
+      if (p) { play.cursor.row = p.row; play.cursor.col = p.col; checkPending(); }
+    } else {
+      for (const ch of touchKeys.value) if (/^[a-zA-Z]$/.test(ch)) placeTyped(ch.toUpperCase());
+    }
+    renderPlay();
+  }
+  touchKeys.value = " ";
 });
 
 function placeTyped(letter) {
