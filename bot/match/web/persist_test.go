@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lexico/lexico/internal/boltfile"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -135,7 +136,7 @@ func TestTruncatedGamesFileIsSetAside(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pageSize := int64(binary.NativeEndian.Uint32(data[16+8:])) // the meta's, after the page header
+	pageSize := int64(boltfile.ReadMetaPages(bytes.NewReader(data), int64(len(data))).PageSize)
 	if err := os.Truncate(cfg.File, 2*pageSize); err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +159,7 @@ func TestGamesFileBboltFaultsOnIsSetAside(t *testing.T) {
 	// bbolt's meta page: 64 bytes after the page's 16-byte header, the
 	// freelist's page at 32, the FNV-64a checksum of the rest at 56.
 	ne := binary.NativeEndian
-	pageSize := int(ne.Uint32(data[16+8:]))
+	pageSize := boltfile.ReadMetaPages(bytes.NewReader(data), int64(len(data))).PageSize
 	for _, at := range []int{0, pageSize} {
 		m := data[at+16 : at+16+64]
 		ne.PutUint64(m[32:], 1<<40)

@@ -206,9 +206,10 @@ async function newGame(note) {
   history.replaceState(null, "", "#play/" + data.id);
   showChoices(data);
   setGame(data);
+  const said = botMoved(data); // the bot moved first
   if (note) setExplain(note, "");
   else if (data.first_go && !data.over) setExplain("Your turn: the first play covers the ★ square.", "");
-  else if (botMoved(data)) setExplain(`${botMoved(data)}. Your turn.`, ""); // the bot moved first
+  else if (said) setExplain(`${said}. Your turn.`, "");
 }
 
 // botMoved says what the bot played last, when the last move was its own:
