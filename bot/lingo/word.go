@@ -20,15 +20,18 @@ type WordVerdict struct {
 
 // CheckWord looks w up in lex, whatever its case.
 func CheckWord(lex *Lexicon, w string) WordVerdict {
-	u := strings.ToUpper(w)
-	for i := 0; i < len(u); i++ {
-		if c := u[i]; c < 'A' || c > 'Z' {
+	// The letters are checked before the case is changed: strings.ToUpper
+	// maps some other letters onto A-Z (the long s 'ſ' to S, the dotless
+	// 'ı' to I), and "caſt" would be answered as CAST.
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; (c < 'A' || c > 'Z') && (c < 'a' || c > 'z') {
 			return WordVerdict{Word: w, Err: fmt.Errorf("%w: %q (letters A-Z only)", ErrNotAWord, w)}
 		}
 	}
-	if u == "" {
+	if w == "" {
 		return WordVerdict{Word: w, Err: fmt.Errorf("%w: an empty word", ErrNotAWord)}
 	}
+	u := strings.ToUpper(w)
 	fwd, bwd := lex.Reads([]byte(u))
 	return WordVerdict{Word: u, Valid: fwd, Backwards: !fwd && bwd}
 }

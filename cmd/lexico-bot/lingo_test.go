@@ -209,7 +209,10 @@ func TestLingoWordCommand(t *testing.T) {
 		!vs[0].Valid || vs[0].Word != word || vs[1].Valid || vs[1].Word != notWord {
 		t.Errorf("word --json: exit %d, %q; want 1 and one JSON array of the two verdicts", code, out)
 	}
-	for _, bad := range [][]string{{}, {"c4t"}} {
+	// "caſt" (a long s) and "ıt" (a dotless i) are not letters A-Z, though
+	// Unicode upper-cases them to CAST and IT: they are refused, not
+	// answered as the words they resemble.
+	for _, bad := range [][]string{{}, {"c4t"}, {"ca\u017ft"}, {"\u0131t"}} {
 		code, out, errs := runLingo(t, "", append([]string{"word", "--index", idx}, bad...)...)
 		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 {
 			t.Errorf("word %q: exit %d, stdout %q, stderr %q; want 2 and one line", bad, code, out, errs)
