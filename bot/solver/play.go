@@ -42,9 +42,11 @@ type Play struct {
 	// scores them.
 	Words []rules.Word
 	Score int
-	// Bingo is set when the play uses a whole rack (its score includes the
-	// rule set's bingo bonus).
+	// Bingo is set when the play uses a whole rack; Score then includes
+	// Bonus, the rule set's bingo bonus (35 under WWF's rules, 50 under
+	// Lexico's), which no word carries.
 	Bingo bool
+	Bonus int
 }
 
 // Describe finds where m's main word lies on b (rules.MainWord) and scores
@@ -52,6 +54,9 @@ type Play struct {
 func Describe(v *variant.Variant, b *board.Board, m move.Move) Play {
 	score, words := rules.Score(v, b, m)
 	p := Play{Move: m, Words: words, Score: score, Bingo: len(m.Tiles) == v.RackSize}
+	if p.Bingo {
+		p.Bonus = v.BingoBonus
+	}
 	w, down := rules.MainWord(b, m)
 	if len(w) == 0 {
 		return p
@@ -87,18 +92,24 @@ func (p *Play) Covers(row, col int) bool {
 func (p *Play) Square() string { return board.SquareName(p.Row, p.Col) }
 
 // String is one line of the solver's listing: rank, main word, its first
-// square, direction and score, then the other words the play forms.
+// square, direction and score, then the other words the play forms and a
+// bingo's bonus, so that the score is the main word's and these added up
+// (the bonus is named with its points: it is 35 or 50 by the rule set).
 func (p *Play) String() string {
 	s := fmt.Sprintf("%4d. %-15s %-3s %-6s %4d", p.Rank, p.Word, p.Square(), p.Dir, p.Score)
+	var notes []string
 	if len(p.Words) > 1 {
 		also := make([]string, 0, len(p.Words)-1)
 		for _, w := range p.Words[1:] {
 			also = append(also, fmt.Sprintf("%s %d", w.Word, w.Score))
 		}
-		s += "  (also " + strings.Join(also, ", ") + ")"
+		notes = append(notes, "also "+strings.Join(also, ", "))
 	}
-	if len(p.Move.Tiles) == 7 {
-		s += "  bingo"
+	if p.Bingo {
+		notes = append(notes, fmt.Sprintf("bingo %d", p.Bonus))
+	}
+	if len(notes) > 0 {
+		s += "  (" + strings.Join(notes, ", ") + ")"
 	}
 	return s
 }

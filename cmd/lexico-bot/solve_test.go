@@ -19,6 +19,7 @@ import (
 var solveTestWords = []string{
 	"AB", "AD", "BA", "BAD", "BAP", "BY", "DAB", "DAP", "DAY", "PA", "PAD", "PAY", "PYX", "YA", "YAP",
 	"AT", "TA", "CAT", "CATS", "SCAT", "ACT", "ACTS",
+	"RETAINS",
 }
 
 // solveIndex builds the small test index once per test binary, through the
@@ -363,5 +364,44 @@ func TestSolveJSONIsTheListing(t *testing.T) {
 	}
 	if code, _, errs := runBot(t, "", append(args, "--json", "--interactive")...); code != 2 || !strings.Contains(errs, "--json and --interactive") {
 		t.Errorf("--json --interactive: exit %d, %q", code, errs)
+	}
+}
+
+// A bingo's listing adds up: its score is its words' and the rule set's
+// bonus, and the line names the bonus with its points (35 under WWF's
+// rules, 50 under Lexico's), where it said "bingo" alone and a WWF player
+// reading the 50 of the crossword game would find 15 points missing.
+func TestSolveListsTheBingoBonus(t *testing.T) {
+	idx := solveIndex(t)
+	for _, c := range []struct {
+		rules string
+		bonus int
+	}{{"wwf", 35}, {"multipliers", 50}} {
+		path, _ := boardFile(t, nil)
+		args := []string{"solve", "--board", path, "--hand", "retains", "--variant", c.rules, "--index", idx, "--top", "1"}
+		code, text, errs := runBot(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.rules, code, errs)
+		}
+		lines := playLine.FindAllStringSubmatch(text, -1)
+		if len(lines) != 1 || lines[0][2] != "RETAINS" {
+			t.Fatalf("%s: want RETAINS listed alone:\n%s", c.rules, text)
+		}
+		_, out, _ := runBot(t, "", append(args, "--json")...)
+		var got solveJSON
+		if err := json.Unmarshal([]byte(out), &got); err != nil || len(got.Plays) != 1 {
+			t.Fatalf("%s --json: %v, %q", c.rules, err, out)
+		}
+		p := got.Plays[0]
+		words := 0
+		for _, w := range p.Words {
+			words += w.Score
+		}
+		if !p.Bingo || p.Score != words+c.bonus {
+			t.Errorf("%s: RETAINS scores %d, its words %d: want a bingo of the words plus %d", c.rules, p.Score, words, c.bonus)
+		}
+		if want := fmt.Sprintf("%d  (bingo %d)\n", p.Score, c.bonus); !strings.Contains(text, want) {
+			t.Errorf("%s: the listing does not name the bonus as %q:\n%s", c.rules, want, text)
+		}
 	}
 }
