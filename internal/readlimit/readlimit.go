@@ -9,6 +9,7 @@
 package readlimit
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -45,7 +46,10 @@ func File(path, what string, limit int64) ([]byte, error) {
 		return nil, tooLarge(path, what, limit)
 	}
 	b, over, err := All(f, limit)
+	var pe *os.PathError
 	switch {
+	case errors.As(err, &pe):
+		return nil, err // os named the file already ("read DIR: is a directory")
 	case err != nil:
 		return nil, &os.PathError{Op: "read", Path: path, Err: err}
 	case over:

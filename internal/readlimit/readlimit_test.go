@@ -45,3 +45,13 @@ func TestFileReadsUpToTheLimit(t *testing.T) {
 		t.Errorf("a missing file: %v, want fs.ErrNotExist", err)
 	}
 }
+
+// A directory named as a file is refused in os's words, the path said once:
+// wrapped again, the message read "read DIR: read DIR: is a directory".
+func TestFileNamesADirectoryOnce(t *testing.T) {
+	dir := t.TempDir()
+	_, err := File(dir, "board file", 100)
+	if err == nil || strings.Count(err.Error(), dir) != 1 || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("a directory: %v, want one mention of %s and that it is a directory", err, dir)
+	}
+}
