@@ -76,6 +76,9 @@ func solveHand(o solveOptions, e env) error {
 	if o.JSON && o.Interactive {
 		return solveInputError{errors.New("--json and --interactive exclude each other")}
 	}
+	if o.Board == "" { // else "open : no such file or directory"
+		return solveInputError{errors.New("--board: the board file's path is empty")}
+	}
 	if o.Top < 1 {
 		return solveInputError{fmt.Errorf("--top %d: want at least 1", o.Top)}
 	}

@@ -142,6 +142,8 @@ func TestSolveRefusesBadInput(t *testing.T) {
 		{"short board", []string{"--board", short, "--hand", "ab"}, []string{short, "line 15"}},
 		{"garbled board", []string{"--board", garbled, "--hand", "ab"}, []string{"line 6", "column 5"}},
 		{"missing board", []string{"--board", filepath.Join(t.TempDir(), "none.wwf"), "--hand", "ab"}, []string{"none.wwf"}},
+		{"empty board path", []string{"--board", "", "--hand", "ab"}, []string{"--board", "empty"}},
+		{"board a directory", []string{"--board", t.TempDir(), "--hand", "ab"}, []string{"is a directory"}},
 		{"unknown rules", []string{"--board", good, "--hand", "ab", "--variant", "boggle"}, []string{"boggle", "wwf"}},
 		{"top 0", []string{"--board", good, "--hand", "ab", "--top", "0"}, []string{"--top"}},
 	}
