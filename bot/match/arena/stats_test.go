@@ -3,6 +3,7 @@ package arena
 import (
 	"encoding/json"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -120,6 +121,13 @@ func TestSummaryOfOneGameEncodes(t *testing.T) {
 	s.WriteText(&text)
 	if !strings.Contains(text.String(), "one game: no interval") || strings.Contains(text.String(), "Inf") {
 		t.Errorf("one game's text summary:\n%s", text.String())
+	}
+	// Seat 2 started no game: it has no win rate moving first, not 0%.
+	if a, b := s.Seats[0], s.Seats[1]; a.GamesFirst != 1 || b.GamesFirst != 0 {
+		t.Errorf("games moving first %d and %d, want 1 and 0", a.GamesFirst, b.GamesFirst)
+	}
+	if !regexp.MustCompile(`(?m)^win rate moving first +100\.0% +none started`).MatchString(text.String()) {
+		t.Errorf("one game's text summary gives the seat that did not start a win rate moving first:\n%s", text.String())
 	}
 }
 

@@ -71,8 +71,11 @@ type SeatSummary struct {
 	Late           int         `json:"late_moves"`
 	Moves          int         `json:"moves"`
 	MoveTime       Millis      `json:"move_time"`
-	// WinRateFirst is the win rate in the games this seat started.
+	// WinRateFirst is the win rate in the GamesFirst games this seat
+	// started; 0 when it started none (a one-game match), which
+	// GamesFirst tells apart from losing every one.
 	WinRateFirst float64 `json:"win_rate_moving_first"`
+	GamesFirst   int     `json:"games_moving_first"`
 	// Pairs is the seat's figures over the pairs both of whose games
 	// finished, in a paired match (nil otherwise, or before two pairs).
 	Pairs *PairFigures `json:"pairs,omitempty"`
@@ -159,6 +162,7 @@ func (s *Summary) Finish(elapsed time.Duration) {
 			st.MarginInterval = &[2]float64{st.AvgMargin - half, st.AvgMargin + half}
 		}
 		st.BingosPerGame /= n
+		st.GamesFirst = st.starts
 		if st.starts > 0 {
 			st.WinRateFirst = st.firstW / float64(st.starts)
 		}
@@ -200,7 +204,12 @@ func (s *Summary) WriteText(w io.Writer) error {
 	row("win rate [95% CI]", func(st *SeatSummary) string {
 		return fmt.Sprintf("%.1f%% [%.1f%%, %.1f%%]", 100*st.WinRate, 100*st.Interval[0], 100*st.Interval[1])
 	})
-	row("win rate moving first", func(st *SeatSummary) string { return fmt.Sprintf("%.1f%%", 100*st.WinRateFirst) })
+	row("win rate moving first", func(st *SeatSummary) string {
+		if st.GamesFirst == 0 {
+			return "none started"
+		}
+		return fmt.Sprintf("%.1f%%", 100*st.WinRateFirst)
+	})
 	row("average score", func(st *SeatSummary) string { return fmt.Sprintf("%.1f", st.AvgScore) })
 	row("average margin [95% CI]", func(st *SeatSummary) string {
 		if st.MarginInterval == nil {
