@@ -55,7 +55,7 @@ func lingoCommand() *cli.Command {
 			&cli.BoolFlag{Name: "boards", Usage: "draw the board after every move, not only at the end", Destination: &o.Boards},
 			&cli.BoolFlag{Name: "json", Usage: `print the game as one JSON object {"players","seed","turns":[{"number","player","notation","words":[{"word","score"}],"score"}],"scores","end","winners"} instead of text (not with --human)`, Destination: &o.JSON},
 		},
-		Subcommands: []*cli.Command{lingoWordCommand(&o.Index)},
+		Subcommands: []*cli.Command{lingoWordCommand(&o.Index, &o.JSON)},
 		Action: func(c *cli.Context) error {
 			if !c.IsSet("seed") {
 				o.Seed = uint64(time.Now().UnixNano())
@@ -227,9 +227,9 @@ func lingoReport(g *lingo.Game, seed uint64) lingoGameJSON {
 }
 
 // lingoWordCommand is lingo word: the pbmserv Lingo help's word command
-// (is this a word?) outside a game. parentIndex is lingo's own --index,
-// used when the flag is given before "word".
-func lingoWordCommand(parentIndex *string) *cli.Command {
+// (is this a word?) outside a game. parentIndex and parentJSON are lingo's
+// own --index and --json, which hold when given before "word".
+func lingoWordCommand(parentIndex *string, parentJSON *bool) *cli.Command {
 	var index string
 	var asJSON bool
 	return &cli.Command{
@@ -247,7 +247,7 @@ func lingoWordCommand(parentIndex *string) *cli.Command {
 			if index == "" {
 				index = *parentIndex
 			}
-			return lingoWords(c.Args().Slice(), index, asJSON, envOf(c))
+			return lingoWords(c.Args().Slice(), index, asJSON || *parentJSON, envOf(c))
 		},
 	}
 }

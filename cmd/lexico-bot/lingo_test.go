@@ -203,11 +203,14 @@ func TestLingoWordCommand(t *testing.T) {
 	if code != 1 || out != want {
 		t.Errorf("word %s %s %s (--index before word): exit %d, %q; want 1 and %q", word, notWord, backwards, code, out, want)
 	}
-	code, out, _ = runLingo(t, "", "word", "--index", idx, "--json", word, notWord)
-	var vs []lingo.WordVerdict
-	if err := json.Unmarshal([]byte(out), &vs); code != 1 || err != nil || len(vs) != 2 ||
-		!vs[0].Valid || vs[0].Word != word || vs[1].Valid || vs[1].Word != notWord {
-		t.Errorf("word --json: exit %d, %q; want 1 and one JSON array of the two verdicts", code, out)
+	// --json is word's flag, and lingo's before "word" (as --index is).
+	for _, args := range [][]string{{"word", "--index", idx, "--json"}, {"--index", idx, "--json", "word"}} {
+		code, out, _ = runLingo(t, "", append(args, word, notWord)...)
+		var vs []lingo.WordVerdict
+		if err := json.Unmarshal([]byte(out), &vs); code != 1 || err != nil || len(vs) != 2 ||
+			!vs[0].Valid || vs[0].Word != word || vs[1].Valid || vs[1].Word != notWord {
+			t.Errorf("%q: exit %d, %q; want 1 and one JSON array of the two verdicts", args, code, out)
+		}
 	}
 	// "caſt" (a long s) and "ıt" (a dotless i) are not letters A-Z, though
 	// Unicode upper-cases them to CAST and IT: they are refused, not
