@@ -120,7 +120,12 @@ func (h *Human) Move(ctx context.Context, g *Game) (Move, error) {
 		case len(fields) == 1 && (fields[0] == "count" || fields[0] == "-c"):
 			fmt.Fprintf(h.out, "to be played (in the bag and the pools): %s\n", FormatDistribution(g.Unplayed()))
 			continue
-		case len(fields) > 1 && fields[0] == "word":
+		case len(fields) > 0 && fields[0] == "word":
+			// "word" alone is not read as a move: it would be told
+			// "ord" is not a square.
+			if len(fields) == 1 {
+				fmt.Fprintln(h.out, "word wants the words to look up, as word cat tac")
+			}
 			for _, w := range fields[1:] {
 				fmt.Fprintln(h.out, h.word(g, w))
 			}

@@ -110,13 +110,14 @@ func TestLingoHuman(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := strings.ToLower(g.Pool(0).String()[:1])
-	stdin := "ac7\n" + l + "a1\n" + l + "a2\nquit\n"
+	stdin := "ac7\n" + l + "a1\nword\n" + l + "a2\nquit\n"
 	code, out, errs := runLingo(t, stdin, "--index", idx, "--seed", "4", "--human")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{
 		"off the board", "touches no tile", // the two bad moves, with their reasons
+		"word wants the words",                // the word command with no word, not read as a move
 		"  1. " + l + "a2: you made", "  2. ", // the person's move, then the bot's
 		"game abandoned.", "your score is", "scores: you 0, bot2 0;",
 	} {
@@ -124,8 +125,8 @@ func TestLingoHuman(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
-	if n := strings.Count(out, "your move"); n != 4 {
-		t.Errorf("prompted %d times for 4 lines", n)
+	if n := strings.Count(out, "your move"); n != 5 {
+		t.Errorf("prompted %d times for 5 lines", n)
 	}
 	if strings.Contains(out, "[") {
 		t.Errorf("a game with a person shows the pool of the bot's moves:\n%s", out)
