@@ -105,6 +105,10 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 			return badInputf("--p%d %s: want one of %s", i+1, quote.String(p), lineup.Usage())
 		}
 	}
+	if o.JSON && (policies[0] == lineup.Human || policies[1] == lineup.Human) {
+		// As lingo's --json --human: the person's board goes to stdout.
+		return badInputf("--json and a human seat exclude each other: a person plays on the text board, and stdout would not be one JSON object")
+	}
 	games, parallel := o.Games, o.Parallel
 	switch {
 	case games < 1:

@@ -320,6 +320,9 @@ func TestPlayBadInput(t *testing.T) {
 		{"missing index", []string{"--index", filepath.Join(t.TempDir(), "nope.db")}, "nope.db"},
 		{"sim flag without sim", []string{"--p1", "equity", "--p2", "greedy", "--sim-candidates", "5"}, "--sim-candidates applies to the sim policy"},
 		{"no endgame without sim", []string{"--p1", "sim", "--p2", "equity", "--p2-no-endgame"}, "--p2-no-endgame applies to the sim policy"},
+		// A person's board would go to stdout before the JSON, which then
+		// no program could parse.
+		{"json with a person", []string{"--p1", "equity", "--p2", "human", "--json"}, "--json and a human seat"},
 	} {
 		args := append([]string{"play", "--index", idx}, c.args...)
 		code, out, errs := runBot(t, "", args...)
