@@ -184,7 +184,7 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 		// Each pair its own seed, derived from the league's, so that a pair
 		// can be replayed alone with play --seed.
 		m := &arena.Match{Seats: l.Seats, Games: o.Games, Seed: arena.GameSeed(o.Seed, 1000+k), Parallel: parallel, Paired: o.Paired,
-			Table: arena.Referee(cfg)}
+			PlayGame: arena.Referee(cfg)}
 		sum, runErr := m.Run(ctx, v.Name)
 		for _, s := range l.Externals {
 			reports = append(reports, s.Report())

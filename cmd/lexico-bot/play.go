@@ -191,7 +191,7 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 	}
 	humans, parallel := l.Humans, l.Parallel(parallel)
 	cfg := referee.Config{Variant: v, Dictionary: x, MoveTime: l.MoveTime(o.MoveTime)}
-	m := &arena.Match{Seats: l.Seats, Games: games, Seed: seed, Parallel: parallel, Paired: o.Paired, Table: arena.Referee(cfg)}
+	m := &arena.Match{Seats: l.Seats, Games: games, Seed: seed, Parallel: parallel, Paired: o.Paired, PlayGame: arena.Referee(cfg)}
 	fmt.Fprintf(stderr, "lexico-bot play: %d game(s) %s vs %s, %s, seed %d, %d worker(s)\n",
 		games, l.Seats[0].Name, l.Seats[1].Name, v.Name, seed, m.Workers())
 

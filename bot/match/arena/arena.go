@@ -66,8 +66,8 @@ type Match struct {
 	// More workers finish sooner, but each bot's clock is wall time: on a
 	// loaded machine too many workers make moves late.
 	Parallel int
-	// Table plays one game (the referee).
-	Table Table
+	// PlayGame plays one game (the referee).
+	PlayGame PlayGame
 	// Record, when set, receives every game (e.g. Record.Save), abandoned
 	// ones too (their End.Reason says so). Called from the workers, one
 	// game at a time.
@@ -76,10 +76,10 @@ type Match struct {
 	Progress func(done, total int)
 }
 
-// Table plays one game from seed between agents[0] and agents[1] (called
+// PlayGame plays one game from seed between agents[0] and agents[1] (called
 // names[0] and names[1]), the seat starter moving first, and returns its
 // record; the header's Game and Variant are for the caller to fill.
-type Table func(ctx context.Context, seed uint64, starter int, names [2]string, agents [2]Agent) (*Record, error)
+type PlayGame func(ctx context.Context, seed uint64, starter int, names [2]string, agents [2]Agent) (*Record, error)
 
 // GameSeed derives game i's seed from the match seed (SplitMix64), so that
 // neighbouring games are unrelated and any one game can be replayed alone.
@@ -197,7 +197,7 @@ func (m *Match) play(ctx context.Context, variant string, i int) (*Record, error
 	}
 	agents := [2]Agent{m.Seats[0].Agent(ctx, i), m.Seats[1].Agent(ctx, i)}
 	names := [2]string{m.Seats[0].Name, m.Seats[1].Name}
-	rec, err := m.Table(ctx, m.gameSeed(i), i%2, names, agents)
+	rec, err := m.PlayGame(ctx, m.gameSeed(i), i%2, names, agents)
 	for _, a := range agents {
 		if e, ok := a.(GameEnder); ok {
 			e.EndGame()

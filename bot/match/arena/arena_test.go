@@ -8,15 +8,15 @@ import (
 	"testing"
 )
 
-// fakeTable "plays" a game by its seed alone: seat 0 wins when the seed is
+// fakeGames "plays" a game by its seed alone: seat 0 wins when the seed is
 // even. It records which seeds and starters it was given.
-type fakeTable struct {
+type fakeGames struct {
 	mu       sync.Mutex
 	starters map[uint64]int
 	fail     map[uint64]error
 }
 
-func (f *fakeTable) play(_ context.Context, seed uint64, starter int, names [2]string, _ [2]Agent) (*Record, error) {
+func (f *fakeGames) play(_ context.Context, seed uint64, starter int, names [2]string, _ [2]Agent) (*Record, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.starters == nil {
@@ -35,9 +35,9 @@ func (f *fakeTable) play(_ context.Context, seed uint64, starter int, names [2]s
 }
 
 func TestRunPlaysEveryGameOnceAlternatingTheStarter(t *testing.T) {
-	f := &fakeTable{}
+	f := &fakeGames{}
 	var recorded sync.Map
-	m := &Match{Seats: [2]Entrant{entrant("a", nil), entrant("b", nil)}, Games: 9, Seed: 5, Parallel: 3, Table: f.play,
+	m := &Match{Seats: [2]Entrant{entrant("a", nil), entrant("b", nil)}, Games: 9, Seed: 5, Parallel: 3, PlayGame: f.play,
 		Record: func(r *Record) error {
 			if _, dup := recorded.LoadOrStore(r.Header.Game, true); dup {
 				t.Errorf("game %d recorded twice", r.Header.Game)
@@ -68,8 +68,8 @@ func TestRunPlaysEveryGameOnceAlternatingTheStarter(t *testing.T) {
 
 func TestRunStopsOnARefereeError(t *testing.T) {
 	boom := errors.New("boom")
-	f := &fakeTable{fail: map[uint64]error{GameSeed(1, 4): boom}}
-	m := &Match{Seats: [2]Entrant{entrant("a", nil), entrant("b", nil)}, Games: 50, Seed: 1, Parallel: 2, Table: f.play}
+	f := &fakeGames{fail: map[uint64]error{GameSeed(1, 4): boom}}
+	m := &Match{Seats: [2]Entrant{entrant("a", nil), entrant("b", nil)}, Games: 50, Seed: 1, Parallel: 2, PlayGame: f.play}
 	s, err := m.Run(context.Background(), "classic")
 	if !errors.Is(err, boom) || !strings.Contains(err.Error(), "game 4") {
 		t.Fatalf("error %v, want boom naming game 4", err)
@@ -80,9 +80,9 @@ func TestRunStopsOnARefereeError(t *testing.T) {
 }
 
 func TestRunStopsWhenAGameIsAbandoned(t *testing.T) {
-	f := &fakeTable{fail: map[uint64]error{GameSeed(1, 2): ErrAbandoned}}
+	f := &fakeGames{fail: map[uint64]error{GameSeed(1, 2): ErrAbandoned}}
 	var saved []int
-	m := &Match{Seats: [2]Entrant{entrant("a", nil), entrant("b", nil)}, Games: 10, Seed: 1, Parallel: 1, Table: f.play,
+	m := &Match{Seats: [2]Entrant{entrant("a", nil), entrant("b", nil)}, Games: 10, Seed: 1, Parallel: 1, PlayGame: f.play,
 		Record: func(r *Record) error { saved = append(saved, r.Header.Game); return nil }}
 	s, err := m.Run(context.Background(), "classic")
 	if err != nil {
@@ -99,7 +99,7 @@ func TestRunStopsWhenAGameIsAbandoned(t *testing.T) {
 func TestRunStopsOnCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	m := &Match{Seats: [2]Entrant{entrant("a", nil), entrant("b", nil)}, Games: 10, Table: (&fakeTable{}).play}
+	m := &Match{Seats: [2]Entrant{entrant("a", nil), entrant("b", nil)}, Games: 10, PlayGame: (&fakeGames{}).play}
 	if _, err := m.Run(ctx, "classic"); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled match: %v", err)
 	}

@@ -9,6 +9,6 @@ var (
 	ErrConfig = errors.New("bad arena configuration")
 )
 
-// ErrAbandoned is returned by a Table when a player walked away
+// ErrAbandoned is returned by a PlayGame when a player walked away
 // (human.ErrQuit): the game is not counted.
 var ErrAbandoned = errors.New("game abandoned")

@@ -10,12 +10,12 @@ import (
 	"github.com/lexico/lexico/bot/match/referee"
 )
 
-// Referee is the Table that plays each game through package referee with
+// Referee is the PlayGame that plays each game through package referee with
 // cfg (its Seed and Starter are set per game, and its GameID when cfg has
 // none). An agent that returns an error wrapping ErrAbandoned ends the game
 // at once, uncounted, instead of having its turn refused and played as a
 // pass.
-func Referee(cfg referee.Config) Table {
+func Referee(cfg referee.Config) PlayGame {
 	return func(ctx context.Context, seed uint64, starter int, names [2]string, agents [2]Agent) (*Record, error) {
 		c := cfg
 		c.Seed, c.Starter = seed, starter

@@ -28,7 +28,7 @@ func TestRecordedGameReplaysToTheSameScore(t *testing.T) {
 	cfg := referee.Config{Variant: variant.Multipliers, Dictionary: dict, MoveTime: 5 * time.Second}
 	m := &Match{
 		Seats: [2]Entrant{entrant("equity", eq), entrant("greedy", greedy)},
-		Games: 2, Seed: 42, Parallel: 2, Table: Referee(cfg),
+		Games: 2, Seed: 42, Parallel: 2, PlayGame: Referee(cfg),
 		Record: func(r *Record) error { return r.Save(dir) },
 	}
 	sum, err := m.Run(context.Background(), "multipliers")

@@ -145,7 +145,7 @@ func match(t *testing.T, seat Seat, games, parallel int, moveTime time.Duration)
 	m := &arena.Match{
 		Seats: [2]arena.Entrant{{Name: seat.Spec(), Agent: seat.Agent}, {Name: "equity", Agent: func(context.Context, int) arena.Agent { return ours }}},
 		Games: games, Seed: 11, Parallel: parallel,
-		Table: arena.Referee(referee.Config{Variant: variant.Multipliers, Dictionary: dict(), MoveTime: moveTime, MaxTurns: 60}),
+		PlayGame: arena.Referee(referee.Config{Variant: variant.Multipliers, Dictionary: dict(), MoveTime: moveTime, MaxTurns: 60}),
 		Record: func(r *arena.Record) error {
 			mu.Lock()
 			defer mu.Unlock()

@@ -66,7 +66,7 @@ func TestBotsOfOnePolicyAreNumberedAndPlay(t *testing.T) {
 		t.Errorf("bots only: MoveTime %v, Parallel %d; want the bots' 1s and 4", l.MoveTime(time.Second), l.Parallel(4))
 	}
 	m := &arena.Match{Seats: l.Seats, Games: 2, Seed: 7, Parallel: 2,
-		Table: arena.Referee(referee.Config{Variant: variant.Multipliers, Dictionary: cfg.Dict, MoveTime: 5 * time.Second})}
+		PlayGame: arena.Referee(referee.Config{Variant: variant.Multipliers, Dictionary: cfg.Dict, MoveTime: 5 * time.Second})}
 	sum, err := m.Run(context.Background(), variant.Multipliers.Name)
 	if err != nil {
 		t.Fatal(err)

@@ -411,10 +411,10 @@ func (s *Store) start(id string, v *variant.Variant, ab *answer.Bot, o Options, 
 	}
 	// People are not timed (lineup.HumanMoveTime); the bot's own time is
 	// its clock's Override.
-	table := arena.Referee(referee.Config{Variant: v, Dictionary: s.cfg.Dict, MoveTime: lineup.HumanMoveTime,
+	play := arena.Referee(referee.Config{Variant: v, Dictionary: s.cfg.Dict, MoveTime: lineup.HumanMoveTime,
 		MaxTurns: s.cfg.MaxTurns})
 	go func() {
-		rec, err := table(ctx, o.Seed, 0, names, agents)
+		rec, err := play(ctx, o.Seed, 0, names, agents)
 		if rec == nil {
 			rec = &arena.Record{End: arena.End{Reason: fmt.Sprintf("the game stopped: %v", err)}}
 		}
