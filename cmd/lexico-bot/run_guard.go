@@ -62,7 +62,7 @@ func guardStart(clock player.Clock, req *gamestate.Request, arrived time.Time, l
 			return
 		}
 		g.by = "guard"
-		b.Static, b.Time = true, 0
+		b.Quick, b.Time = true, 0
 		b.Note = fmt.Sprintf("start-up (opening the index) was still under way at the budget's stop, %v after arrival: answered without a search",
 			b.Stop.Sub(arrived).Round(time.Millisecond))
 		write(unsearched(req, b, leaves))

@@ -131,9 +131,10 @@ type Budget struct {
 	// it had passed so long ago that it was taken for a saved gamestate and
 	// ignored.
 	Late, Saved bool
-	// Static is set when there is too little time for more than the static
-	// search (or the deadline has passed): the policy's static move answers.
-	Static bool
+	// Quick is set when there is too little time for more than the static
+	// search (or the deadline has passed): the policy's Quick search, its
+	// static move, answers.
+	Quick bool
 	// Capped is set when MaxThink cut the time MoveTime allowed.
 	Capped bool
 	// Spare is set when the time held back for a crowded CPU (Pressure)
@@ -148,12 +149,12 @@ type Budget struct {
 
 // Notable reports whether the budget is worth a line on stderr: the
 // deadline was missed or ignored, or the time was capped or too short.
-func (b Budget) Notable() bool { return b.Late || b.Capped || b.Static }
+func (b Budget) Notable() bool { return b.Late || b.Capped || b.Quick }
 
 // What a budget becomes once the platform's admission (answer.Gate) has
 // said whether its answer may think, or search at all: the admission only
 // says whether it got a slot, and these say what that does to the budget,
-// so that what Static, Spare and the note mean is decided here alone.
+// so that what Quick, Spare and the note mean is decided here alone.
 
 // ThinkBy is the last moment a thinking slot is still worth taking for b:
 // while MinThink is left before its stop.
@@ -163,7 +164,7 @@ func (c Clock) ThinkBy(b Budget) time.Time { return b.Stop.Add(-c.MinThink) }
 // why (no thinking slot free in time, a shutdown): the static move answers
 // by the same stop.
 func (b Budget) Unthinking(why string) Budget {
-	b.Static, b.Note = true, why+": the static move answers"
+	b.Quick, b.Note = true, why+": the static move answers"
 	return b
 }
 
@@ -187,7 +188,7 @@ func (b Budget) Unsearched() Budget {
 	if b.Note != "" {
 		b.Note += "; "
 	}
-	b.Static = true
+	b.Quick = true
 	b.Note += "busy: no search turn free in time, answered without searching"
 	return b
 }
@@ -245,7 +246,7 @@ func (c Clock) Budget(d Due, arrived, now time.Time, tail time.Duration) Budget 
 		window := max(t, c.LateWindow)
 		switch {
 		case passed >= 0 && (c.Mode == Live || passed <= window):
-			b.Late, b.Static, b.Due = true, true, dl
+			b.Late, b.Quick, b.Due = true, true, dl
 			b.Time, b.Stop = c.LateThink, now.Add(c.LateThink)
 			b.Note = fmt.Sprintf("the ResponseDeadline passed %s ago: answering at once with the static move", ago(passed))
 			return b
@@ -283,7 +284,7 @@ func (c Clock) Budget(d Due, arrived, now time.Time, tail time.Duration) Budget 
 		// search of even a few milliseconds, waiting for a core under
 		// load, would make it late. (A deadline already passed is another
 		// matter: late anyway, it gets LateThink for a good move.)
-		b.Static, b.Stop = true, now
+		b.Quick, b.Stop = true, now
 		b.Note += ": no time left, answering without a search"
 		if b.Due.Sub(now)-unpressed >= c.LateThink {
 			// Only the load's guess took it all (MoveTime 200 ms at four
@@ -291,7 +292,7 @@ func (c Clock) Budget(d Due, arrived, now time.Time, tail time.Duration) Budget 
 			b.Spare = c.LateThink
 		}
 	case b.Time < c.MinThink:
-		b.Static = true
+		b.Quick = true
 		b.Note += fmt.Sprintf(": less than %v, answering with the static move", c.MinThink)
 	}
 	return b
@@ -305,12 +306,12 @@ func (c Clock) maxMargin() time.Duration {
 }
 
 // Answer is the clock contract's one way from a position to a move: it
-// thinks until b.Stop with pol, or answers with its quick search (Quick)
-// search when b.Static. ctx may end it sooner (a server shutting down).
+// thinks until b.Stop with pol, or answers with its static search
+// (pol.Quick) when b.Quick. ctx may end it sooner (a server shutting down).
 func Answer(ctx context.Context, pol Policy, p *position.Position, b Budget) Choice {
 	ctx, cancel := context.WithDeadline(ctx, b.Stop)
 	defer cancel()
-	if b.Static {
+	if b.Quick {
 		return pol.Quick().Choose(ctx, p)
 	}
 	return pol.Choose(ctx, p)

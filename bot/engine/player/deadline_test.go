@@ -88,9 +88,9 @@ func TestBudget(t *testing.T) {
 	for _, cs := range cases {
 		p := Due{MoveTime: cs.moveTime, Deadline: cs.deadline}
 		b := cs.clock.Budget(p, cs.arrived, now, cs.tail)
-		if b.Time != cs.want || b.Late != cs.late || b.Saved != cs.saved || b.Static != cs.static || b.Capped != cs.capped {
+		if b.Time != cs.want || b.Late != cs.late || b.Saved != cs.saved || b.Quick != cs.static || b.Capped != cs.capped {
 			t.Errorf("%s: budget %v late %v saved %v static %v capped %v (%s); want %v, %v, %v, %v, %v",
-				cs.name, b.Time, b.Late, b.Saved, b.Static, b.Capped, b.Note, cs.want, cs.late, cs.saved, cs.static, cs.capped)
+				cs.name, b.Time, b.Late, b.Saved, b.Quick, b.Capped, b.Note, cs.want, cs.late, cs.saved, cs.static, cs.capped)
 		}
 		if !b.Stop.Equal(now.Add(b.Time)) {
 			t.Errorf("%s: stop %v is not now plus the budget %v", cs.name, b.Stop.Sub(now), b.Time)
@@ -133,8 +133,8 @@ func TestSpareWhenOnlyTheLoadTookTheBudget(t *testing.T) {
 	} {
 		p := Due{MoveTime: c.moveTime, Deadline: now.Add(c.arrived + c.moveTime)}
 		b := crowded.Budget(p, now.Add(c.arrived), now, c.tail)
-		if b.Time != c.budget || b.Spare != c.spare || !b.Static {
-			t.Errorf("%s: budget %v, spare %v, static %v (%s); want %v, %v, static", c.name, b.Time, b.Spare, b.Static, b.Note, c.budget, c.spare)
+		if b.Time != c.budget || b.Spare != c.spare || !b.Quick {
+			t.Errorf("%s: budget %v, spare %v, static %v (%s); want %v, %v, static", c.name, b.Time, b.Spare, b.Quick, b.Note, c.budget, c.spare)
 		}
 	}
 }
@@ -149,8 +149,8 @@ func TestAloneSearchesTheSpare(t *testing.T) {
 	crowded.Mode, crowded.Reserve = Live, 50*time.Millisecond
 	crowded.Pressure = func() float64 { return 4 }
 	spare := crowded.Budget(Due{MoveTime: 200 * time.Millisecond, Deadline: now.Add(200 * time.Millisecond)}, now, now, 0)
-	if b := spare.Alone(later); b.Time != crowded.LateThink || !b.Stop.Equal(later.Add(crowded.LateThink)) || !b.Static || !strings.Contains(b.Note, "a search of 10ms after all") {
-		t.Errorf("alone with a spare: time %v, stop %v, static %v, note %q; want a static search of %v from %v", b.Time, b.Stop, b.Static, b.Note, crowded.LateThink, later)
+	if b := spare.Alone(later); b.Time != crowded.LateThink || !b.Stop.Equal(later.Add(crowded.LateThink)) || !b.Quick || !strings.Contains(b.Note, "a search of 10ms after all") {
+		t.Errorf("alone with a spare: time %v, stop %v, static %v, note %q; want a static search of %v from %v", b.Time, b.Stop, b.Quick, b.Note, crowded.LateThink, later)
 	}
 	for _, b := range []Budget{
 		crowded.Budget(Due{MoveTime: 200 * time.Millisecond, Deadline: now.Add(200 * time.Millisecond)}, now, now, 195*time.Millisecond),
@@ -193,7 +193,7 @@ func TestBudgetNeverPastTheDeadline(t *testing.T) {
 		if c.Mode != Replay && !p.Deadline.IsZero() && !b.Saved && b.Due.After(p.Deadline) {
 			t.Fatalf("case %d %+v: due %v after the deadline", i, p, b.Due.Sub(p.Deadline))
 		}
-		if !b.Static && b.Due.Sub(b.Stop) < max(c.Reserve, tail) {
+		if !b.Quick && b.Due.Sub(b.Stop) < max(c.Reserve, tail) {
 			t.Fatalf("case %d %+v: thinks until %v before the due time, holding back less than %v",
 				i, p, b.Due.Sub(b.Stop), max(c.Reserve, tail))
 		}

@@ -162,7 +162,7 @@ func (b *Bot) Delivered(r Reply) time.Duration {
 // without one in time the static search answers; it answers at once when
 // the Bot is hurried.
 func (b *Bot) choose(ctx context.Context, p *position.Position, bud *player.Budget) player.Choice {
-	if bud.Static || !b.Policy.Thinks() {
+	if bud.Quick || !b.Policy.Thinks() {
 		return b.static(ctx, p, bud)
 	}
 	think, cancel := context.WithCancel(ctx)
