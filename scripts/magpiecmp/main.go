@@ -201,7 +201,7 @@ func main() {
 	if err != nil {
 		die(err)
 	}
-	lv := equity.Static{Table: t}
+	lv := equity.ScoreAndLeave{Table: t}
 	data, err := os.ReadFile(corpus)
 	if err != nil {
 		die(err)

@@ -215,7 +215,7 @@ func checkChosen(k *late.Kit, s setLine, c chosen) (move.Move, *extraMove) {
 func asExtra(k *late.Kit, s setLine, m move.Move, c refCandidate) extraMove {
 	c.StaticRank = -1
 	if leave, ok := m.Leave(s.Pos.Rack); ok {
-		c.Static = round3(equity.Static{Table: k.Table}.Equity(&m, leave, s.Pos))
+		c.Static = round3(equity.ScoreAndLeave{Table: k.Table}.Equity(&m, leave, s.Pos))
 	}
 	return extraMove{Line: s.Line, refCandidate: c}
 }

@@ -247,7 +247,7 @@ func referenceCandidates(k *late.Kit, p *position.Position, n int) ([]player.Can
 // simulator is the reference's: the sim policy's valuation and plies, one
 // world a simulation.
 func simulator(k *late.Kit, o refOptions, w int) *montecarlo.Simulator {
-	return &montecarlo.Simulator{Gen: k.Gen, Equity: equity.Static{Table: k.Table}, Plies: o.plies,
+	return &montecarlo.Simulator{Gen: k.Gen, Equity: equity.ScoreAndLeave{Table: k.Table}, Plies: o.plies,
 		EndgameBag: o.endBag, Threads: 1, MaxIterations: 1, Seed: worldSeed(o.seed, w)}
 }
 

@@ -4,8 +4,8 @@
 //
 // Calculator is the extension point: a player ranks moves by a Calculator, so
 // a simulation- or learning-based valuation plugs in without touching the
-// player. Static (score plus a leave Table) is the default; Score ranks by
-// points alone (the greedy bot).
+// player. ScoreAndLeave (score plus a leave Table) is the default; Score
+// ranks by points alone (the greedy bot).
 package equity
 
 import (
@@ -53,17 +53,17 @@ func (Score) LeaveValue(tile.Rack, *position.Position) float64 { return 0 }
 // LeaveKey implements LeaveKeyer: every leave is worth nothing anywhere.
 func (Score) LeaveKey(*position.Position) (uint64, bool) { return 1, true }
 
-// Static is score plus the table value of the leave (Table.LeaveValue: the
-// learned value when a learned table fits the bag, else the model). While the bag holds at
-// least Table.FadeBag tiles the leave counts in full; below that its weight
-// falls linearly to 0. With the bag empty the leave's face value counts
+// ScoreAndLeave is score plus the table value of the leave
+// (Table.LeaveValue: the learned value when a learned table fits the bag,
+// else the model). While the bag holds at least Table.FadeBag tiles the
+// leave counts in full; below that its weight falls linearly to 0. With the bag empty the leave's face value counts
 // against the move (Table.TilesLeftWeight), and going out earns the unseen
 // tiles' face value (Table.GoOutWeight): the endgame is about points on racks,
 // not about draws that will never come.
-type Static struct{ Table *Table }
+type ScoreAndLeave struct{ Table *Table }
 
 // Equity implements Calculator.
-func (s Static) Equity(m *move.Move, leave tile.Rack, p *position.Position) float64 {
+func (s ScoreAndLeave) Equity(m *move.Move, leave tile.Rack, p *position.Position) float64 {
 	eq := float64(m.Score)
 	if m.Kind == move.Exchange {
 		eq -= s.Table.ExchangeCost
@@ -73,13 +73,13 @@ func (s Static) Equity(m *move.Move, leave tile.Rack, p *position.Position) floa
 
 // LeaveValue implements LeaveValuer: the part of Equity that depends on the
 // tiles kept.
-func (s Static) LeaveValue(leave tile.Rack, p *position.Position) float64 {
+func (s ScoreAndLeave) LeaveValue(leave tile.Rack, p *position.Position) float64 {
 	return s.leaveValue(leave, p, nil, false)
 }
 
 // leaveValue is LeaveValue, with the learned table for p's variant given
 // (learned, found) or looked up (found false).
-func (s Static) leaveValue(leave tile.Rack, p *position.Position, learned *leaves.Table, found bool) float64 {
+func (s ScoreAndLeave) leaveValue(leave tile.Rack, p *position.Position, learned *leaves.Table, found bool) float64 {
 	t := s.Table
 	if p.BagCount > 0 {
 		w := 1.0
@@ -113,7 +113,7 @@ type LeaveKeyer interface {
 // LeaveKey implements LeaveKeyer: with the bag holding FadeBag tiles or
 // more every leave counts in full, below that its weight is the bag's;
 // with the bag empty the values depend on the board (the unseen tiles).
-func (s Static) LeaveKey(p *position.Position) (uint64, bool) {
+func (s ScoreAndLeave) LeaveKey(p *position.Position) (uint64, bool) {
 	switch {
 	case p.BagCount <= 0:
 		return 0, false
@@ -130,21 +130,21 @@ func (s Static) LeaveKey(p *position.Position) (uint64, bool) {
 // another variant is valued as lv values it. lv itself when there is
 // nothing to look up.
 func ForVariant(lv LeaveValuer, v *variant.Variant) LeaveValuer {
-	if s, ok := lv.(Static); ok && s.Table != nil && v != nil {
-		return staticIn{Static: s, v: v, learned: s.Table.LearnedFor(v)}
+	if s, ok := lv.(ScoreAndLeave); ok && s.Table != nil && v != nil {
+		return scoreAndLeaveIn{ScoreAndLeave: s, v: v, learned: s.Table.LearnedFor(v)}
 	}
 	return lv
 }
 
-// staticIn is Static for the positions of one variant (ForVariant).
-type staticIn struct {
-	Static
+// scoreAndLeaveIn is ScoreAndLeave for the positions of one variant (ForVariant).
+type scoreAndLeaveIn struct {
+	ScoreAndLeave
 	v       *variant.Variant
 	learned *leaves.Table
 }
 
 // LeaveValue implements LeaveValuer.
-func (s staticIn) LeaveValue(leave tile.Rack, p *position.Position) float64 {
+func (s scoreAndLeaveIn) LeaveValue(leave tile.Rack, p *position.Position) float64 {
 	return s.leaveValue(leave, p, s.learned, p.Variant == s.v)
 }
 
@@ -172,7 +172,7 @@ func SubLeaves(lv LeaveValuer, p *position.Position) func(*tile.Rack, []float64)
 // SubLeaveValues implements SubLeaveValuer when a learned table values the
 // leaves of p and the bag is not empty: the values LeaveValue gives, the
 // table read by ranks added up kind by kind.
-func (s staticIn) SubLeaveValues(r *tile.Rack, p *position.Position, dst []float64) bool {
+func (s scoreAndLeaveIn) SubLeaveValues(r *tile.Rack, p *position.Position, dst []float64) bool {
 	t := s.Table
 	if s.learned == nil || p.Variant != s.v || p.BagCount <= 0 {
 		return false

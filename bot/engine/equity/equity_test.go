@@ -147,9 +147,9 @@ func pos(bag int, rackS string, t *testing.T) *position.Position {
 	return &position.Position{Variant: variant.Classic, Board: b, Rack: rack(t, rackS), BagCount: bag}
 }
 
-func TestStaticEquity(t *testing.T) {
+func TestScoreAndLeaveEquity(t *testing.T) {
 	tb := mustDefault(t)
-	s := Static{Table: tb}
+	s := ScoreAndLeave{Table: tb}
 	m := &move.Move{Kind: move.Play, Score: 20}
 	leave := rack(t, "QV")
 
@@ -212,11 +212,11 @@ func TestRackProblem(t *testing.T) {
 // learned table (classic's, shipped) and without one (multipliers: the
 // model), at any bag, and for a position of another variant than its own.
 func TestForVariantValuesAsTheValuation(t *testing.T) {
-	s := Static{Table: mustDefault(t)}
+	s := ScoreAndLeave{Table: mustDefault(t)}
 	for _, own := range []*variant.Variant{variant.Classic, variant.Multipliers} {
 		in := ForVariant(s, own)
-		if _, same := in.(Static); same {
-			t.Fatalf("%s: ForVariant returned Static itself: nothing was looked up once", own.Name)
+		if _, same := in.(ScoreAndLeave); same {
+			t.Fatalf("%s: ForVariant returned ScoreAndLeave itself: nothing was looked up once", own.Name)
 		}
 		for _, v := range []*variant.Variant{variant.Classic, variant.Multipliers} {
 			for _, bag := range []int{50, int(s.Table.FadeBag) / 2, 0} {
@@ -236,11 +236,11 @@ func TestForVariantValuesAsTheValuation(t *testing.T) {
 	}
 }
 
-// Static's LeaveKey is the same for two bags exactly when every leave is
+// ScoreAndLeave's LeaveKey is the same for two bags exactly when every leave is
 // valued alike in both, and it declines to key an empty bag, whose values
 // depend on the board.
-func TestStaticLeaveKeyMatchesItsValues(t *testing.T) {
-	s := Static{Table: mustDefault(t)}
+func TestScoreAndLeaveKeyMatchesItsValues(t *testing.T) {
+	s := ScoreAndLeave{Table: mustDefault(t)}
 	leaves := []string{"E", "QV", "ERS", "AEINST"}
 	type bagKey struct {
 		bag int
@@ -277,11 +277,11 @@ func TestStaticLeaveKeyMatchesItsValues(t *testing.T) {
 // rack, seven of a letter) and blanks; it declines where the values depend
 // on the board (an empty bag) or no table fits.
 func TestSubLeaveValuesAreTheLeaveValues(t *testing.T) {
-	s := Static{Table: mustDefault(t)}
+	s := ScoreAndLeave{Table: mustDefault(t)}
 	for _, v := range []*variant.Variant{variant.Classic, variant.Multipliers} {
 		in, ok := ForVariant(s, v).(SubLeaveValuer)
 		if !ok {
-			t.Fatalf("%s: ForVariant(Static) is no SubLeaveValuer", v.Name)
+			t.Fatalf("%s: ForVariant(ScoreAndLeave) is no SubLeaveValuer", v.Name)
 		}
 		for _, bag := range []int{50, int(s.Table.FadeBag) / 2, 1} {
 			for _, r := range []string{"QVABCDE", "?AEINST", "??EEERS", "EEEEEEE", "AB", ""} {
@@ -305,7 +305,7 @@ func TestSubLeaveValuesAreTheLeaveValues(t *testing.T) {
 			t.Errorf("%s: valued the leaves of an empty bag, which depend on the board", v.Name)
 		}
 	}
-	model := Static{Table: mustDefault(t).WithLearned()}
+	model := ScoreAndLeave{Table: mustDefault(t).WithLearned()}
 	rk := rack(t, "AEINRST")
 	if in, ok := ForVariant(model, variant.Multipliers).(SubLeaveValuer); ok && in.SubLeaveValues(&rk, pos(50, "AEINRST", t), make([]float64, 256)) {
 		t.Error("valued the leaves with no learned table (the model's are valued one by one)")

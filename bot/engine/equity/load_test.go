@@ -196,7 +196,7 @@ func TestReadShippedAndForVariantReadTheTables(t *testing.T) {
 		}
 	}
 	fresh = unreadDefault(t)
-	ForVariant(Static{Table: fresh}, variant.Multipliers)
+	ForVariant(ScoreAndLeave{Table: fresh}, variant.Multipliers)
 	for _, s := range fresh.shipped {
 		if read, want := s.t != nil, s.file.Name == "multipliers"; read != want {
 			t.Errorf("ForVariant(multipliers): %s read %v, want %v", s.file.Name, read, want)

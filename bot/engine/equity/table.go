@@ -35,7 +35,7 @@ const MaxLeave = 7
 //	leave,TILES,v     the exact leave TILES is worth v, overriding all of the
 //	                  above: the hook for a full learned table
 //	param,NAME,v      tuning: fade_bag, tiles_left_weight, go_out_weight,
-//	                  exchange_cost (see Static)
+//	                  exchange_cost (see ScoreAndLeave)
 //
 // The model is additive and small on purpose: 27 + 27 + 28 numbers can be
 // tuned by hand and fitted by regression, while an exact table of every

@@ -20,7 +20,7 @@ import (
 //	go test -run '^$' -bench Simulate -benchtime 200x ./bot/engine/montecarlo/
 func BenchmarkSimulate(b *testing.B) {
 	positions := benchPositions(b, 100, 10, false)
-	sim := &montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.Static{Table: table(b)}, Plies: 2, Threads: 1, MaxIterations: 1}
+	sim := &montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.ScoreAndLeave{Table: table(b)}, Plies: 2, Threads: 1, MaxIterations: 1}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := range b.N {
@@ -43,7 +43,7 @@ func BenchmarkSimulate(b *testing.B) {
 //	go test -run '^$' -bench StopLatency -benchtime 100x ./bot/engine/montecarlo/
 func BenchmarkStopLatency(b *testing.B) {
 	positions := benchPositions(b, 200, 12, true)
-	sim := &montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.Static{Table: table(b)}, Plies: 2,
+	sim := &montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.ScoreAndLeave{Table: table(b)}, Plies: 2,
 		EndgameBag: montecarlo.DefaultEndgameBag}
 	lat := make([]time.Duration, 0, b.N)
 	b.ResetTimer()

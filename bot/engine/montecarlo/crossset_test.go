@@ -40,8 +40,8 @@ func TestSimulationSameWithCrossSets(t *testing.T) {
 			snap *snapshot
 			eq   equity.Calculator
 			end  int
-		}{{"middle game", g.mid, equity.Static{Table: tb}, 0}, {"middle game, every play valued", g.mid, everyPlay{equity.Static{Table: tb}}, 0},
-			{"late, to the end", g.late, equity.Static{Table: tb}, montecarlo.DefaultEndgameBag}} {
+		}{{"middle game", g.mid, equity.ScoreAndLeave{Table: tb}, 0}, {"middle game, every play valued", g.mid, everyPlay{equity.ScoreAndLeave{Table: tb}}, 0},
+			{"late, to the end", g.late, equity.ScoreAndLeave{Table: tb}, montecarlo.DefaultEndgameBag}} {
 			if c.snap == nil {
 				continue
 			}
@@ -75,8 +75,8 @@ func BenchmarkSimulateCrossSets(b *testing.B) {
 
 func simulateCrossSets(b *testing.B, positions []benchPos, worlds int) {
 	sims := [2]*montecarlo.Simulator{
-		{Gen: fullGen(), Keys: fullKeys, Equity: equity.Static{Table: table(b)}, Plies: 2, Threads: 1, MaxIterations: worlds},
-		{Gen: plainGen{fullGen()}, Keys: fullKeys, Equity: equity.Static{Table: table(b)}, Plies: 2, Threads: 1, MaxIterations: worlds},
+		{Gen: fullGen(), Keys: fullKeys, Equity: equity.ScoreAndLeave{Table: table(b)}, Plies: 2, Threads: 1, MaxIterations: worlds},
+		{Gen: plainGen{fullGen()}, Keys: fullKeys, Equity: equity.ScoreAndLeave{Table: table(b)}, Plies: 2, Threads: 1, MaxIterations: worlds},
 	}
 	var spent, cpu [2]time.Duration
 	b.ResetTimer()
@@ -124,9 +124,9 @@ func TestSimulationSameWithLeaveKeys(t *testing.T) {
 			if c.snap == nil {
 				continue
 			}
-			sim := montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.Static{Table: tb}, Plies: c.plies, EndgameBag: c.end, Threads: 1, MaxIterations: 6, Seed: 9}
+			sim := montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.ScoreAndLeave{Table: tb}, Plies: c.plies, EndgameBag: c.end, Threads: 1, MaxIterations: 6, Seed: 9}
 			unkeyedSim := sim
-			unkeyedSim.Equity = unkeyed{equity.Static{Table: tb}}
+			unkeyedSim.Equity = unkeyed{equity.ScoreAndLeave{Table: tb}}
 			sameReport(t, fmt.Sprintf("%s %s", v.Name, c.name), "with leave keys and without", c.snap.pos, candidates(t, c.snap.pos, 6), sim, unkeyedSim)
 		}
 	}

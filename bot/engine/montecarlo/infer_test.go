@@ -69,7 +69,7 @@ func inferSim(t *testing.T) *Simulator {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Simulator{Gen: testGen(), Equity: equity.Static{Table: tb}, Keys: testKeys, Seed: 5}
+	return &Simulator{Gen: testGen(), Equity: equity.ScoreAndLeave{Table: tb}, Keys: testKeys, Seed: 5}
 }
 
 // never is a stop that never comes.

@@ -55,7 +55,7 @@ func TestAWorldAllocatesNothing(t *testing.T) {
 	gen.Search(movegen.Args{Variant: v, Board: p.Board, Rack: p.Rack, Record: best.Record})
 	cands := []move.Move{best.Move, move.NewExchange(p.Rack.Tiles()[:2]), move.NewPass()}
 
-	sim := &Simulator{Gen: gen, Equity: equity.Static{Table: tb}, Keys: testKeys}
+	sim := &Simulator{Gen: gen, Equity: equity.ScoreAndLeave{Table: tb}, Keys: testKeys}
 	unseen, err := Unseen(&p)
 	if err != nil {
 		t.Fatal(err)
@@ -166,7 +166,7 @@ func compareReplies(t *testing.T, gen movegen.Generator, tb *equity.Table, p *po
 	if p.BagCount >= p.Variant.RackSize && p.Rack.N >= 2 {
 		cands = append(cands, move.NewExchange(p.Rack.Tiles()[:2]))
 	}
-	sim := &Simulator{Gen: gen, Equity: equity.Static{Table: tb}, Keys: testKeys}
+	sim := &Simulator{Gen: gen, Equity: equity.ScoreAndLeave{Table: tb}, Keys: testKeys}
 	unseen, err := Unseen(p)
 	if err != nil {
 		t.Fatal(err)

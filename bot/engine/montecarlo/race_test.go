@@ -30,7 +30,7 @@ func TestRaceIsReproducibleAndFeedsTheLeaders(t *testing.T) {
 	cands := append(candidates(t, mid.pos, 7)[2:], move.NewPass(), move.NewPass())
 	const iters = 100
 	// The short words' generator: the simulated turns in microseconds.
-	sim := montecarlo.Simulator{Gen: movegentest.Short(), Equity: equity.Static{Table: table(t)}, Plies: 2, MaxIterations: iters, Seed: 5,
+	sim := montecarlo.Simulator{Gen: movegentest.Short(), Equity: equity.ScoreAndLeave{Table: table(t)}, Plies: 2, MaxIterations: iters, Seed: 5,
 		Allocation: montecarlo.AllocRace, Rank: montecarlo.RankPoints}
 	var reps [2]montecarlo.Report
 	for i, threads := range []int{1, 3} {
@@ -88,7 +88,7 @@ func TestRaceStoppedAnywhereStillRanks(t *testing.T) {
 		gen := &countingGen{Generator: fullGen(), limit: after}
 		ctx, cancel := context.WithCancel(context.Background())
 		gen.cancel = cancel
-		sim := montecarlo.Simulator{Gen: gen, Equity: equity.Static{Table: table(t)}, Plies: 2, Seed: 3, Threads: 2,
+		sim := montecarlo.Simulator{Gen: gen, Equity: equity.ScoreAndLeave{Table: table(t)}, Plies: 2, Seed: 3, Threads: 2,
 			Allocation: montecarlo.AllocRace, MaxIterations: 1000}
 		rep, err := sim.Simulate(ctx, mid.pos, cands)
 		cancel()

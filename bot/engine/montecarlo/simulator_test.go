@@ -61,7 +61,7 @@ func TestUnseenRefusesWhatNoBagHolds(t *testing.T) {
 // plays it out from the candidate, scored by the rules engine: same points,
 // the win or loss that follows from them, one world only.
 func TestEndgamePlayoutsAreTheGame(t *testing.T) {
-	sim := &montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.Static{Table: table(t)}, Plies: 40}
+	sim := &montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.ScoreAndLeave{Table: table(t)}, Plies: 40}
 	checked := 0
 	for seed := uint64(1); seed <= 6; seed++ {
 		v := variant.Multipliers
@@ -98,10 +98,10 @@ func TestEndgamePlayoutsAreTheGame(t *testing.T) {
 	t.Logf("%d end-game candidates played out as the game", checked)
 }
 
-// countingStatic is the static valuation, counting the leaves it values
+// countingStatic is the score and leave valuation, counting the leaves it values
 // and calling cancel once it has valued cancelAt of them (0: never).
 type countingStatic struct {
-	equity.Static
+	equity.ScoreAndLeave
 	calls    *atomic.Int64
 	cancelAt int64
 	cancel   context.CancelFunc
@@ -111,7 +111,7 @@ func (c countingStatic) LeaveValue(leave tile.Rack, p *position.Position) float6
 	if n := c.calls.Add(1); n == c.cancelAt {
 		c.cancel()
 	}
-	return c.Static.LeaveValue(leave, p)
+	return c.ScoreAndLeave.LeaveValue(leave, p)
 }
 
 // An end game's one world: when the deadline cuts it, the candidates
@@ -128,9 +128,9 @@ func TestEndgameWorldCutKeepsThePlayedCandidates(t *testing.T) {
 	if len(cands) < 4 {
 		t.Fatalf("%d candidates", len(cands))
 	}
-	static := equity.Static{Table: table(t)}
+	static := equity.ScoreAndLeave{Table: table(t)}
 	var calls atomic.Int64
-	whole := &montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: countingStatic{Static: static, calls: &calls}, Plies: 40, Threads: 1}
+	whole := &montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: countingStatic{ScoreAndLeave: static, calls: &calls}, Plies: 40, Threads: 1}
 	full, err := whole.Simulate(context.Background(), end.pos, cands)
 	if err != nil {
 		t.Fatal(err)
@@ -139,7 +139,7 @@ func TestEndgameWorldCutKeepsThePlayedCandidates(t *testing.T) {
 	defer cancel()
 	cutAt := calls.Load() / 2
 	calls.Store(0)
-	cut := &montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: countingStatic{Static: static, calls: &calls, cancelAt: cutAt, cancel: cancel}, Plies: 40, Threads: 1}
+	cut := &montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: countingStatic{ScoreAndLeave: static, calls: &calls, cancelAt: cutAt, cancel: cancel}, Plies: 40, Threads: 1}
 	rep, err := cut.Simulate(ctx, end.pos, cands)
 	if err != nil {
 		t.Fatal(err)
@@ -213,7 +213,7 @@ func TestSimulationIsReproducible(t *testing.T) {
 		t.Fatal("no middle-game position")
 	}
 	cands := candidates(t, mid.pos, 6)
-	sim := montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.Static{Table: table(t)}, Plies: 2, MaxIterations: 24, Seed: 5}
+	sim := montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.ScoreAndLeave{Table: table(t)}, Plies: 2, MaxIterations: 24, Seed: 5}
 	var reps [2]montecarlo.Report
 	for i, threads := range []int{1, 2} {
 		sim.Threads = threads
@@ -254,7 +254,7 @@ func TestSimulationIsReproducible(t *testing.T) {
 func TestSimulationStopsAtTheDeadline(t *testing.T) {
 	mid := selfPlay(t, variant.Multipliers, 12, 10).mid
 	cands := candidates(t, mid.pos, 5)
-	sim := &montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.Static{Table: table(t)}, Plies: 2}
+	sim := &montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.ScoreAndLeave{Table: table(t)}, Plies: 2}
 	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Millisecond)
 	defer cancel()
 	rep, err := sim.Simulate(ctx, mid.pos, cands)
@@ -292,7 +292,7 @@ func TestSimulationStopsAtTheDeadline(t *testing.T) {
 func TestManyThreadsStillStopAtTheDeadline(t *testing.T) {
 	mid := selfPlay(t, variant.Multipliers, 12, 10).mid
 	cands := candidates(t, mid.pos, 5)
-	sim := &montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.Static{Table: table(t)}, Plies: 2, Threads: 50000}
+	sim := &montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.ScoreAndLeave{Table: table(t)}, Plies: 2, Threads: 50000}
 	const budget = 100 * time.Millisecond
 	ctx, cancel := context.WithTimeout(context.Background(), budget)
 	defer cancel()
@@ -313,7 +313,7 @@ func TestManyThreadsStillStopAtTheDeadline(t *testing.T) {
 func TestBadCandidatesAreRefused(t *testing.T) {
 	mid := selfPlay(t, variant.Multipliers, 12, 10).mid
 	cands := candidates(t, mid.pos, 2)
-	sim := &montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.Static{Table: table(t)}, Plies: 2, MaxIterations: 2}
+	sim := &montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.ScoreAndLeave{Table: table(t)}, Plies: 2, MaxIterations: 2}
 	missing := byte('A')
 	for mid.pos.Rack.Count(missing) > 0 {
 		missing++
@@ -343,7 +343,7 @@ func TestEndgameBagPlaysWorldsToTheEnd(t *testing.T) {
 			t.Fatalf("seed %d: no position with a rack's worth in the bag", seed)
 		}
 		cands := candidates(t, late.pos, 5)
-		sim := montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.Static{Table: table(t)}, Plies: 2,
+		sim := montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.ScoreAndLeave{Table: table(t)}, Plies: 2,
 			EndgameBag: montecarlo.DefaultEndgameBag, MaxIterations: 12}
 		rep, err := sim.Simulate(context.Background(), late.pos, cands)
 		if err != nil {
@@ -378,7 +378,7 @@ func TestEndgameBagPlaysWorldsToTheEnd(t *testing.T) {
 // its whole MoveTime).
 func TestNoPlyIsTheStaticEquity(t *testing.T) {
 	tb := table(t)
-	sim := &montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.Static{Table: tb}, Plies: 0}
+	sim := &montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.ScoreAndLeave{Table: tb}, Plies: 0}
 	checked := 0
 	for seed := uint64(40); seed < 44; seed++ {
 		v := variant.Multipliers
@@ -428,7 +428,7 @@ func TestSimulationMemoryDoesNotGrowWithRounds(t *testing.T) {
 	}
 	cands := candidates(t, late.pos, 6)
 	allocs := func(rounds int) uint64 {
-		sim := montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.Static{Table: table(t)}, Plies: 2,
+		sim := montecarlo.Simulator{Gen: fullGen(), Keys: fullKeys, Equity: equity.ScoreAndLeave{Table: table(t)}, Plies: 2,
 			EndgameBag: montecarlo.DefaultEndgameBag, MaxIterations: rounds, Threads: 1}
 		var before, after runtime.MemStats
 		runtime.GC()

@@ -302,5 +302,5 @@ func benchValuation(b *testing.B) equity.LeaveValuer {
 		b.Fatal(err)
 	}
 	t.ReadShipped() // not timed in the first position's search
-	return equity.Static{Table: t}
+	return equity.ScoreAndLeave{Table: t}
 }

@@ -292,7 +292,7 @@ func TestRecordDoesNotAllocate(t *testing.T) {
 		t.Fatal(err)
 	}
 	pos := position_(t, "ESTVWXY", 50)
-	c := &collector{pl: &Static{Equity: equity.Static{Table: tb}}, pos: pos, top: newTop(1)}
+	c := &collector{pl: &Static{Equity: equity.ScoreAndLeave{Table: tb}}, pos: pos, top: newTop(1)}
 	best, worse := play("WEX", 5, 40), play("YE", 5, 5)
 	c.record(&best)
 	if n := testing.AllocsPerRun(100, func() { c.record(&worse) }); n != 0 {

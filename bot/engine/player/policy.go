@@ -133,7 +133,7 @@ func (s *Shared) Sim(gen Generator, table *equity.Table) *Sim {
 
 // Equity is NewEquity sharing s.
 func (s *Shared) Equity(gen Generator, table *equity.Table) *Static {
-	return &Static{Policy: NameEquity, Gen: gen, Equity: equity.Static{Table: table}, Exchanges: true, Shared: s}
+	return &Static{Policy: NameEquity, Gen: gen, Equity: equity.ScoreAndLeave{Table: table}, Exchanges: true, Shared: s}
 }
 
 // Stage is the part of the game a position is in, which decides how the

@@ -111,7 +111,7 @@ func (tr *Trainer) play(ctx context.Context, st *winprob.Stats, seed uint64, sta
 			return nil, err
 		}
 	}
-	eq := equity.Static{Table: tr.Playing}
+	eq := equity.ScoreAndLeave{Table: tr.Playing}
 	maxTurns := tr.MaxTurns
 	if maxTurns <= 0 {
 		maxTurns = 500
