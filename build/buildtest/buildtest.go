@@ -64,6 +64,9 @@ type entry struct {
 	err  error
 }
 
+// entries is the process's cache of opened test indexes, by length bounds:
+// test-only state, kept for the whole binary so that each file is checked
+// and mapped once, never closed, and only read after its entry's once.
 var (
 	mu      sync.Mutex
 	entries = map[[2]int]*entry{}

@@ -23,6 +23,10 @@ type Words map[string]bool
 // Contains reports whether w is one of the words.
 func (d Words) Contains(w string) bool { return d[w] }
 
+// The fixture is test-only state, written once per test binary (under
+// once) to save reading the whole list in every test, and every player it
+// makes shares one Shared as an engine's policies do: the simulations'
+// leave keys must differ between any two searches over gen.
 var (
 	once sync.Once
 	gen  movegen.Generator
