@@ -394,6 +394,7 @@ type collector struct {
 	bestPlay float64
 	complete bool
 	exBuf    [tile.NumKinds * 2]byte
+	exMove   move.Move // the exchange addExchanges offers (offer copies it)
 	// taken is set, under mu, once Choose has taken the answer.
 	taken bool
 	// bounded: the generator's bounded search found the candidates, and
@@ -581,37 +582,43 @@ func copyMoveInto(dst move.Move, m *move.Move) move.Move {
 
 // addExchanges offers every distinct exchange (each non-empty sub-multiset
 // of the rack, at most 127 for seven tiles), largest first so that among
-// equals (the greedy valuation) the whole rack goes back.
+// equals (the greedy valuation) the whole rack goes back. It runs in every
+// static search that may exchange, so it allocates nothing: the exchange
+// offered is the collector's own scratch move (offer copies what it keeps),
+// and the walk is a method, not a recursive closure.
 func (c *collector) addExchanges(ctx context.Context) {
-	rack := c.pos.Rack
 	var counts [tile.NumKinds]uint8
-	var walk func(kind int, n int)
-	walk = func(kind, n int) {
-		if ctx.Err() != nil && c.top.Len() > 0 {
-			return
-		}
-		if kind == tile.NumKinds {
-			if n == 0 {
-				return
-			}
-			ex := c.exBuf[:0]
-			var keep tile.Rack
-			for i, k := range counts {
-				for j := uint8(0); j < k; j++ {
-					ex = append(ex, tile.Byte(i))
-				}
-				keep.Counts[i] = rack.Counts[i] - k
-				keep.N += int(rack.Counts[i] - k)
-			}
-			m := move.Move{Kind: move.Exchange, Exchanged: ex}
-			c.offer(&m, c.pl.Equity.Equity(&m, keep, c.pos), keep)
-			return
-		}
-		for k := int(rack.Counts[kind]); k >= 0; k-- {
-			counts[kind] = uint8(k)
-			walk(kind+1, n+k)
-		}
-		counts[kind] = 0
+	c.exchanges(ctx, &counts, 0, 0)
+}
+
+// exchanges offers the exchanges of counts[:kind] (n tiles) with every
+// choice of the rack's tiles of kind and after.
+func (c *collector) exchanges(ctx context.Context, counts *[tile.NumKinds]uint8, kind, n int) {
+	if ctx.Err() != nil && c.top.Len() > 0 {
+		return
 	}
-	walk(0, 0)
+	rack := &c.pos.Rack
+	if kind == tile.NumKinds {
+		if n == 0 {
+			return
+		}
+		ex := c.exBuf[:0]
+		var keep tile.Rack
+		for i, k := range counts {
+			for j := uint8(0); j < k; j++ {
+				ex = append(ex, tile.Byte(i))
+			}
+			keep.Counts[i] = rack.Counts[i] - k
+			keep.N += int(rack.Counts[i] - k)
+		}
+		m := &c.exMove
+		*m = move.Move{Kind: move.Exchange, Exchanged: ex}
+		c.offer(m, c.pl.Equity.Equity(m, keep, c.pos), keep)
+		return
+	}
+	for k := int(rack.Counts[kind]); k >= 0; k-- {
+		counts[kind] = uint8(k)
+		c.exchanges(ctx, counts, kind+1, n+k)
+	}
+	counts[kind] = 0
 }

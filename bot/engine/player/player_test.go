@@ -300,6 +300,24 @@ func TestRecordDoesNotAllocate(t *testing.T) {
 	}
 }
 
+// Every static search that may exchange offers each exchange of the rack
+// (127 for seven distinct tiles): one that does not enter the top list
+// costs no allocation.
+func TestExchangesDoNotAllocate(t *testing.T) {
+	tb, err := equity.DefaultTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := position_(t, "ESTVWXY", 50)
+	c := &collector{pl: &Static{Equity: equity.ScoreAndLeave{Table: tb}}, pos: pos, top: newTop(1)}
+	best := play("WEX", 5, 200)
+	c.record(&best)
+	ctx := context.Background()
+	if n := testing.AllocsPerRun(100, func() { c.addExchanges(ctx) }); n != 0 {
+		t.Fatalf("offering the exchanges allocates %v times", n)
+	}
+}
+
 // A search cut by its deadline goes on reading the generator (the index's
 // memory map) after Choose has answered, until it sees its stop; closing
 // the index under it crashed the process after its answer. Shared.Wait
