@@ -36,9 +36,6 @@ const (
 	MaxPageSize = 16 << 20
 )
 
-// ErrNoMagic: a meta page does not hold bbolt's magic number.
-var ErrNoMagic = errors.New("no bbolt magic number")
-
 var ne = binary.NativeEndian
 
 // Meta is a decoded meta page.

@@ -57,11 +57,6 @@ type Trainer struct {
 	Batch int
 }
 
-// ErrStopped is returned by Run when ctx ended: the statistics hold the
-// games finished before, up to the last whole batch. It is the leave
-// trainer's: both play their games by leavegen.PlayShard.
-var ErrStopped = leavegen.ErrStopped
-
 // MaxUnseen is the largest unseen count of v's games: the bag and a rack
 // at the start, as the player who moves first sees them.
 func MaxUnseen(v *variant.Variant) int { return max(v.TotalTiles()-v.RackSize, 0) }
