@@ -199,14 +199,7 @@ func sampleDraws(all tile.Rack, b, n int, seed uint64) []Draw {
 // opponent's rack is unknown; exchanges are not compared.
 func (pe *PreEndgame) Solve(p *position.Position, deadline time.Time, stop func() bool) (PreResult, error) {
 	start := time.Now()
-	if pe.Solver == nil || pe.Solver.Gen == nil {
-		return PreResult{}, ErrNoGenerator
-	}
-	maxDraws := pe.MaxDraws
-	if maxDraws <= 0 {
-		maxDraws = DefaultMaxDraws
-	}
-	draws, sampled, err := Draws(p, maxDraws, pe.Seed)
+	draws, sampled, err := pe.draws(p)
 	if err != nil {
 		return PreResult{}, err
 	}
@@ -430,17 +423,23 @@ func (pe *PreEndgame) everyDraw(states []*state.State, m move.Move, deadline tim
 	return settled, settled, nil
 }
 
-// drawStates is a state for each of p's draws, the mover seat 0; nil when
-// the draws are more than MaxDraws (a sample proves nothing for all).
-func (pe *PreEndgame) drawStates(p *position.Position) ([]*state.State, error) {
+// draws is p's draws as pe lists them (Draws, up to MaxDraws or its
+// default), once pe has a generator to search them with.
+func (pe *PreEndgame) draws(p *position.Position) (draws []Draw, sampled bool, err error) {
 	if pe.Solver == nil || pe.Solver.Gen == nil {
-		return nil, ErrNoGenerator
+		return nil, false, ErrNoGenerator
 	}
 	maxDraws := pe.MaxDraws
 	if maxDraws <= 0 {
 		maxDraws = DefaultMaxDraws
 	}
-	draws, sampled, err := Draws(p, maxDraws, pe.Seed)
+	return Draws(p, maxDraws, pe.Seed)
+}
+
+// drawStates is a state for each of p's draws, the mover seat 0; nil when
+// the draws are more than MaxDraws (a sample proves nothing for all).
+func (pe *PreEndgame) drawStates(p *position.Position) ([]*state.State, error) {
+	draws, sampled, err := pe.draws(p)
 	if err != nil || sampled {
 		return nil, err
 	}
