@@ -399,3 +399,45 @@ func TestDurationFlagsTakeMilliseconds(t *testing.T) {
 		t.Errorf("run --budget 5: exit %d, stderr %q; want a move", code, errs)
 	}
 }
+
+// A person's input that ends before the game does interrupts the game, as
+// in lingo --human: one line saying so and a non-zero exit, where play
+// used to exit 0 as if they had typed quit. The game so far is still
+// recorded whole.
+func TestPlayHumanInputEndsMidGame(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := runBot(t, "pass\n", "play", "--index", playIndex(t), "--p1", "human", "--p2", "greedy",
+		"--seed", "8", "--record", dir)
+	if code == 0 || code == 2 {
+		t.Errorf("exit %d, want 1 (an interrupted game is no usage mistake)", code)
+	}
+	var last string
+	for _, l := range strings.Split(strings.TrimSpace(errs), "\n") {
+		if strings.HasPrefix(l, "lexico-bot: ") && !strings.HasPrefix(l, "lexico-bot: play") {
+			last = l
+		}
+	}
+	if !strings.Contains(last, "the input ended before the game did") || strings.Count(errs, "input ended") != 1 {
+		t.Errorf("stderr does not say once that the input ended:\n%s", errs)
+	}
+	if !strings.Contains(out, "human passes.") || !strings.Contains(out, "Game 1 over: game interrupted") {
+		t.Errorf("the session lacks the pass or the interruption:\n%s", out)
+	}
+	f, err := os.Open(filepath.Join(dir, "game-0000.jsonl"))
+	if err != nil {
+		t.Fatalf("the interrupted game is not recorded: %v", err)
+	}
+	defer f.Close()
+	rec, err := arena.ReadJSONL(f)
+	if err != nil {
+		t.Fatalf("the recorded game does not read back: %v", err)
+	}
+	if rec.End.Reason != "game interrupted" || len(rec.Turns) == 0 {
+		t.Errorf("recorded end %q after %d turns, want the interruption after the pass", rec.End.Reason, len(rec.Turns))
+	}
+
+	// Typing quit is a choice, not an interruption: exit 0.
+	if code, _, errs := runBot(t, "pass\nquit\n", "play", "--index", playIndex(t), "--p1", "human", "--p2", "greedy", "--seed", "8"); code != 0 {
+		t.Errorf("quit: exit %d, want 0: %s", code, errs)
+	}
+}

@@ -112,7 +112,8 @@ func (m *Match) Workers() int {
 // Run plays the match and returns its summary. An error from the referee or
 // the recorder stops the match; ctx cancelled stops it too, and the games
 // finished so far are summarised. A game abandoned by a player (a person
-// typing quit) ends the match without an error.
+// typing quit) ends the match without an error; an interrupted one (a
+// person's input ended) ends it with that error. Neither is counted.
 func (m *Match) Run(parent context.Context, variant string) (*Summary, error) {
 	if m.Games < 0 {
 		return nil, fmt.Errorf("%w: %d games", ErrConfig, m.Games)
@@ -145,7 +146,7 @@ func (m *Match) Run(parent context.Context, variant string) (*Summary, error) {
 			defer wg.Done()
 			for i := range jobs {
 				rec, err := m.play(ctx, variant, i)
-				abandoned := errors.Is(err, ErrAbandoned)
+				abandoned := stopped(err)
 				if err != nil && !abandoned {
 					if ctx.Err() == nil { // else the match is stopping: not this game's fault
 						fail(fmt.Errorf("game %d: %w", i, err))
@@ -162,6 +163,9 @@ func (m *Match) Run(parent context.Context, variant string) (*Summary, error) {
 				if abandoned {
 					sum.Abandoned++
 					mu.Unlock()
+					if errors.Is(err, ErrInterrupted) {
+						fail(fmt.Errorf("game %d: %w", i, err))
+					}
 					cancel()
 					continue
 				}

@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -115,5 +116,20 @@ func TestGameSeedsDiffer(t *testing.T) {
 			}
 			seen[s] = true
 		}
+	}
+}
+
+func TestRunFailsWhenAGameIsInterrupted(t *testing.T) {
+	why := fmt.Errorf("%w: the input ended", ErrInterrupted)
+	f := &fakeGames{fail: map[uint64]error{GameSeed(1, 1): why}}
+	var saved []int
+	m := &Match{Seats: [2]Entrant{entrant("a", nil), entrant("b", nil)}, Games: 10, Seed: 1, Parallel: 1, PlayGame: f.play,
+		Record: func(r *Record) error { saved = append(saved, r.Header.Game); return nil }}
+	s, err := m.Run(context.Background(), "classic")
+	if !errors.Is(err, ErrInterrupted) || !strings.Contains(err.Error(), "the input ended") {
+		t.Fatalf("error %v, want the interruption", err)
+	}
+	if s.Games != 1 || s.Abandoned != 1 || len(saved) != 2 {
+		t.Errorf("%d games counted, %d abandoned, %v recorded; want 1, 1 and games 0 and 1", s.Games, s.Abandoned, saved)
 	}
 }

@@ -10,11 +10,11 @@ import (
 	"github.com/lexico/lexico/bot/match/referee"
 )
 
-// Referee is the PlayGame that plays each game through package referee with
+// Referee returns the PlayGame that plays each game through package referee with
 // cfg (its Seed and Starter are set per game, and its GameID when cfg has
-// none). An agent that returns an error wrapping ErrAbandoned ends the game
-// at once, uncounted, instead of having its turn refused and played as a
-// pass.
+// none). An agent that returns an error wrapping ErrAbandoned or
+// ErrInterrupted ends the game at once, uncounted, instead of having its
+// turn refused and played as a pass; the PlayGame then returns that error.
 func Referee(cfg referee.Config) PlayGame {
 	return func(ctx context.Context, seed uint64, starter int, names [2]string, agents [2]Agent) (*Record, error) {
 		c := cfg
@@ -29,10 +29,13 @@ func Referee(cfg referee.Config) PlayGame {
 			players[i] = &seat{name: names[i], agent: agents[i], abandon: cancel}
 		}
 		g, err := referee.Play(ctx, c, players)
-		if errors.Is(context.Cause(ctx), ErrAbandoned) && g != nil {
+		if cause := context.Cause(ctx); stopped(cause) && g != nil {
 			rec := recordOf(g)
 			rec.End.Reason = ErrAbandoned.Error()
-			return rec, ErrAbandoned
+			if errors.Is(cause, ErrInterrupted) {
+				rec.End.Reason = ErrInterrupted.Error()
+			}
+			return rec, cause
 		}
 		if err != nil {
 			return nil, err
@@ -64,11 +67,14 @@ func (s *seat) Name() string { return s.name }
 
 func (s *seat) Move(ctx context.Context, gs []byte) ([]byte, error) {
 	b, err := s.agent.Move(ctx, gs)
-	if errors.Is(err, ErrAbandoned) {
+	if stopped(err) {
 		s.abandon(err)
 	}
 	return b, err
 }
+
+// stopped reports whether an agent's error ends its game, uncounted.
+func stopped(err error) bool { return errors.Is(err, ErrAbandoned) || errors.Is(err, ErrInterrupted) }
 
 // recordOf converts the referee's game into the arena's record.
 func recordOf(g *referee.Game) *Record {

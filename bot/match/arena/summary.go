@@ -186,7 +186,7 @@ func (s *Summary) WriteText(w io.Writer) error {
 	fmt.Fprintf(w, "%d game(s), %s, seed %d, %d worker(s), %s, %.1f s, %.1f turns a game\n",
 		s.Games, s.Variant, s.Seed, s.Parallel, clock, s.Seconds, s.AvgTurns)
 	if s.Abandoned > 0 {
-		fmt.Fprintf(w, "%d game(s) abandoned (a player quit), not counted\n", s.Abandoned)
+		fmt.Fprintf(w, "%d game(s) abandoned (a player quit or their input ended), not counted\n", s.Abandoned)
 	}
 	if s.Games == 0 {
 		_, err := fmt.Fprintln(w, "No game finished: nothing to compare.")

@@ -53,8 +53,8 @@ type Seat struct {
 }
 
 // Move shows the position in gamestate gs and returns the move the person
-// settles on, in the platform's format. It returns ErrQuit when they quit
-// or the input ends.
+// settles on, in the platform's format. It returns ErrQuit when they quit,
+// and an error wrapping ErrInputEnded when the input ends or fails first.
 func (h *Seat) Move(ctx context.Context, gs []byte) ([]byte, error) {
 	p, err := gamestate.Parse(gs)
 	if err != nil {
@@ -67,9 +67,9 @@ func (h *Seat) Move(ctx context.Context, gs []byte) ([]byte, error) {
 		if err != nil && (line == "" || !errors.Is(err, io.EOF)) {
 			fmt.Fprintln(h.Out)
 			if errors.Is(err, io.EOF) {
-				return nil, ErrQuit
+				return nil, fmt.Errorf("%s: %w", h.Name, ErrInputEnded)
 			}
-			return nil, fmt.Errorf("human: reading the move: %w", err)
+			return nil, fmt.Errorf("%s: %w: %v", h.Name, ErrInputEnded, err)
 		}
 		if strings.TrimSpace(line) == "" {
 			continue

@@ -136,8 +136,8 @@ func TestMoveScript(t *testing.T) {
 		t.Errorf("old tiles are marked as the last move:\n%s", out.String())
 	}
 
-	if _, err := h.Move(context.Background(), gs(t, after, "AEXYZDE", 6, 20)); !errors.Is(err, ErrQuit) {
-		t.Errorf("at the end of the input: %v, want ErrQuit", err)
+	if _, err := h.Move(context.Background(), gs(t, after, "AEXYZDE", 6, 20)); !errors.Is(err, ErrInputEnded) || errors.Is(err, ErrQuit) {
+		t.Errorf("at the end of the input: %v, want ErrInputEnded, not ErrQuit", err)
 	}
 }
 

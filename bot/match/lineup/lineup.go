@@ -177,14 +177,18 @@ func hinter(cfg Config) human.Hinter {
 	}
 }
 
-// quitter turns a person's quit into an abandoned game, which the arena
-// does not count.
+// quitter turns a person's quit into an abandoned game, and their input
+// ending into an interrupted one, which the arena does not count (rather
+// than refusing the turn and playing it as a pass).
 type quitter struct{ h *human.Seat }
 
 func (q quitter) Move(ctx context.Context, gs []byte) ([]byte, error) {
 	b, err := q.h.Move(ctx, gs)
-	if errors.Is(err, human.ErrQuit) {
+	switch {
+	case errors.Is(err, human.ErrQuit):
 		return nil, fmt.Errorf("%w: %w", arena.ErrAbandoned, err)
+	case errors.Is(err, human.ErrInputEnded):
+		return nil, fmt.Errorf("%w: %w", arena.ErrInterrupted, err)
 	}
 	return b, err
 }
