@@ -46,7 +46,7 @@ func leagueCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "league",
 		Usage: "play every pair of several bots (ours or yours) and rank them",
-		Description: "Each --entrant NAME=SPEC (SPEC: " + lineup.Usage() + ") plays --games games against\n" +
+		Description: "Each --entrant NAME=SPEC (SPEC: " + leagueSpecs() + ") plays --games games against\n" +
 			"every other, the two moving first in turn, through the referee under the platform's clock.\n" +
 			"Prints each pair's win rate with its 95% (Wilson) interval, and each entrant's score, a\n" +
 			"Bradley-Terry rating on the Elo scale with its 95% interval, and its illegal and late moves.",
@@ -77,6 +77,10 @@ func leagueCommand() *cli.Command {
 }
 
 // parseEntrants reads NAME=SPEC pairs.
+// leagueSpecs is what an entrant may be: every seat of play but a person,
+// since a league's games run unattended and in parallel.
+func leagueSpecs() string { return strings.Replace(lineup.Usage(), lineup.Human+", ", "", 1) }
+
 func parseEntrants(list []string) (names, specs []string, err error) {
 	seen := map[string]bool{}
 	for _, e := range list {
@@ -88,8 +92,7 @@ func parseEntrants(list []string) (names, specs []string, err error) {
 		case seen[name]:
 			return nil, nil, badInputf("--entrant %s: two entrants are named %s", quote.String(e), quote.String(name))
 		case spec == lineup.Human || !lineup.Known(spec):
-			return nil, nil, badInputf("--entrant %s: want one of %s (no human in a league)", quote.String(e),
-				strings.Replace(lineup.Usage(), lineup.Human+", ", "", 1))
+			return nil, nil, badInputf("--entrant %s: want one of %s (no human in a league)", quote.String(e), leagueSpecs())
 		}
 		seen[name] = true
 		names, specs = append(names, name), append(specs, spec)

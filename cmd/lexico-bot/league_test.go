@@ -123,3 +123,15 @@ func closedAddr(t *testing.T) string {
 	ln.Close()
 	return addr
 }
+
+// The help offers only what --entrant takes: a person cannot sit in a
+// league, so the help does not list human among the specs.
+func TestLeagueHelpListsTheSpecsItTakes(t *testing.T) {
+	code, out, errs := runBot(t, "", "league", "--help")
+	if code != 0 {
+		t.Fatalf("league --help: exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "SPEC: equity, greedy, sim, cmd:") || strings.Contains(out, "human") {
+		t.Errorf("league --help offers specs --entrant refuses:\n%s", out)
+	}
+}
