@@ -7,11 +7,15 @@
 // player out of tiles with the bag empty, or two passes in a row; no
 // end-of-game rack penalty).
 //
-// Rules the referee decides (the platform's Lexico documentation leaves them
-// open):
+// Rules the referee decides:
 //   - A refused answer (unparsable, illegal, an error, or late) is recorded,
 //     counted against the player, and played as a pass: two refused answers
-//     in a row end the game as two passes do.
+//     in a row end the game as two passes do. The platform's documentation
+//     says nothing of illegal answers, and of late ones that the player
+//     "automatically loses"; the referee plays on instead, so that a match
+//     counts every late answer (the summary's "late moves") rather than
+//     ending at the first, and a bot's late answers show as such, not as
+//     lost games.
 //   - A game that has not ended by itself ends at Config.MaxTurns, a guard
 //     against two players exchanging forever.
 //
