@@ -1,6 +1,10 @@
 package solver
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/lexico/lexico/bot/game/rules"
+)
 
 // Why the solver refuses its input. Functions wrap one of these with the
 // details (the line, the letter, the counts), so callers test the reason with
@@ -14,8 +18,8 @@ var (
 	// A board no game could reach: every game opens with a word across or
 	// down through the start square, and every later play touches a tile
 	// already down, so the tiles form one group holding that first word.
-	ErrBoardStart        = errors.New("board has tiles but none on the start square")
-	ErrBoardDisconnected = errors.New("board tiles are not one connected group")
+	ErrBoardStart        = rules.ErrBoardStart
+	ErrBoardDisconnected = rules.ErrBoardDisconnected
 	ErrBoardFirstWord    = errors.New("board's word through the start square is shorter than a first play")
 	ErrHand              = errors.New("hand is not a set of tiles")
 	ErrHandSize          = errors.New("hand holds more tiles than a rack")

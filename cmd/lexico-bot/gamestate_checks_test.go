@@ -27,6 +27,7 @@ func unreachable(t *testing.T) []struct{ name, gs, field string } {
 		{"MoveTime as a string", edit("'MoveTime': 5000", "'MoveTime': '5000'"), "MoveTime"},
 		{"500 tiles in the bag", edit("'NumberOfTilesInBag': 47", "'NumberOfTilesInBag': 500"), "NumberOfTilesInBag"},
 		{"IsMover false", edit("'IsMover': True", "'IsMover': False"), "IsMover"},
+		{"a tile cut off from the rest", edit("'Board': [\n["+strings.Repeat("' ', ", 14)+"' ']", "'Board': [\n["+strings.Repeat("' ', ", 14)+"'Q']"), "Board"},
 	}
 }
 

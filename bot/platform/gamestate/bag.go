@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/lexico/lexico/bot/game/board"
+	"github.com/lexico/lexico/bot/game/rules"
 	"github.com/lexico/lexico/bot/game/tile"
 	"github.com/lexico/lexico/bot/game/variant"
 )
@@ -135,4 +136,28 @@ func tiles(t byte, n int) string {
 		return "1 blank"
 	}
 	return fmt.Sprintf("%d blanks", n)
+}
+
+// checkShape refuses a board no game reaches (rules.CheckShape: tiles off
+// the start square, or cut off from it), naming squares by their [x, y] as
+// the gamestate does.
+func checkShape(v *variant.Variant, b *board.Board) error {
+	var se *rules.ShapeError
+	if err := rules.CheckShape(v, b); !errors.As(err, &se) {
+		return err
+	}
+	xy := func(sq [2]int) string {
+		x, y := board.ToPlatform(b.Size, sq[0], sq[1])
+		return fmt.Sprintf("[%d, %d]", x, y)
+	}
+	if len(se.Cut) == 0 {
+		return gsErr("Board", "%d tiles but none on the start square %s, which every game's first play covers",
+			b.TileCount(), xy(se.Start))
+	}
+	names := make([]string, 0, rules.ListedSquares)
+	for _, sq := range se.Cut[:min(len(se.Cut), rules.ListedSquares)] {
+		names = append(names, xy(sq))
+	}
+	return gsErr("Board", "%s cut off from the tiles on the start square %s: %s; every play after the first touches a tile already down",
+		rules.CutCount(len(se.Cut)), xy(se.Start), rules.MoreSquares(strings.Join(names, ", "), len(se.Cut)))
 }

@@ -55,7 +55,8 @@ func gsErr(field, format string, args ...any) error {
 // Parse refuses, naming the field and the value, a gamestate no game can
 // reach: more of a tile on the board and in the hand than any bag it could
 // come from holds (a blank in a classic game among them: see bag.go), more
-// tiles in the bag than are left, a lower-case board letter not in
+// tiles in the bag than are left, tiles with the start square empty or cut
+// off from its tiles (rules.CheckShape; the words are never judged again), a lower-case board letter not in
 // BlanksList, a negative MoveTime, a number written as a string, IsMover
 // false. A missing or null MoveTime is 0, which the player's Clock reads as
 // none given. The platform's fields around the position (the deadline,
@@ -187,6 +188,9 @@ func parse(data []byte, reachable, fast bool) (*Request, error) {
 	}
 	if reachable {
 		if err := checkTiles(b, p.Rack, p.BagCount, premiums); err != nil {
+			return nil, err
+		}
+		if err := checkShape(v, b); err != nil {
 			return nil, err
 		}
 	}

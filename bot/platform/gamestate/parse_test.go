@@ -105,14 +105,15 @@ func TestDocExampleFields(t *testing.T) {
 }
 
 // A layout with no symmetry catches a flipped or transposed reading that a
-// symmetric standard layout would hide.
+// symmetric standard layout would hide (its tiles still one group through
+// the start square, as in any game).
 const lopsided = `{
   "Board": [
     [" ", " ", " ", " ", " "],
     [" ", " ", " ", " ", " "],
     [" ", " ", "C", "A", "T"],
-    [" ", " ", " ", " ", " "],
-    ["Q", " ", " ", " ", " "]
+    [" ", " ", "Q", " ", " "],
+    [" ", " ", " ", " ", " "]
   ],
   "MyHand": ["A", "Blank", "z"],
   "TileScores": {"A": 2, "Q": 11},
@@ -132,8 +133,8 @@ func TestLopsidedLayout(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"Q....", // y = 4 is the top row
-		".....",
+		".....", // y = 4 is the top row
+		"..Q..",
 		"..CaT", // [3,2] is a blank
 		".....",
 		".....",

@@ -170,6 +170,11 @@ func TestUnreachableGamestates(t *testing.T) {
 			"Board[3][3]", `"` + lower + `"`},
 		{"a lower-case board letter in BlanksList", map[string]any{"Board": docBoard(t, docX, docY, lower),
 			"BlanksList": [][]int{{docX, docY}}, "DoubleWordList": premium}, "", ""},
+		// Every game opens on the start square and every play touches a
+		// tile already down (the words are never judged again).
+		{"the start square empty", map[string]any{"Board": docBoard(t, 7, 7, " ")}, "Board", "none on the start square [7, 7]"},
+		{"tiles cut off from the start square", map[string]any{"Board": docBoard(t, 1, 6, " ")}, "Board",
+			"4 tiles are cut off from the tiles on the start square [7, 7]: [0, 7], [0, 6], [0, 5], [0, 4];"},
 		{"IsMover false", map[string]any{"IsMover": false}, "IsMover", "false"},
 		{"IsMover missing", map[string]any{"IsMover": nil}, "", ""},
 	}
