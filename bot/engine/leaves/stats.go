@@ -130,10 +130,8 @@ func Merge(shards []*Stats) (*Stats, error) {
 		Playing: first.Playing, Target: first.Target, GenGames: first.GenGames,
 		Count: make([]uint32, first.Space.Len()), Sum: make([]float64, first.Space.Len())}
 	seen := make([]bool, k)
-	// Added in shard order, so the sums do not depend on the order of the
-	// files on the command line.
-	shards = slices.Clone(shards)
-	slices.SortStableFunc(shards, func(a, b *Stats) int { return a.Shard - b.Shard })
+	// Checked in the order given, so that "file i" is the i-th file on the
+	// command line, the one to replace.
 	for i, s := range shards {
 		switch {
 		case s.Space.Dist != first.Space.Dist:
@@ -152,6 +150,17 @@ func Merge(shards []*Stats) (*Stats, error) {
 				ErrMismatch, s.Shard, k, s.Done, ShareOf(s.GenGames, s.Shard, s.Shards))
 		}
 		seen[s.Shard] = true
+	}
+	for sh, ok := range seen {
+		if !ok {
+			return nil, fmt.Errorf("%w: shard %d/%d is missing", ErrMismatch, sh, k)
+		}
+	}
+	// Added in shard order, so the sums do not depend on the order of the
+	// files on the command line.
+	shards = slices.Clone(shards)
+	slices.SortStableFunc(shards, func(a, b *Stats) int { return a.Shard - b.Shard })
+	for _, s := range shards {
 		for r, c := range s.Count {
 			out.Count[r] += c
 			out.Sum[r] += s.Sum[r]
@@ -159,11 +168,6 @@ func Merge(shards []*Stats) (*Stats, error) {
 		out.N += s.N
 		out.Total += s.Total
 		out.Done += s.Done
-	}
-	for sh, ok := range seen {
-		if !ok {
-			return nil, fmt.Errorf("%w: shard %d/%d is missing", ErrMismatch, sh, k)
-		}
 	}
 	return out, nil
 }

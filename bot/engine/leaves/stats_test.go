@@ -176,6 +176,12 @@ func TestMergeChecksTheShards(t *testing.T) {
 			t.Errorf("%s: %v, want ErrMismatch", name, err)
 		}
 	}
+	// The files are numbered as they were given, whatever their shards: a
+	// refusal names the file the user has to replace.
+	if _, err := Merge([]*Stats{other, shard(0, 2, 3)}); err == nil ||
+		!strings.Contains(err.Error(), "file 2 is generation 1, seed 7") || !strings.Contains(err.Error(), "file 1 is generation 1, seed 8") {
+		t.Errorf("another seed given first: %v, want file 2 named as seed 7 against file 1's seed 8", err)
+	}
 }
 
 // TableInPlace reads a table file held in a string without copying its

@@ -7,7 +7,6 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
-	"slices"
 
 	"github.com/lexico/lexico/bot/engine/leaves"
 	"github.com/lexico/lexico/bot/game/tile"
@@ -93,8 +92,8 @@ func Merge(shards []*Stats) (*Stats, error) {
 	out := NewStats(first.Variant, first.Dist, first.MaxUnseen())
 	out.Seed, out.Games = first.Seed, first.Games
 	seen := make([]bool, k)
-	shards = slices.Clone(shards)
-	slices.SortStableFunc(shards, func(a, b *Stats) int { return a.Shard - b.Shard })
+	// Checked in the order given, so that "file i" is the i-th file on the
+	// command line, the one to replace.
 	for i, s := range shards {
 		switch {
 		case s.Dist != first.Dist || len(s.N) != len(first.N):
@@ -110,17 +109,19 @@ func Merge(shards []*Stats) (*Stats, error) {
 				ErrMismatch, s.Shard, k, s.Done, ShareOf(s.Games, s.Shard, s.Shards))
 		}
 		seen[s.Shard] = true
+	}
+	for sh, ok := range seen {
+		if !ok {
+			return nil, fmt.Errorf("%w: shard %d/%d is missing", ErrMismatch, sh, k)
+		}
+	}
+	for _, s := range shards {
 		for j := range s.N {
 			out.N[j] += s.N[j]
 			out.Wins2[j] += s.Wins2[j]
 		}
 		out.Records += s.Records
 		out.Done += s.Done
-	}
-	for sh, ok := range seen {
-		if !ok {
-			return nil, fmt.Errorf("%w: shard %d/%d is missing", ErrMismatch, sh, k)
-		}
 	}
 	return out, nil
 }

@@ -148,6 +148,13 @@ func TestMergeAddsShardsAndRefusesAnIncompleteSet(t *testing.T) {
 	if _, err := Merge([]*Stats{a}); !errors.Is(err, ErrMismatch) {
 		t.Fatalf("a shard missing: %v, want ErrMismatch", err)
 	}
+	// The files are numbered as they were given, whatever their shards: a
+	// refusal names the file the user has to replace.
+	other, _ := synthetic(1000, 4)
+	other.Shard, other.Shards, other.Games, other.Done, other.Seed = 1, 2, 2, 1, 99
+	if _, err := Merge([]*Stats{other, a}); err == nil || !strings.Contains(err.Error(), "file 2 is seed 0 of 2 games; file 1 seed 99") {
+		t.Fatalf("another seed given first: %v, want file 2 named against file 1's seed 99", err)
+	}
 }
 
 // P is read on the simulation's hot path: it must not allocate.
