@@ -388,6 +388,9 @@ func leavesMerge(o leavesMergeOptions, e env) error {
 	if !(o.PriorWeight > 0) {
 		return badInputf("--prior-weight %v: want a positive number", o.PriorWeight)
 	}
+	if err := tableOverStats("out", o.Out, o.Args...); err != nil {
+		return err
+	}
 	all, err := readShardStats(o.Args, leaves.MaxFile, leaves.ReadStats)
 	if err != nil {
 		return err
@@ -484,6 +487,29 @@ func seatLeaves(specs [2]string, table *equity.Table) ([2]*equity.Table, [2]stri
 		labels[i] = "[" + strings.Join(names, ",") + "]"
 	}
 	return tables, labels, nil
+}
+
+// tableOverStats refuses a table file (flag's path out) that is one of
+// the statistics files stats: written there, the table would replace the
+// statistics behind it, which may have cost hours to play.
+func tableOverStats(flag, out string, stats ...string) error {
+	for _, p := range stats {
+		if sameFile(out, p) {
+			return badInputf("--%s %s is a statistics file of this run: the table would replace it (name another file)", flag, quote.String(out))
+		}
+	}
+	return nil
+}
+
+// sameFile reports whether paths a and b name one file: the same path, or
+// two names (a link, another spelling) of an existing one.
+func sameFile(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
 }
 
 // readShardStats reads the statistics file of each shard with read (the

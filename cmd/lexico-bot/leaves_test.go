@@ -47,6 +47,13 @@ func TestLeavesTrainMergeShowPlay(t *testing.T) {
 	if code != 2 || out != "" || !strings.Contains(errs, "recorded with --target next-turn, not rack") {
 		t.Errorf("a shard's statistics taken up with another target: exit %d, stderr %q", code, errs)
 	}
+	// A table written over one of the shards would lose its statistics:
+	// --out naming an input is refused, and the shard is left as it was.
+	before, _ := os.ReadFile(stats[0])
+	code, _, errs = runBot(t, "", append([]string{"leaves", "merge", "--out", stats[0]}, stats...)...)
+	if after, _ := os.ReadFile(stats[0]); code != 2 || !strings.Contains(errs, "--out") || string(after) != string(before) {
+		t.Errorf("merge --out a shard of its own: exit %d, %q; the shard kept: %v", code, errs, string(after) == string(before))
+	}
 	merged := filepath.Join(dir, "merged.leaves")
 	if code, _, errs := runBot(t, "", append([]string{"leaves", "merge", "--out", merged}, stats...)...); code != 0 ||
 		!strings.Contains(errs, "2 shard(s), 3 games") {

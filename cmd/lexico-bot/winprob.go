@@ -128,6 +128,11 @@ func winprobTrain(ctx context.Context, o winprobTrainOptions, e env) error {
 			return badInputf("--table goes without --shard: fit the shards with `winprob fit`")
 		}
 	}
+	if o.Table != "" {
+		if err := tableOverStats("table", o.Table, o.Out); err != nil {
+			return err
+		}
+	}
 	playing, err := leaveTable(o.Leaves)
 	if err != nil {
 		return err
@@ -220,6 +225,9 @@ func winprobFit(args []string, out string, minRecords int, e env) error {
 	}
 	if minRecords < 1 {
 		return badInputf("--min-records %d: want at least 1", minRecords)
+	}
+	if err := tableOverStats("out", out, args...); err != nil {
+		return err
 	}
 	all, err := readShardStats(args, winprob.MaxFile, winprob.ReadStats)
 	if err != nil {

@@ -56,6 +56,19 @@ func TestWinprobTrainFitShow(t *testing.T) {
 		train("--shard", sh, "--out", out)
 		stats = append(stats, out)
 	}
+	// A table written over statistics would lose them: --out (fit) or
+	// --table (train) naming a statistics file of the run is refused, and
+	// the file is left as it was.
+	before, _ := os.ReadFile(stats[0])
+	code, _, errs := runBot(t, "", append([]string{"winprob", "fit", "--out", stats[0]}, stats...)...)
+	if after, _ := os.ReadFile(stats[0]); code != 2 || !strings.Contains(errs, "--out") || string(after) != string(before) {
+		t.Errorf("fit --out a shard of its own: exit %d, %q; the shard kept: %v", code, errs, string(after) == string(before))
+	}
+	before, _ = os.ReadFile(whole)
+	code, _, errs = runBot(t, "", "winprob", "train", "--index", idx, "--variant", "classic", "--games", "4", "--seed", "5", "--out", whole, "--table", whole)
+	if after, _ := os.ReadFile(whole); code != 2 || !strings.Contains(errs, "--table") || string(after) != string(before) {
+		t.Errorf("train --table its own --out: exit %d, %q; the statistics kept: %v", code, errs, string(after) == string(before))
+	}
 	merged := filepath.Join(dir, "merged.winprob")
 	if code, _, errs := runBot(t, "", append([]string{"winprob", "fit", "--min-records", "50", "--out", merged}, stats...)...); code != 0 {
 		t.Fatalf("fit: exit %d, %q", code, errs)
@@ -69,7 +82,7 @@ func TestWinprobTrainFitShow(t *testing.T) {
 	if code, out, errs := runBot(t, "", "winprob", "show", table); code != 0 || !strings.Contains(out, "classic, from 3 games, seed 5") {
 		t.Errorf("show of the table: exit %d, %q %q", code, out, errs)
 	}
-	code, _, errs := runBot(t, "", "winprob", "train", "--index", idx, "--variant", "classic", "--games", "3", "--seed", "6", "--out", whole)
+	code, _, errs = runBot(t, "", "winprob", "train", "--index", idx, "--variant", "classic", "--games", "3", "--seed", "6", "--out", whole)
 	if code != 2 || !strings.Contains(errs, "not this run's") {
 		t.Errorf("another run's checkpoint taken up: exit %d, %q", code, errs)
 	}
