@@ -133,6 +133,9 @@ func playLeague(ctx context.Context, o leagueOptions, e env) error {
 	if err != nil {
 		return err
 	}
+	if err := leavesFit("leaves", table, v); err != nil {
+		return err
+	}
 	eng, err := openEngine(o.Index, o.Strategy, table, true, e.stderr)
 	if err != nil {
 		return err

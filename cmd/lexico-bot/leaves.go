@@ -155,6 +155,30 @@ func loadLeaves(flag, spec string) (*equity.Table, error) {
 	return t, nil
 }
 
+// leavesFit refuses a valuation flag names (read as t) whose learned
+// tables are all for other bags than v's: the games would be played by the
+// hand-tuned model alone, while a match's summary, or a training run's
+// record, said the table played them.
+func leavesFit(flag string, t *equity.Table, v *variant.Variant) error {
+	if n := leavesUnused(t, v); n != "" {
+		return badInputf("--%s: %s: the games would be played with the hand-tuned model (give a table learned in %s, or data/leaves-hand.csv to play the model)", flag, n, v.Name)
+	}
+	return nil
+}
+
+// leavesUnused says why the learned tables of t (--leaves) do not value
+// v's leaves, or "" when one does or none was given.
+func leavesUnused(t *equity.Table, v *variant.Variant) string {
+	if len(t.Learned) == 0 || t.LearnedFor(v) != nil {
+		return ""
+	}
+	bags := make([]string, len(t.Learned))
+	for i, l := range t.Learned {
+		bags[i] = l.Variant
+	}
+	return fmt.Sprintf("the table given is learned for the bag of %s, not the bag of %s", strings.Join(bags, " and "), v.Name)
+}
+
 func parseShard(s string) (int, int, error) {
 	a, b, ok := strings.Cut(s, "/")
 	i, err1 := strconv.Atoi(a)
@@ -216,12 +240,15 @@ func leavesTrain(ctx context.Context, o leavesTrainOptions, e env) error {
 			}
 		}
 	}
-	start := o.Start
+	start, startFlag := o.Start, "start"
 	if shards > 0 && o.Table != "" {
-		start = o.Table
+		start, startFlag = o.Table, "table"
 	}
-	playing, err := loadLeaves("start", start)
+	playing, err := loadLeaves(startFlag, start)
 	if err != nil {
+		return err
+	}
+	if err := leavesFit(startFlag, playing, v); err != nil {
 		return err
 	}
 	if start == "" {
@@ -467,16 +494,20 @@ func leavesShow(args []string, e env) error {
 }
 
 // seatLeaves is play's --p1-leaves and --p2-leaves: each seat's valuation
-// (table, the --leaves one, when its flag is not given) and a label naming
-// the file for the summary.
-func seatLeaves(specs [2]string, table *equity.Table) ([2]*equity.Table, [2]string, error) {
+// (table, the --leaves one, when its flag is not given) for games of v, and
+// a label naming the file for the summary.
+func seatLeaves(specs [2]string, table *equity.Table, v *variant.Variant) ([2]*equity.Table, [2]string, error) {
 	tables, labels := [2]*equity.Table{table, table}, [2]string{}
 	for i, spec := range specs {
 		if spec == "" {
 			continue
 		}
-		t, err := loadLeaves(fmt.Sprintf("p%d-leaves", i+1), spec)
+		flag := fmt.Sprintf("p%d-leaves", i+1)
+		t, err := loadLeaves(flag, spec)
 		if err != nil {
+			return tables, labels, err
+		}
+		if err := leavesFit(flag, t, v); err != nil {
 			return tables, labels, err
 		}
 		tables[i] = t

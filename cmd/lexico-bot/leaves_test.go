@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lexico/lexico/bot/engine/leaves"
+	"github.com/lexico/lexico/bot/game/tile"
 )
 
 // The trainer end to end on a real index: a generation in a directory (run
@@ -104,5 +107,64 @@ func TestLeavesBadInput(t *testing.T) {
 	code, _, errs := runBot(t, "", "play", "--index", playIndex(t), "--games", "1", "--p2-leaves", damaged)
 	if code != 2 || !strings.Contains(errs, "--p2-leaves") || !strings.Contains(errs, "checksum") {
 		t.Errorf("play --p2-leaves with a bad file: exit %d, %q", code, errs)
+	}
+}
+
+// A learned table values the leaves of its own bag only: given for a game
+// of another bag it would go unused, the hand-tuned model valuing every
+// leave, and a match or a training run would measure or learn something
+// other than what it says. Where the command plays one variant it is
+// refused, naming the bags; run answers, and says so; a table for a bag no
+// variant has is refused everywhere.
+func TestLeavesForAnotherBag(t *testing.T) {
+	idx := playIndex(t)
+	dir := t.TempDir()
+	classic := filepath.Join("..", "..", "data", "leaves", "classic.leaves")
+	for _, c := range []struct {
+		name string
+		args []string
+		flag string
+	}{
+		{"play --leaves", []string{"play", "--variant", "multipliers", "--games", "1", "--p1", "equity", "--p2", "equity", "--leaves", classic}, "--leaves"},
+		{"play --p2-leaves", []string{"play", "--variant", "multipliers", "--games", "1", "--p1", "equity", "--p2", "equity", "--p2-leaves", classic}, "--p2-leaves"},
+		{"league --leaves", []string{"league", "--variant", "multipliers", "--games", "1", "--entrant", "a=equity", "--entrant", "b=greedy", "--leaves", classic}, "--leaves"},
+		{"leaves train --start", []string{"leaves", "train", "--variant", "multipliers", "--games", "1", "--dir", dir, "--start", classic}, "--start"},
+		{"leaves train --table", []string{"leaves", "train", "--variant", "multipliers", "--games", "1", "--shard", "0/2", "--out", filepath.Join(dir, "s.stats"), "--table", classic}, "--table"},
+		{"winprob train --leaves", []string{"winprob", "train", "--variant", "multipliers", "--games", "1", "--out", filepath.Join(dir, "w.stats"), "--leaves", classic}, "--leaves"},
+	} {
+		code, out, errs := runBot(t, "", append(c.args, "--index", idx)...)
+		if code != 2 || out != "" || !strings.Contains(errs, c.flag) || !strings.Contains(errs, "bag of multipliers") ||
+			!strings.Contains(errs, "classic") || strings.Count(strings.TrimSpace(errs), "\n") > 0 {
+			t.Errorf("%s with a classic table in multipliers: exit %d, stdout %q, stderr %q; want exit 2 and one line naming %s and both bags", c.name, code, out, errs, c.flag)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "gen-001.stats")); err == nil {
+		t.Error("leaves train refused, yet it wrote statistics")
+	}
+
+	// run knows the game's bag only from the gamestate: it answers with the
+	// model and says the table went unused.
+	gs := filepath.Join("..", "..", "data", "gamestates", "opening.json")
+	code, out, errs := runBot(t, "", "run", "--index", idx, "--policy", "equity", "--leaves", classic, gs)
+	if code != 0 || out == "" || !strings.Contains(errs, "--leaves") || !strings.Contains(errs, "bag of multipliers") {
+		t.Errorf("run with a classic table on a multipliers gamestate: exit %d, stdout %q, stderr %q; want a move and a note", code, out, errs)
+	}
+
+	// A table for a bag none of the variants has.
+	var dist [tile.NumKinds]int
+	dist[0], dist[1] = 3, 2
+	odd := filepath.Join(dir, "odd.leaves")
+	f, err := os.Create(odd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := leaves.NewTable("odd", dist).WriteTo(f); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	code, out, errs = runBot(t, "", "run", "--index", idx, "--policy", "equity", "--leaves", odd, gs)
+	if code != 2 || out != "" || !strings.Contains(errs, "odd.leaves") || !strings.Contains(errs, "no variant") ||
+		strings.Count(strings.TrimSpace(errs), "\n") > 0 {
+		t.Errorf("run with a table for no variant's bag: exit %d, stdout %q, stderr %q; want exit 2 and one line", code, out, errs)
 	}
 }

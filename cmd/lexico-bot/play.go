@@ -139,8 +139,11 @@ func playMatch(ctx context.Context, o playOptions, e env) error {
 	if err != nil {
 		return err
 	}
+	if err := leavesFit("leaves", table, v); err != nil {
+		return err
+	}
 	stdout, stderr := e.stdout, e.stderr
-	seatTables, seatLabels, err := seatLeaves(o.SeatLeaves, table)
+	seatTables, seatLabels, err := seatLeaves(o.SeatLeaves, table, v)
 	if err != nil {
 		return err
 	}

@@ -121,6 +121,11 @@ func runMove(ctx context.Context, o runOptions, e env) error {
 	if setup.note != "" {
 		fmt.Fprintln(stderr, "lexico-bot run:", setup.note)
 	}
+	// Only the gamestate says the game's bag, after the tables are read:
+	// run answers (a move is due) and says the table went unused.
+	if n := leavesUnused(setup.leaves, p.Variant); n != "" {
+		fmt.Fprintf(stderr, "lexico-bot run: --leaves: %s: the hand-tuned model values this game's leaves\n", n)
+	}
 	if req.Status != "" && req.Status != "RUNNING" {
 		fmt.Fprintf(stderr, "lexico-bot run: the gamestate's GameStatus is %s, not RUNNING; answering anyway\n", quote.String(req.Status))
 	}

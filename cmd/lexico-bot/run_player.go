@@ -194,8 +194,10 @@ func parseSimAlloc(flag, value string) (montecarlo.Allocation, error) {
 
 // botSetup is what a command that plays needs, built once from the flags.
 type botSetup struct {
-	engine  *engine.Engine
-	index   *index.Index // the engine's
+	engine *engine.Engine
+	index  *index.Index // the engine's
+	// leaves is the valuation --leaves gave the engine.
+	leaves  *equity.Table
 	answers *answer.Pipeline
 	// bot answers with the flags' policy (run's, run --lines', /move's).
 	bot *answer.Bot
@@ -249,7 +251,7 @@ func newBotSetup(o botOptions, mode player.Mode, dictURL string, detach bool, sl
 		eng.Close()
 		return nil, err
 	}
-	return &botSetup{engine: eng, index: x, answers: answers, bot: bot, note: note, built: built}, nil
+	return &botSetup{engine: eng, index: x, leaves: table, answers: answers, bot: bot, note: note, built: built}, nil
 }
 
 // checkClock refuses clock flags out of their range.

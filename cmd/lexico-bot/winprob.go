@@ -137,6 +137,9 @@ func winprobTrain(ctx context.Context, o winprobTrainOptions, e env) error {
 	if err != nil {
 		return err
 	}
+	if err := leavesFit("leaves", playing, v); err != nil {
+		return err
+	}
 	st, err := winprobStatsFor(o.Out, v, o.Seed, shard, shards, uint64(o.Games))
 	if err != nil {
 		return err

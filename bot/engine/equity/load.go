@@ -3,8 +3,11 @@ package equity
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
 	"github.com/lexico/lexico/bot/engine/leaves"
+	"github.com/lexico/lexico/bot/game/variant"
+	"github.com/lexico/lexico/internal/quote"
 	"github.com/lexico/lexico/internal/readlimit"
 )
 
@@ -32,6 +35,10 @@ func Load(paths ...string) (*Table, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", p, err)
 			}
+			if !fitsAVariant(l) {
+				return nil, fmt.Errorf("%s: %w: learned for the bag of %s, which no variant has (%s): no game would use it",
+					p, ErrTable, quote.String(l.Variant), strings.Join(variant.Names(), ", "))
+			}
 			for _, o := range learned {
 				if o.Space.Dist == l.Space.Dist {
 					return nil, fmt.Errorf("%s: %w: a second learned table for the bag of %s", p, ErrTable, o.Variant)
@@ -55,4 +62,16 @@ func Load(paths ...string) (*Table, error) {
 	}
 	model.Learned = learned
 	return model, nil
+}
+
+// fitsAVariant reports whether some variant's games are played with l's
+// bag: a table for none (another tile set, a hand-made file) would be
+// carried along and never read.
+func fitsAVariant(l *leaves.Table) bool {
+	for v := range variant.All() {
+		if l.Fits(&v.Distribution) {
+			return true
+		}
+	}
+	return false
 }
