@@ -272,7 +272,7 @@ func leavesTrain(ctx context.Context, o leavesTrainOptions, e env) error {
 	seed := o.Seed
 
 	if shards > 0 {
-		st, err := statsFor(o.Out, v, tr.Playing, target, o.Generation, seed, shard, shards, uint64(games))
+		st, err := statsFor(o.Out, "file", v, tr.Playing, target, o.Generation, seed, shard, shards, uint64(games))
 		if err != nil {
 			return err
 		}
@@ -290,6 +290,7 @@ func leavesTrain(ctx context.Context, o leavesTrainOptions, e env) error {
 	}
 	for g := 1; g <= gens; g++ {
 		tablePath := filepath.Join(dir, fmt.Sprintf("gen-%03d.leaves", g))
+		statsPath := filepath.Join(dir, fmt.Sprintf("gen-%03d.stats", g))
 		if b, err := readlimit.File(tablePath, "leave table", leaves.MaxFile); err == nil {
 			t, err := leaves.ReadTable(b)
 			if err != nil {
@@ -299,12 +300,17 @@ func leavesTrain(ctx context.Context, o leavesTrainOptions, e env) error {
 				return badInputf("%s was learned with seed %d, %d games, generation %d, bag of %s: not this run's (use another --dir)",
 					tablePath, t.Seed, t.Games, t.Generation, t.Variant)
 			}
+			// The table does not say what it was played with or what it
+			// credited; its statistics do: a generation learned with another
+			// --target or --start is not this run's either.
+			if _, err := statsFor(statsPath, "--dir", v, tr.Playing, target, g, seed, 0, 0, uint64(games)); err != nil {
+				return err
+			}
 			fmt.Fprintf(stderr, "lexico-bot leaves: generation %d already learned (%s)\n", g, tablePath)
 			tr.Playing = tr.Playing.WithLearned(t)
 			continue
 		}
-		statsPath := filepath.Join(dir, fmt.Sprintf("gen-%03d.stats", g))
-		st, err := statsFor(statsPath, v, tr.Playing, target, g, seed, 0, 0, uint64(games))
+		st, err := statsFor(statsPath, "--dir", v, tr.Playing, target, g, seed, 0, 0, uint64(games))
 		if err != nil {
 			return err
 		}
@@ -334,8 +340,9 @@ func distinct(st *leaves.Stats) int {
 }
 
 // statsFor opens the checkpoint at path when it is this run's, or starts
-// empty statistics when there is none.
-func statsFor(path string, v *variant.Variant, playing *equity.Table, target leaves.Target, gen int, seed uint64, shard, shards int, games uint64) (*leaves.Stats, error) {
+// empty statistics when there is none; another run's is refused, naming
+// what to change (another: "file" for --out, "--dir").
+func statsFor(path, another string, v *variant.Variant, playing *equity.Table, target leaves.Target, gen int, seed uint64, shard, shards int, games uint64) (*leaves.Stats, error) {
 	learned := leaves.NewTable(v.Name, v.Distribution)
 	sum := playingChecksum(playing, v)
 	b, err := readlimit.File(path, "leave statistics file", leaves.MaxFile)
@@ -353,12 +360,12 @@ func statsFor(path string, v *variant.Variant, playing *equity.Table, target lea
 		return nil, badInputf("%s: %w", path, err)
 	}
 	if st.Target != target {
-		return nil, badInputf("%s holds games recorded with --target %s, not %s: use another file", path, st.Target, target)
+		return nil, badInputf("%s holds games recorded with --target %s, not %s: use another %s", path, st.Target, target, another)
 	}
 	if st.Generation != gen || st.Seed != seed || st.Playing != sum || st.Shard != shard || st.Shards != shards ||
 		st.GenGames != games || st.Space.Dist != learned.Space.Dist {
-		return nil, badInputf("%s holds generation %d, seed %d, shard %d/%d of %d games, played with table %08x: not this run's (this run: generation %d, seed %d, shard %d/%d of %d games, table %08x); use another file",
-			path, st.Generation, st.Seed, st.Shard, st.Shards, st.GenGames, st.Playing, gen, seed, shard, shards, games, sum)
+		return nil, badInputf("%s holds generation %d, seed %d, shard %d/%d of %d games, played with table %08x: not this run's (this run: generation %d, seed %d, shard %d/%d of %d games, table %08x); use another %s",
+			path, st.Generation, st.Seed, st.Shard, st.Shards, st.GenGames, st.Playing, gen, seed, shard, shards, games, sum, another)
 	}
 	return st, nil
 }

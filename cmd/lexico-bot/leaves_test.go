@@ -34,6 +34,28 @@ func TestLeavesTrainMergeShowPlay(t *testing.T) {
 	if again := train("--dir", dir, "--generations", "1"); !strings.Contains(again, "already learned") {
 		t.Errorf("a second run over a finished directory said %q, want it to find the generation learned", again)
 	}
+	// A generation learned with another target, or from another starting
+	// table, is not this run's: taken up, the next generation would build on
+	// it as if it were.
+	hand := filepath.Join("..", "..", "data", "leaves-hand.csv")
+	learned := filepath.Join("..", "..", "data", "leaves", "classic.leaves")
+	for _, c := range []struct{ flag, value, want string }{
+		{"--target", "rack", "--target next-turn, not rack"},
+		{"--start", learned, "played with table 00000000"},
+	} {
+		code, out, errs := runBot(t, "", "leaves", "train", "--index", idx, "--variant", "classic", "--games", "3", "--seed", "5",
+			"--dir", dir, "--generations", "2", c.flag, c.value)
+		if code != 2 || out != "" || !strings.Contains(errs, c.want) {
+			t.Errorf("a directory learned otherwise, taken up with %s %s: exit %d, stderr %q; want exit 2 naming %q", c.flag, c.value, code, errs, c.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "gen-002.stats")); err == nil {
+		t.Error("a refused run went on to the next generation")
+	}
+	// The model given as a file is the model: the same run.
+	if again := train("--dir", dir, "--generations", "1", "--start", hand); !strings.Contains(again, "already learned") {
+		t.Errorf("the same run with --start naming the hand-tuned model said %q", again)
+	}
 	var stats []string
 	for _, sh := range []string{"0/2", "1/2"} {
 		out := filepath.Join(dir, "shard-"+sh[:1]+".stats")
