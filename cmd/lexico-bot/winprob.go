@@ -140,7 +140,7 @@ func winprobTrain(ctx context.Context, o winprobTrainOptions, e env) error {
 	if err := leavesFit("leaves", playing, v); err != nil {
 		return err
 	}
-	st, err := winprobStatsFor(o.Out, v, o.Seed, shard, shards, uint64(o.Games))
+	st, err := winprobStatsFor(o.Out, v, playingChecksum(playing, v), o.Seed, shard, shards, uint64(o.Games))
 	if err != nil {
 		return err
 	}
@@ -188,11 +188,11 @@ func winprobTrain(ctx context.Context, o winprobTrainOptions, e env) error {
 
 // winprobStatsFor opens the checkpoint at path when it is this run's, or
 // starts empty statistics when there is none.
-func winprobStatsFor(path string, v *variant.Variant, seed uint64, shard, shards int, games uint64) (*winprob.Stats, error) {
+func winprobStatsFor(path string, v *variant.Variant, playing uint32, seed uint64, shard, shards int, games uint64) (*winprob.Stats, error) {
 	b, err := readlimit.File(path, "win probability statistics file", winprob.MaxFile)
 	if errors.Is(err, os.ErrNotExist) {
 		st := winprobgen.NewStats(v)
-		st.Seed, st.Shard, st.Shards, st.Games = seed, shard, shards, games
+		st.Seed, st.Shard, st.Shards, st.Games, st.Playing = seed, shard, shards, games, playing
 		return st, nil
 	}
 	if err != nil {
@@ -210,7 +210,13 @@ func winprobStatsFor(path string, v *variant.Variant, seed uint64, shard, shards
 		return nil, badInputf("%s holds seed %d, shard %d/%d of %s, %d games played: not this run's (this run: seed %d, shard %d/%d of %d games of %s); use another file",
 			path, st.Seed, st.Shard, st.Shards, st.Variant, st.Done, seed, shard, shards, games, v.Name)
 	}
-	st.Games = games
+	if !st.PlayingUnknown && st.Playing != playing {
+		return nil, badInputf("%s holds games played with leave table %08x, this run plays with %08x (another --leaves): not this run's; use another file",
+			path, st.Playing, playing)
+	}
+	// A file of the first format did not record the table: it is this
+	// run's from now on.
+	st.Games, st.Playing, st.PlayingUnknown = games, playing, false
 	return st, nil
 }
 
@@ -254,8 +260,12 @@ func winprobShow(args []string, e env) error {
 	}
 	w := e.stdout
 	if st, err := winprob.ReadStats(b); err == nil {
-		fmt.Fprintf(w, "%s: statistics of %s, shard %d/%d: %d of %d games, %d positions counted, seed %d\n",
-			path, st.Variant, st.Shard, max(st.Shards, 1), st.Done, winprob.ShareOf(st.Games, st.Shard, st.Shards), st.Records, st.Seed)
+		played := fmt.Sprintf("played with table %08x", st.Playing)
+		if st.PlayingUnknown {
+			played = "table played with not recorded"
+		}
+		fmt.Fprintf(w, "%s: statistics of %s, shard %d/%d: %d of %d games, %d positions counted, seed %d, %s\n",
+			path, st.Variant, st.Shard, max(st.Shards, 1), st.Done, winprob.ShareOf(st.Games, st.Shard, st.Shards), st.Records, st.Seed, played)
 		return nil
 	}
 	t, err := winprob.ReadTable(bytes.NewReader(b))

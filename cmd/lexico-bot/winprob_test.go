@@ -69,6 +69,20 @@ func TestWinprobTrainFitShow(t *testing.T) {
 	if after, _ := os.ReadFile(whole); code != 2 || !strings.Contains(errs, "--table") || string(after) != string(before) {
 		t.Errorf("train --table its own --out: exit %d, %q; the statistics kept: %v", code, errs, string(after) == string(before))
 	}
+	// Games played with other leaves are another run: a shard of them is
+	// refused by fit, and a checkpoint is not taken up with them.
+	hand := filepath.Join("..", "..", "data", "leaves-hand.csv")
+	otherLeaves := filepath.Join(dir, "hand-1.stats")
+	train("--shard", "1/2", "--out", otherLeaves, "--leaves", hand)
+	code, _, errs = runBot(t, "", "winprob", "fit", "--out", filepath.Join(dir, "x.winprob"), stats[0], otherLeaves)
+	if code != 2 || !strings.Contains(errs, "file 2 was played with leave table 00000000") {
+		t.Errorf("fit of shards played with other leaves: exit %d, %q", code, errs)
+	}
+	code, _, errs = runBot(t, "", "winprob", "train", "--index", idx, "--variant", "classic", "--games", "3", "--seed", "5",
+		"--shard", "1/2", "--out", stats[1], "--leaves", hand)
+	if code != 2 || !strings.Contains(errs, "another --leaves") {
+		t.Errorf("a checkpoint taken up with other leaves: exit %d, %q", code, errs)
+	}
 	merged := filepath.Join(dir, "merged.winprob")
 	if code, _, errs := runBot(t, "", append([]string{"winprob", "fit", "--min-records", "50", "--out", merged}, stats...)...); code != 0 {
 		t.Fatalf("fit: exit %d, %q", code, errs)

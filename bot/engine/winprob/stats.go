@@ -30,6 +30,13 @@ type Stats struct {
 	Dist    [tile.NumKinds]int
 	// Seed is the trainer's seed.
 	Seed uint64
+	// Playing is the Checksum of the learned leave table the games were
+	// played with (0: the hand-tuned model alone): the players' leaves
+	// change which positions arise and who wins, so games played with two
+	// tables are two runs. PlayingUnknown: read from a file of the first
+	// format, which did not record it, so it is not checked.
+	Playing        uint32
+	PlayingUnknown bool
 	// Shard of Shards: this process played the games i with i % Shards ==
 	// Shard. A merged Stats has Shards == 0.
 	Shard, Shards int
@@ -90,7 +97,7 @@ func Merge(shards []*Stats) (*Stats, error) {
 	first := shards[0]
 	k := max(first.Shards, 1)
 	out := NewStats(first.Variant, first.Dist, first.MaxUnseen())
-	out.Seed, out.Games = first.Seed, first.Games
+	out.Seed, out.Games, out.Playing, out.PlayingUnknown = first.Seed, first.Games, first.Playing, first.PlayingUnknown
 	seen := make([]bool, k)
 	// Checked in the order given, so that "file i" is the i-th file on the
 	// command line, the one to replace.
@@ -100,6 +107,8 @@ func Merge(shards []*Stats) (*Stats, error) {
 			return nil, fmt.Errorf("%w: file %d is for another bag (%s) than file 1 (%s)", ErrMismatch, i+1, s.Variant, first.Variant)
 		case s.Seed != first.Seed || s.Games != first.Games:
 			return nil, fmt.Errorf("%w: file %d is seed %d of %d games; file 1 seed %d of %d games", ErrMismatch, i+1, s.Seed, s.Games, first.Seed, first.Games)
+		case s.Playing != first.Playing && !s.PlayingUnknown && !first.PlayingUnknown:
+			return nil, fmt.Errorf("%w: file %d was played with leave table %08x, file 1 with %08x (another --leaves)", ErrMismatch, i+1, s.Playing, first.Playing)
 		case max(s.Shards, 1) != k || s.Shard < 0 || s.Shard >= k:
 			return nil, fmt.Errorf("%w: file %d is shard %d/%d, file 1 one of %d", ErrMismatch, i+1, s.Shard, s.Shards, k)
 		case seen[s.Shard]:
@@ -126,9 +135,21 @@ func Merge(shards []*Stats) (*Stats, error) {
 	return out, nil
 }
 
-const statsMagic = "LEXWPST1"
+// The statistics file: statsMagic, the header, the variant's name, the
+// counts, a CRC-32. A file of the first format (statsMagicV1, before the
+// leave table the games were played with was recorded) has no Playing in
+// its header.
+const (
+	statsMagic   = "LEXWPST2"
+	statsMagicV1 = "LEXWPST1"
+)
 
 type statsHeader struct {
+	statsHeaderV1
+	Playing uint32
+}
+
+type statsHeaderV1 struct {
 	Dist          [tile.NumKinds]uint8
 	Seed          uint64
 	Shard, Shards uint32
@@ -142,8 +163,8 @@ type statsHeader struct {
 func (s *Stats) WriteTo(w io.Writer) (int64, error) {
 	var buf bytes.Buffer
 	buf.WriteString(statsMagic)
-	h := statsHeader{Seed: s.Seed, Shard: uint32(s.Shard), Shards: uint32(s.Shards), Games: s.Games, Done: s.Done,
-		Records: s.Records, Cells: uint32(len(s.N)), NameLen: uint32(len(s.Variant))}
+	h := statsHeader{statsHeaderV1{Seed: s.Seed, Shard: uint32(s.Shard), Shards: uint32(s.Shards), Games: s.Games, Done: s.Done,
+		Records: s.Records, Cells: uint32(len(s.N)), NameLen: uint32(len(s.Variant))}, s.Playing}
 	for i, n := range s.Dist {
 		h.Dist[i] = uint8(min(n, 255))
 	}
@@ -158,15 +179,22 @@ func (s *Stats) WriteTo(w io.Writer) (int64, error) {
 
 // ReadStats reads a statistics file WriteTo wrote.
 func ReadStats(b []byte) (*Stats, error) {
-	if !bytes.HasPrefix(b, []byte(statsMagic)) {
+	v1 := bytes.HasPrefix(b, []byte(statsMagicV1))
+	if !v1 && !bytes.HasPrefix(b, []byte(statsMagic)) {
 		return nil, fmt.Errorf("%w: not a win probability statistics file (no %s header)", ErrFormat, statsMagic)
 	}
-	if len(b) < 4 || crc32.ChecksumIEEE(b[:len(b)-4]) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
+	if len(b) < len(statsMagic)+4 || crc32.ChecksumIEEE(b[:len(b)-4]) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
 		return nil, fmt.Errorf("%w: checksum mismatch (damaged or cut short)", ErrFormat)
 	}
 	r := bytes.NewReader(b[len(statsMagic) : len(b)-4])
 	var h statsHeader
-	if err := binary.Read(r, binary.LittleEndian, &h); err != nil {
+	var err error
+	if v1 {
+		err = binary.Read(r, binary.LittleEndian, &h.statsHeaderV1)
+	} else {
+		err = binary.Read(r, binary.LittleEndian, &h)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("%w: header: %v", ErrFormat, err)
 	}
 	cells := int(h.Cells)
@@ -175,7 +203,7 @@ func ReadStats(b []byte) (*Stats, error) {
 	}
 	name := make([]byte, h.NameLen)
 	io.ReadFull(r, name)
-	s := &Stats{Variant: string(name), Seed: h.Seed, Shard: int(h.Shard), Shards: int(h.Shards), Games: h.Games, Done: h.Done,
+	s := &Stats{Variant: string(name), Seed: h.Seed, Playing: h.Playing, PlayingUnknown: v1, Shard: int(h.Shard), Shards: int(h.Shards), Games: h.Games, Done: h.Done,
 		Records: h.Records, N: make([]uint32, cells), Wins2: make([]uint32, cells)}
 	for i, n := range h.Dist {
 		s.Dist[i] = int(n)

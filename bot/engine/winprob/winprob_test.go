@@ -2,7 +2,9 @@ package winprob
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -88,16 +90,31 @@ func TestEmptyStatisticsGiveAnEvenRisingTable(t *testing.T) {
 // ErrFormat error naming what is wrong, never a table with holes.
 func TestFilesRoundTripAndRefuseDamage(t *testing.T) {
 	st, _ := synthetic(20_000, 2)
-	st.Seed, st.Shard, st.Shards, st.Games = 7, 1, 3, 10
+	st.Seed, st.Shard, st.Shards, st.Games, st.Playing = 7, 1, 3, 10, 0xfeed
 	var b bytes.Buffer
 	st.WriteTo(&b)
 	back, err := ReadStats(b.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Seed != 7 || back.Shard != 1 || back.Shards != 3 || back.Records != st.Records || back.Dist != st.Dist ||
+	if back.Seed != 7 || back.Shard != 1 || back.Shards != 3 || back.Playing != 0xfeed || back.PlayingUnknown ||
+		back.Records != st.Records || back.Dist != st.Dist ||
 		back.Variant != st.Variant || !slices.Equal(back.N, st.N) || !slices.Equal(back.Wins2, st.Wins2) {
 		t.Fatal("statistics changed through their file")
+	}
+	// A file of the first format, without the table played with, still
+	// reads (a run under way resumes), the table marked unknown.
+	v2 := b.Bytes()
+	head := len(statsMagic) + binary.Size(statsHeaderV1{})
+	v1 := append([]byte(statsMagicV1), v2[len(statsMagic):head]...)
+	v1 = append(v1, v2[head+4:len(v2)-4]...)
+	v1 = binary.LittleEndian.AppendUint32(v1, crc32.ChecksumIEEE(v1))
+	old, err := ReadStats(v1)
+	if err != nil {
+		t.Fatalf("a statistics file of the first format: %v", err)
+	}
+	if !old.PlayingUnknown || old.Seed != 7 || !slices.Equal(old.N, st.N) || !slices.Equal(old.Wins2, st.Wins2) {
+		t.Fatalf("first format read as playing unknown %v, seed %d, counts equal %v", old.PlayingUnknown, old.Seed, slices.Equal(old.N, st.N))
 	}
 	raw := b.Bytes()
 	raw[len(raw)/2] ^= 1
@@ -147,6 +164,12 @@ func TestMergeAddsShardsAndRefusesAnIncompleteSet(t *testing.T) {
 	}
 	if _, err := Merge([]*Stats{a}); !errors.Is(err, ErrMismatch) {
 		t.Fatalf("a shard missing: %v, want ErrMismatch", err)
+	}
+	// Games played with another leave table are another run's.
+	leaves, _ := synthetic(1000, 4)
+	leaves.Shard, leaves.Shards, leaves.Games, leaves.Done, leaves.Playing = 1, 2, 2, 1, 0xabc
+	if _, err := Merge([]*Stats{a, leaves}); !errors.Is(err, ErrMismatch) || !strings.Contains(err.Error(), "leave table") {
+		t.Fatalf("a shard played with another table: %v, want ErrMismatch naming the table", err)
 	}
 	// The files are numbered as they were given, whatever their shards: a
 	// refusal names the file the user has to replace.
