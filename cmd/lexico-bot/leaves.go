@@ -172,11 +172,17 @@ func leavesUnused(t *equity.Table, v *variant.Variant) string {
 	if len(t.Learned) == 0 || t.LearnedFor(v) != nil {
 		return ""
 	}
+	return fmt.Sprintf("the table given is learned for the bag of %s, not the bag of %s", learnedBags(t), v.Name)
+}
+
+// learnedBags names the bags t's learned tables value: "classic", "classic
+// and multipliers"; "" when it has none.
+func learnedBags(t *equity.Table) string {
 	bags := make([]string, len(t.Learned))
 	for i, l := range t.Learned {
 		bags[i] = l.Variant
 	}
-	return fmt.Sprintf("the table given is learned for the bag of %s, not the bag of %s", strings.Join(bags, " and "), v.Name)
+	return strings.Join(bags, " and ")
 }
 
 func parseShard(s string) (int, int, error) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -167,6 +168,12 @@ func serve(ctx context.Context, o serveOptions, e env) error {
 	defer stop()
 	log.Info("listening", "addr", ln.Addr().String(), "index", setup.index.Path(),
 		"words", setup.index.Meta().WordCount, "policy", o.Bot.Policy, "strategy", o.Bot.Strategy)
+	if o.Bot.Leaves != "" {
+		// serve answers games of every bag, and a learned table values
+		// only its own: said once here, rather than on every answer.
+		log.Info("leave values", "file", o.Bot.Leaves, "learned_for", cmp.Or(learnedBags(setup.leaves), "no bag"),
+			"other_bags", "the hand-tuned model")
+	}
 	if err := s.Serve(ctx, ln, o.Grace); err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}

@@ -368,3 +368,17 @@ func TestServeStartsOnATruncatedGamesFile(t *testing.T) {
 		t.Fatalf("no fresh games file: %v", err)
 	}
 }
+
+// serve answers games of every bag and a learned table values only its
+// own: the log says which bag a --leaves table is for, so that a table for
+// another bag than the games' is not thought in use.
+func TestServeSaysWhichBagItsLeavesAreFor(t *testing.T) {
+	classic := filepath.Join("..", "..", "data", "leaves", "classic.leaves")
+	_, stderr, exited := startServe(t, "--policy", "equity", "--leaves", classic)
+	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if code := <-exited; code != 0 || !strings.Contains(stderr.String(), `learned_for=classic other_bags="the hand-tuned model"`) {
+		t.Fatalf("serve exited %d; its log should say the table is for the classic bag:\n%s", code, stderr.String())
+	}
+}
