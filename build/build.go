@@ -18,6 +18,7 @@ import (
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/index/gaddag"
 	"github.com/lexico/lexico/index/multiset"
+	"github.com/lexico/lexico/internal/atomicfile"
 	"github.com/lexico/lexico/wordlist"
 )
 
@@ -101,6 +102,9 @@ func Build(ctx context.Context, o Options) (*Result, error) {
 	if o.MinLen < 1 || o.MaxLen < o.MinLen || o.MaxLen > gaddag.MaxWordLen {
 		return nil, fmt.Errorf("%w: word length bounds %d..%d (need 1 <= min <= max <= %d)", ErrBadOption, o.MinLen, o.MaxLen, gaddag.MaxWordLen)
 	}
+	if err := checkNotSource(o); err != nil {
+		return nil, err
+	}
 	logw := o.Log
 	if logw == nil {
 		logw = io.Discard
@@ -156,6 +160,42 @@ func Build(ctx context.Context, o Options) (*Result, error) {
 		}
 	}
 	return &Result{Out: o.Out, Meta: *meta, List: wl}, nil
+}
+
+// checkNotSource refuses an output that is the file the list is read from
+// (a file source, or stdin redirected from a file): the build reads it
+// whole and then renames the index over it, and the list would be lost.
+// It is checked before anything is read, as a mistake in the options.
+func checkNotSource(o Options) error {
+	var src os.FileInfo
+	switch {
+	case o.Source == "-":
+		f, ok := o.Stdin.(*os.File)
+		if !ok {
+			return nil
+		}
+		fi, err := f.Stat()
+		if err != nil || !fi.Mode().IsRegular() {
+			return nil
+		}
+		src = fi
+	case o.Source == "" || isURL(o.Source):
+		return nil
+	default:
+		fi, err := os.Stat(o.Source)
+		if err != nil {
+			return nil // openSource reports it
+		}
+		src = fi
+	}
+	target, err := atomicfile.Target(o.Out)
+	if err != nil {
+		return nil // writeAtomic reports it
+	}
+	if fi, err := os.Stat(target); err == nil && os.SameFile(src, fi) {
+		return fmt.Errorf("output %s is the source word list: %w", o.Out, ErrOutput)
+	}
+	return nil
 }
 
 // BuildStages are the stages of a build, in order, as the progress line

@@ -24,4 +24,9 @@ var (
 	ErrSHA256 = errors.New("SHA-256 mismatch")
 	// ErrBadOption: an option is out of range.
 	ErrBadOption = wordlist.ErrBadOption
+	// ErrOutput: the output names what the index must not replace (the
+	// word list the build reads, a device or a pipe): a build renames a new
+	// file over its output, which would lose the list or turn the device
+	// into a plain file.
+	ErrOutput = errors.New("not a file the index may replace")
 )

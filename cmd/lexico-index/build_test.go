@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/lexico/lexico/build"
@@ -208,5 +209,51 @@ func TestBuildPipedShowsNoProgress(t *testing.T) {
 	code, _, stderr := runCLI(t, "tea\neat\nate\n", "build", "--source", "-", "--out", out)
 	if code != 0 || strings.Contains(stderr, "\r") || strings.Contains(stderr, "\x1b") || strings.Contains(stderr, "building the index") {
 		t.Fatalf("exit %d, stderr %q; want no progress line when stderr is not a terminal", code, stderr)
+	}
+}
+
+// --out naming what is not a regular file the index may replace is refused
+// with exit 2 and one line, and what it named is left as it was: the word
+// list --source reads (the build renamed the index over it, and the list
+// was gone) and a named pipe (replaced by a regular file: as root, --out
+// /dev/null replaced the device).
+func TestBuildRefusesOutputItMustNotReplace(t *testing.T) {
+	dir := t.TempDir()
+	list := filepath.Join(dir, "words.txt")
+	if err := os.WriteFile(list, []byte("tea\neat\nate\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.txt")
+	if err := os.Symlink(list, link); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	for _, tc := range []struct {
+		name, stdin, want string
+		args              []string
+	}{
+		{"the source list", "", "source word list", []string{"--source", list, "--out", list}},
+		{"the source list through a link", "", "source word list", []string{"--source", list, "--out", link}},
+		{"a named pipe", "tea\n", "not a regular file", []string{"--source", "-", "--out", fifo}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, stderr := runCLI(t, tc.stdin, append([]string{"build"}, tc.args...)...)
+			lines := strings.Split(strings.TrimSpace(stderr), "\n")
+			if code != 2 || len(lines) != 1 || !strings.Contains(stderr, tc.want) {
+				t.Fatalf("exit %d, stderr %q; want exit 2 and one line saying %q", code, stderr, tc.want)
+			}
+			if b, err := os.ReadFile(list); err != nil || string(b) != "tea\neat\nate\n" {
+				t.Fatalf("the word list after the build: %q, %v", b, err)
+			}
+			if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+				t.Fatalf("the named pipe after the build: %v, %v", fi.Mode(), err)
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != 3 {
+				t.Fatalf("%d entries in the directory, want the list, the link and the pipe", len(entries))
+			}
+		})
 	}
 }
