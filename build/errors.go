@@ -24,6 +24,9 @@ var (
 	ErrSHA256 = errors.New("SHA-256 mismatch")
 	// ErrBadOption: an option is out of range.
 	ErrBadOption = wordlist.ErrBadOption
+	// ErrURL: the source is a URL no download can fetch (no host, a
+	// syntax error, a scheme other than http and https).
+	ErrURL = errors.New("not a URL to download")
 	// ErrOutput: the output names what the index must not replace (the
 	// word list the build reads, a device or a pipe): a build renames a new
 	// file over its output, which would lose the list or turn the device

@@ -47,6 +47,9 @@ func (e errRetry) Unwrap() error { return e.error }
 // o.SHA256 before it is kept, so the cache never holds a bad copy. A cached
 // copy whose ETag the server confirms (304) is used without downloading again.
 func download(ctx context.Context, url string, o *Options) (*source, error) {
+	if err := checkURL(url); err != nil {
+		return nil, fmt.Errorf("source %s: %w", url, err)
+	}
 	f := o.Fetch
 	if f.Timeout <= 0 {
 		f.Timeout = defaultTimeout

@@ -10,8 +10,10 @@ import (
 	"hash"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/lexico/lexico/data"
@@ -45,6 +47,9 @@ func openSource(ctx context.Context, o *Options) (*source, error) {
 			if errors.As(err, &pe) {
 				err = pe.Err
 			}
+			if errors.Is(err, fs.ErrNotExist) && otherScheme.MatchString(s) {
+				return nil, fmt.Errorf("source %s: %w: only http and https are downloaded, and no file has that name", s, ErrURL)
+			}
 			return nil, fmt.Errorf("source %s: %w", s, err)
 		}
 		if fi, err := f.Stat(); err == nil && fi.IsDir() {
@@ -59,8 +64,33 @@ func openSource(ctx context.Context, o *Options) (*source, error) {
 	}
 }
 
+// isURL reports a source to download: http or https, the scheme in any
+// case (RFC 3986 makes it case-insensitive).
 func isURL(s string) bool {
+	s = strings.ToLower(s[:min(len(s), len("https://"))])
 	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
+}
+
+// otherScheme matches a source that starts like a URL (RFC 3986's scheme,
+// then "://"); when no file has that name, it was meant as a URL of a
+// scheme build does not download.
+var otherScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*://`)
+
+// checkURL refuses, before any request, a URL no attempt could fetch:
+// retrying it would only wait out the back-off to say the same.
+func checkURL(s string) error {
+	u, err := url.Parse(s)
+	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return fmt.Errorf("%w: %v", ErrURL, err)
+	}
+	if u.Host == "" {
+		return fmt.Errorf("%w: no host", ErrURL)
+	}
+	return nil
 }
 
 // hashReader hashes what is read through it.

@@ -110,7 +110,7 @@ func runBuild(ctx context.Context, opts buildOptions, s streams) error {
 		return fmt.Errorf("build interrupted; %s left as it was", o.Out)
 	}
 	for _, bad := range []error{fs.ErrNotExist, fs.ErrPermission, syscall.ENOTDIR, syscall.EISDIR, syscall.EROFS,
-		build.ErrEmpty, build.ErrBinary, build.ErrBadOption, build.ErrOutput} {
+		build.ErrEmpty, build.ErrBinary, build.ErrBadOption, build.ErrOutput, build.ErrURL} {
 		if errors.Is(err, bad) {
 			return exitError{2, err} // the --source or --out given cannot be used, as in lexico-bot
 		}

@@ -81,6 +81,10 @@ func TestBuildBadInput(t *testing.T) {
 		{"404", "", "404", []string{"--source", srv.URL + "/dictionary.txt", "--no-cache"}, false},
 		{"refused connection", "", "connection refused", []string{"--source", refused, "--retries", "0"}, false},
 		{"truncated download", "", "truncated", []string{"--source", srv.URL + "/truncated", "--retries", "0", "--no-cache"}, false},
+		// Said at once: no retries, nothing to wait for.
+		{"URL without a host", "", "no host", []string{"--source", "http:///words.txt"}, true},
+		{"URL that does not parse", "", "not a URL to download", []string{"--source", "http://[::1/words.txt"}, true},
+		{"URL of another scheme", "", "http and https", []string{"--source", "ftp://example.com/words.txt"}, true},
 		{"binary garbage", "", "not a text word list", []string{"--source", garbage}, true},
 		{"empty list", "", "empty", []string{"--source", empty}, true},
 		{"empty stdin", "", "empty", []string{"--source", "-"}, true},
@@ -255,5 +259,23 @@ func TestBuildRefusesOutputItMustNotReplace(t *testing.T) {
 				t.Fatalf("%d entries in the directory, want the list, the link and the pipe", len(entries))
 			}
 		})
+	}
+}
+
+// A URL's scheme is read in any case (RFC 3986): HTTP://... is downloaded,
+// not looked for as a file.
+func TestBuildDownloadsAnUpperCaseScheme(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", cache)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("tea\neat\nate\n"))
+	}))
+	defer srv.Close()
+	out := filepath.Join(t.TempDir(), "x.db")
+	url := "HTTP://" + strings.TrimPrefix(srv.URL, "http://") + "/words.txt"
+	code, stdout, stderr := runCLI(t, "", "build", "--source", url, "--out", out, "--no-cache")
+	if code != 0 || !strings.Contains(stdout, "3 words") {
+		t.Fatalf("build --source %s: exit %d, stdout %q, stderr %q; want the 3 words downloaded", url, code, stdout, stderr)
 	}
 }
