@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 
 	"github.com/lexico/lexico/data"
 )
@@ -54,7 +55,7 @@ func openSource(ctx context.Context, o *Options) (*source, error) {
 		}
 		if fi, err := f.Stat(); err == nil && fi.IsDir() {
 			f.Close()
-			return nil, fmt.Errorf("source %s: is a directory", s)
+			return nil, fmt.Errorf("source %s: %w", s, syscall.EISDIR)
 		}
 		name := s
 		if abs, err := filepath.Abs(s); err == nil {

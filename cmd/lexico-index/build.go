@@ -109,7 +109,7 @@ func runBuild(ctx context.Context, opts buildOptions, s streams) error {
 	if errors.Is(err, context.Canceled) {
 		return fmt.Errorf("build interrupted; %s left as it was", o.Out)
 	}
-	for _, bad := range []error{fs.ErrNotExist, fs.ErrPermission, syscall.ENOTDIR, syscall.EISDIR, syscall.EROFS,
+	for _, bad := range []error{fs.ErrNotExist, fs.ErrPermission, syscall.ENOTDIR, syscall.EISDIR, syscall.EROFS, syscall.ELOOP,
 		build.ErrEmpty, build.ErrBinary, build.ErrBadOption, build.ErrOutput, build.ErrURL} {
 		if errors.Is(err, bad) {
 			return exitError{2, err} // the --source or --out given cannot be used, as in lexico-bot

@@ -69,6 +69,9 @@ func TestBuildBadInput(t *testing.T) {
 	os.WriteFile(empty, nil, 0o644)
 	notDir := filepath.Join(dir, "plainfile")
 	os.WriteFile(notDir, nil, 0o644)
+	loop := filepath.Join(dir, "loop1.db")
+	os.Symlink("loop2.db", loop)
+	os.Symlink("loop1.db", filepath.Join(dir, "loop2.db"))
 
 	// usage: the input given cannot be used (exit 2, as lexico-bot's);
 	// a download that fails is not the user's to mend (exit 1).
@@ -85,6 +88,8 @@ func TestBuildBadInput(t *testing.T) {
 		{"URL without a host", "", "no host", []string{"--source", "http:///words.txt"}, true},
 		{"URL that does not parse", "", "not a URL to download", []string{"--source", "http://[::1/words.txt"}, true},
 		{"URL of another scheme", "", "http and https", []string{"--source", "ftp://example.com/words.txt"}, true},
+		{"source a directory", "", "is a directory", []string{"--source", dir}, true},
+		{"output a loop of links", "word\n", "symbolic links", []string{"--source", "-", "--out", loop}, true},
 		{"binary garbage", "", "not a text word list", []string{"--source", garbage}, true},
 		{"empty list", "", "empty", []string{"--source", empty}, true},
 		{"empty stdin", "", "empty", []string{"--source", "-"}, true},

@@ -21,6 +21,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // maxLinks bounds the links Target follows, as the kernel does (Linux's
@@ -48,7 +49,7 @@ func Target(path string) (string, error) {
 		}
 		path = link
 	}
-	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
+	return "", fmt.Errorf("%s: %w", path, syscall.ELOOP) // "too many levels of symbolic links"
 }
 
 // Write replaces path with what write produces, with permissions mode; a
