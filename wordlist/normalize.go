@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/lexico/lexico/data"
 )
@@ -31,8 +32,14 @@ const (
 // megabyte without a newline is not a word list.
 const maxLine = 1 << 20
 
-// rejectedShown is how many rejected lines a report keeps to show the user.
-const rejectedShown = 5
+// rejectedShown is how many rejected lines a report keeps to show the user,
+// and exampleRunes how much of each: a word's worth and more, so that a
+// line of megabytes (a list in another format) is shown by its start, not
+// printed whole on stderr and kept in the index's metadata.
+const (
+	rejectedShown = 5
+	exampleRunes  = 40
+)
 
 // WordList is a normalised dictionary: sorted, unique, upper-case A-Z words
 // within the length bounds, and an account of what was dropped.
@@ -134,7 +141,7 @@ func Normalise(r io.Reader, minLen, maxLen int) (*WordList, error) {
 		if !ok {
 			wl.Rejected++
 			if len(wl.Examples) < rejectedShown {
-				wl.Examples = append(wl.Examples, string(line))
+				wl.Examples = append(wl.Examples, example(line))
 			}
 			continue
 		}
@@ -184,6 +191,20 @@ func Checksum(words []string) string {
 	}
 	h.Write(block)
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// example is line as a report shows it: its first exampleRunes characters
+// (bytes of invalid UTF-8 count one each), then "…" when there is more.
+func example(line []byte) string {
+	i := 0
+	for n := 0; i < len(line); n++ {
+		if n == exampleRunes {
+			return string(line[:i]) + "…"
+		}
+		_, size := utf8.DecodeRune(line[i:])
+		i += size
+	}
+	return string(line)
 }
 
 // isControl reports a byte that never appears in a text word list: ASCII

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func normalise(t *testing.T, src []byte) *WordList {
@@ -87,5 +88,20 @@ func TestNormaliseBadInput(t *testing.T) {
 				t.Fatalf("err = %v, want %v", err, tc.want)
 			}
 		})
+	}
+}
+
+// A rejected line is shown cut to its start, on a character's boundary: a
+// list with a line of megabytes gets a one-line report, not the megabytes
+// on stderr and in the index's metadata.
+func TestNormaliseShowsALongRejectedLineCut(t *testing.T) {
+	long := strings.Repeat("é", 300_000) + "1"
+	wl := normalise(t, []byte("ok\n"+long+"\n"))
+	if wl.Rejected != 1 || len(wl.Examples) != 1 {
+		t.Fatalf("rejected %d, examples %q", wl.Rejected, wl.Examples)
+	}
+	ex := wl.Examples[0]
+	if len(ex) > 200 || !strings.HasPrefix(ex, "éé") || !strings.HasSuffix(ex, "…") || !utf8.ValidString(ex) {
+		t.Fatalf("example of %d bytes %.40q...: want the line's start, cut on a character, marked with …", len(ex), ex)
 	}
 }
