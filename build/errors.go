@@ -17,8 +17,8 @@ var (
 	ErrBinary = wordlist.ErrBinary
 	// ErrDownload: the download failed after all retries.
 	ErrDownload = errors.New("download failed")
-	// ErrTruncated: fewer bytes arrived than Content-Length announced, or a
-	// gzip stream ended early.
+	// ErrTruncated: fewer bytes arrived than Content-Length announced (an
+	// ErrDownload too), or a gzip stream ended early.
 	ErrTruncated = wordlist.ErrTruncated
 	// ErrSHA256: the source does not have the SHA-256 given with --sha256.
 	ErrSHA256 = errors.New("SHA-256 mismatch")

@@ -173,12 +173,12 @@ func fetchOnce(ctx context.Context, client *http.Client, url string, o *Options,
 			return nil, ctx.Err()
 		}
 		if errors.Is(err, io.ErrUnexpectedEOF) && resp.ContentLength >= 0 {
-			return nil, errRetry{fmt.Errorf("%w: received %d of %d bytes", ErrTruncated, n, resp.ContentLength)}
+			return nil, errRetry{fmt.Errorf("%w: %w: received %d of %d bytes", ErrDownload, ErrTruncated, n, resp.ContentLength)}
 		}
-		return nil, errRetry{fmt.Errorf("%w: connection broke after %d bytes: %v", ErrDownload, n, netError(err))}
+		return nil, errRetry{fmt.Errorf("%w: connection broke after %d bytes: %v", ErrDownload, n, netCause(err))}
 	}
 	if resp.ContentLength >= 0 && n != resp.ContentLength {
-		return nil, errRetry{fmt.Errorf("%w: received %d of %d bytes", ErrTruncated, n, resp.ContentLength)}
+		return nil, errRetry{fmt.Errorf("%w: %w: received %d of %d bytes", ErrDownload, ErrTruncated, n, resp.ContentLength)}
 	}
 	sum := hex.EncodeToString(h.Sum(nil))
 	if o.SHA256 != "" && !strings.EqualFold(sum, strings.TrimSpace(o.SHA256)) {
@@ -207,18 +207,24 @@ func fetchOnce(ctx context.Context, client *http.Client, url string, o *Options,
 	return openCached(body, url, o.SHA256 != "")
 }
 
-// netError shortens the client's error to its cause ("connection refused"),
-// keeping the chain for errors.Is.
+// netError is a failed download, the client's error shortened to its
+// cause (netCause).
 func netError(err error) error {
+	return fmt.Errorf("%w: %v", ErrDownload, netCause(err))
+}
+
+// netCause shortens the client's error to its cause ("connection
+// refused", "timed out"), without the URL the message already names.
+func netCause(err error) error {
 	var op *net.OpError
 	if errors.As(err, &op) {
-		return fmt.Errorf("%w: %v", ErrDownload, op.Err)
+		return op.Err
 	}
 	var ne net.Error
 	if errors.As(err, &ne) && ne.Timeout() {
-		return fmt.Errorf("%w: timed out", ErrDownload)
+		return errors.New("timed out")
 	}
-	return fmt.Errorf("%w: %v", ErrDownload, err)
+	return err
 }
 
 // cachePaths names the cached body and its sidecar for url; both are empty

@@ -115,6 +115,9 @@ func runBuild(ctx context.Context, opts buildOptions, s streams) error {
 			return exitError{2, err} // the --source or --out given cannot be used, as in lexico-bot
 		}
 	}
+	if errors.Is(err, build.ErrTruncated) && !errors.Is(err, build.ErrDownload) {
+		return exitError{2, err} // a file or stdin cut short, not a download that broke
+	}
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"net"
 	"net/http"
@@ -53,6 +54,13 @@ func TestBuildBadInput(t *testing.T) {
 			w.Write([]byte("CAT\nDOG\n"))
 			return
 		}
+		if r.URL.Path == "/stalls" {
+			w.Header().Set("Content-Length", "1000")
+			w.Write([]byte("CAT\nDOG\n"))
+			w.(http.Flusher).Flush()
+			<-r.Context().Done() // the client gives up: its --timeout
+			return
+		}
 		http.NotFound(w, r)
 	}))
 	defer srv.Close()
@@ -67,6 +75,12 @@ func TestBuildBadInput(t *testing.T) {
 	os.WriteFile(garbage, []byte("\x00\x01\x02\x03\xff\xfe binary"), 0o644)
 	empty := filepath.Join(dir, "empty.txt")
 	os.WriteFile(empty, nil, 0o644)
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(strings.Repeat("word\n", 1000)))
+	zw.Close()
+	cutGzip := filepath.Join(dir, "cut.txt.gz")
+	os.WriteFile(cutGzip, gz.Bytes()[:gz.Len()/2], 0o644)
 	notDir := filepath.Join(dir, "plainfile")
 	os.WriteFile(notDir, nil, 0o644)
 	loop := filepath.Join(dir, "loop1.db")
@@ -90,6 +104,8 @@ func TestBuildBadInput(t *testing.T) {
 		{"URL of another scheme", "", "http and https", []string{"--source", "ftp://example.com/words.txt"}, true},
 		{"source a directory", "", "is a directory", []string{"--source", dir}, true},
 		{"output a loop of links", "word\n", "symbolic links", []string{"--source", "-", "--out", loop}, true},
+		{"download stalled", "", "connection broke", []string{"--source", srv.URL + "/stalls", "--retries", "0", "--no-cache", "--timeout", "300ms"}, false},
+		{"gzip file cut short", "", "truncated", []string{"--source", cutGzip}, true},
 		{"binary garbage", "", "not a text word list", []string{"--source", garbage}, true},
 		{"empty list", "", "empty", []string{"--source", empty}, true},
 		{"empty stdin", "", "empty", []string{"--source", "-"}, true},
@@ -109,8 +125,8 @@ func TestBuildBadInput(t *testing.T) {
 			}
 			lines := strings.Split(strings.TrimSpace(stderr), "\n")
 			t.Log(stderr)
-			if len(lines) != 1 || !strings.Contains(stderr, tc.want) {
-				t.Fatalf("stderr %q: want one line mentioning %q", stderr, tc.want)
+			if len(lines) != 1 || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "download failed") > 1 {
+				t.Fatalf("stderr %q: want one line mentioning %q (and a failed download once)", stderr, tc.want)
 			}
 			if _, err := os.Stat(out); err == nil {
 				t.Fatalf("a file was left at --out")
