@@ -45,10 +45,15 @@ func writeAtomic(out string, fill func(tmp string) error) (err error) {
 	if out, err = atomicfile.Target(out); err != nil {
 		return err
 	}
+	// A new index is readable by all (it holds a public word list); one
+	// replaced keeps the permissions its owner gave it.
+	mode := os.FileMode(0o644)
 	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
 		return fmt.Errorf("output %s: %w", out, syscall.EISDIR)
 	} else if err == nil && !fi.Mode().IsRegular() {
 		return fmt.Errorf("output %s is not a regular file (%s): %w", out, fileKind(fi.Mode()), ErrOutput)
+	} else if err == nil {
+		mode = fi.Mode().Perm()
 	}
 	dir := filepath.Dir(out)
 	removeStaleTemps(dir, filepath.Base(out))
@@ -69,7 +74,7 @@ func writeAtomic(out string, fill func(tmp string) error) (err error) {
 	if err := fill(tmp); err != nil {
 		return err
 	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
+	if err := os.Chmod(tmp, mode); err != nil {
 		return err
 	}
 	if err := os.Rename(tmp, out); err != nil {

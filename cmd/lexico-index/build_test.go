@@ -300,3 +300,25 @@ func TestBuildDownloadsAnUpperCaseScheme(t *testing.T) {
 		t.Fatalf("build --source %s: exit %d, stdout %q, stderr %q; want the 3 words downloaded", url, code, stdout, stderr)
 	}
 }
+
+// A rebuild keeps the permissions the user gave the index (here private);
+// a new index is readable by all, as a plain file write with the usual
+// umask makes it.
+func TestBuildKeepsTheIndexPermissions(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "x.db")
+	if code, _, stderr := runCLI(t, "CAT\n", "build", "--source", "-", "--out", out); code != 0 {
+		t.Fatalf("first build: exit %d: %s", code, stderr)
+	}
+	if fi, err := os.Stat(out); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Fatalf("a new index: %v, %v; want mode 0644", fi.Mode(), err)
+	}
+	if err := os.Chmod(out, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI(t, "DOG\n", "build", "--source", "-", "--out", out); code != 0 {
+		t.Fatalf("rebuild: exit %d: %s", code, stderr)
+	}
+	if fi, err := os.Stat(out); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("the rebuilt index: %v, %v; want the 0600 it had", fi.Mode(), err)
+	}
+}
