@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"fmt"
 	"io"
 	"os"
 
@@ -47,6 +49,18 @@ func openIndex(path string, s streams) (*index.Index, error) {
 		return nil, exitError{2, err}
 	}
 	return x, nil
+}
+
+// queryError is the error of a query on the open index x, naming the file
+// as an open's error does. Damage the open leaves to the first word query
+// (the word buckets' checksums) is the user's input to mend, exit status 2,
+// as damage the open finds is.
+func queryError(x *index.Index, err error) error {
+	err = fmt.Errorf("index %s: %w", x.Path(), err)
+	if errors.Is(err, index.ErrCorrupt) || errors.Is(err, index.ErrChecksum) {
+		return exitError{2, err}
+	}
+	return err
 }
 
 // isTerminal reports whether w is a terminal, where progress bars belong.

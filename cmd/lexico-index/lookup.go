@@ -57,9 +57,7 @@ func runLookup(o lookupOptions, s streams) error {
 	defer x.Close()
 	matches, err := x.SubAnagrams(rack, x.Meta().MinLen, 0)
 	if err != nil {
-		// The word buckets are checked at this first query, after the
-		// open: name the file as an open's error does.
-		return fmt.Errorf("index %s: %w", x.Path(), err)
+		return queryError(x, err) // the word buckets are checked at this first query
 	}
 	words := make([]lookupWord, len(matches))
 	for i, m := range matches {

@@ -53,7 +53,7 @@ func runStats(o statsOptions, s streams) error {
 	defer x.Close()
 	st, err := x.Stats()
 	if err != nil {
-		return err
+		return queryError(x, err)
 	}
 	r := statsReport{Meta: x.Meta(), Path: x.Path(), Stats: st}
 	if o.JSON {

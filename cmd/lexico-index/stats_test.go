@@ -11,6 +11,7 @@ import (
 	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/wordlist"
+	bolt "go.etcd.io/bbolt"
 )
 
 func TestStatsJSON(t *testing.T) {
@@ -91,6 +92,28 @@ func TestUnusableIndexIsAUsageMistake(t *testing.T) {
 		want := map[bool]int{true: 1, false: 2}[args[0] == "verify"]
 		if code != want || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "not a Lexico index") {
 			t.Errorf("%s: exit %d, stderr %q; want %d and one line saying it is no index", args[0], code, stderr, want)
+		}
+	}
+}
+
+// Damage in a word bucket, which the open leaves to the first word query
+// (docs/index.md), is said as damage found at the open is: one line naming
+// the file, exit 2, in stats and lookup alike.
+func TestDamagedWordBucketIsAUsageMistake(t *testing.T) {
+	path := buildTestIndex(t)
+	db, err := bolt.Open(path, 0o644, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Update(func(tx *bolt.Tx) error { return tx.Bucket(index.BucketAnagrams).Put([]byte("AET"), []byte("TEAZZZ")) }); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	for _, args := range [][]string{{"stats"}, {"stats", "--json"}, {"lookup", "RETAIN?"}} {
+		code, stdout, stderr := runCLI(t, "", append([]string{args[0], "--index", path}, args[1:]...)...)
+		if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 ||
+			!strings.Contains(stderr, "index "+path+": ") || !strings.Contains(stderr, "checksum mismatch") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line naming the file and the damage", args, code, stdout, stderr)
 		}
 	}
 }
