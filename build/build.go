@@ -83,6 +83,7 @@ type Result struct {
 // Build runs the whole pipeline. On error nothing is left at o.Out (an index
 // already there is untouched) and no temporary file remains.
 func Build(ctx context.Context, o Options) (*Result, error) {
+	named := o.Out != ""
 	if o.Out == "" {
 		out, err := IndexPath("")
 		if err != nil {
@@ -104,6 +105,11 @@ func Build(ctx context.Context, o Options) (*Result, error) {
 	}
 	if err := checkNotSource(o); err != nil {
 		return nil, err
+	}
+	if named {
+		if err := checkReplaceable(o.Out); err != nil {
+			return nil, err
+		}
 	}
 	logw := o.Log
 	if logw == nil {

@@ -28,8 +28,8 @@ var (
 	// syntax error, a scheme other than http and https).
 	ErrURL = errors.New("not a URL to download")
 	// ErrOutput: the output names what the index must not replace (the
-	// word list the build reads, a device or a pipe): a build renames a new
-	// file over its output, which would lose the list or turn the device
-	// into a plain file.
+	// word list the build reads, a device or a pipe, a file that is not an
+	// index): a build renames a new file over its output, which would lose
+	// the file or turn the device into a plain file.
 	ErrOutput = errors.New("not a file the index may replace")
 )

@@ -16,6 +16,8 @@ import (
 
 	"github.com/lexico/lexico/index"
 	"github.com/lexico/lexico/internal/atomicfile"
+	"github.com/lexico/lexico/internal/boltfile"
+	"github.com/lexico/lexico/internal/quote"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -419,4 +421,38 @@ func wordKeys(words []string) [][]byte {
 func metaJSON(meta *index.Meta) ([]byte, error) {
 	meta.BuildDuration = index.Duration(time.Since(meta.BuiltAt).Round(time.Millisecond))
 	return json.Marshal(meta)
+}
+
+// checkReplaceable refuses an output named by the caller that holds
+// something other than a bbolt database: `--out words.txt` typed for
+// `--source words.txt` would replace the list with the index. An index,
+// damaged or not (either meta page holds bbolt's magic), and an empty file
+// may be replaced; a file damaged past that must be removed by hand, the
+// price of never replacing a user's other files. The default output, in
+// the cache, is the program's own and is not asked about. Checked before
+// the source is read, which may be a long download.
+func checkReplaceable(out string) error {
+	target, err := atomicfile.Target(out)
+	if err != nil {
+		return nil // writeAtomic reports it
+	}
+	// Stat before opening: opening a named pipe to read would wait for a
+	// writer.
+	if fi, err := os.Stat(target); err != nil || !fi.Mode().IsRegular() || fi.Size() == 0 {
+		return nil // not there yet, or writeAtomic says why it cannot be replaced
+	}
+	f, err := os.Open(target)
+	if err != nil {
+		return nil // writeAtomic says why it cannot be written
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil
+	}
+	if mp := boltfile.ReadMetaPages(f, fi.Size()); mp.IsBolt() {
+		return nil
+	}
+	return fmt.Errorf("output %s holds %s and is not an index: name another file, or remove it first if it is to go: %w",
+		out, quote.Count(int(fi.Size()), "byte"), ErrOutput)
 }

@@ -322,3 +322,50 @@ func TestBuildKeepsTheIndexPermissions(t *testing.T) {
 		t.Fatalf("the rebuilt index: %v, %v; want the 0600 it had", fi.Mode(), err)
 	}
 }
+
+// --out naming a file that holds something other than an index (--out
+// words.txt typed for --source words.txt) is refused, the file left as it
+// was; an index already there, damaged or not, and an empty file are
+// replaced, as a rebuild needs.
+func TestBuildRefusesToReplaceAFileThatIsNotAnIndex(t *testing.T) {
+	dir := t.TempDir()
+	list := filepath.Join(dir, "words.txt")
+	if err := os.WriteFile(list, []byte("tea\neat\nate\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	notes := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(notes, []byte("my notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI(t, "", "build", "--source", list, "--out", notes)
+	if code != 2 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "is not an index") {
+		t.Fatalf("exit %d, stderr %q; want exit 2 and one line saying it is not an index", code, stderr)
+	}
+	if b, err := os.ReadFile(notes); err != nil || string(b) != "my notes\n" {
+		t.Fatalf("the file after the refused build: %q, %v", b, err)
+	}
+
+	empty := filepath.Join(dir, "empty.db")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	idx := filepath.Join(dir, "words.db")
+	for _, out := range []string{empty, idx, idx} { // the second build of idx replaces an index
+		if code, _, stderr := runCLI(t, "", "build", "--source", list, "--out", out); code != 0 {
+			t.Fatalf("build --out %s: exit %d, %s", filepath.Base(out), code, stderr)
+		}
+	}
+	// An index damaged past opening is still an index to rebuild: its
+	// first meta page zeroed.
+	f, err := os.OpenFile(idx, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt(make([]byte, 64), 0); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if code, _, stderr := runCLI(t, "", "build", "--source", list, "--out", idx); code != 0 {
+		t.Fatalf("rebuilding a damaged index: exit %d, %s", code, stderr)
+	}
+}
