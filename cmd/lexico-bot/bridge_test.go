@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -226,5 +227,42 @@ func TestPythonSampleBotAsCommandSeat(t *testing.T) {
 	}
 	if me := s.Seats[1]; s.Games != 2 || me.Name != spec || me.Illegal != 0 || me.Late != 0 || me.AvgScore < 100 {
 		t.Errorf("the sample bot: %+v over %d games; want 2 clean games under its spec", me, s.Games)
+	}
+}
+
+// A server that answers a few bytes at a time (a slow proxy or link) keeps
+// each of urllib's waits on the socket short, never the whole exchange: the
+// bridge gives up on it at the deadline and passes, in time.
+func TestPythonBridgeLeavesATricklingServerAtTheDeadline(t *testing.T) {
+	py := needPython(t)
+	answer := `{"move": [["F", "L", "P"], [[0, 9], [1, 9], [3, 9]]]}`
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Length", fmt.Sprint(len(answer)))
+		w.WriteHeader(http.StatusOK)
+		rc := http.NewResponseController(w)
+		for i := range len(answer) { // a byte every 200 ms: 10 s in all
+			if _, err := io.WriteString(w, answer[i:i+1]); err != nil || rc.Flush() != nil {
+				return
+			}
+			select {
+			case <-r.Context().Done():
+				return
+			case <-time.After(200 * time.Millisecond):
+			}
+		}
+	}))
+	t.Cleanup(slow.Close)
+	gs := liveDocExample(t)
+	req, err := gamestate.ParseRequest(gs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mv, said, took := bridge(t, py, "../../scripts/platform", gs, "LEXICO_SERVER="+slow.URL+"/move", "LEXICO_BOT=/no/such/lexico-bot")
+	if time.Now().After(req.Deadline) {
+		t.Errorf("answered %s after the deadline (%v, MoveTime %v); said %q", mv, took, req.MoveTime, said)
+	}
+	if string(mv) != `[[], ["Pass"]]` || !strings.Contains(said, slow.URL) {
+		t.Errorf("answered %s, said %q; want a pass naming the server", mv, said)
 	}
 }

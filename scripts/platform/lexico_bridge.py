@@ -7,7 +7,7 @@ position. It never raises, and it answers before the gamestate's
 ResponseDeadline: each step gets only the time left, less a safety margin
 for the platform's own work after we return.
 
-Standard library only (urllib, subprocess, json). Settings, from the
+Standard library only (urllib, subprocess, threading, json). Settings, from the
 environment or as keyword arguments:
 
   LEXICO_SERVER    the serve URL        (default http://127.0.0.1:8080/move)
@@ -29,6 +29,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 
@@ -95,8 +96,37 @@ def _from_server(body, url, token, left):
     if token:
         headers["Authorization"] = "Bearer " + token
     req = urllib.request.Request(url, data=body, headers=headers)
-    with urllib.request.urlopen(req, timeout=left) as resp:
-        return _move_of(resp.read().decode("utf-8"))
+    due = time.time() + left
+    # urlopen's timeout bounds each wait on the socket, not the exchange: a
+    # name that resolves slowly, or an answer that arrives a few bytes at a
+    # time (a slow proxy or link), would hold us past the deadline. So the
+    # exchange runs in a thread we wait for until the deadline only; the
+    # thread stops reading then too, or at its socket's next timeout.
+    box = {}
+
+    def ask():
+        try:
+            with urllib.request.urlopen(req, timeout=left) as resp:
+                chunks = []
+                while True:
+                    if time.time() > due:
+                        raise TimeoutError("the answer was still arriving at the deadline")
+                    chunk = resp.read1(65536)
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+                box["text"] = b"".join(chunks).decode("utf-8")
+        except BaseException as e:
+            box["error"] = e
+
+    worker = threading.Thread(target=ask, daemon=True)
+    worker.start()
+    worker.join(max(due - time.time(), 0))
+    if worker.is_alive():
+        raise TimeoutError("no whole answer within %.2f s" % left)
+    if "error" in box:
+        raise box["error"]
+    return _move_of(box["text"])
 
 
 def _from_run(body, bot, args, left):
