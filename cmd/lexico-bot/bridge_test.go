@@ -266,3 +266,36 @@ func TestPythonBridgeLeavesATricklingServerAtTheDeadline(t *testing.T) {
 		t.Errorf("answered %s, said %q; want a pass naming the server", mv, said)
 	}
 }
+
+// The engine's clock is the earlier of ResponseDeadline and arrival plus
+// MoveTime; the bridge's is too: a ResponseDeadline an hour ahead (the
+// platform's clock ahead of the bot's machine's) does not let a server
+// that hangs hold calculate_move past the MoveTime.
+func TestPythonBridgeKeepsToMoveTimeWhenTheDeadlineIsFarAhead(t *testing.T) {
+	py := needPython(t)
+	hung := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body) // read whole, so that a client gone ends the context
+		// Hangs for 10 s, then fails.
+		select {
+		case <-r.Context().Done():
+		case <-time.After(10 * time.Second):
+			w.WriteHeader(http.StatusServiceUnavailable)
+		}
+	}))
+	t.Cleanup(hung.Close)
+	p, err := gamestate.ParseRequest(liveDocExample(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Deadline = time.Now().Add(time.Hour)
+	gs, err := gamestate.EncodeRequest(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mv, said, took := bridge(t, py, "../../scripts/platform", gs, "LEXICO_SERVER="+hung.URL+"/move", "LEXICO_BOT=/no/such/lexico-bot")
+	// took counts python's start too, which the bridge cannot see: the
+	// MoveTime is the bridge's from its call, twice it the test's bound.
+	if took > 2*p.MoveTime || string(mv) != `[[], ["Pass"]]` {
+		t.Errorf("answered %s in %v (MoveTime %v, said %q); want a pass about the MoveTime", mv, took, p.MoveTime, said)
+	}
+}

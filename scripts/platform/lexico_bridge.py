@@ -3,9 +3,10 @@
 calculate_move(gamestate) returns the platform's move list. It asks a
 running `lexico-bot serve` first (POST /move), falls back to running
 `lexico-bot run` once, and last answers a pass, which is legal in every
-position. It never raises, and it answers before the gamestate's
-ResponseDeadline: each step gets only the time left, less a safety margin
-for the platform's own work after we return.
+position. It never raises, and it answers before the gamestate's deadline
+(the earlier of its ResponseDeadline and MoveTime from the call, as the
+engine's clock counts): each step gets only the time left, less a safety
+margin for the platform's own work after we return.
 
 Standard library only (urllib, subprocess, threading, json). Settings, from the
 environment or as keyword arguments:
@@ -62,21 +63,28 @@ def _deadline(gs):
     """The instant (time.time()) by which our answer must be back, and the
     gamestate to hand the engine: when the deadline is ahead, its
     ResponseDeadline is moved SAFETY_S earlier, so that the engine plans to
-    answer before the bridge's own cut-off, not after it."""
+    answer before the bridge's own cut-off, not after it. As the engine's
+    clock does, the earlier of ResponseDeadline and now plus MoveTime (1 s
+    when missing) counts: a ResponseDeadline far ahead (the platform's clock
+    ahead of this machine's) does not let a slow server hold us past the
+    MoveTime the platform gives."""
     try:
         ms = int(gs.get("ResponseDeadline") or 0)
     except (TypeError, ValueError, AttributeError):
         ms = 0
     try:
-        window = max(float(gs.get("MoveTime") or 0) / 1000.0, 1.0)
+        move_s = float(gs.get("MoveTime") or 0) / 1000.0
     except (TypeError, ValueError, AttributeError):
-        window = 1.0
+        move_s = 0.0
+    if not move_s > 0:  # missing, zero, negative or NaN: the engine's 1 s
+        move_s = 1.0
+    window = max(move_s, 1.0)
     now = time.time()
     deadline = ms / 1000.0
     if ms <= 0 or deadline < now - window:
         return now + NO_DEADLINE_S, gs  # none given, or a saved gamestate
-    if deadline - SAFETY_S > now:
-        due = deadline - SAFETY_S
+    due = min(deadline, now + move_s) - SAFETY_S
+    if due > now:
         return due, dict(gs, ResponseDeadline=int(due * 1000))
     return now + LATE_S, gs  # live, and (nearly) late: the static move at once
 
