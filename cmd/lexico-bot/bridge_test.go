@@ -299,3 +299,22 @@ func TestPythonBridgeKeepsToMoveTimeWhenTheDeadlineIsFarAhead(t *testing.T) {
 		t.Errorf("answered %s in %v (MoveTime %v, said %q); want a pass about the MoveTime", mv, took, p.MoveTime, said)
 	}
 }
+
+// Whatever answers at the server's address may answer anything: what does
+// not have the shape of a platform move is no move, and the bridge passes
+// (and says so) rather than hand the platform a list it cannot read.
+func TestPythonBridgePassesOnAnAnswerThatIsNoMove(t *testing.T) {
+	py := needPython(t)
+	for _, answer := range []string{`{"move": [1, 2]}`, `{"move": [["A"], [[99, "x"]]]}`, `[[], []]`, `{"move": [["A", "B"], [[7, 7]]]}`} {
+		odd := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			io.Copy(io.Discard, r.Body)
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, answer)
+		}))
+		mv, said, _ := bridge(t, py, "../../scripts/platform", liveDocExample(t), "LEXICO_SERVER="+odd.URL+"/move", "LEXICO_BOT=/no/such/lexico-bot")
+		odd.Close()
+		if string(mv) != `[[], ["Pass"]]` || !strings.Contains(said, "not a move") {
+			t.Errorf("a server answering %s: the bridge answered %s, said %q; want a pass, saying it is not a move", answer, mv, said)
+		}
+	}
+}

@@ -94,9 +94,29 @@ def _move_of(text):
     answer = json.loads(text)
     if isinstance(answer, dict):
         answer = answer.get("move")
-    if not (isinstance(answer, list) and len(answer) in (2, 3)):
+    if not _is_move(answer):
         raise ValueError("not a move: %.100r" % (text,))
     return answer
+
+
+def _is_move(m):
+    """Whether m has the platform move's shape: tiles, then their [x, y]
+    squares (as many) or ["Pass"], then the blanks' letters if any. What
+    answers in the engine's place may be anything; a pass beats handing the
+    platform a list it cannot read."""
+    if not (isinstance(m, list) and len(m) in (2, 3) and isinstance(m[0], list) and isinstance(m[1], list)):
+        return False
+    tiles, where = m[0], m[1]
+    if not all(isinstance(t, str) for t in tiles):
+        return False
+    if len(m) == 3 and not (isinstance(m[2], list) and all(isinstance(b, str) for b in m[2])):
+        return False
+    if where == ["Pass"]:
+        return True
+    return (
+        len(where) == len(tiles) > 0
+        and all(isinstance(p, list) and len(p) == 2 and all(type(v) is int and v >= 0 for v in p) for p in where)
+    )
 
 
 def _from_server(body, url, token, left):
