@@ -126,13 +126,13 @@ func TestPythonBridge(t *testing.T) {
 	for _, c := range []struct {
 		name, server, bot string
 		pass              bool
-		token             string
+		token, why        string
 	}{
-		{"server", url, "/no/such/lexico-bot", false, ""},
-		{"server with its token", guarded, "/no/such/lexico-bot", false, "s3cret"},
-		{"server, another token: a pass", guarded, "/no/such/lexico-bot", true, "other"},
-		{"run fallback", noServer, self, false, ""},
-		{"neither: a pass", noServer, "/no/such/lexico-bot", true, ""},
+		{"server", url, "/no/such/lexico-bot", false, "", ""},
+		{"server with its token", guarded, "/no/such/lexico-bot", false, "s3cret", ""},
+		{"server, another token: a pass", guarded, "/no/such/lexico-bot", true, "other", "HTTP 401: unauthorized: this server wants its token"},
+		{"run fallback", noServer, self, false, "", ""},
+		{"neither: a pass", noServer, "/no/such/lexico-bot", true, "", ""},
 	} {
 		gs := liveDocExample(t)
 		req, err := gamestate.ParseRequest(gs)
@@ -156,6 +156,10 @@ func TestPythonBridge(t *testing.T) {
 		if wantSaid := c.pass; wantSaid != (said != "") ||
 			c.pass && (strings.Count(said, "\n") != 1 || !strings.Contains(said, c.server) || !strings.Contains(said, c.bot)) {
 			t.Errorf("%s: stderr %q; want one line naming %s and %s: %v", c.name, said, c.server, c.bot, c.pass)
+		}
+		// A server's refusal is said with the reason it gives.
+		if !strings.Contains(said, c.why) {
+			t.Errorf("%s: stderr %q; want the server's reason, %q", c.name, said, c.why)
 		}
 	}
 }

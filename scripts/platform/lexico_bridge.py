@@ -32,6 +32,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 
 PASS = [[], ["Pass"]]
@@ -134,7 +135,11 @@ def _from_server(body, url, token, left):
 
     def ask():
         try:
-            with urllib.request.urlopen(req, timeout=left) as resp:
+            try:
+                resp = urllib.request.urlopen(req, timeout=left)
+            except urllib.error.HTTPError as e:
+                raise Refused(_refusal(e)) from None
+            with resp:
                 chunks = []
                 while True:
                     if time.time() > due:
@@ -155,6 +160,27 @@ def _from_server(body, url, token, left):
     if "error" in box:
         raise box["error"]
     return _move_of(box["text"])
+
+
+class Refused(Exception):
+    """The server's refusal (an HTTP error status), with its reason."""
+
+
+def _refusal(e):
+    """One line for the server's refusal: its status and the reason serve
+    gives in {"error": ...} (a wrong token, a gamestate it cannot read),
+    which urllib's "HTTP Error 400: Bad Request" leaves out."""
+    why = ""
+    try:
+        text = e.read(4096).decode("utf-8", "replace")
+        try:
+            why = json.loads(text).get("error") or ""
+        except (ValueError, AttributeError):
+            why = text
+    except Exception:
+        pass
+    why = " ".join(str(why).split())
+    return "HTTP %d%s" % (e.code, ": " + why if why else " " + str(e.reason or ""))
 
 
 def _from_run(body, bot, args, left):
