@@ -20,4 +20,6 @@ var (
 	ErrMediaType = errors.New("unsupported media type")
 	// ErrUnauthorized: /move or /check without the server's Token (401).
 	ErrUnauthorized = errors.New("unauthorized")
+	// ErrTimeout: the body did not arrive within BodyTimeout (408).
+	ErrTimeout = errors.New("request timeout")
 )

@@ -3,6 +3,7 @@ package server
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -175,6 +176,32 @@ func TestSlowBodiesAreCutOnEveryEndpoint(t *testing.T) {
 		c.Close()
 		if took := time.Since(start); !cut || took > 700*time.Millisecond {
 			t.Errorf("%s: a slow body held %v (cut: %v); want it cut at about 200ms", path, took, cut)
+		}
+	}
+}
+
+// A body that stops arriving is the client's delay: 408, said in one line
+// naming the body's time limit, not the connection's "i/o timeout".
+func TestASlowBodyIsARequestTimeout(t *testing.T) {
+	s, _ := newServer(t, &fixedGen{moves: []move.Move{tAfterOdious}})
+	s.BodyTimeout = 200 * time.Millisecond
+	addr := serving(t, s)
+	for _, path := range []string{"/move", "/check"} {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.SetDeadline(time.Now().Add(10 * time.Second))
+		fmt.Fprintf(c, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{", path, addr)
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		var body struct{ Error string }
+		json.NewDecoder(resp.Body).Decode(&body)
+		c.Close()
+		if resp.StatusCode != http.StatusRequestTimeout || body.Error != "request timeout: the body took longer than 200ms to arrive" {
+			t.Errorf("%s: a body that stops: %s %q; want 408 saying the body took longer than 200ms", path, resp.Status, body.Error)
 		}
 	}
 }

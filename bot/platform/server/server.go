@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/lexico/lexico/bot/game/rules"
@@ -128,10 +129,7 @@ func (s *Server) handler(addr net.Addr) http.Handler {
 // connection's reads after that are the server's own (a client gone, the
 // next request), which the search's budget and the idle timeout govern.
 func (s *Server) bodyTimeout(next http.Handler) http.Handler {
-	timeout := s.BodyTimeout
-	if timeout <= 0 {
-		timeout = DefaultBodyTimeout
-	}
+	timeout := s.bodyTimeLimit()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Body != nil && r.Body != http.NoBody {
 			rc := http.NewResponseController(w)
@@ -142,6 +140,14 @@ func (s *Server) bodyTimeout(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// bodyTimeLimit is BodyTimeout, or its default.
+func (s *Server) bodyTimeLimit() time.Duration {
+	if s.BodyTimeout <= 0 {
+		return DefaultBodyTimeout
+	}
+	return s.BodyTimeout
 }
 
 // deadlineBody lifts the read deadline once the body is read to its end.
@@ -230,6 +236,10 @@ func (s *Server) body(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	switch {
 	case errors.As(err, &tooBig):
 		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		// bodyTimeout's deadline: said as the client's delay it is, not as
+		// the connection's "read tcp ...: i/o timeout".
+		return nil, fmt.Errorf("%w: the body took longer than %v to arrive", ErrTimeout, s.bodyTimeLimit())
 	case err != nil:
 		return nil, fmt.Errorf("%w: reading the body: %v", ErrBadRequest, err)
 	case len(data) == 0:
@@ -370,6 +380,8 @@ func fail(w http.ResponseWriter, r *http.Request, err error) {
 		status = http.StatusUnsupportedMediaType
 	case errors.Is(err, ErrUnauthorized):
 		status = http.StatusUnauthorized
+	case errors.Is(err, ErrTimeout):
+		status = http.StatusRequestTimeout
 	}
 	annotate(r, slog.String("error", err.Error()))
 	writeJSON(w, status, map[string]string{"error": err.Error()})
