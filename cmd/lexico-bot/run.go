@@ -55,7 +55,7 @@ func runCommand() *cli.Command {
 			&cli.IntFlag{Name: "top", Usage: "also list the `N` best candidates on stderr (score, equity, the play as the web page writes it, e.g. H8 across WORD, words, leave, the move in the platform's format), or in the --json output", Destination: &o.Top},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object (move, score, equity, words, leave, search figures, --top list) instead of the bare move", Destination: &o.JSON},
 			&cli.BoolFlag{Name: "board", Usage: "draw the board with the move on it on stderr, columns A-O and rows 1-15 from the top as on the web page (colour only on a terminal)", Destination: &o.Board},
-			&cli.BoolFlag{Name: "lines", Usage: "answer gamestates one a line on stdin, a move a line on stdout, until stdin ends (the index opened once; the protocol of a cmd: seat in play and league). A line that is no gamestate is answered with a pass, so answers stay in step", Destination: &o.Lines},
+			&cli.BoolFlag{Name: "lines", Usage: "answer gamestates one a line on stdin, a move a line on stdout, until stdin ends (the index opened once; the protocol of a cmd: seat in play and league). A line that is no gamestate is answered with a pass, so answers stay in step; a blank line is skipped, unanswered", Destination: &o.Lines},
 		),
 		Action: func(c *cli.Context) error {
 			o.Bot.Sim.noteGiven(c)
