@@ -489,8 +489,13 @@ func (f fields) optionalInt64(name string, dst *int64) error {
 		return nil
 	}
 	fl, err := n.Float64()
-	if err != nil || fl != math.Trunc(fl) || math.Abs(fl) > 1<<53 {
+	switch {
+	case err == nil && fl != math.Trunc(fl):
 		return gsErr(name, "%s is not an integer", quote.Text(n.String()))
+	case err != nil || math.Abs(fl) > 1<<53:
+		// A whole number too large for an int64 (10**30), or for a float
+		// to hold exactly (1e300, 1e400): an integer all the same.
+		return gsErr(name, "%s is out of range", quote.Text(n.String()))
 	}
 	*dst = int64(fl)
 	return nil

@@ -343,3 +343,19 @@ func TestHugeMoveTimeSaturates(t *testing.T) {
 		}
 	}
 }
+
+// A whole number too large for the field is said to be out of range: it
+// was called "not an integer", which a bot author sending 10**30 cannot
+// make sense of; a fraction is still not an integer.
+func TestAHugeIntegerIsOutOfRange(t *testing.T) {
+	for _, tc := range []struct{ field, value, want string }{
+		{"ResponseDeadline", "1000000000000000000000000000000", "ResponseDeadline: 1000000000000000000000000000000 is out of range"},
+		{"GameId", "1e400", "GameId: 1e400 is out of range"},
+		{"ResponseDeadline", "1544012659463.5", "ResponseDeadline: 1544012659463.5 is not an integer"},
+	} {
+		_, err := gamestate.ParseRequest([]byte(`{"Board": [[" "]], "MyHand": [], "NumberOfTilesInBag": 0, "` + tc.field + `": ` + tc.value + `}`))
+		if err == nil || !strings.HasSuffix(err.Error(), tc.want) {
+			t.Errorf("%s %s: %v; want %q", tc.field, tc.value, err, tc.want)
+		}
+	}
+}
