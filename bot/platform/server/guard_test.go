@@ -125,14 +125,16 @@ func TestTokenGuardsMoveAndCheck(t *testing.T) {
 	}
 	for _, path := range []string{"/move", "/check"} {
 		body := map[string]string{"/move": doc, "/check": check}[path]
-		for _, auth := range []string{"", "Bearer wrong", "Bearer s3cret-token-and-more", "s3cret-token", "Basic czNjcmV0LXRva2Vu"} {
+		for _, auth := range []string{"", "Bearer wrong", "Bearer s3cret-token-and-more", "s3cret-token", "Basic czNjcmV0LXRva2Vu", "Bearer S3CRET-TOKEN", "Bearer  s3cret-token", "Bearers3cret-token"} {
 			code, b, h := do(path, body, auth)
 			if code != http.StatusUnauthorized || !strings.Contains(b, "Authorization: Bearer") || h.Get("WWW-Authenticate") != "Bearer" {
 				t.Errorf("%s with Authorization %q: %d %s; want 401 naming the header wanted", path, auth, code, b)
 			}
 		}
-		if code, b, _ := do(path, body, "Bearer s3cret-token"); code != http.StatusOK {
-			t.Errorf("%s with the token: %d %s; want 200", path, code, b)
+		for _, auth := range []string{"Bearer s3cret-token", "bearer s3cret-token", "BEARER s3cret-token"} {
+			if code, b, _ := do(path, body, auth); code != http.StatusOK {
+				t.Errorf("%s with Authorization %q: %d %s; want 200 (the scheme's case is free)", path, auth, code, b)
+			}
 		}
 	}
 	resp, err := http.Get(ts.URL + "/healthz")

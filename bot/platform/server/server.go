@@ -17,6 +17,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/lexico/lexico/bot/game/rules"
@@ -352,9 +353,12 @@ func (s *Server) authorized(h http.HandlerFunc) http.HandlerFunc {
 	if s.Token == "" {
 		return h
 	}
-	want := []byte("Bearer " + s.Token)
+	want := []byte(s.Token)
 	return func(w http.ResponseWriter, r *http.Request) {
-		if subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), want) != 1 {
+		// The scheme's case is the client's (RFC 9110: "bearer" is
+		// "Bearer"); the token's is not.
+		scheme, token, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+		if !strings.EqualFold(scheme, "Bearer") || subtle.ConstantTimeCompare([]byte(token), want) != 1 {
 			w.Header().Set("WWW-Authenticate", "Bearer")
 			fail(w, r, fmt.Errorf("%w: this server wants its token (an \"Authorization: Bearer TOKEN\" header)", ErrUnauthorized))
 			return
