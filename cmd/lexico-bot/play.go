@@ -280,6 +280,9 @@ func reportExternal(w io.Writer, r external.Report) {
 		for _, n := range r.CrashNotes {
 			fmt.Fprintf(w, "  crash: %s\n", n)
 		}
+		if r.FailureNote != "" {
+			fmt.Fprintf(w, "  first failed request: %s\n", r.FailureNote)
+		}
 	}
 }
 

@@ -3,6 +3,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -439,5 +442,22 @@ func TestPlayHumanInputEndsMidGame(t *testing.T) {
 	// Typing quit is a choice, not an interruption: exit 0.
 	if code, _, errs := runBot(t, "pass\nquit\n", "play", "--index", playIndex(t), "--p1", "human", "--p2", "greedy", "--seed", "8"); code != 0 {
 		t.Errorf("quit: exit %d, want 0: %s", code, errs)
+	}
+}
+
+// An http:// seat whose requests fail is told why, once: a bot author's
+// server refusing every move (a token it wants, a route it lacks) showed
+// only "N failed request(s)".
+func TestPlayHTTPSeatSaysWhyItsRequestsFail(t *testing.T) {
+	refusing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusUnauthorized)
+		io.WriteString(w, `{"error":"unauthorized: this server wants its token"}`)
+	}))
+	defer refusing.Close()
+	code, out, _ := runBot(t, "", "play", "--index", playIndex(t), "--games", "1", "--seed", "5", "--p1", "greedy", "--p2", refusing.URL+"/move", "--move-time", "1s")
+	if code != 0 || !strings.Contains(out, "failed request(s)") ||
+		!strings.Contains(out, "first failed request: ") || !strings.Contains(out, "HTTP 401") || !strings.Contains(out, "wants its token") {
+		t.Errorf("exit %d, stdout:\n%s\nwant the first failure's status and reason", code, out)
 	}
 }

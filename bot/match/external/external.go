@@ -104,8 +104,10 @@ type Report struct {
 	// (discarded, so that later answers stay in step).
 	Stray int `json:"stray_lines,omitempty"`
 	// Failures counts HTTP requests that failed (no connection, an
-	// error status).
-	Failures int `json:"failures,omitempty"`
+	// error status); FailureNote says why the first one did (a bot whose
+	// every request fails usually fails for one reason).
+	Failures    int    `json:"failures,omitempty"`
+	FailureNote string `json:"failure_note,omitempty"`
 }
 
 // Check reports what New would refuse in spec, without making a seat (no

@@ -120,7 +120,9 @@ func (h *HTTP) Move(ctx context.Context, gs []byte) ([]byte, error) {
 	b, err := h.post(rctx, gs)
 	if err != nil {
 		h.mu.Lock()
-		h.report.Failures++
+		if h.report.Failures++; h.report.Failures == 1 {
+			h.report.FailureNote = err.Error()
+		}
 		h.mu.Unlock()
 	}
 	return b, err
