@@ -322,3 +322,32 @@ func TestPythonBridgePassesOnAnAnswerThatIsNoMove(t *testing.T) {
 		}
 	}
 }
+
+// The sample bot reads a gamestate a line in the documentation's Python
+// form as well as in JSON, as lexico-bot does: given the platform's own
+// example on one line it plays, where it passed, the line "not JSON".
+func TestPythonSampleBotReadsThePythonForm(t *testing.T) {
+	py := needPython(t)
+	url, x := ourServer(t)
+	doc, err := os.ReadFile("../../data/gamestates/doc-example.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := gamestate.Parse(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(py, "../../scripts/platform/sample_bot.py")
+	cmd.Env = append(os.Environ(), "LEXICO_SERVER="+url, "LEXICO_BOT=/no/such/lexico-bot")
+	cmd.Stdin = strings.NewReader(strings.Join(strings.Fields(string(doc)), " ") + "\n")
+	var errs strings.Builder
+	cmd.Stderr = &errs
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("sample_bot.py: %v: %s", err, errs.String())
+	}
+	mv := []byte(strings.TrimSpace(string(out)))
+	if m, res, err := gamestate.Judge(p, mv, x); err != nil || !res.Legal || m.Kind.String() == "pass" {
+		t.Errorf("the documentation's gamestate on one line: answered %s (%v), said %q; want a legal play", mv, err, errs.String())
+	}
+}

@@ -24,6 +24,7 @@ When neither way answers, the bot passes, and says why on stderr once (a
 bot that passes every turn in silence looks broken for no reason).
 """
 
+import ast
 import json
 import os
 import shlex
@@ -53,10 +54,19 @@ LATE_S = 0.3
 
 
 def _as_dict(gamestate):
+    """The gamestate as a dict: given so, or as its JSON text, or as the
+    platform documentation's Python literal ({'Board': [...], 'IsMover':
+    True, ...}), which the engine reads too."""
     if isinstance(gamestate, (bytes, bytearray)):
         gamestate = gamestate.decode("utf-8")
     if isinstance(gamestate, str):
-        return json.loads(gamestate)
+        try:
+            return json.loads(gamestate)
+        except ValueError as e:
+            try:
+                return ast.literal_eval(gamestate.strip())
+            except (ValueError, SyntaxError, MemoryError, RecursionError):
+                raise e from None
     return gamestate
 
 
@@ -214,7 +224,8 @@ def _say_once(why):
 
 
 def calculate_move(gamestate, server=None, bot=None, bot_args=None, token=None):
-    """The platform's move list for gamestate (a dict, or its JSON text)."""
+    """The platform's move list for gamestate (a dict, or its text: JSON or
+    the documentation's Python literal)."""
     server = server or os.environ.get("LEXICO_SERVER", "http://127.0.0.1:8080/move")
     token = token or os.environ.get("LEXICO_TOKEN", "")
     bot = bot or os.environ.get("LEXICO_BOT") or default_bot()
@@ -223,7 +234,7 @@ def calculate_move(gamestate, server=None, bot=None, bot_args=None, token=None):
         due, gs = _deadline(_as_dict(gamestate))
         body = json.dumps(gs).encode("utf-8")
     except Exception as e:  # not even a gamestate: nothing better than a pass
-        _say_once("the gamestate does not read as JSON (%s)" % e)
+        _say_once("the gamestate reads neither as JSON nor as a Python literal (%s)" % e)
         return PASS
     asks = [("the server " + server, lambda left: _from_server(body, server, token, left))]
     if bot:
