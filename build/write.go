@@ -53,7 +53,7 @@ func writeAtomic(out string, fill func(tmp string) error) (err error) {
 	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
 		return fmt.Errorf("output %s: %w", out, syscall.EISDIR)
 	} else if err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("output %s is not a regular file (%s): %w", out, fileKind(fi.Mode()), ErrOutput)
+		return fmt.Errorf("output %s is not a regular file (%s): %w", out, atomicfile.Kind(fi.Mode()), ErrOutput)
 	} else if err == nil {
 		mode = fi.Mode().Perm()
 	}
@@ -87,19 +87,6 @@ func writeAtomic(out string, fill func(tmp string) error) (err error) {
 		d.Close()
 	}
 	return nil
-}
-
-// fileKind names the kind of a file that is neither regular nor a directory.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeCharDevice != 0, m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	}
-	return "mode " + m.String()
 }
 
 // createTemp creates the temporary file for out (named base) in dir and,

@@ -59,6 +59,11 @@ func Write(path string, mode os.FileMode, write func(w io.Writer) error) (err er
 	if path, err = Target(path); err != nil {
 		return err
 	}
+	// The rename would turn a device or a named pipe into a plain file
+	// (as root, /dev/null itself), and a directory cannot be renamed over.
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is %s: %w", name, Kind(fi.Mode()), ErrNotRegular)
+	}
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
@@ -102,4 +107,20 @@ func WriteFile(path string, data []byte, mode os.FileMode) error {
 		_, err := w.Write(data)
 		return err
 	})
+}
+
+// Kind names the kind of a file that is not a regular one: "a directory",
+// "a device", "a named pipe", "a socket".
+func Kind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeCharDevice != 0, m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "a file of mode " + m.String()
 }

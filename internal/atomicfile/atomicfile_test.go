@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -114,5 +116,32 @@ func TestWriteThroughDanglingLinkAndLoop(t *testing.T) {
 		if fi, err := os.Lstat(l); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 			t.Fatalf("%s after the refused write: %v, %v; want it still a link", l, fi.Mode(), err)
 		}
+	}
+}
+
+// A named pipe or a directory at the path is refused and left as it was: a
+// rename over a pipe (or, as root, a device such as /dev/null) turned it into
+// a plain file.
+func TestWriteRefusesWhatIsNotARegularFile(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for path, kind := range map[string]string{fifo: "a named pipe", sub: "a directory"} {
+		err := WriteFile(path, []byte("new"), 0o644)
+		if !errors.Is(err, ErrNotRegular) || !strings.Contains(err.Error(), kind) {
+			t.Errorf("writing %s: %v; want ErrNotRegular naming %s", filepath.Base(path), err, kind)
+		}
+	}
+	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the pipe after the write: %v, %v", fi.Mode(), err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("%d entries in the directory, want the pipe and the directory alone", len(entries))
 	}
 }
