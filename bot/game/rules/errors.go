@@ -29,6 +29,14 @@ var (
 	ErrUnknownKind    = errors.New("unknown move kind")
 )
 
+// A board no game could reach (CheckShape wraps one in a ShapeError): every
+// game opens on the start square, and every later play touches a tile
+// already down, so the tiles form one group holding the start square.
+var (
+	ErrBoardStart        = errors.New("board has tiles but none on the start square")
+	ErrBoardDisconnected = errors.New("board tiles are not one connected group")
+)
+
 // SquareError is a refusal about one square. Row and Col are the engine's
 // coordinates (row 0 at the top); its message names the square as people do
 // (board.SquareName: H8), and a front end that speaks other coordinates (the

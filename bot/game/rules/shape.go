@@ -1,21 +1,12 @@
 package rules
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/lexico/lexico/bot/game/board"
 	"github.com/lexico/lexico/bot/game/variant"
 	"github.com/lexico/lexico/internal/quote"
-)
-
-// A board no game could reach: every game opens on the start square, and
-// every later play touches a tile already down, so the tiles form one group
-// holding the start square.
-var (
-	ErrBoardStart        = errors.New("board has tiles but none on the start square")
-	ErrBoardDisconnected = errors.New("board tiles are not one connected group")
 )
 
 // ShapeError is a board whose tiles no sequence of plays puts down. Its
