@@ -59,6 +59,7 @@ import (
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/game/move"
 	"github.com/lexico/lexico/bot/game/state"
+	"github.com/lexico/lexico/internal/atomicfile"
 	"github.com/lexico/lexico/scripts/internal/late"
 )
 
@@ -85,6 +86,10 @@ func main() {
 		}
 		defer stop()
 	}
+	if err := checkFlags(*n, *budget, *nodes, *tableBits); err != nil {
+		fmt.Fprintln(os.Stderr, "endgamefigures:", err)
+		os.Exit(2)
+	}
 	if *bag > 0 {
 		if *versus || *decide || *resume || *nodes > 0 || *bag > endgame.MaxBag {
 			fmt.Fprintf(os.Stderr, "endgamefigures: -bag takes 1 to %d and goes without -versus, -decide, -resume and -nodes\n", endgame.MaxBag)
@@ -100,14 +105,32 @@ func main() {
 		fmt.Fprintln(os.Stderr, "endgamefigures: -resume needs -out FILE")
 		os.Exit(2)
 	}
-	if *nodes < 0 {
-		fmt.Fprintln(os.Stderr, "endgamefigures: -nodes must be 0 or more")
-		os.Exit(2)
-	}
 	if err := run(*seed, *n, *budget, *nodes, *out, *versus, *resume, *keep, *decide, *idxPath, *tableBits); err != nil {
 		fmt.Fprintln(os.Stderr, "endgamefigures:", err)
 		os.Exit(1)
 	}
+}
+
+// maxTableBits bounds -table-bits: 2^26 entries are 3 GiB, 128 times the
+// default; a larger table outgrows the machine's memory, and 64 bits or
+// more make no table at all (its index runs past it).
+const maxTableBits = 26
+
+// checkFlags refuses the values no run can use, naming the flag: no
+// endgame to solve (whose summary has no figures), a budget that stops
+// every solve before it starts, a table too large to allocate.
+func checkFlags(n int, budget time.Duration, nodes int64, tableBits int) error {
+	switch {
+	case n < 1:
+		return fmt.Errorf("-n %d: want 1 or more endgames", n)
+	case budget <= 0:
+		return fmt.Errorf("-budget %v: want a positive time", budget)
+	case nodes < 0:
+		return fmt.Errorf("-nodes %d: want 0 (the budget alone) or more", nodes)
+	case tableBits < 0 || tableBits > maxTableBits:
+		return fmt.Errorf("-table-bits %d: want 0 (the default) to %d", tableBits, maxTableBits)
+	}
+	return nil
 }
 
 // record is one position's figures.
@@ -299,7 +322,9 @@ func readRecords(path string, versus bool) ([]record, error) {
 		good += len(line)
 	}
 	if good < len(b) {
-		if err := os.WriteFile(path, b[:good], 0o644); err != nil {
+		// Replaced whole: a kill while it is rewritten must not lose the
+		// endgames already solved.
+		if err := atomicfile.WriteFile(path, b[:good], 0o644); err != nil {
 			return nil, err
 		}
 	}
