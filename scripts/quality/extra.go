@@ -65,7 +65,7 @@ func extraMain(args []string) error {
 	todo := map[int][]chosen{}
 	var lines []int
 	for _, path := range fs.Args() {
-		choices, _, _, err := readJSONLines[choice](path)
+		choices, err := readAnswers(path)
 		if err != nil {
 			return err
 		}

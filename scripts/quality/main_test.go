@@ -454,3 +454,26 @@ func TestReportSaysTheBagsItCovers(t *testing.T) {
 		}
 	}
 }
+
+// An answers FILE named to score or extra that does not exist is refused,
+// naming it: it was read as no answers, and the report went out without
+// them (exit 0).
+func TestMissingAnswersAreRefused(t *testing.T) {
+	dir := t.TempDir()
+	missing := dir + "/answers-1s.jsonl"
+	set := []string{"-in", setFile, "-ref", "../../data/quality/reference.jsonl"}
+	for name, main := range map[string]func([]string) error{
+		"score": func(a []string) error {
+			return scoreMain(append(append(set, "-extra", "../../data/quality/extra.jsonl", "-out", dir+"/Q.md"), a...))
+		},
+		"extra": func(a []string) error { return extraMain(append(append(set, "-out", dir+"/extra.jsonl"), a...)) },
+	} {
+		var usage usageError
+		if err := main([]string{missing}); !errors.As(err, &usage) || !strings.Contains(err.Error(), missing) {
+			t.Errorf("%s of a missing answers file: %v, want a usage error naming it", name, err)
+		}
+	}
+	if _, err := os.Stat(dir + "/Q.md"); err == nil {
+		t.Error("score wrote a report without the answers")
+	}
+}

@@ -166,6 +166,20 @@ func readJSONLines[T any](path string) (out []T, keep int64, torn bool, err erro
 	return out, keep, torn, sc.Err()
 }
 
+// readAnswers reads an answers FILE of bench named on the command line.
+// Unlike a run's own output, which a first run has yet to write, a missing
+// one is the user's mistake: a mistyped name was scored as no answers at
+// all, and the report went out without them.
+func readAnswers(path string) ([]choice, error) {
+	if _, err := os.Stat(path); os.IsNotExist(err) {
+		return nil, usageErr("%s: no such answers file", path)
+	} else if err != nil {
+		return nil, usageErr("%v", err)
+	}
+	cs, _, _, err := readJSONLines[choice](path)
+	return cs, err
+}
+
 // resume reads what a run already appended to path, decoded line by line
 // into T, and opens path to append more (creating it and its directory).
 // A last line cut while being written is dropped first, so that the file

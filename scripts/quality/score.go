@@ -65,7 +65,7 @@ func scoreMain(args []string) error {
 	}
 	var choices []choice
 	for _, path := range fs.Args() {
-		cs, _, _, err := readJSONLines[choice](path)
+		cs, err := readAnswers(path)
 		if err != nil {
 			return err
 		}
