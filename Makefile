@@ -158,9 +158,13 @@ web-screenshots:
 # bench/RESULTS.md (side-by-side table) and bench/chart.svg, from the raw
 # `go test -json` output kept in bench/raw.jsonl; then every other package's
 # benchmarks, printed as they run. About 3 minutes (2m52s on 27 Nov 2026).
+# The raw output goes to a temporary file renamed into place when the run
+# succeeds: a run that fails or is interrupted leaves the last one whole.
 bench: build index
 	@mkdir -p bench
-	LEXICO_INDEX=$(abspath $(INDEX)) $(GO) test -run '^$$' -bench . -benchmem -json ./bot/engine/movegen/ > bench/raw.jsonl
+	LEXICO_INDEX=$(abspath $(INDEX)) $(GO) test -run '^$$' -bench . -benchmem -json ./bot/engine/movegen/ > bench/raw.jsonl.tmp \
+		|| { rm -f bench/raw.jsonl.tmp; exit 1; }
+	mv bench/raw.jsonl.tmp bench/raw.jsonl
 	LEXICO_INDEX=$(abspath $(INDEX)) $(GO) run ./scripts/benchreport -in bench/raw.jsonl -bot $(BIN)/lexico-bot \
 		-corpus data/positions/corpus.jsonl -out bench
 	$(GO) test -run '^$$' -bench . -benchmem $$($(GO) list ./... | grep -v '/bot/engine/movegen$$')
