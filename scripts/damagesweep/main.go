@@ -28,12 +28,16 @@ import (
 func main() {
 	indexFlag := flag.String("index", "", "the clean index `FILE` (default $LEXICO_INDEX, else the default index)")
 	corpus := flag.String("corpus", "data/positions/corpus.jsonl", "position corpus `FILE` (JSON lines, one gamestate a line)")
-	positions := flag.Int("positions", 40, "how many of the corpus's first positions each copy answers")
+	positions := flag.Int("positions", 40, "how many of the corpus's first positions each copy answers (0: all)")
 	perGroup := flag.Int("per-group", 1, "flipped bits in each group of regions (package damage)")
 	seed := flag.Uint64("seed", 1, "seed of the flipped bits' offsets")
 	work := flag.String("work", "", "`DIR` for the damaged copy (default a temporary directory)")
 	quiet := flag.Bool("q", false, "print only the copies not refused and the counts")
 	flag.Parse()
+	if err := checkFlags(*positions, *perGroup); err != nil {
+		fmt.Fprintln(os.Stderr, "damagesweep:", err)
+		os.Exit(2)
+	}
 	if err := run(*indexFlag, *corpus, *positions, *perGroup, *seed, *work, *quiet); err != nil {
 		fmt.Fprintln(os.Stderr, "damagesweep:", err)
 		os.Exit(2)
@@ -91,6 +95,20 @@ func run(indexFlag, corpus string, npos, perGroup int, seed uint64, work string,
 	}
 	if c.Wrong > 0 {
 		os.Exit(1)
+	}
+	return nil
+}
+
+// checkFlags refuses the values that make a sweep prove less than it
+// says, naming the flag: with no flipped bit only the truncations are
+// made, and a negative count of positions answered none, yet both ended
+// in the counts of a passing sweep.
+func checkFlags(positions, perGroup int) error {
+	switch {
+	case positions < 0:
+		return fmt.Errorf("-positions %d: want 0 (all) or more", positions)
+	case perGroup < 1:
+		return fmt.Errorf("-per-group %d: want 1 or more flipped bits", perGroup)
 	}
 	return nil
 }

@@ -106,3 +106,20 @@ func TestNoDamagedIndexIsUsed(t *testing.T) {
 func searched(r damage.Region) bool {
 	return r.Part == "values" && (r.Bucket == "blobs" || r.Bucket == "gaddag")
 }
+
+// A sweep that would prove less than it says is refused, naming the flag:
+// -per-group 0 made no flipped bit and -positions -5 answered no position,
+// and both passed.
+func TestCheckFlags(t *testing.T) {
+	if err := checkFlags(40, 1); err != nil {
+		t.Errorf("the defaults refused: %v", err)
+	}
+	if err := checkFlags(0, 3); err != nil {
+		t.Errorf("-positions 0 (all) refused: %v", err)
+	}
+	for flag, err := range map[string]error{"-positions": checkFlags(-5, 1), "-per-group": checkFlags(40, 0)} {
+		if err == nil || !strings.HasPrefix(err.Error(), flag+" ") {
+			t.Errorf("%s out of range: %v, want an error naming it", flag, err)
+		}
+	}
+}
