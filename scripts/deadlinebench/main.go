@@ -4,7 +4,7 @@
 // request is sent or the process started, and reports per condition the
 // late answers, the errors and the percentiles of delivery − deadline:
 //
-//	go run ./scripts/deadlinebench -bot bin/lexico-bot -index bin/lexico.db -out bench/DEADLINE.md
+//	go run ./scripts/deadlinebench -bot bin/lexico-bot -out bench/DEADLINE.md
 //	go run ./scripts/deadlinebench -quick               # a smoke run, about 2 minutes
 //	go run ./scripts/deadlinebench -list                # the plan and its estimated duration
 //
@@ -34,6 +34,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/internal/atomicfile"
 	"github.com/lexico/lexico/scripts/internal/host"
 )
@@ -63,7 +64,7 @@ func mainErr() int {
 	var o options
 	var endgames, crowded, middle, botArgs string
 	flag.StringVar(&o.bot, "bot", "bin/lexico-bot", "lexico-bot `BINARY` to measure")
-	flag.StringVar(&o.index, "index", "bin/lexico.db", "index `FILE` given to the bot")
+	flag.StringVar(&o.index, "index", "", "index `FILE` given to the bot (default $LEXICO_INDEX, else the default index)")
 	flag.StringVar(&o.corpus, "corpus", "data/positions/corpus.jsonl", "position corpus `FILE` (JSON lines, one gamestate a line)")
 	flag.BoolVar(&o.quick, "quick", false, "a smoke run: a few answers per condition (a full wave of serve's concurrent requests), about 2 minutes")
 	flag.IntVar(&o.n, "n", 0, "answers per condition `N` (0: the plan's defaults, about 5,700 in 17 minutes; see -list)")
@@ -118,9 +119,14 @@ func mainErr() int {
 	if o.raw == "" && o.out != "" {
 		o.raw = strings.TrimSuffix(o.out, ".md") + ".jsonl"
 	}
+	// The index every command reads without --index, named to the bot so
+	// that the report says which file was measured.
+	if o.index, err = build.IndexPath(o.index); err != nil {
+		return bad("%v", err)
+	}
 	for _, f := range []string{o.bot, o.index} {
 		if _, err := os.Stat(f); err != nil {
-			return bad("%v (make build; bin/lexico-index build --out bin/lexico.db)", err)
+			return bad("%v (make build index)", err)
 		}
 	}
 	corpus, err := loadCorpus(o.corpus)

@@ -6,7 +6,7 @@
 // best play by score and by equity on each, for the agreement check.
 // scripts/magpiecmp/run.sh drives the whole comparison (README.md).
 //
-//	LEXICO_INDEX=bin/lexico.db go run ./scripts/magpiecmp data/positions/corpus.jsonl OUTDIR
+//	go run ./scripts/magpiecmp data/positions/corpus.jsonl OUTDIR
 package main
 
 import (

@@ -8,14 +8,15 @@
 # MAGPIE_GIT is anything git clones (https://github.com/jvc56/MAGPIE, or a
 # local mirror); WORKDIR receives the clone, the data and the figures;
 # ROUNDS (default 4) is how many times each engine is timed in turn. Needs
-# gcc, make, Go, python3, and bin/lexico.db (make index).
+# gcc, make, Go, python3, and the index (make index: $LEXICO_INDEX, else
+# the default index in the user cache directory).
 set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: $0 MAGPIE_GIT WORKDIR [ROUNDS]" >&2; exit 2; }
 src=$1 work=$(mkdir -p "$2" && cd "$2" && pwd) rounds=${3:-4}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 cd "$root"
-index=${LEXICO_INDEX:-$root/bin/lexico.db}
+index=${LEXICO_INDEX:-${XDG_CACHE_HOME:-$HOME/.cache}/lexico/default.db}
 [ -f "$index" ] || { echo "$0: no index at $index: run make index" >&2; exit 2; }
 M=$work/MAGPIE D=$work/data E=$work/export
 log() { echo "== $* ($(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg))"; }

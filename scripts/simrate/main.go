@@ -7,7 +7,7 @@
 // simulates faster).
 //
 //	go run ./scripts/simrate -old /tmp/old/lexico-bot -old-index /tmp/old/lexico.db \
-//	    -new bin/lexico-bot -new-index bin/lexico.db -rounds 2
+//	    -new bin/lexico-bot -rounds 2
 //
 // Each build reads the index its own lexico-index built (the format may
 // differ). A position is skipped when the new build does not simulate it
@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/lexico/lexico/bot/platform/gamestate"
+	lexbuild "github.com/lexico/lexico/build"
 	"github.com/lexico/lexico/scripts/internal/host"
 )
 
@@ -48,7 +49,7 @@ func main() {
 	flag.StringVar(&o.old.bot, "old", "", "the old build's lexico-bot `BINARY`")
 	flag.StringVar(&o.old.index, "old-index", "", "the old build's index `FILE`")
 	flag.StringVar(&o.new.bot, "new", "bin/lexico-bot", "the new build's lexico-bot `BINARY`")
-	flag.StringVar(&o.new.index, "new-index", "bin/lexico.db", "the new build's index `FILE`")
+	flag.StringVar(&o.new.index, "new-index", "", "the new build's index `FILE` (default $LEXICO_INDEX, else the default index)")
 	flag.StringVar(&o.corpus, "corpus", "data/positions/corpus.jsonl", "position corpus `FILE` (JSON lines, one gamestate a line)")
 	flag.StringVar(&o.doc, "doc", "data/gamestates/doc-example.txt", "the doc's example `FILE` (empty: leave it out)")
 	flag.IntVar(&o.minBag, "min-bag", 15, "a middle game has at least `N` tiles in the bag")
@@ -69,6 +70,10 @@ func run(o options) error {
 	}
 	if o.rounds < 1 || o.positions < 0 || o.budget <= 0 {
 		return fmt.Errorf("-rounds, -positions and -budget want positive values")
+	}
+	var err error
+	if o.new.index, err = lexbuild.IndexPath(o.new.index); err != nil {
+		return err
 	}
 	files, cleanup, err := positionFiles(o)
 	if err != nil {
