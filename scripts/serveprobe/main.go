@@ -78,6 +78,10 @@ func run() int {
 	flag.StringVar(&args, "serve-args", "", "extra `FLAGS` for serve (space-separated)")
 	flag.Parse()
 	o.serveArgs = strings.Fields(args)
+	if err := o.check(); err != nil {
+		fmt.Fprintln(os.Stderr, "serveprobe:", err)
+		return 2
+	}
 	state, err := os.ReadFile(o.state)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "serveprobe:", err)
@@ -117,6 +121,43 @@ func run() int {
 		return 1
 	}
 	return 0
+}
+
+// phases are the probe's phases, in the order of the default -phases.
+var phases = []string{"alone", "web", "idle", "cross", "slow", "term"}
+
+// check refuses, before any phase runs, what would stop the probe part-way
+// or make it measure nothing: an unknown phase or a limit too low for the
+// idle phase (each found only when its phase came, a minute in), a count
+// or a time of zero or less (a MoveTime of 0 made every /move late).
+func (o options) check() error {
+	for _, ph := range strings.Split(o.phases, ",") {
+		if !slices.Contains(phases, ph) {
+			return fmt.Errorf("-phases: unknown phase %q (known: %s)", ph, strings.Join(phases, ", "))
+		}
+	}
+	switch {
+	case o.dur <= 0 || o.moveTime <= 0 || o.termMax <= 0:
+		return fmt.Errorf("-dur %v, -move-time %v, -term-max %v: want positive times", o.dur, o.moveTime, o.termMax)
+	case o.studies < 0 || o.games < 0:
+		return fmt.Errorf("-studies %d, -games %d: want 0 or more", o.studies, o.games)
+	case o.studyMS < 1 || o.conns < 1 || o.dialRate < 1 || o.nofile < 1:
+		return fmt.Errorf("-study-ms %d, -conns %d, -dial-rate %d, -nofile %d: want 1 or more", o.studyMS, o.conns, o.dialRate, o.nofile)
+	}
+	if slices.Contains(strings.Split(o.phases, ","), "idle") {
+		return o.checkFiles()
+	}
+	return nil
+}
+
+// checkFiles is the idle phase's need: this process holds -conns
+// connections open at once, beside its own files.
+func (o options) checkFiles() error {
+	var lim syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err == nil && lim.Cur < uint64(o.conns+256) {
+		return fmt.Errorf("this process may open %d files, fewer than -conns %d needs (ulimit -n)", lim.Cur, o.conns)
+	}
+	return nil
 }
 
 // server is a running `lexico-bot serve`.
@@ -441,9 +482,8 @@ func phaseWeb(o options, state []byte) (bool, error) {
 // idle (re-dialled when the server closes it), against a server limited to
 // o.nofile files; meanwhile live /move and /healthz on fresh connections.
 func phaseIdle(o options, state []byte) (bool, error) {
-	var lim syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err == nil && lim.Cur < uint64(o.conns+256) {
-		return false, fmt.Errorf("this process may open %d files, fewer than -conns %d needs (ulimit -n)", lim.Cur, o.conns)
+	if err := o.checkFiles(); err != nil {
+		return false, err
 	}
 	srv, err := startServer(o, o.nofile)
 	if err != nil {
