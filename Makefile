@@ -151,6 +151,7 @@ test-first-steps:
 	LEXICO_FIRST_STEPS=1 $(GO) test -count=1 -v -timeout 45m ./scripts/firststeps/
 
 # The screenshots of each view, for people to look at: bench/web/*.png.
+# It needs Chromium (see test-web) and fails without it, saying so.
 web-screenshots:
 	LEXICO_BROWSER_LONG=1 LEXICO_SCREENSHOTS=$(abspath bench/web) $(GO) test -count=1 -timeout 10m -run Browser ./bot/match/web/
 
