@@ -299,8 +299,8 @@ quality-pre-endgame-exact: index
 # equity`), valued exactly in each deal of the unseen tiles (reference
 # -exact-bag 1: 12 static candidates and the pass, each solved within
 # 500,000 positions a deal); equity, sim and MAGPIE's sim at 1 s;
-# bench/QUALITY-LAST-TILE.md. The reference takes about 50 minutes of two
-# free cores, the answers about 3 minutes.
+# bench/QUALITY-LAST-TILE.md. The reference takes about 70 minutes of two
+# free cores (15 to 40 s a position), the answers about 3 minutes.
 LAST_TILE := data/quality/last-tile
 quality-last-tile: build index
 	$(call quality-set,last-tile,QUALITY-LAST-TILE.md,sim:magpie-sim$(comma)sim:equity)
