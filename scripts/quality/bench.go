@@ -92,10 +92,7 @@ func benchMain(args []string) error {
 	if *budget < 50*time.Millisecond {
 		return usageErr("-budget %v: want at least 50ms", *budget)
 	}
-	only, err := parseLines(*lines)
-	if err != nil {
-		return err
-	}
+	var err error
 	if *magpie == "" && strings.Contains(*names, "magpie") {
 		if *magpie, err = findup.Above("shared/magpie/magpie-serve"); err != nil {
 			return usageErr("-magpie: %v", err)
@@ -111,6 +108,10 @@ func benchMain(args []string) error {
 		specs = append(specs, s)
 	}
 	set, err := readSet(*in)
+	if err != nil {
+		return err
+	}
+	only, err := parseLines(*lines, len(set))
 	if err != nil {
 		return err
 	}

@@ -477,3 +477,19 @@ func TestMissingAnswersAreRefused(t *testing.T) {
 		t.Error("score wrote a report without the answers")
 	}
 }
+
+// -lines takes lines and ranges of the set; one past its end is refused,
+// naming it, before any line is listed: a range of a billion lines filled
+// memory for minutes.
+func TestParseLines(t *testing.T) {
+	only, err := parseLines("1-3,7", 10)
+	if err != nil || len(only) != 4 || !only[1] || !only[3] || !only[7] || only[4] {
+		t.Errorf("parseLines(1-3,7): %v, %v", only, err)
+	}
+	for _, s := range []string{"1-2000000000", "11", "0", "5-2", "x"} {
+		var usage usageError
+		if _, err := parseLines(s, 10); !errors.As(err, &usage) {
+			t.Errorf("-lines %s of a set of 10: %v, want a usage error", s, err)
+		}
+	}
+}

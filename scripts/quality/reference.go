@@ -89,11 +89,11 @@ func referenceMain(args []string) error {
 	if err != nil {
 		return err
 	}
-	only, err := parseLines(*lines)
+	set, err := readSet(*in)
 	if err != nil {
 		return err
 	}
-	set, err := readSet(*in)
+	only, err := parseLines(*lines, len(set))
 	if err != nil {
 		return err
 	}
@@ -507,9 +507,9 @@ func parseShard(s string) (i, n int, err error) {
 	return i, n, nil
 }
 
-// parseLines reads a list of line numbers and ranges ("1-20,31"); "" is
-// nil, every line.
-func parseLines(s string) (map[int]bool, error) {
+// parseLines reads a list of line numbers and ranges ("1-20,31") of a set
+// of n positions; "" is nil, every line.
+func parseLines(s string, n int) (map[int]bool, error) {
 	if s == "" {
 		return nil, nil
 	}
@@ -523,6 +523,11 @@ func parseLines(s string) (map[int]bool, error) {
 		}
 		if e1 != nil || e2 != nil || lo < 1 || hi < lo {
 			return nil, usageErr("-lines %q: want line numbers and ranges like 1-20,31", s)
+		}
+		// Bounded by the set, before the loop: a range of a billion lines
+		// filled memory for minutes, all of them lines no set has.
+		if hi > n {
+			return nil, usageErr("-lines %q: line %d is past the set's %d positions", s, hi, n)
 		}
 		for l := lo; l <= hi; l++ {
 			out[l] = true
