@@ -351,3 +351,34 @@ func TestPythonSampleBotReadsThePythonForm(t *testing.T) {
 		t.Errorf("the documentation's gamestate on one line: answered %s (%v), said %q; want a legal play", mv, err, errs.String())
 	}
 }
+
+// A bot that passes every turn for one reason says it once; a pass for
+// another reason later is said too (a first pass must not hide the next).
+func TestPythonBridgeSaysEachReasonForPassingOnce(t *testing.T) {
+	py := needPython(t)
+	gs := liveDocExample(t)
+	f := filepath.Join(t.TempDir(), "gs.json")
+	if err := os.WriteFile(f, gs, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	noServer := "http://127.0.0.1:1/move" // nothing listens on port 1
+	cmd := exec.Command(py, "-c", `import json, sys
+sys.path.insert(0, sys.argv[2])
+import lexico_bridge
+gs = json.load(open(sys.argv[1]))
+for bot in ["/no/such/lexico-bot", "/no/such/lexico-bot", "/no/other/lexico-bot", "/no/other/lexico-bot"]:
+    print(json.dumps(lexico_bridge.calculate_move(gs, server=sys.argv[3], bot=bot)))`, f, "../../scripts/platform", noServer)
+	var errs strings.Builder
+	cmd.Stderr = &errs
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("python3: %v\n%s%s", err, out, errs.String())
+	}
+	if n := strings.Count(string(out), `["Pass"]`); n != 4 {
+		t.Errorf("answered %s; want four passes", out)
+	}
+	lines := strings.Split(strings.TrimSpace(errs.String()), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], "/no/such/") || !strings.Contains(lines[1], "/no/other/") {
+		t.Errorf("stderr %q; want one line for each of the two reasons, in turn", errs.String())
+	}
+}

@@ -20,13 +20,15 @@ environment or as keyword arguments:
                    "env X=1 /path/lexico-bot" works)
   LEXICO_BOT_ARGS  extra flags for `run` (e.g. "--policy equity --index my.db")
 
-When neither way answers, the bot passes, and says why on stderr once (a
-bot that passes every turn in silence looks broken for no reason).
+When neither way answers, the bot passes, and says why on stderr, once for
+each reason (a bot that passes every turn in silence looks broken for no
+reason; one that says the same line every turn buries the next reason).
 """
 
 import ast
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -210,15 +212,18 @@ def default_bot():
     return shutil.which("lexico-bot")
 
 
-# Whether the reason for passing has been said: once a process, as a bot
-# that cannot reach the engine passes every turn for the same reason.
-_said = False
+# The last reason for passing said, its numbers left out: a bot that cannot
+# reach the engine passes every turn for the same reason, said once; a pass
+# for another reason (a move that timed out, after one that found no
+# engine) is said too, not hidden behind the first.
+_said = None
 
 
 def _say_once(why):
     global _said
-    if not _said:
-        _said = True
+    kind = re.sub(r"[0-9][0-9.]*", "#", why)
+    if kind != _said:
+        _said = kind
         sys.stderr.write("lexico_bridge: passing: %s\n" % why)
         sys.stderr.flush()
 
