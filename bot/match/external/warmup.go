@@ -9,9 +9,13 @@ import (
 	"github.com/lexico/lexico/bot/platform/gamestate"
 )
 
-// warmUpMoveTime is the MoveTime of the warm-up gamestate: short, so that
-// a bot that thinks for its whole MoveTime answers soon after its start-up.
-const warmUpMoveTime = 200 * time.Millisecond
+// warmUpMoveTime is the MoveTime of the warm-up gamestate: as short as a
+// game's gets (1 s), so that a bot that thinks for its whole MoveTime
+// answers soon after its start-up, yet one that holds part of it back for
+// its own delivery (the Python bridge keeps 150 ms) still has the time to
+// start its engine and answer with a move, not a pass. It costs each new
+// process up to a second before its first game.
+const warmUpMoveTime = time.Second
 
 // warmUpGamestate is the throw-away gamestate a new process is handed
 // before its first game: the opening of a multipliers game (empty board,
