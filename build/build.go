@@ -83,7 +83,15 @@ type Result struct {
 // Build runs the whole pipeline. On error nothing is left at o.Out (an index
 // already there is untouched) and no temporary file remains.
 func Build(ctx context.Context, o Options) (*Result, error) {
-	named := o.Out != ""
+	return buildIndex(ctx, o, o.Out != "")
+}
+
+// buildIndex is Build; named says o.Out is the caller's choice, which is
+// refused when it holds something other than an index (checkReplaceable).
+// The default index, even at a path filled in before the call (OpenIndex's
+// rebuild of a damaged one), is the program's own file and is replaced
+// whatever it holds.
+func buildIndex(ctx context.Context, o Options, named bool) (*Result, error) {
 	if o.Out == "" {
 		out, err := IndexPath("")
 		if err != nil {

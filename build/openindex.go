@@ -107,7 +107,10 @@ func openIndexTimed(path string, logw io.Writer, o Options) (x *index.Index, bui
 	}
 	fmt.Fprintf(logw, "building the default index %s from the embedded word list (first use; `make run` or `lexico-index build` builds it ahead)\n", def)
 	o.Out = def
-	if _, err := Build(context.Background(), o); err != nil {
+	// The default path is ours: a file there damaged past bbolt's magic
+	// is rebuilt like any other (ErrNotIndex above), not refused as a
+	// named --out holding something else.
+	if _, err := buildIndex(context.Background(), o, false); err != nil {
 		return nil, 0, fmt.Errorf("default index: %w", err)
 	}
 	x, err = index.Open(def)

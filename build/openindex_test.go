@@ -176,3 +176,28 @@ func damagedDefaultTakesTheBuildPath(t *testing.T, def string, good []byte) {
 		t.Fatalf("OpenIndex did not take the index built while it waited (built %v, log %q)", r.built, log.String())
 	}
 }
+
+// A default index damaged past its bbolt magic (zero-filled by a crash,
+// its head overwritten) is the program's own file: it is rebuilt, not
+// refused as a named --out that holds something else would be.
+func TestOpenIndexRebuildsADefaultWithNoBoltMagic(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", cache)
+	t.Setenv(EnvIndex, "")
+	def := filepath.Join(cache, "lexico", "default.db")
+	if err := os.MkdirAll(filepath.Dir(def), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(def, make([]byte, 8192), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x, _, err := openIndexTimed("", nil, Options{MaxLen: 3})
+	if err != nil {
+		t.Fatalf("a zero-filled default index was not rebuilt: %v", err)
+	}
+	defer x.Close()
+	if !x.Contains("ZAX") {
+		t.Errorf("the rebuilt default index lacks ZAX")
+	}
+}
