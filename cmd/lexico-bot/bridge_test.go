@@ -353,7 +353,8 @@ func TestPythonSampleBotReadsThePythonForm(t *testing.T) {
 }
 
 // A bot that passes every turn for one reason says it once; a pass for
-// another reason later is said too (a first pass must not hide the next).
+// another reason later is said too (a first pass must not hide the next),
+// and a reason said before is not said again when two alternate.
 func TestPythonBridgeSaysEachReasonForPassingOnce(t *testing.T) {
 	py := needPython(t)
 	gs := liveDocExample(t)
@@ -366,7 +367,7 @@ func TestPythonBridgeSaysEachReasonForPassingOnce(t *testing.T) {
 sys.path.insert(0, sys.argv[2])
 import lexico_bridge
 gs = json.load(open(sys.argv[1]))
-for bot in ["/no/such/lexico-bot", "/no/such/lexico-bot", "/no/other/lexico-bot", "/no/other/lexico-bot"]:
+for bot in ["/no/such/lexico-bot", "/no/such/lexico-bot", "/no/other/lexico-bot", "/no/other/lexico-bot", "/no/such/lexico-bot", "/no/other/lexico-bot"]:
     print(json.dumps(lexico_bridge.calculate_move(gs, server=sys.argv[3], bot=bot)))`, f, "../../scripts/platform", noServer)
 	var errs strings.Builder
 	cmd.Stderr = &errs
@@ -374,8 +375,8 @@ for bot in ["/no/such/lexico-bot", "/no/such/lexico-bot", "/no/other/lexico-bot"
 	if err != nil {
 		t.Fatalf("python3: %v\n%s%s", err, out, errs.String())
 	}
-	if n := strings.Count(string(out), `["Pass"]`); n != 4 {
-		t.Errorf("answered %s; want four passes", out)
+	if n := strings.Count(string(out), `["Pass"]`); n != 6 {
+		t.Errorf("answered %s; want six passes", out)
 	}
 	lines := strings.Split(strings.TrimSpace(errs.String()), "\n")
 	if len(lines) != 2 || !strings.Contains(lines[0], "/no/such/") || !strings.Contains(lines[1], "/no/other/") {

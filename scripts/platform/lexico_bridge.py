@@ -212,20 +212,26 @@ def default_bot():
     return shutil.which("lexico-bot")
 
 
-# The last reason for passing said, its numbers left out: a bot that cannot
-# reach the engine passes every turn for the same reason, said once; a pass
-# for another reason (a move that timed out, after one that found no
-# engine) is said too, not hidden behind the first.
-_said = None
+# The reasons for passing said so far, their numbers left out: a bot that
+# cannot reach the engine passes every turn for the same reason, said once;
+# a pass for another reason (a move that timed out, after one that found no
+# engine) is said too, not hidden behind the first, and two reasons that
+# alternate are each said once, not on every turn. Bounded, so that reasons
+# that never repeat cannot grow it without end: past _SAID_MAX it starts
+# afresh, and a reason is said again at most once in that many.
+_said = set()
+_SAID_MAX = 64
 
 
 def _say_once(why):
-    global _said
     kind = re.sub(r"[0-9][0-9.]*", "#", why)
-    if kind != _said:
-        _said = kind
-        sys.stderr.write("lexico_bridge: passing: %s\n" % why)
-        sys.stderr.flush()
+    if kind in _said:
+        return
+    if len(_said) >= _SAID_MAX:
+        _said.clear()
+    _said.add(kind)
+    sys.stderr.write("lexico_bridge: passing: %s\n" % why)
+    sys.stderr.flush()
 
 
 def calculate_move(gamestate, server=None, bot=None, bot_args=None, token=None):
