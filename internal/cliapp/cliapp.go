@@ -16,6 +16,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/lexico/lexico/internal/atomicfile"
 	"github.com/lexico/lexico/internal/quote"
 )
 
@@ -61,7 +62,8 @@ type exitCoder interface{ ExitCode() int }
 
 // Status is the exit status of a run of program name that returned err: 0
 // without an error; else err is printed as one line on stderr, and the
-// status is the one err picks (ExitCode), else 1.
+// status is the one err picks (ExitCode), else 2 for an output that is no
+// regular file (atomicfile.ErrNotRegular), else 1.
 func Status(name string, err error, stderr io.Writer) int {
 	if err == nil {
 		return 0
@@ -69,6 +71,12 @@ func Status(name string, err error, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "%s: %v\n", name, err)
 	if ec, ok := err.(exitCoder); ok && ec.ExitCode() != 0 {
 		return ec.ExitCode()
+	}
+	// An output the user named that no file can be written as (a pipe, a
+	// device, a directory) is their mistake to mend, whichever command
+	// found it on writing.
+	if errors.Is(err, atomicfile.ErrNotRegular) {
+		return 2
 	}
 	return 1
 }

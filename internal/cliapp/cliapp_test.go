@@ -2,11 +2,14 @@ package cliapp
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/lexico/lexico/internal/atomicfile"
 )
 
 func TestFlagErrorSaysWhatTheUserTyped(t *testing.T) {
@@ -71,6 +74,12 @@ func TestStatusPrintsOneLineAndTheErrorsOwnStatus(t *testing.T) {
 	usage := &UsageError{Err: errors.New("unknown flag --frob"), Help: "prog run"}
 	if got := Status("prog", usage, &out); got != UsageStatus || strings.Count(out.String(), "\n") != 1 {
 		t.Errorf("usage error: status %d, printed %q", got, out.String())
+	}
+	// An output named as a pipe or a device, found on writing, wrapped.
+	out.Reset()
+	pipe := fmt.Errorf("writing the table: %w", atomicfile.ErrNotRegular)
+	if got := Status("prog", pipe, &out); got != 2 || strings.Count(out.String(), "\n") != 1 {
+		t.Errorf("an output that is no regular file: status %d, printed %q", got, out.String())
 	}
 }
 
