@@ -278,6 +278,10 @@ func leavesTrain(ctx context.Context, o leavesTrainOptions, e env) error {
 	seed := o.Seed
 
 	if shards > 0 {
+		// Written only at the first checkpoint, after minutes of games.
+		if err := atomicfile.Check(o.Out); err != nil {
+			return err
+		}
 		st, err := statsFor(o.Out, "file", v, tr.Playing, target, o.Generation, seed, shard, shards, uint64(games))
 		if err != nil {
 			return err

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/lexico/lexico/bot/engine/leaves"
@@ -188,5 +189,24 @@ func TestLeavesForAnotherBag(t *testing.T) {
 	if code != 2 || out != "" || !strings.Contains(errs, "odd.leaves") || !strings.Contains(errs, "no variant") ||
 		strings.Count(strings.TrimSpace(errs), "\n") > 0 {
 		t.Errorf("run with a table for no variant's bag: exit %d, stdout %q, stderr %q; want exit 2 and one line", code, out, errs)
+	}
+}
+
+// A trainer's output that is a named pipe is refused before any game (it
+// is written first at a checkpoint, minutes in), in one line, exit 2.
+func TestTrainersRefuseAPipeAsTheirOutput(t *testing.T) {
+	idx := playIndex(t)
+	fifo := filepath.Join(t.TempDir(), "pipe")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	for _, args := range [][]string{
+		{"winprob", "train", "--variant", "multipliers", "--games", "1000000", "--out", fifo},
+		{"leaves", "train", "--variant", "multipliers", "--games", "1000000", "--shard", "0/2", "--out", fifo},
+	} {
+		code, out, errs := runBot(t, "", append(args, "--index", idx)...)
+		if code != 2 || out != "" || !strings.Contains(errs, "a named pipe") || strings.Count(strings.TrimSpace(errs), "\n") > 0 {
+			t.Errorf("%s %s --out PIPE: exit %d, stdout %q, stderr %q; want exit 2 and one line naming the pipe", args[0], args[1], code, out, errs)
+		}
 	}
 }

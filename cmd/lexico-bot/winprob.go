@@ -140,6 +140,16 @@ func winprobTrain(ctx context.Context, o winprobTrainOptions, e env) error {
 	if err := leavesFit("leaves", playing, v); err != nil {
 		return err
 	}
+	// What is written only at the first checkpoint, after minutes of
+	// games, is checked now.
+	for _, out := range []string{o.Out, o.Table} {
+		if out == "" {
+			continue
+		}
+		if err := atomicfile.Check(out); err != nil {
+			return err
+		}
+	}
 	st, err := winprobStatsFor(o.Out, v, playingChecksum(playing, v), o.Seed, shard, shards, uint64(o.Games))
 	if err != nil {
 		return err

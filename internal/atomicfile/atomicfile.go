@@ -59,10 +59,8 @@ func Write(path string, mode os.FileMode, write func(w io.Writer) error) (err er
 	if path, err = Target(path); err != nil {
 		return err
 	}
-	// The rename would turn a device or a named pipe into a plain file
-	// (as root, /dev/null itself), and a directory cannot be renamed over.
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is %s: %w", name, Kind(fi.Mode()), ErrNotRegular)
+	if err := check(name, path); err != nil {
+		return err
 	}
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
@@ -97,6 +95,28 @@ func Write(path string, mode os.FileMode, write func(w io.Writer) error) (err er
 	if d, derr := os.Open(dir); derr == nil {
 		d.Sync() // best effort: some file systems refuse to sync a directory
 		d.Close()
+	}
+	return nil
+}
+
+// Check refuses, with ErrNotRegular, a path Write would refuse for what is
+// there: for a command that writes only after long work (a trainer's first
+// checkpoint), to say so before the work.
+func Check(path string) error {
+	target, err := Target(path)
+	if err != nil {
+		return err
+	}
+	return check(path, target)
+}
+
+// check refuses a target that is there and no regular file: the rename
+// would turn a device or a named pipe into a plain file (as root, /dev/null
+// itself), and a directory cannot be renamed over. name is the path the
+// caller knows.
+func check(name, target string) error {
+	if fi, err := os.Stat(target); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is %s: %w", name, Kind(fi.Mode()), ErrNotRegular)
 	}
 	return nil
 }
