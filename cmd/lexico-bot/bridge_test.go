@@ -383,3 +383,28 @@ for bot in ["/no/such/lexico-bot", "/no/such/lexico-bot", "/no/other/lexico-bot"
 		t.Errorf("stderr %q; want one line for each of the two reasons, in turn", errs.String())
 	}
 }
+
+// With no ResponseDeadline the engine thinks for the MoveTime from
+// arrival; the bridge waits that long too (less its margin), not a fixed
+// two seconds after which it passed while the engine was still thinking.
+func TestPythonBridgeWaitsTheMoveTimeWhenNoDeadlineIsGiven(t *testing.T) {
+	py := needPython(t)
+	p, err := gamestate.ParseRequest(liveDocExample(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Deadline, p.MoveTime = time.Time{}, 2500*time.Millisecond
+	gs, err := gamestate.EncodeRequest(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(gs), `"ResponseDeadline":0,`) {
+		t.Fatalf("the gamestate still has a deadline: %s", gs)
+	}
+	self := fmt.Sprintf("env LEXICO_BOT_MAIN=1 '%s'", os.Args[0])
+	mv, said, took := bridge(t, py, "../../scripts/platform", gs, "LEXICO_SERVER=http://127.0.0.1:1/move", "LEXICO_BOT="+self,
+		"LEXICO_BOT_ARGS=--policy sim --sim-threads 1 --index '"+playIndex(t)+"'")
+	if string(mv) == `[[], ["Pass"]]` || said != "" {
+		t.Errorf("answered %s in %v, said %q; want the engine's move", mv, took, said)
+	}
+}

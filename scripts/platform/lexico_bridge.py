@@ -44,9 +44,8 @@ PASS = [[], ["Pass"]]
 # code after we answer.
 SAFETY_S = 0.15
 
-# A gamestate with no deadline, or one long past (a saved gamestate), leaves
-# no time that can be met; each step then gets this much, so that a replayed
-# gamestate still gets the engine's move.
+# A deadline long past (a saved gamestate) leaves no time that can be met;
+# each step then gets this much, so that it still gets the engine's move.
 NO_DEADLINE_S = 2.0
 
 # A deadline that has just passed, or is nearer than SAFETY_S, is live and
@@ -80,23 +79,25 @@ def _deadline(gs):
     clock does, the earlier of ResponseDeadline and now plus MoveTime (1 s
     when missing) counts: a ResponseDeadline far ahead (the platform's clock
     ahead of this machine's) does not let a slow server hold us past the
-    MoveTime the platform gives."""
+    MoveTime the platform gives, and with none given the MoveTime alone
+    does (the engine thinks that long)."""
     try:
         ms = int(gs.get("ResponseDeadline") or 0)
-    except (TypeError, ValueError, AttributeError):
-        ms = 0
+        deadline = ms / 1000.0
+    except (TypeError, ValueError, AttributeError, OverflowError):
+        ms, deadline = 0, 0.0
     try:
         move_s = float(gs.get("MoveTime") or 0) / 1000.0
-    except (TypeError, ValueError, AttributeError):
+    except (TypeError, ValueError, AttributeError, OverflowError):
         move_s = 0.0
-    if not move_s > 0:  # missing, zero, negative or NaN: the engine's 1 s
+    if not 0 < move_s < float("inf"):  # missing, zero, negative, NaN or endless: the engine's 1 s
         move_s = 1.0
     window = max(move_s, 1.0)
     now = time.time()
-    deadline = ms / 1000.0
-    if ms <= 0 or deadline < now - window:
-        return now + NO_DEADLINE_S, gs  # none given, or a saved gamestate
-    due = min(deadline, now + move_s) - SAFETY_S
+    if ms > 0 and deadline < now - window:
+        return now + NO_DEADLINE_S, gs  # a saved gamestate: answered at once (run --live)
+    due = now + move_s if ms <= 0 else min(deadline, now + move_s)
+    due -= SAFETY_S
     if due > now:
         return due, dict(gs, ResponseDeadline=int(due * 1000))
     return now + LATE_S, gs  # live, and (nearly) late: the static move at once
