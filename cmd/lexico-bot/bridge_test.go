@@ -59,7 +59,7 @@ func liveDocExample(t *testing.T) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.MoveTime = 3 * time.Second
+	p.MoveTime = 2 * time.Second
 	p.Deadline = time.Now().Add(p.MoveTime)
 	gs, err := gamestate.EncodeRequest(p)
 	if err != nil {
