@@ -17,6 +17,7 @@ import (
 	"github.com/lexico/lexico/bot/engine/player"
 	"github.com/lexico/lexico/bot/match/arena"
 	"github.com/lexico/lexico/bot/platform/gamestate"
+	"github.com/lexico/lexico/bot/platform/gamestate/gamestatetest"
 	"github.com/lexico/lexico/bot/platform/server"
 	"github.com/lexico/lexico/index"
 )
@@ -51,11 +52,7 @@ var pythonExe = sync.OnceValue(func() string {
 // liveDocExample is the documentation's gamestate with a live deadline.
 func liveDocExample(t *testing.T) []byte {
 	t.Helper()
-	b, err := os.ReadFile("../../data/gamestates/doc-example.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := gamestate.ParseRequest(b)
+	p, err := gamestate.ParseRequest(gamestatetest.DocExampleBytes(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -329,10 +326,7 @@ func TestPythonBridgePassesOnAnAnswerThatIsNoMove(t *testing.T) {
 func TestPythonSampleBotReadsThePythonForm(t *testing.T) {
 	py := needPython(t)
 	url, x := ourServer(t)
-	doc, err := os.ReadFile("../../data/gamestates/doc-example.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := gamestatetest.DocExampleBytes(t)
 	p, err := gamestate.Parse(doc)
 	if err != nil {
 		t.Fatal(err)
