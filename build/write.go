@@ -425,7 +425,8 @@ func checkReplaceable(out string) error {
 	}
 	// Stat before opening: opening a named pipe to read would wait for a
 	// writer.
-	if fi, err := os.Stat(target); err != nil || !fi.Mode().IsRegular() || fi.Size() == 0 {
+	fi, err := os.Stat(target)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() == 0 {
 		return nil // not there yet, or writeAtomic says why it cannot be replaced
 	}
 	f, err := os.Open(target)
@@ -433,10 +434,6 @@ func checkReplaceable(out string) error {
 		return nil // writeAtomic says why it cannot be written
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil
-	}
 	if mp := boltfile.ReadMetaPages(f, fi.Size()); mp.IsBolt() {
 		return nil
 	}
