@@ -235,6 +235,7 @@ func TestPythonSampleBotAsCommandSeat(t *testing.T) {
 // each of urllib's waits on the socket short, never the whole exchange: the
 // bridge gives up on it at the deadline and passes, in time.
 func TestPythonBridgeLeavesATricklingServerAtTheDeadline(t *testing.T) {
+	t.Parallel() // waits out a MoveTime, mostly idle: beside the other two
 	py := needPython(t)
 	answer := `{"move": [["F", "L", "P"], [[0, 9], [1, 9], [3, 9]]]}`
 	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -273,6 +274,7 @@ func TestPythonBridgeLeavesATricklingServerAtTheDeadline(t *testing.T) {
 // platform's clock ahead of the bot's machine's) does not let a server
 // that hangs hold calculate_move past the MoveTime.
 func TestPythonBridgeKeepsToMoveTimeWhenTheDeadlineIsFarAhead(t *testing.T) {
+	t.Parallel() // waits out a MoveTime, mostly idle: beside the other two
 	py := needPython(t)
 	hung := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		io.Copy(io.Discard, r.Body) // read whole, so that a client gone ends the context
@@ -382,6 +384,7 @@ for bot in ["/no/such/lexico-bot", "/no/such/lexico-bot", "/no/other/lexico-bot"
 // arrival; the bridge waits that long too (less its margin), not a fixed
 // two seconds after which it passed while the engine was still thinking.
 func TestPythonBridgeWaitsTheMoveTimeWhenNoDeadlineIsGiven(t *testing.T) {
+	t.Parallel() // waits out a MoveTime, mostly idle: beside the other two
 	py := needPython(t)
 	p, err := gamestate.ParseRequest(liveDocExample(t))
 	if err != nil {
