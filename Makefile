@@ -68,14 +68,17 @@ run: build index
 # two share Go's build cache, and a static binary links with less work and
 # starts without the dynamic loader (the command's tests start their own
 # binary as lexico-bot many times). make test-race keeps cgo, which the race
-# detector needs.
+# detector needs. Three packages build or run at once on the two cores (-p 3,
+# go's default is one a core): some tests wait (a MoveTime, a subprocess,
+# Chromium) and a third package fills those waits, some seconds off the suite's
+# time on the 2-core machine; a fourth adds contention, not speed.
 test: export CGO_ENABLED = 0
 test:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted" >&2; exit 1; fi
 	$(GO) vet ./...
 	@mkdir -p $(BIN)
-	$(GO) tool gotestsum --format pkgname-and-test-fails --jsonfile $(BIN)/test.json -- -count=1 -vet=off -ldflags="-w -s" ./...
+	$(GO) tool gotestsum --format pkgname-and-test-fails --jsonfile $(BIN)/test.json -- -p 3 -count=1 -vet=off -ldflags="-w -s" ./...
 	@echo "tests over 5 s:"; $(GO) tool gotestsum tool slowest --jsonfile $(BIN)/test.json --threshold 5s
 
 # The thorough sizes (LEXICO_LONG=1, internal/testsize), one package after
