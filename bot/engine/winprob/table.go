@@ -87,10 +87,13 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	return 0, bw.Flush()
 }
 
-// ReadTable reads a table WriteTo wrote, checking every cell is there once
-// and every curve rises with the spread.
+// ReadTable reads a table WriteTo wrote, checking every cell is there once,
+// every curve rises with the spread, and the last line ends as WriteTo ends
+// it: a file cut inside its last number would otherwise read as a whole
+// table with a wrong last cell.
 func ReadTable(r io.Reader) (*Table, error) {
-	sc := bufio.NewScanner(r)
+	end := &lastByteReader{r: r}
+	sc := bufio.NewScanner(end)
 	line := 0
 	next := func() (string, bool) {
 		for sc.Scan() {
@@ -180,5 +183,22 @@ func ReadTable(r io.Reader) (*Table, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
 	}
+	if end.last != '\n' {
+		return nil, fmt.Errorf("%w: the last line has no line end: the file is cut short", ErrFormat)
+	}
 	return t, nil
+}
+
+// lastByteReader remembers the last byte read through it.
+type lastByteReader struct {
+	r    io.Reader
+	last byte
+}
+
+func (l *lastByteReader) Read(p []byte) (int, error) {
+	n, err := l.r.Read(p)
+	if n > 0 {
+		l.last = p[n-1]
+	}
+	return n, err
 }

@@ -136,9 +136,10 @@ func TestFilesRoundTripAndRefuseDamage(t *testing.T) {
 		}
 	}
 	for name, bad := range map[string]string{
-		"falling curve": strings.Replace(text, "\n20 1 ", "\n20 1 0 -0.01 #", 1),
-		"cut short":     text[:len(text)/2],
-		"not a table":   "hello\n",
+		"falling curve":              strings.Replace(text, "\n20 1 ", "\n20 1 0 -0.01 #", 1),
+		"cut short":                  text[:len(text)/2],
+		"cut inside its last number": text[:len(text)-2],
+		"not a table":                "hello\n",
 	} {
 		if _, err := ReadTable(strings.NewReader(bad)); !errors.Is(err, ErrFormat) {
 			t.Errorf("%s: %v, want ErrFormat", name, err)
