@@ -14,10 +14,44 @@ import (
 
 // Minimax is the final margin from the mover's view with best play on
 // both sides: every play and the pass, to the game's end, no pruning, no
-// table. It returns false when it would search more than budget nodes
+// table of values. It returns false when it would search more than budget nodes
 // (budget is decreased by those it searched). st is searched in place by
 // Apply and Undo and left as it was.
+//
+// The plays of a position are listed once a call: the same board and rack
+// recur in many lines of play (two plays in either order, a pass), and the
+// list is the same each time, so a repeat reads it back, keyed by the board
+// and the mover's rack (moveKey). The nodes searched, their order, the budget
+// and the values are those of listing the plays again at every node: only
+// the generator's repeated work is saved (a third of the calls in package
+// endgame's tests, half in scripts/quality's).
 func Minimax(st *state.State, budget *int) (int, bool) {
+	return minimax(st, budget, movesCache{})
+}
+
+// movesCache is Moves by position (moveKey), within one Minimax call.
+type movesCache map[string][]move.Move
+
+// moveKey is what Moves depends on: the variant, the board's squares and the
+// mover's rack.
+func moveKey(st *state.State) string {
+	b := st.Board()
+	rack, _ := st.Rack(st.Turn())
+	k := make([]byte, 0, len(st.Variant().Name)+1+2*len(b.Squares)+len(rack.Counts))
+	k = append(k, st.Variant().Name...)
+	k = append(k, 0)
+	for _, sq := range b.Squares {
+		blank := byte(0)
+		if sq.Blank {
+			blank = 1
+		}
+		k = append(k, sq.Letter, blank)
+	}
+	k = append(k, rack.Counts[:]...)
+	return string(k)
+}
+
+func minimax(st *state.State, budget *int, cache movesCache) (int, bool) {
 	if st.Over() {
 		s := st.Scores()
 		return s[st.Turn()] - s[1-st.Turn()], true
@@ -26,11 +60,17 @@ func Minimax(st *state.State, budget *int) (int, bool) {
 		return 0, false
 	}
 	best := 0
-	for i, m := range Moves(st) {
+	key := moveKey(st)
+	ms, seen := cache[key]
+	if !seen {
+		ms = Moves(st)
+		cache[key] = ms
+	}
+	for i, m := range ms {
 		if err := st.Apply(m); err != nil {
 			panic(err) // the generator's plays are legal: a bug in what is tested
 		}
-		v, ok := Minimax(st, budget)
+		v, ok := minimax(st, budget, cache)
 		st.Undo()
 		if !ok {
 			return 0, false
