@@ -7,7 +7,9 @@ package gentest
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -25,31 +27,121 @@ import (
 )
 
 // WordSet is a plain dictionary for the exhaustive generator: a set of words
-// and of their prefixes, made on first use (for the whole list, half a
-// second that a test binary whose tests never ask pays for nothing).
+// and of their prefixes, made on first use (for the whole list, a fraction
+// of a second that a test binary whose tests never ask pays for nothing).
+//
+// The set is a trie of the words' letters (the exhaustive generator asks
+// it millions of times a test, most of the time of the agreement tests):
+// node n has a child for each letter set in mask[n]'s low 26 bits, stored
+// in letter order from first[n], and wordBit set when the letters leading
+// to it are a word. A list with a byte outside A-Z (no test list has one)
+// is kept in maps instead.
 type WordSet struct {
 	list            []string
 	once            sync.Once
+	mask            []uint32
+	first           []int32
 	words, prefixes map[string]bool
 }
+
+const wordBit = 1 << 31
 
 // NewWordSet is the dictionary of words.
 func NewWordSet(words []string) *WordSet { return &WordSet{list: words} }
 
 func (ws *WordSet) sets() {
 	ws.once.Do(func() {
-		ws.words, ws.prefixes = map[string]bool{}, map[string]bool{}
 		for _, w := range ws.list {
-			ws.words[w] = true
-			for i := 1; i <= len(w); i++ {
-				ws.prefixes[w[:i]] = true
+			for i := 0; i < len(w); i++ {
+				if w[i] < 'A' || w[i] > 'Z' {
+					ws.mapSets()
+					return
+				}
 			}
 		}
+		ws.trie()
 	})
 }
 
-func (ws *WordSet) Contains(w string) bool  { ws.sets(); return ws.words[w] }
-func (ws *WordSet) HasPrefix(s string) bool { ws.sets(); return ws.prefixes[s] }
+func (ws *WordSet) mapSets() {
+	ws.words, ws.prefixes = map[string]bool{}, map[string]bool{}
+	for _, w := range ws.list {
+		ws.words[w] = true
+		for i := 1; i <= len(w); i++ {
+			ws.prefixes[w[:i]] = true
+		}
+	}
+}
+
+// trie builds the trie breadth first from the sorted words: a node is the
+// run of words sharing its letters, its children the runs by the next
+// letter, numbered in the order they are queued, so a node's children are
+// consecutive.
+func (ws *WordSet) trie() {
+	words := slices.Clone(ws.list)
+	slices.Sort(words)
+	words = slices.Compact(words)
+	type run struct{ lo, hi, depth int }
+	queue := []run{{0, len(words), 0}}
+	for n := 0; n < len(queue); n++ {
+		r := queue[n]
+		var m uint32
+		lo := r.lo
+		if lo < r.hi && len(words[lo]) == r.depth { // sorted: the prefix itself comes first
+			m |= wordBit
+			lo++
+		}
+		ws.first = append(ws.first, int32(len(queue)))
+		for j := lo; j < r.hi; {
+			c := words[j][r.depth]
+			k := j + 1
+			for k < r.hi && words[k][r.depth] == c {
+				k++
+			}
+			m |= 1 << (c - 'A')
+			queue = append(queue, run{j, k, r.depth + 1})
+			j = k
+		}
+		ws.mask = append(ws.mask, m)
+	}
+}
+
+// node is the trie node s leads to, and whether there is one.
+func (ws *WordSet) node(s string) (int32, bool) {
+	n := int32(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i] - 'A'
+		if c >= 26 {
+			return 0, false
+		}
+		m, bit := ws.mask[n], uint32(1)<<c
+		if m&bit == 0 {
+			return 0, false
+		}
+		n = ws.first[n] + int32(bits.OnesCount32(m&(bit-1)))
+	}
+	return n, true
+}
+
+// Contains reports whether w is one of the words.
+func (ws *WordSet) Contains(w string) bool {
+	ws.sets()
+	if ws.mask == nil {
+		return ws.words[w]
+	}
+	n, ok := ws.node(w)
+	return ok && ws.mask[n]&wordBit != 0
+}
+
+// HasPrefix reports whether s is the first letters (one or more) of a word.
+func (ws *WordSet) HasPrefix(s string) bool {
+	ws.sets()
+	if ws.mask == nil {
+		return ws.prefixes[s]
+	}
+	_, ok := ws.node(s)
+	return ok && s != ""
+}
 
 // Lexicon is a word list with what generators are built from: the
 // dictionary, the GADDAG and the multiset table.
