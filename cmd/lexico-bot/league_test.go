@@ -46,11 +46,14 @@ func TestLeagueRanksEveryPair(t *testing.T) {
 }
 
 // The sim flags reach a league's sim entrant, and pairs without one play
-// on (the flag is no mistake for them).
+// on (the flag is no mistake for them). Half a second a move: the sim
+// entrant still simulates (its budget is above the static answer's) and
+// nothing here depends on how long it thinks, where a second a move spent
+// as much again solving its endgames.
 func TestLeagueTakesSimFlags(t *testing.T) {
 	code, out, errs := runBot(t, "", "league", "--index", playIndex(t), "--games", "1", "--seed", "3", "--parallel", "1", "--json",
 		"--entrant", "g=greedy", "--entrant", "e=equity", "--entrant", "s=sim", "--sim-threads", "1", "--sim-iterations", "4",
-		"--sim-rank", "points", "--sim-alloc", "race", "--move-time", "1s")
+		"--sim-rank", "points", "--sim-alloc", "race", "--move-time", "500ms")
 	if code != 0 {
 		t.Fatalf("league exited %d: %s", code, errs)
 	}
