@@ -1,6 +1,11 @@
 package move
 
 import (
+	"cmp"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/lexico/lexico/bot/game/board"
@@ -59,5 +64,43 @@ func TestHighlights(t *testing.T) {
 	m.Kind = Exchange
 	if got := m.Highlights(); len(got) != 0 {
 		t.Errorf("an exchange highlights %v", got)
+	}
+}
+
+// Key writes each square as row,column and the letter (lower case for a
+// blank), in order of row then column, one space between: the form every
+// stored key (quality references, solver listings) has, checked against a
+// plain formatting of the sorted squares on random plays.
+func TestKeyIsTheSortedSquaresFormatted(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 5000 {
+		n := 1 + r.IntN(15)
+		seen := map[[2]int]bool{}
+		var m Move
+		for len(m.Tiles) < n {
+			sq := [2]int{r.IntN(21), r.IntN(21)}
+			if seen[sq] {
+				continue
+			}
+			seen[sq] = true
+			m.Tiles = append(m.Tiles, Placement{Row: sq[0], Col: sq[1], Letter: byte('A' + r.IntN(26)), Blank: r.IntN(4) == 0})
+		}
+		sorted := slices.Clone(m.Tiles)
+		slices.SortFunc(sorted, func(a, b Placement) int { return cmp.Or(a.Row-b.Row, a.Col-b.Col) })
+		var want []string
+		for _, p := range sorted {
+			l := p.Letter
+			if p.Blank {
+				l += 'a' - 'A'
+			}
+			want = append(want, fmt.Sprintf("%d,%d%c", p.Row, p.Col, l))
+		}
+		if got := m.Key(); got != strings.Join(want, " ") {
+			t.Fatalf("Key of %v = %q, want %q", m.Tiles, got, strings.Join(want, " "))
+		}
+	}
+	seven := Move{Tiles: []Placement{{7, 9, 'S', false}, {7, 3, 'Q', true}, {7, 4, 'U', false}, {7, 5, 'I', false}, {7, 6, 'R', false}, {7, 7, 'T', false}, {7, 8, 'S', false}}}
+	if a := testing.AllocsPerRun(100, func() { _ = seven.Key() }); a > 1 {
+		t.Errorf("Key of a seven-tile play allocates %v times, want only its string", a)
 	}
 }
