@@ -34,14 +34,13 @@ import (
 // it millions of times a test, most of the time of the agreement tests):
 // node n has a child for each letter set in mask[n]'s low 26 bits, stored
 // in letter order from first[n], and wordBit set when the letters leading
-// to it are a word. A list with a byte outside A-Z (no test list has one)
-// is kept in maps instead.
+// to it are a word. A test list is upper-case A-Z, as the index keeps it
+// (multiset.Build refuses anything else too); another byte panics.
 type WordSet struct {
-	list            []string
-	once            sync.Once
-	mask            []uint32
-	first           []int32
-	words, prefixes map[string]bool
+	list  []string
+	once  sync.Once
+	mask  []uint32
+	first []int32
 }
 
 const wordBit = 1 << 31
@@ -54,23 +53,12 @@ func (ws *WordSet) sets() {
 		for _, w := range ws.list {
 			for i := 0; i < len(w); i++ {
 				if w[i] < 'A' || w[i] > 'Z' {
-					ws.mapSets()
-					return
+					panic(fmt.Sprintf("gentest: word %q: a test list is upper-case A-Z, as the index keeps it", w))
 				}
 			}
 		}
 		ws.trie()
 	})
-}
-
-func (ws *WordSet) mapSets() {
-	ws.words, ws.prefixes = map[string]bool{}, map[string]bool{}
-	for _, w := range ws.list {
-		ws.words[w] = true
-		for i := 1; i <= len(w); i++ {
-			ws.prefixes[w[:i]] = true
-		}
-	}
 }
 
 // trie builds the trie breadth first from the sorted words: a node is the
@@ -126,9 +114,6 @@ func (ws *WordSet) node(s string) (int32, bool) {
 // Contains reports whether w is one of the words.
 func (ws *WordSet) Contains(w string) bool {
 	ws.sets()
-	if ws.mask == nil {
-		return ws.words[w]
-	}
 	n, ok := ws.node(w)
 	return ok && ws.mask[n]&wordBit != 0
 }
@@ -136,9 +121,6 @@ func (ws *WordSet) Contains(w string) bool {
 // HasPrefix reports whether s is the first letters (one or more) of a word.
 func (ws *WordSet) HasPrefix(s string) bool {
 	ws.sets()
-	if ws.mask == nil {
-		return ws.prefixes[s]
-	}
 	_, ok := ws.node(s)
 	return ok && s != ""
 }
