@@ -4,7 +4,6 @@ package move
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -113,8 +112,8 @@ func (m Move) Key() string {
 	case Pass:
 		return "pass"
 	case Exchange:
-		ex := append([]byte(nil), m.Exchanged...)
-		sort.Slice(ex, func(i, j int) bool { return ex[i] < ex[j] })
+		ex := slices.Clone(m.Exchanged)
+		slices.Sort(ex)
 		return "exchange " + string(ex)
 	}
 	// A stack copy sorted in place, and the digits appended, not formatted:
