@@ -209,7 +209,7 @@ func TestBuildOutThroughSymlink(t *testing.T) {
 	if err := os.Symlink(target, link); err != nil {
 		t.Fatal(err)
 	}
-	if code, _, stderr := runCLI(t, "tea\neat\nate\n", "build", "--source", "-", "--out", link); code != 0 {
+	if code, _, stderr := runCLI(t, tinyList, "build", "--source", "-", "--out", link); code != 0 {
 		t.Fatalf("build --out %s: exit %d: %s", link, code, stderr)
 	}
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
@@ -231,7 +231,7 @@ func TestBuildOutThroughSymlink(t *testing.T) {
 // Piped, a build prints no progress: stderr holds notes, one a line.
 func TestBuildPipedShowsNoProgress(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "x.db")
-	code, _, stderr := runCLI(t, "tea\neat\nate\n", "build", "--source", "-", "--out", out)
+	code, _, stderr := runCLI(t, tinyList, "build", "--source", "-", "--out", out)
 	if code != 0 || strings.Contains(stderr, "\r") || strings.Contains(stderr, "\x1b") || strings.Contains(stderr, "building the index") {
 		t.Fatalf("exit %d, stderr %q; want no progress line when stderr is not a terminal", code, stderr)
 	}
@@ -244,10 +244,7 @@ func TestBuildPipedShowsNoProgress(t *testing.T) {
 // /dev/null replaced the device).
 func TestBuildRefusesOutputItMustNotReplace(t *testing.T) {
 	dir := t.TempDir()
-	list := filepath.Join(dir, "words.txt")
-	if err := os.WriteFile(list, []byte("tea\neat\nate\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	list := writeTinyList(t, dir)
 	link := filepath.Join(dir, "link.txt")
 	if err := os.Symlink(list, link); err != nil {
 		t.Fatal(err)
@@ -270,7 +267,7 @@ func TestBuildRefusesOutputItMustNotReplace(t *testing.T) {
 			if code != 2 || len(lines) != 1 || !strings.Contains(stderr, tc.want) {
 				t.Fatalf("exit %d, stderr %q; want exit 2 and one line saying %q", code, stderr, tc.want)
 			}
-			if b, err := os.ReadFile(list); err != nil || string(b) != "tea\neat\nate\n" {
+			if b, err := os.ReadFile(list); err != nil || string(b) != tinyList {
 				t.Fatalf("the word list after the build: %q, %v", b, err)
 			}
 			if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
@@ -290,7 +287,7 @@ func TestBuildDownloadsAnUpperCaseScheme(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", cache)
 	t.Setenv("HOME", cache)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Write([]byte("tea\neat\nate\n"))
+		w.Write([]byte(tinyList))
 	}))
 	defer srv.Close()
 	out := filepath.Join(t.TempDir(), "x.db")
@@ -329,10 +326,7 @@ func TestBuildKeepsTheIndexPermissions(t *testing.T) {
 // replaced, as a rebuild needs.
 func TestBuildRefusesToReplaceAFileThatIsNotAnIndex(t *testing.T) {
 	dir := t.TempDir()
-	list := filepath.Join(dir, "words.txt")
-	if err := os.WriteFile(list, []byte("tea\neat\nate\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	list := writeTinyList(t, dir)
 	notes := filepath.Join(dir, "notes.txt")
 	if err := os.WriteFile(notes, []byte("my notes\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -368,4 +362,17 @@ func TestBuildRefusesToReplaceAFileThatIsNotAnIndex(t *testing.T) {
 	if code, _, stderr := runCLI(t, "", "build", "--source", list, "--out", idx); code != 0 {
 		t.Fatalf("rebuilding a damaged index: exit %d, %s", code, stderr)
 	}
+}
+
+// tinyList is a word list of three anagrams: an index builds from it in
+// milliseconds.
+const tinyList = "tea\neat\nate\n"
+
+// writeTinyList writes tinyList to dir/words.txt and returns its path.
+func writeTinyList(t *testing.T, dir string) string {
+	list := filepath.Join(dir, "words.txt")
+	if err := os.WriteFile(list, []byte(tinyList), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return list
 }
